@@ -1,0 +1,118 @@
+// Exemption certificates: one item each (the record as JSON plus the attributes lists filter on),
+// changed only with a version condition, with the change's event in the same transaction.
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Tenant } from '../../core/access/records';
+import type { Certificate } from '../../core/certificates/certificate';
+import { StaleWrite } from '../../core/transactions/repository';
+import { eventPut, type EventDraft } from './events';
+import { tenantPk } from './keys';
+import { filterExpression, queryPage } from './query-page';
+
+const certificateKey = (t: Tenant, id: string) => ({ PK: tenantPk(t), SK: `CERT#${id}` });
+export const certificateListPk = (t: Tenant) => `CERTS#${t.accountId}#${t.environment}`;
+
+export interface StoredCertificate {
+  readonly certificate: Certificate;
+  readonly version: number;
+}
+
+const decode = (item: Record<string, unknown>): StoredCertificate => ({ certificate: JSON.parse(String(item.doc)) as Certificate, version: Number(item.version) });
+
+function item(tenant: Tenant, certificate: Certificate, version: number) {
+  return {
+    ...certificateKey(tenant, certificate.id),
+    GSI1PK: certificateListPk(tenant),
+    GSI1SK: `${certificate.created_at}#${certificate.id}`,
+    entity: 'certificate',
+    customer_code: certificate.customer_code,
+    location_code: certificate.location_code ?? undefined,
+    status: certificate.status,
+    version,
+    doc: JSON.stringify(certificate),
+  };
+}
+
+export class CertificateStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async create(tenant: Tenant, certificate: Certificate): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: this.table, Item: item(tenant, certificate, 1), ConditionExpression: 'attribute_not_exists(PK)' }));
+  }
+
+  async get(tenant: Tenant, id: string): Promise<StoredCertificate | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: certificateKey(tenant, id), ConsistentRead: true }));
+    return out.Item ? decode(out.Item) : null;
+  }
+
+  /** The certificates among `ids` that exist (one BatchGet for up to 100 ids). */
+  async getMany(tenant: Tenant, ids: readonly string[]): Promise<Map<string, Certificate>> {
+    const found = new Map<string, Certificate>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+        [this.table]: { Keys: unique.slice(i, i + 100).map((id) => certificateKey(tenant, id)), ConsistentRead: true },
+      };
+      while (request && Object.keys(request).length > 0) {
+        const out = await this.db.send(new BatchGetCommand({ RequestItems: request }));
+        for (const entry of out.Responses?.[this.table] ?? []) {
+          const { certificate } = decode(entry);
+          found.set(certificate.id, certificate);
+        }
+        request = out.UnprocessedKeys as typeof request;
+      }
+    }
+    return found;
+  }
+
+  /** Writes a changed certificate if it is still at `expectedVersion`, with its event. */
+  async update(tenant: Tenant, certificate: Certificate, expectedVersion: number, events: readonly EventDraft[]): Promise<void> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: item(tenant, certificate, expectedVersion + 1),
+                ConditionExpression: 'version = :expected',
+                ExpressionAttributeValues: { ':expected': expectedVersion },
+              },
+            },
+            ...events.map((event) => eventPut(this.table, tenant, event)),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) throw new StaleWrite();
+      throw error;
+    }
+  }
+
+  async list(tenant: Tenant, filters: { customer_code?: string | undefined; location_code?: string | null }, limit: number, cursor: Record<string, unknown> | undefined) {
+    const { filterValues, ...filter } = filterExpression([
+      ['customer_code', '=', filters.customer_code],
+      ['location_code', '=', filters.location_code],
+    ]);
+    const { items, next } = await queryPage(
+      this.db,
+      {
+        input: {
+          TableName: this.table,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ...filter,
+          ExpressionAttributeValues: { ':pk': certificateListPk(tenant), ...filterValues },
+          ScanIndexForward: false,
+        },
+        keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
+      },
+      limit,
+      cursor,
+    );
+    return { certificates: items.map((i) => decode(i).certificate), next };
+  }
+}

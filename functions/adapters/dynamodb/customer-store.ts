@@ -1,0 +1,75 @@
+// Customers of a tenant: one item each, listed newest first through GSI1.
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Tenant } from '../../core/access/records';
+import type { Customer } from '../../core/customers/customer';
+import { DomainError } from '../../core/errors';
+import { tenantPk } from './keys';
+import { filterExpression, queryPage } from './query-page';
+
+const customerKey = (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CUSTOMER#${code}` });
+export const customerListPk = (t: Tenant) => `CUSTOMERS#${t.accountId}#${t.environment}`;
+
+const toCustomer = (item: Record<string, unknown>): Customer => ({
+  customer_code: String(item.customer_code),
+  name: (item.name as string | undefined) ?? null,
+  location_code: (item.location_code as string | undefined) ?? null,
+  created_at: String(item.created_at),
+});
+
+export class CustomerStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async create(tenant: Tenant, customer: Customer): Promise<void> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            ...customerKey(tenant, customer.customer_code),
+            GSI1PK: customerListPk(tenant),
+            GSI1SK: `${customer.created_at}#${customer.customer_code}`,
+            entity: 'customer',
+            customer_code: customer.customer_code,
+            name: customer.name ?? undefined,
+            location_code: customer.location_code ?? undefined,
+            created_at: customer.created_at,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) throw new DomainError('conflict', 'A customer with this code already exists.');
+      throw error;
+    }
+  }
+
+  async get(tenant: Tenant, code: string): Promise<Customer | null> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: customerKey(tenant, code) }));
+    return out.Item ? toCustomer(out.Item) : null;
+  }
+
+  async list(tenant: Tenant, locationCode: string | null, limit: number, cursor: Record<string, unknown> | undefined) {
+    const { filterValues, ...filter } = filterExpression([['location_code', '=', locationCode]]);
+    const { items, next } = await queryPage(
+      this.db,
+      {
+        input: {
+          TableName: this.table,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ...filter,
+          ExpressionAttributeValues: { ':pk': customerListPk(tenant), ...filterValues },
+          ScanIndexForward: false,
+        },
+        keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
+      },
+      limit,
+      cursor,
+    );
+    return { customers: items.map(toCustomer), next };
+  }
+}

@@ -1,0 +1,27 @@
+// Key builders for the single table. Every piece of taxpayer data carries its tenant (account +
+// environment) in the partition key. Only adapters build keys.
+import type { Environment, Tenant } from '../../core/access/records';
+
+export const tenantPk = (t: Tenant): string => `TENANT#${t.accountId}#${t.environment}`;
+
+export const keys = {
+  apiKey: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
+  accountProfile: (accountId: string) => ({ PK: `ACCOUNT#${accountId}`, SK: 'PROFILE' }),
+  /** Listing entry of a key under its owner (account or practice); holds the hash, not the key. */
+  ownerKey: (ownerPk: string, keyId: string) => ({ PK: ownerPk, SK: `KEY#${keyId}` }),
+  accountOwner: (accountId: string) => `ACCOUNT#${accountId}`,
+  practiceOwner: (practiceId: string) => `PRACTICE#${practiceId}`,
+  practiceProfile: (practiceId: string) => ({ PK: `PRACTICE#${practiceId}`, SK: 'PROFILE' }),
+  /** Settings and locations share a prefix so one Query reads a tenant's whole configuration. */
+  tenantSettings: (t: Tenant) => ({ PK: tenantPk(t), SK: 'CONFIG#SETTINGS' }),
+  location: (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CONFIG#LOCATION#${code}` }),
+  item: (t: Tenant, sku: string) => ({ PK: tenantPk(t), SK: `ITEM#${sku}` }),
+  rateCounter: (keyId: string, bucket: string, windowStartMs: number) => ({ PK: `RATE#${keyId}#${bucket}#${windowStartMs}`, SK: 'RATE' }),
+};
+
+export const CONFIG_PREFIX = 'CONFIG#';
+export const LOCATION_PREFIX = 'CONFIG#LOCATION#';
+export const ITEM_PREFIX = 'ITEM#';
+export const KEY_PREFIX = 'KEY#';
+
+export const environmentOf = (value: unknown): Environment => (value === 'production' ? 'production' : 'sandbox');

@@ -1,0 +1,42 @@
+// One page of a list (contract §1.6) from a Query whose filter runs after DynamoDB reads: keeps
+// reading until the page is full or the index ends, and resumes after the last item returned.
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+
+type Item = Record<string, unknown>;
+export type Position = Record<string, unknown>;
+
+export interface PageQuery {
+  readonly input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>;
+  /** Attributes that make up an item's position in the index (table and index keys). */
+  readonly keyAttributes: readonly string[];
+}
+
+export async function queryPage(db: DynamoDBDocumentClient, query: PageQuery, limit: number, cursor: Position | undefined): Promise<{ items: Item[]; next: Position | undefined }> {
+  const items: Item[] = [];
+  let start = cursor;
+  let last: Position | undefined;
+  do {
+    const out = await db.send(new QueryCommand({ ...query.input, Limit: Math.max(limit - items.length, 10), ExclusiveStartKey: start }));
+    for (const item of out.Items ?? []) {
+      if (items.length === limit) return { items, next: last };
+      items.push(item);
+      last = Object.fromEntries(query.keyAttributes.map((a) => [a, item[a]]));
+    }
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < limit);
+  return { items, next: start ? last : undefined };
+}
+
+/** Filter clauses for equality and range conditions on plain attributes. */
+export function filterExpression(conditions: readonly (readonly [attribute: string, op: '=' | '>=' | '<=', value: unknown])[]) {
+  const present = conditions.filter(([, , value]) => value !== undefined && value !== null);
+  if (present.length === 0) return {};
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const clauses = present.map(([attribute, op, value], i) => {
+    names[`#f${i}`] = attribute;
+    values[`:f${i}`] = value;
+    return `#f${i} ${op} :f${i}`;
+  });
+  return { FilterExpression: clauses.join(' AND '), ExpressionAttributeNames: names, filterValues: values };
+}

@@ -1,0 +1,151 @@
+// A tenant's configuration (settings, locations) and SKU catalog in DynamoDB. Settings and
+// locations share one key prefix so a single Query returns all of them.
+import { randomBytes } from 'node:crypto';
+import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { Tenant } from '../../core/access/records';
+import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type Nexus, type TenantConfig, type TenantSettings, type IllinoisSettings } from '../../core/account/settings';
+import { DomainError } from '../../core/errors';
+import { CONFIG_PREFIX, ITEM_PREFIX, keys, LOCATION_PREFIX, tenantPk } from './keys';
+
+type Item = Record<string, unknown>;
+
+const newSecret = (): string => randomBytes(32).toString('base64url');
+
+function toLocation(item: Item): Location {
+  return {
+    code: String(item.code),
+    name: String(item.name ?? ''),
+    state: String(item.state ?? ''),
+    zip: String(item.zip ?? ''),
+    illinois_verified: item.illinois_verified === true,
+    created_at: String(item.created_at ?? ''),
+  };
+}
+
+function toCatalogItem(item: Item): CatalogItem {
+  return {
+    sku: String(item.sku),
+    tax_code: String(item.tax_code),
+    description: (item.description as string | undefined) ?? null,
+    created_at: String(item.created_at ?? ''),
+  };
+}
+
+export interface SettingsPatch {
+  readonly nexus?: Nexus;
+  readonly illinois?: Partial<IllinoisSettings>;
+}
+
+export class TenantStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  /** Settings and locations in one Query. A tenant that never stored settings gets the defaults. */
+  async config(tenant: Tenant): Promise<TenantConfig> {
+    const items: Item[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+          ExpressionAttributeValues: { ':pk': tenantPk(tenant), ':sk': CONFIG_PREFIX },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    const settingsItem = items.find((i) => i.SK === keys.tenantSettings(tenant).SK);
+    const settings: TenantSettings = settingsItem
+      ? {
+          nexus: (settingsItem.nexus as Nexus | undefined) ?? 'all',
+          illinois: {
+            derive_seller_posture: settingsItem.ilDeriveSellerPosture === true,
+            in_state_selling_enabled: settingsItem.ilInStateSellingEnabled === true,
+          },
+          declarationSecret: String(settingsItem.declarationSecret ?? ''),
+          updatedAt: String(settingsItem.updatedAt ?? ''),
+        }
+      : { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
+    const locations = items.filter((i) => String(i.SK).startsWith(LOCATION_PREFIX)).map(toLocation);
+    return { settings, locations };
+  }
+
+  /** Creates or merges settings in one write; the declaration secret is created once, never replaced. */
+  async updateSettings(tenant: Tenant, patch: SettingsPatch, at: string): Promise<void> {
+    const names: Record<string, string> = { '#u': 'updatedAt', '#d': 'declarationSecret', '#e': 'entity' };
+    const values: Record<string, unknown> = { ':at': at, ':secret': newSecret(), ':entity': 'tenant_settings' };
+    const sets = ['#u = :at', '#d = if_not_exists(#d, :secret)', '#e = :entity'];
+    const assign = (attribute: string, value: unknown): void => {
+      names[`#${attribute}`] = attribute;
+      values[`:${attribute}`] = value;
+      sets.push(`#${attribute} = :${attribute}`);
+    };
+    if (patch.nexus !== undefined) assign('nexus', patch.nexus);
+    if (patch.illinois?.derive_seller_posture !== undefined) assign('ilDeriveSellerPosture', patch.illinois.derive_seller_posture);
+    if (patch.illinois?.in_state_selling_enabled !== undefined) assign('ilInStateSellingEnabled', patch.illinois.in_state_selling_enabled);
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.tenantSettings(tenant),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
+  async createLocation(tenant: Tenant, location: Location): Promise<void> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...keys.location(tenant, location.code), entity: 'location', ...location },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) throw new DomainError('conflict', 'A location with this code already exists.');
+      throw error;
+    }
+  }
+
+  /** Adds or replaces a SKU: the catalog maps a SKU to its current tax code. */
+  async putItem(tenant: Tenant, item: CatalogItem): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.item(tenant, item.sku), entity: 'catalog_item', ...item } }));
+  }
+
+  async listItems(tenant: Tenant, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ items: CatalogItem[]; next: Record<string, unknown> | undefined }> {
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': tenantPk(tenant), ':sk': ITEM_PREFIX },
+        Limit: limit,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    return { items: (out.Items ?? []).map(toCatalogItem), next: out.LastEvaluatedKey };
+  }
+
+  /** The catalog entries for the given SKUs (absent SKUs are simply missing from the map). */
+  async itemsBySku(tenant: Tenant, skus: readonly string[]): Promise<Map<string, CatalogItem>> {
+    const found = new Map<string, CatalogItem>();
+    const unique = [...new Set(skus)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+        [this.table]: { Keys: unique.slice(i, i + 100).map((sku) => keys.item(tenant, sku)) },
+      };
+      while (request && Object.keys(request).length > 0) {
+        const out = await this.db.send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of out.Responses?.[this.table] ?? []) found.set(String(item.sku), toCatalogItem(item));
+        request = out.UnprocessedKeys as typeof request;
+      }
+    }
+    return found;
+  }
+}

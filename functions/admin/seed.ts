@@ -1,0 +1,105 @@
+// Loads a seed (contract §9) through the same stores the API uses. Keys arrive in plaintext and are
+// stored only as hashes. Account configuration (settings, locations, catalog, customers) is written
+// to both environments, since data is isolated per account and environment.
+import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
+import type { AccessStore } from '../adapters/dynamodb/access-store';
+import type { UsageKeyRegistry } from '../adapters/apigateway/usage-keys';
+import type { CustomerStore } from '../adapters/dynamodb/customer-store';
+import type { TenantStore } from '../adapters/dynamodb/tenant-store';
+import { ENVIRONMENTS, type ApiKeyRecord } from '../core/access/records';
+import { displayPrefix, hashApiKey } from '../shared/auth/api-key-secret';
+import { SeedSchema, type Seed } from './seed-schema';
+
+export interface SeedStores {
+  /** Where keys get their API Gateway usage-plan twin (a deployed stage); none on the local runner. */
+  readonly usageKeys?: UsageKeyRegistry;
+  readonly access: AccessStore;
+  readonly tenants: TenantStore;
+  readonly customers: Pick<CustomerStore, 'create'>;
+}
+
+export function parseSeed(json: unknown): Seed {
+  const result = v.safeParse(SeedSchema, json, { abortEarly: false });
+  if (result.success) return result.output;
+  const problems = result.issues.slice(0, 5).map((i) => `${i.path?.map((p) => String(p.key)).join('.') ?? '(root)'}: ${i.message}`);
+  throw new Error(`Invalid seed file: ${problems.join('; ')}`);
+}
+
+const newKeyId = (): string => `key_${randomBytes(12).toString('hex')}`;
+
+export async function loadSeed(seed: Seed, stores: SeedStores, now: Date): Promise<{ keys: number }> {
+  const at = now.toISOString();
+  let keyCount = 0;
+  for (const account of seed.accounts) {
+    await stores.access.putAccount({ id: account.id, name: account.name, modules: account.modules, rateLimits: account.rate_limits ?? {} });
+    for (const environment of ENVIRONMENTS) {
+      const tenant = { accountId: account.id, environment };
+      await stores.tenants.updateSettings(tenant, { nexus: account.nexus, illinois: account.illinois }, at);
+      for (const location of account.locations) await stores.tenants.createLocation(tenant, { ...location, zip: location.zip.slice(0, 5), created_at: at });
+      for (const item of account.items) await stores.tenants.putItem(tenant, { sku: item.sku, tax_code: item.tax_code, description: item.description ?? null, created_at: at });
+      for (const customer of account.customers) {
+        await stores.customers.create(tenant, { customer_code: customer.customer_code, name: customer.name ?? null, location_code: customer.location_code ?? null, created_at: at });
+      }
+    }
+    for (const k of account.keys) {
+      const record: ApiKeyRecord = {
+        id: newKeyId(),
+        kind: 'account',
+        accountId: account.id,
+        practiceId: null,
+        environment: k.environment,
+        scopes: k.scopes,
+        locationCode: k.location_code ?? null,
+        engagementIds: null,
+        status: k.status,
+        expiresAt: k.expires_at ?? null,
+        name: k.name ?? 'seeded key',
+        prefix: displayPrefix(k.key),
+        createdAt: at,
+        gatewayKeyId: null,
+      };
+      await createKey(stores, record, k.key);
+      keyCount++;
+    }
+  }
+  for (const practice of seed.practices) {
+    await stores.access.putPractice({
+      id: practice.id,
+      name: practice.name,
+      status: practice.status,
+      engagements: practice.engagements.map((e) => ({ id: e.id, ref: e.ref, clientAccountId: e.client_account_id, status: e.status })),
+      rateLimits: practice.rate_limits ?? {},
+    });
+    for (const k of practice.keys) {
+      await createKey(
+        stores,
+        {
+          id: newKeyId(),
+          kind: 'provider',
+          accountId: null,
+          practiceId: practice.id,
+          environment: k.environment,
+          scopes: k.scopes,
+          locationCode: null,
+          engagementIds: k.engagement_ids ?? null,
+          status: k.status,
+          expiresAt: k.expires_at ?? null,
+          name: k.name ?? 'seeded provider key',
+          prefix: displayPrefix(k.key),
+          createdAt: at,
+          gatewayKeyId: null,
+        },
+        k.key,
+      );
+      keyCount++;
+    }
+  }
+  return { keys: keyCount };
+}
+
+async function createKey(stores: SeedStores, record: ApiKeyRecord, secret: string): Promise<void> {
+  const hash = hashApiKey(secret);
+  const gatewayKeyId = stores.usageKeys && record.status === 'active' ? await stores.usageKeys.register(record.id, hash, record.environment) : null;
+  await stores.access.createKey({ ...record, gatewayKeyId }, hash);
+}

@@ -1,0 +1,30 @@
+// API Gateway REQUEST authorizer. It does no lookup: it tells API Gateway which usage-plan key the
+// request belongs to (the SHA-256 of the presented secret, which is the value of that key's API
+// Gateway twin), so usage plans throttle per key before any function runs. API Gateway itself then
+// refuses unknown or revoked keys (INVALID_API_KEY, rendered as 401 invalid_api_key); the
+// function's own authentication remains the authority on expiry, scopes and everything else.
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { DomainError } from '../core/errors';
+import { hashApiKey } from '../shared/auth/api-key-secret';
+import { presentedSecret } from '../shared/auth/presented-secret';
+
+/** A usage identifier no API key can have: requests presenting unreadable credentials. */
+const UNUSABLE = hashApiKey('unusable credentials');
+
+export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) headers[name.toLowerCase()] = value ?? undefined;
+  let usageIdentifierKey: string;
+  try {
+    usageIdentifierKey = hashApiKey(presentedSecret(headers));
+  } catch (error) {
+    // No key at all: API Gateway answers UNAUTHORIZED, rendered as 401 missing_api_key.
+    if (error instanceof DomainError && error.code === 'missing_api_key') throw new Error('Unauthorized');
+    usageIdentifierKey = UNUSABLE;
+  }
+  return {
+    principalId: 'api-key',
+    usageIdentifierKey,
+    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }] },
+  };
+};

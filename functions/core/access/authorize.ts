@@ -1,0 +1,103 @@
+// Authorization rules (contract §1.1 steps 4-7, §1.3, §5). Pure: the caller loads the records and
+// passes the instant; every rule either returns or throws the contract's error.
+import { DomainError } from '../errors';
+import type { AccountRecord, ApiKeyRecord, Engagement, Environment, PracticeRecord, Tenant } from './records';
+import { grants, type Scope } from './scopes';
+
+export type Credential = 'any' | 'tenant' | 'organization' | 'provider';
+
+export interface AccessPolicy {
+  readonly scope: Scope | null;
+  readonly credential: Credential;
+  readonly clientContext?: boolean;
+  readonly environments?: readonly Environment[];
+}
+
+/** Who is calling and for which tenant, once every check has passed. */
+export interface Principal {
+  readonly key: ApiKeyRecord;
+  readonly environment: Environment;
+  /** The account acted for: the key's own, or the client of a provider engagement. */
+  readonly tenant: Tenant | null;
+  /** Location scope of the key; null = organization scope. */
+  readonly locationCode: string | null;
+  readonly practice: PracticeRecord | null;
+  readonly engagement: Engagement | null;
+}
+
+/** Step 2: a key that exists but is revoked or past its expiry is as good as unknown. */
+export function assertKeyUsable(key: ApiKeyRecord, now: Date): void {
+  if (key.status !== 'active') throw new DomainError('invalid_api_key', 'The API key is not valid.');
+  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime())
+    throw new DomainError('invalid_api_key', 'The API key is not valid.');
+}
+
+/** Step 4: the API Access module gates every account. */
+export function assertModuleEnabled(account: AccountRecord): void {
+  if (!account.modules.includes('api_access'))
+    throw new DomainError('module_not_enabled', 'The API Access module is not enabled for this account.');
+}
+
+/** Step 5: the kind of credential the route accepts. */
+export function assertCredential(policy: AccessPolicy, key: ApiKeyRecord, practice: PracticeRecord | null): void {
+  if (policy.credential === 'provider' && key.kind !== 'provider')
+    throw new DomainError('provider_key_required', 'This endpoint needs a service-provider portfolio key.');
+  if (key.kind === 'provider' && practice?.status !== 'active')
+    throw new DomainError('provider_not_active', 'The service-provider practice of this key is not active.');
+  if (policy.credential === 'organization' && (key.kind !== 'account' || key.locationCode !== null))
+    throw new DomainError('organization_scope_required', 'Account administration needs an organization-scoped account key.');
+}
+
+/** Step 6: the endpoint's scope, and the environments the endpoint serves. */
+export function assertScope(policy: AccessPolicy, key: ApiKeyRecord): void {
+  if (policy.environments && !policy.environments.includes(key.environment))
+    throw new DomainError('insufficient_scope', `This endpoint is available to ${policy.environments.join(' and ')} keys only.`);
+  if (policy.scope !== null && !grants(key.scopes, policy.scope))
+    throw new DomainError('insufficient_scope', `The API key lacks the scope ${policy.scope}.`);
+}
+
+export interface ClientHeaders {
+  readonly ref: string | undefined;
+  readonly id: string | undefined;
+}
+
+const NOT_FOUND_MESSAGE = 'No client engagement visible to this key matches the selection.';
+
+/**
+ * Step 7 (contract §5): selects one engagement of the caller's practice. An engagement of another
+ * practice is indistinguishable from one that does not exist.
+ */
+export function resolveClientContext(headers: ClientHeaders, key: ApiKeyRecord, practice: PracticeRecord): Engagement {
+  const ref = headers.ref?.trim() || undefined;
+  const id = headers.id?.trim() || undefined;
+  if (ref === undefined && id === undefined)
+    throw new DomainError('missing_client_context', 'Select a client engagement with X-Service-Client-Ref (or X-Service-Client-Id).');
+  if (id !== undefined && !/^\d{1,15}$/.test(id))
+    throw new DomainError('invalid_client_context', 'X-Service-Client-Id must be a numeric engagement identifier.');
+  const byRef = ref === undefined ? undefined : practice.engagements.find((e) => e.ref === ref);
+  const byId = id === undefined ? undefined : practice.engagements.find((e) => e.id === Number(id));
+  if (ref !== undefined && id !== undefined && (byRef || byId) && byRef !== byId)
+    throw new DomainError('conflicting_client_context', 'X-Service-Client-Ref and X-Service-Client-Id select different engagements.');
+  const engagement = byRef ?? byId;
+  if (!engagement) throw new DomainError('provider_client_not_found', NOT_FOUND_MESSAGE);
+  const fenced = key.engagementIds !== null && !key.engagementIds.includes(engagement.id);
+  if (fenced || engagement.status !== 'usable')
+    throw new DomainError('client_context_not_authorized', 'This key is not authorized for the selected client engagement.');
+  return engagement;
+}
+
+/**
+ * Location scope (contract §1.3): a location-scoped key acts only on its own location. Returns the
+ * location the request acts on (the key's own when the request names none).
+ */
+export function actingLocation(principal: Pick<Principal, 'locationCode'>, requested: string | null | undefined): string | null {
+  if (principal.locationCode === null) return requested ?? null;
+  if (requested != null && requested !== principal.locationCode)
+    throw new DomainError('location_not_authorized', 'The location is outside the scope of this API key.');
+  return principal.locationCode;
+}
+
+/** Reads: a record of another location is reported as absent (contract §1.3). */
+export function visibleTo(principal: Pick<Principal, 'locationCode'>, recordLocation: string | null | undefined): boolean {
+  return principal.locationCode === null || recordLocation === principal.locationCode;
+}

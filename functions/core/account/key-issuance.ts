@@ -1,0 +1,29 @@
+// Rules for issuing keys (contract §8): what a new key may be, given who asks.
+import type { Environment } from '../access/records';
+import { DomainError } from '../errors';
+import type { Location } from './settings';
+
+export interface KeyRequest {
+  readonly environment: Environment;
+  readonly location_code?: string | null | undefined;
+  readonly expires_at?: string | null | undefined;
+}
+
+/**
+ * A sandbox administrator cannot mint production credentials; a location scope must name an
+ * existing location of the new key's environment; an expiry must lie in the future.
+ */
+export function assertKeyIssuable(callerEnvironment: Environment, request: KeyRequest, locations: readonly Location[], now: Date): void {
+  if (request.environment === 'production' && callerEnvironment !== 'production')
+    throw new DomainError('insufficient_scope', 'Production keys can only be issued with a production key.');
+  if (request.location_code != null && !locations.some((l) => l.code === request.location_code))
+    throw new DomainError('not_found', 'No location with this code exists in that environment.');
+  if (request.expires_at != null && Date.parse(request.expires_at) <= now.getTime())
+    throw new DomainError('validation_error', 'The request is not valid; see details.', [
+      { code: 'greater_than', target: 'expires_at', message: 'Must be in the future.' },
+    ]);
+}
+
+/** Keys an administrator may see and revoke: a sandbox key manages sandbox keys only. */
+export const manages = (callerEnvironment: Environment, keyEnvironment: Environment): boolean =>
+  callerEnvironment === 'production' || keyEnvironment === 'sandbox';

@@ -1,0 +1,34 @@
+// Public shapes of administration records: what GET/POST answers show, and nothing secret.
+import type { AccountRecord, ApiKeyRecord, Environment } from '../access/records';
+import type { EffectiveLimits } from '../limits/rate-limits';
+import type { Location, TenantSettings } from './settings';
+
+export function accountView(account: AccountRecord, environment: Environment, settings: TenantSettings, limits: EffectiveLimits) {
+  return {
+    object: 'account',
+    id: account.id,
+    name: account.name,
+    environment,
+    modules: [...account.modules],
+    nexus: settings.nexus === 'all' ? 'all' : [...settings.nexus],
+    illinois: { ...settings.illinois },
+    rate_limits: { general: limits.general, batch_submissions: limits.batch_submissions, estimates: limits.estimates },
+  };
+}
+
+export function keyView(key: ApiKeyRecord) {
+  return {
+    object: 'api_key',
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    environment: key.environment,
+    scopes: [...key.scopes],
+    location_code: key.locationCode,
+    status: key.status,
+    expires_at: key.expiresAt,
+    created_at: key.createdAt,
+  };
+}
+
+export const locationView = (location: Location) => ({ object: 'location', ...location });

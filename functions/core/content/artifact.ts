@@ -1,0 +1,124 @@
+// The shape of the compact tax-content artifact built by `npm run content` from data/*.csv.
+// Rates are integers in millionths ("micro": 0.0625 → 62500) so no float ever enters tax math.
+
+export type Micro = number;
+
+export const CATEGORIES = [
+  'general_tangible',
+  'food_groceries',
+  'prepared_food',
+  'candy',
+  'soft_drinks',
+  'bottled_water',
+  'dietary_supplements',
+  'food_bundle',
+  'prescription_drugs',
+  'otc_drugs',
+  'clothing',
+  'digital_goods',
+  'saas_cloud',
+  'software',
+  'publications',
+  'services',
+  'gift_cards',
+  'exempt',
+  'shipping',
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+
+/** How a state treats a category. A category a state does not list is taxable at the full rate. */
+export type Treatment =
+  | { readonly t: 'taxable' }
+  | { readonly t: 'exempt' }
+  /** A reduced state rate; local parts as in the ZIP table, none, or a fixed statewide local rate. */
+  | { readonly t: 'reduced'; readonly state: Micro; readonly local: 'zip' | 'none' | Micro }
+  /** Units priced below `belowCents` are exempt from the state part (and local parts in `localCounties`). */
+  | { readonly t: 'threshold'; readonly belowCents: number; readonly localCounties: readonly string[] }
+  /** The first `cents` of each unit's price is exempt. */
+  | { readonly t: 'first_exempt'; readonly cents: number }
+  /** Only a share of the price (per mille) is taxable. */
+  | { readonly t: 'base_share'; readonly permille: number }
+  /** Delivery charges follow the taxability of the goods they deliver. */
+  | { readonly t: 'follows_items' }
+  /** Taxed at the full rate, but the source data marks the rule as unverified. */
+  | { readonly t: 'unverified' };
+
+export interface StateFacts {
+  readonly name: string;
+  readonly salesTax: boolean;
+  readonly localTax: boolean;
+  /** Sourcing of intrastate sales; `hybrid` = state/county/city at origin, districts at destination. */
+  readonly intrastate: 'origin' | 'destination' | 'hybrid';
+  readonly taxability: Readonly<Partial<Record<Category, Treatment>>>;
+}
+
+export interface RatePeriod {
+  readonly from: string;
+  readonly to: string | null;
+  readonly rate: Micro;
+}
+
+export interface IllinoisStateRates {
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly general: Micro;
+  readonly food: Micro;
+  readonly drugs: Micro;
+}
+
+export interface IllinoisContent {
+  /** State ROT by period for general merchandise, qualifying food, and drugs/medical appliances. */
+  readonly stateRates: readonly IllinoisStateRates[];
+  /** Periods in which the state food rate was suspended (0 %). */
+  readonly foodSuspensions: readonly { readonly from: string; readonly to: string }[];
+  /** RTA rates by county name (upper case): general merchandise and food/drugs. */
+  readonly rta: Readonly<Record<string, { readonly general: Micro; readonly foodDrugs: Micro }>>;
+  /** Counties with an MED food/drug tax whose rate the content does not have. */
+  readonly unknownFoodDrugCounties: readonly string[];
+  /** From this date municipalities may levy a 1 % grocery tax; only places listed here are known not to. */
+  readonly localGroceryFrom: string;
+  readonly localGroceryRate: Micro;
+  readonly noLocalGrocery: readonly { readonly county: string; readonly city: string }[];
+  /** Home-rule component names for jurisdictions the ZIP table reports as county/city/special. */
+  readonly names: { readonly county: Readonly<Record<string, string>>; readonly special: string };
+}
+
+/** Width of one row of `zips`: ZIP (5 digits), region, county name, city name (3 base-36 digits each). */
+export const ZIP_ROW = 14;
+
+export interface ContentArtifact {
+  readonly format: 2;
+  readonly version: string;
+  /** First date the ZIP rate table is valid for. */
+  readonly coverage_from: string;
+  readonly sources: readonly { readonly file: string; readonly sha256: string; readonly rows: number }[];
+  readonly attribution: readonly string[];
+  /** Jurisdiction and place names, joined by newlines; rows refer to them by position. */
+  readonly names: string;
+  readonly states: Readonly<Record<string, StateFacts>>;
+  /** State-part changes on or after coverage (scheduled statutory changes). */
+  readonly stateRateChanges: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro }[]>>;
+  /** State rates before coverage, only for states without local tax and with exact dates. */
+  readonly stateRateHistory: Readonly<Record<string, readonly RatePeriod[]>>;
+  /** Flat rows of [state, county, city, special, regionName] (rates in micro, names as indexes). */
+  readonly regions: readonly number[];
+  /**
+   * Per state, fixed-width rows (ZIP_ROW characters) sorted by ZIP, searched by bisection: a
+   * handful of long strings parse far faster than tens of thousands of numbers, and need no index.
+   */
+  readonly zips: Readonly<Record<string, string>>;
+  /** Per state, 5-digit ZIPs the postal tables know but the rate table has no row for, sorted. */
+  readonly postalOnlyZips: Readonly<Record<string, string>>;
+  /** 5-digit ZIPs the rate table lists under more than one state, sorted. */
+  readonly multiStateZips: string;
+  /** ZIP+4 refinements (none in the bundled data; the format allows them). */
+  readonly zip4: Readonly<Record<string, string>>;
+  /** California CDTFA rates of incorporated cities, by upper-case city name. */
+  readonly caCityRates: Readonly<Record<string, Micro>>;
+  /** [code, name, description, category] */
+  readonly taxCodes: readonly (readonly [string, string, string, Category])[];
+  /** Kentucky exemptions the service can ground only from these dates (contract §2.5). */
+  readonly kentucky: { readonly groundableFrom: Readonly<Partial<Record<Category, string>>> };
+  readonly illinois: IllinoisContent;
+}

@@ -1,0 +1,10 @@
+// Customers (contract §4): buyers a tenant sells to, within the scope of the key that created them.
+export interface Customer {
+  readonly customer_code: string;
+  readonly name: string | null;
+  /** The location whose keys may see the customer; null for organization-wide customers. */
+  readonly location_code: string | null;
+  readonly created_at: string;
+}
+
+export const customerView = (customer: Customer, certificateIds: readonly string[]) => ({ object: 'customer', ...customer, certificates: [...certificateIds] });

@@ -1,0 +1,125 @@
+// Illinois (contract §2.4): the seller's posture decides sourcing, and qualifying food and drugs
+// carry their own state, RTA and local rates (data/illinois_rate_components.csv).
+import type { Location } from '../account/settings';
+import type { Category, IllinoisContent } from '../content/artifact';
+import type { RateArea } from '../content/tax-content';
+import { DomainError } from '../errors';
+import { declarationVerifies, type SellerClass } from '../illinois/declaration';
+import type { Component } from './taxability';
+import type { EngineContext } from './types';
+
+export type IllinoisClass = 'general' | 'food' | 'drugs' | 'exempt';
+
+export function illinoisClass(category: Category): IllinoisClass {
+  switch (category) {
+    case 'food_groceries':
+    case 'bottled_water':
+      return 'food';
+    case 'prescription_drugs':
+    case 'otc_drugs':
+      return 'drugs';
+    case 'digital_goods':
+    case 'saas_cloud':
+    case 'gift_cards':
+    case 'exempt':
+      return 'exempt';
+    default:
+      return 'general';
+  }
+}
+
+export interface PostureRequest {
+  readonly seller_class?: SellerClass | null;
+  readonly seller_declaration?: { readonly seller_class: SellerClass; readonly token: string } | null;
+  /** State of the ship-from point, when the request gives one. */
+  readonly shipFromState: string | null;
+}
+
+export interface Posture {
+  readonly sellerClass: SellerClass;
+  /** The verified Illinois location whose rates origin sourcing uses. */
+  readonly origin: Location | null;
+}
+
+const NO_SELLER_FACTS =
+  'Illinois sourcing needs the seller posture: send seller_class (remote, marketplace or in_state) or set up a verified Illinois seller location.';
+
+/** Steps 1-4 of contract §2.4, first failure wins. */
+export function illinoisPosture(request: PostureRequest, ctx: EngineContext): Posture {
+  const verified = ctx.locations.filter((l) => l.state === 'IL' && l.illinois_verified).sort((a, b) => a.code.localeCompare(b.code));
+  const declared = request.seller_declaration;
+  if (declared) {
+    const claimed = request.seller_class ?? declared.seller_class;
+    if (declared.seller_class !== claimed || !declarationVerifies(declared.token, ctx.tenant, claimed, ctx.now, ctx.settings.declarationSecret))
+      throw new DomainError('il_sourcing_unresolved_untrusted_contract', 'The Illinois seller declaration could not be verified.');
+  }
+  let sellerClass = request.seller_class ?? declared?.seller_class;
+  if (!sellerClass) {
+    if (verified.length === 0)
+      throw new DomainError('il_sourcing_unresolved_no_seller_facts', NO_SELLER_FACTS, [
+        { code: 'il_sourcing_unresolved_no_seller_facts', message: NO_SELLER_FACTS, target: 'seller_class' },
+      ]);
+    if (!ctx.settings.illinois.derive_seller_posture)
+      throw new DomainError('il_sourcing_not_enabled', 'Deriving the Illinois seller posture from account details is not enabled; send seller_class.');
+    sellerClass = 'in_state';
+  }
+  if (sellerClass === 'remote' && request.shipFromState === 'IL')
+    throw new DomainError('il_sourcing_unresolved_conflicting_seller_facts', 'A remote seller cannot ship from an Illinois point; seller_class and ship_from contradict each other.');
+  if (sellerClass === 'in_state') {
+    if (!ctx.settings.illinois.in_state_selling_enabled)
+      throw new DomainError('il_in_state_selling_not_enabled', 'Selling from an Illinois location is not enabled for this account.');
+    if (verified.length === 0)
+      throw new DomainError('il_sourcing_unresolved_in_state_seller_without_validated_profile', 'An in-state Illinois seller needs a verified Illinois seller location on file.');
+    const acting = ctx.actingLocation && verified.find((l) => l.code === ctx.actingLocation!.code);
+    return { sellerClass, origin: acting ?? verified[0]! };
+  }
+  return { sellerClass, origin: null };
+}
+
+/**
+ * Sourcing under the posture: remote and marketplace sellers at destination; in-state sellers at
+ * origin when shipping from Illinois, and from outside Illinois at destination from 2025-01-01.
+ */
+export function illinoisUsesOrigin(posture: Posture, shipFromState: string | null, date: string): boolean {
+  if (posture.sellerClass !== 'in_state') return false;
+  if (shipFromState === null || shipFromState === 'IL') return true;
+  return date < '2025-01-01';
+}
+
+const within = (date: string, from: string | null, to: string | null) => (from === null || from <= date) && (to === null || date <= to);
+
+/**
+ * The Illinois jurisdictions for a line of a class at an area on a date, or null when the content
+ * holds no rate for that combination (il_rate_lookup_unresolved).
+ */
+export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: string, coverageFrom: string, il: IllinoisContent): Component[] | null {
+  const period = il.stateRates.find((p) => within(date, p.from, p.to));
+  if (!period) return null;
+  const county = area.countyName;
+  const rta = il.rta[county];
+  const special = il.names.special;
+  if (cls === 'general') {
+    if (date < coverageFrom) return null; // local parts are known only from the ZIP table's date
+    const parts: Component[] = [
+      { type: 'state', name: 'ILLINOIS', rate: period.general },
+      { type: 'county', name: il.names.county[county] ?? county, rate: area.rates.county },
+      { type: 'city', name: area.cityName, rate: area.rates.city },
+    ];
+    const rtaPart = rta ? Math.min(rta.general, area.rates.special) : 0;
+    parts.push({ type: 'special', name: special, rate: rtaPart }, { type: 'special', name: area.regionName, rate: area.rates.special - rtaPart });
+    return parts.filter((p) => p.rate > 0);
+  }
+  if (cls === 'exempt') return [];
+  if (il.unknownFoodDrugCounties.includes(county)) return null;
+  let stateRate = cls === 'food' ? period.food : period.drugs;
+  if (cls === 'food' && il.foodSuspensions.some((s) => within(date, s.from, s.to))) stateRate = 0;
+  const parts: Component[] = [
+    { type: 'state', name: 'ILLINOIS', rate: stateRate },
+    { type: 'special', name: special, rate: rta?.foodDrugs ?? 0 },
+  ];
+  if (cls === 'food' && date >= il.localGroceryFrom) {
+    const knownNone = il.noLocalGrocery.some((p) => p.county === county && p.city === area.cityName);
+    if (!knownNone) return null; // the content does not know whether this place levies the local 1 %
+  }
+  return parts.filter((p) => p.rate > 0);
+}

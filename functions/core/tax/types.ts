@@ -1,0 +1,81 @@
+// What the engine takes and gives. Amounts are integer cents and rates integer millionths; the
+// view module turns them into the JSON numbers of contract §2.2.
+import type { Tenant } from '../access/records';
+import type { CatalogItem, Location, TenantSettings } from '../account/settings';
+import type { Category, Micro } from '../content/artifact';
+import type { TaxContent } from '../content/tax-content';
+
+export type JurisdictionType = 'state' | 'county' | 'city' | 'special';
+export type Reason = 'standard_rated' | 'reduced_rated' | 'product_exempt' | 'certificate_applied' | 'no_nexus' | 'not_subject_to_tax';
+export type Taxability = 'taxable' | 'exempt' | 'not_collected';
+export type Sourcing = 'destination' | 'origin' | 'hybrid';
+export type Precision = 'state' | 'zip5' | 'zip9' | 'rooftop';
+export type SimulatedFault = 'il_rate_index_not_ready' | 'il_rate_lookup_failed' | 'internal_error';
+
+/** An active certificate assigned to the document's customer, as the caller resolved it. */
+export interface CertificateGrant {
+  readonly id: string;
+  readonly jurisdiction: string;
+  readonly exemption_reason: string;
+  readonly document_sha256: string | null;
+}
+
+export interface EngineContext {
+  readonly content: TaxContent;
+  /** The date a document without `date` is dated (today, UTC). */
+  readonly today: string;
+  readonly now: Date;
+  readonly tenant: Tenant;
+  readonly settings: TenantSettings;
+  readonly locations: readonly Location[];
+  /** The location the request acts for (its `location_code`, or the key's location). */
+  readonly actingLocation: Location | null;
+  readonly items: ReadonlyMap<string, CatalogItem>;
+  readonly certificates: ReadonlyMap<string, CertificateGrant>;
+  readonly simulate: SimulatedFault | null;
+}
+
+export interface JurisdictionTax {
+  readonly type: JurisdictionType;
+  readonly name: string;
+  readonly rate: Micro;
+  readonly taxable: number;
+  readonly tax: number;
+}
+
+export interface LineTax {
+  readonly number: string;
+  readonly item_code: string | null;
+  readonly tax_code: string | null;
+  readonly category: Category;
+  readonly description: string | null;
+  readonly quantity: number;
+  readonly amount: number;
+  readonly discount: number;
+  readonly taxable: number;
+  readonly exempt: number;
+  readonly tax: number;
+  readonly rate: Micro;
+  readonly tax_included: boolean;
+  readonly taxability: Taxability;
+  readonly reason: Reason;
+  readonly sourcing: Sourcing;
+  readonly address: { readonly state: string; readonly zip: string; readonly precision: Precision };
+  readonly jurisdictions: readonly JurisdictionTax[];
+  readonly certificate: CertificateGrant | null;
+}
+
+export interface Message {
+  readonly code: string;
+  readonly severity: 'warning' | 'info';
+  readonly message: string;
+  readonly target: string;
+}
+
+export interface DocumentTax {
+  readonly date: string;
+  readonly currency: 'USD';
+  readonly content_version: string;
+  readonly lines: readonly LineTax[];
+  readonly messages: readonly Message[];
+}

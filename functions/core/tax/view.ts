@@ -1,0 +1,96 @@
+// The JSON of a taxed document (contract §2.2): cents become amounts, micro rates become fractions,
+// and document totals and the jurisdiction summary are sums of the lines.
+import { fromCents, fromMicro } from './money';
+import type { DocumentTax, JurisdictionTax, LineTax } from './types';
+
+export function jurisdictionView(j: JurisdictionTax) {
+  return { type: j.type, name: j.name, rate: fromMicro(j.rate), taxable_amount: fromCents(j.taxable), tax: fromCents(j.tax) };
+}
+
+export function lineView(line: LineTax) {
+  return {
+    number: line.number,
+    item_code: line.item_code,
+    tax_code: line.tax_code,
+    category: line.category,
+    description: line.description,
+    quantity: line.quantity,
+    amount: fromCents(line.amount),
+    discount: fromCents(line.discount),
+    taxable_amount: fromCents(line.taxable),
+    exempt_amount: fromCents(line.exempt),
+    tax: fromCents(line.tax),
+    rate: fromMicro(line.rate),
+    tax_included: line.tax_included,
+    taxability: line.taxability,
+    reason: line.reason,
+    sourcing: line.sourcing,
+    address: { ...line.address },
+    jurisdictions: line.jurisdictions.map(jurisdictionView),
+    exemption_certificate: line.certificate
+      ? { id: line.certificate.id, exemption_reason: line.certificate.exemption_reason, document_sha256: line.certificate.document_sha256 }
+      : null,
+  };
+}
+
+export interface Totals {
+  readonly amount: number;
+  readonly discount: number;
+  readonly taxable: number;
+  readonly exempt: number;
+  readonly tax: number;
+}
+
+export function totalsOf(lines: readonly LineTax[]): Totals {
+  let amount = 0;
+  let discount = 0;
+  let taxable = 0;
+  let exempt = 0;
+  let tax = 0;
+  for (const l of lines) {
+    amount += l.amount;
+    discount += l.discount;
+    taxable += l.taxable;
+    exempt += l.exempt;
+    tax += l.tax;
+  }
+  return { amount, discount, taxable, exempt, tax };
+}
+
+/** Jurisdictions summed over lines, grouped by type, name and rate, in order of first appearance. */
+export function summaryOf(lines: readonly LineTax[]): JurisdictionTax[] {
+  const groups = new Map<string, { type: JurisdictionTax['type']; name: string; rate: number; taxable: number; tax: number }>();
+  for (const line of lines)
+    for (const j of line.jurisdictions) {
+      const key = `${j.type}|${j.name}|${j.rate}`;
+      const g = groups.get(key);
+      if (g) {
+        g.taxable += j.taxable;
+        g.tax += j.tax;
+      } else groups.set(key, { type: j.type, name: j.name, rate: j.rate, taxable: j.taxable, tax: j.tax });
+    }
+  return [...groups.values()];
+}
+
+export function totalsView(t: Totals) {
+  return {
+    total_amount: fromCents(t.amount),
+    total_discount: fromCents(t.discount),
+    total_taxable: fromCents(t.taxable),
+    total_exempt: fromCents(t.exempt),
+    total_tax: fromCents(t.tax),
+  };
+}
+
+export function calculationView(doc: DocumentTax) {
+  return {
+    object: 'calculation',
+    date: doc.date,
+    currency: doc.currency,
+    content_version: doc.content_version,
+    ...totalsView(totalsOf(doc.lines)),
+    lines: doc.lines.map(lineView),
+    summary: summaryOf(doc.lines).map(jurisdictionView),
+    messages: doc.messages.map((m) => ({ ...m })),
+  };
+}

@@ -1,0 +1,171 @@
+// Lifecycle rules (spec States, contract §3): which actions a document allows, and what refunds,
+// tax-only credits, voids and adjustments do to it. Pure: each returns the changed original and the
+// new document(s); the caller writes them atomically.
+import { DomainError, type ErrorDetail } from '../errors';
+import { allocateByWeights, mulDivHalfUp } from '../tax/money';
+import { derivedDocument, negativeLine, type TransactionLine, type TransactionRecord } from './record';
+
+/** Sales and replacements can be refunded, credited, voided or adjusted; other documents cannot. */
+function assertActionable(original: TransactionRecord, action: string): void {
+  if (original.kind !== 'sale' && original.kind !== 'replacement')
+    throw new DomainError('invalid_lifecycle', `A ${original.kind} document cannot be ${action}.`);
+  if (original.status !== 'committed') throw new DomainError('invalid_lifecycle', `A ${original.status} transaction cannot be ${action}.`);
+}
+
+function assertUntouched(original: TransactionRecord, action: string): void {
+  if (original.refunds.length > 0 || original.credits.length > 0)
+    throw new DomainError('invalid_lifecycle', `A transaction with refunds or credits cannot be ${action}.`);
+}
+
+export interface RefundRequest {
+  readonly code: string;
+  readonly date: string;
+  readonly reason: string | null;
+  /** Amounts in cents per line number; absent = everything that remains. */
+  readonly lines: readonly { readonly number: string; readonly amount: number }[] | null;
+}
+
+export interface Change {
+  readonly original: TransactionRecord;
+  readonly document: TransactionRecord;
+}
+
+function lineIndex(original: TransactionRecord, requested: readonly { number: string }[], field: string): number[] {
+  const missing: ErrorDetail[] = [];
+  const indexes = requested.map((r, i) => {
+    const at = original.lines.findIndex((l) => l.number === r.number);
+    if (at < 0) missing.push({ code: 'invalid_request', target: `lines.${i}.number`, message: 'The original transaction has no line with this number.' });
+    return at;
+  });
+  if (missing.length > 0) throw new DomainError('invalid_request', `Some ${field} lines are absent from the original transaction.`, missing);
+  return indexes;
+}
+
+/** The share of a line's remainder that a refund of `price` cents takes; the whole remainder when it is all. */
+function refundShare(line: TransactionLine, price: number) {
+  const rest = line.remaining;
+  if (price === rest.price) return { price, taxable: rest.taxable, exempt: rest.exempt, tax: rest.tax, jurisdictionTax: rest.jurisdictionTax };
+  const tax = mulDivHalfUp(rest.tax, price, rest.price);
+  const [taxable, exempt] = allocateByWeights([rest.taxable, rest.exempt], line.tax_included ? price - tax : price);
+  return { price, taxable: taxable!, exempt: exempt!, tax, jurisdictionTax: allocateByWeights(rest.jurisdictionTax, tax) };
+}
+
+export function refund(original: TransactionRecord, request: RefundRequest, at: string): Change {
+  assertActionable(original, 'refunded');
+  const wanted = new Map<number, number>();
+  if (request.lines === null) {
+    original.lines.forEach((l, i) => l.remaining.price > 0 && wanted.set(i, l.remaining.price));
+  } else {
+    const indexes = lineIndex(original, request.lines, 'refund');
+    const over: ErrorDetail[] = [];
+    request.lines.forEach((r, i) => {
+      const at = indexes[i]!;
+      if (r.amount > original.lines[at]!.remaining.price)
+        over.push({ code: 'refund_exceeds_refundable', target: `lines.${i}.amount`, message: 'The refund exceeds what remains refundable on the line.' });
+      wanted.set(at, r.amount);
+    });
+    if (over.length > 0) throw new DomainError('refund_exceeds_refundable', 'The refund exceeds what remains refundable on the original.', over);
+  }
+  if (wanted.size === 0) throw new DomainError('refund_exceeds_refundable', 'Nothing remains refundable on the original.');
+  const refundLines: TransactionLine[] = [];
+  const lines = original.lines.map((line, i) => {
+    const price = wanted.get(i);
+    if (price === undefined) return line;
+    const share = refundShare(line, price);
+    refundLines.push(negativeLine(line, { ...share, discount: 0 }));
+    const rest = line.remaining;
+    return {
+      ...line,
+      refunded_amount: line.refunded_amount + price,
+      remaining: {
+        price: rest.price - price,
+        taxable: rest.taxable - share.taxable,
+        exempt: rest.exempt - share.exempt,
+        tax: rest.tax - share.tax,
+        jurisdictionTax: rest.jurisdictionTax.map((t, j) => t - share.jurisdictionTax[j]!),
+      },
+    };
+  });
+  const exhausted = lines.every((l) => l.remaining.price === 0);
+  return {
+    original: { ...original, lines, status: exhausted ? 'refunded' : 'committed', refunds: [...original.refunds, request.code], updated_at: at },
+    document: derivedDocument(original, 'refund', request.code, request.date, at, request.reason, refundLines),
+  };
+}
+
+export interface CreditRequest {
+  readonly code: string;
+  readonly date: string;
+  readonly reason: string | null;
+  /** Tax in cents per line number. */
+  readonly lines: readonly { readonly number: string; readonly tax: number }[];
+}
+
+export function credit(original: TransactionRecord, request: CreditRequest, at: string): Change {
+  assertActionable(original, 'credited');
+  const indexes = lineIndex(original, request.lines, 'credit');
+  const taken = new Map<number, number>();
+  const over: ErrorDetail[] = [];
+  request.lines.forEach((r, i) => {
+    const at = indexes[i]!;
+    const total = (taken.get(at) ?? 0) + r.tax;
+    if (total > original.lines[at]!.remaining.tax)
+      over.push({ code: 'credit_exceeds_tax', target: `lines.${i}.tax_amount`, message: 'The credit exceeds the remaining committed tax on the line.' });
+    taken.set(at, total);
+  });
+  if (over.length > 0) throw new DomainError('credit_exceeds_tax', 'The credit exceeds the remaining committed tax.', over);
+  const creditLines: TransactionLine[] = [];
+  const lines = original.lines.map((line, i) => {
+    const tax = taken.get(i);
+    if (tax === undefined) return line;
+    const jurisdictionTax = allocateByWeights(line.remaining.jurisdictionTax, tax);
+    creditLines.push(negativeLine(line, { price: 0, discount: 0, taxable: 0, exempt: 0, tax, jurisdictionTax }));
+    return {
+      ...line,
+      credited_tax: line.credited_tax + tax,
+      remaining: { ...line.remaining, tax: line.remaining.tax - tax, jurisdictionTax: line.remaining.jurisdictionTax.map((t, j) => t - jurisdictionTax[j]!) },
+    };
+  });
+  return {
+    original: { ...original, lines, credits: [...original.credits, request.code], updated_at: at },
+    document: derivedDocument(original, 'credit', request.code, request.date, at, request.reason, creditLines),
+  };
+}
+
+export function voidTransaction(original: TransactionRecord, reason: string | null, at: string): TransactionRecord {
+  assertActionable(original, 'voided');
+  assertUntouched(original, 'voided');
+  return { ...original, status: 'voided', reason: reason ?? original.reason, voided_at: at, updated_at: at };
+}
+
+export interface AdjustmentCodes {
+  readonly original_code: string;
+  readonly reversal_code: string;
+  readonly replacement_code: string;
+}
+
+/** Contract §3: checked before anything else. */
+export function assertDistinctCodes(codes: AdjustmentCodes): void {
+  if (new Set([codes.original_code, codes.reversal_code, codes.replacement_code]).size !== 3)
+    throw new DomainError('invalid_adjustment_codes', 'The original, reversal and replacement codes must be three distinct codes.');
+}
+
+/** Marks the original adjusted and builds its reversal (dated like the original, so its period nets out). */
+export function adjust(original: TransactionRecord, codes: AdjustmentCodes, reason: string | null, at: string): Change {
+  assertActionable(original, 'adjusted');
+  assertUntouched(original, 'adjusted');
+  const reversalLines = original.lines.map((line) =>
+    negativeLine(line, {
+      price: line.tax_included ? line.amount : line.amount - line.discount,
+      discount: line.discount,
+      taxable: line.taxable,
+      exempt: line.exempt,
+      tax: line.tax,
+      jurisdictionTax: line.jurisdictions.map((j) => j.tax),
+    }),
+  );
+  return {
+    original: { ...original, status: 'adjusted', adjustment: { reversal_code: codes.reversal_code, replacement_code: codes.replacement_code }, reason: reason ?? original.reason, updated_at: at },
+    document: derivedDocument(original, 'reversal', codes.reversal_code, original.date, at, reason, reversalLines),
+  };
+}

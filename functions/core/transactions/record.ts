@@ -1,0 +1,137 @@
+// Committed documents (contract §3) and the per-line ledger that refunds and credits draw down.
+// Amounts are integer cents. A sale's lines keep what remains of their price, taxable and exempt
+// parts, tax and jurisdiction taxes; every refund or credit takes its share from what remains, so
+// the last refund returns exactly the remaining tax.
+import type { Tenant } from '../access/records';
+import type { DocumentTax, JurisdictionTax, LineTax, Message } from '../tax/types';
+
+export type TransactionKind = 'sale' | 'refund' | 'credit' | 'reversal' | 'replacement';
+export type TransactionStatus = 'committed' | 'refunded' | 'voided' | 'adjusted';
+
+export interface Remaining {
+  /** Price still refundable: net of discount, or the gross of a tax-included line. */
+  readonly price: number;
+  readonly taxable: number;
+  readonly exempt: number;
+  readonly tax: number;
+  /** Tax per jurisdiction, in the order of `jurisdictions`. */
+  readonly jurisdictionTax: readonly number[];
+}
+
+export interface TransactionLine extends LineTax {
+  readonly refunded_amount: number;
+  readonly credited_tax: number;
+  /** What refunds and credits may still draw on; all zero for documents that are not sales. */
+  readonly remaining: Remaining;
+}
+
+export interface TransactionRecord {
+  readonly code: string;
+  readonly kind: TransactionKind;
+  readonly status: TransactionStatus;
+  readonly original_code: string | null;
+  readonly tenant: Tenant;
+  readonly location_code: string | null;
+  readonly customer_code: string | null;
+  readonly date: string;
+  readonly currency: 'USD';
+  readonly content_version: string;
+  readonly reason: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly lines: readonly TransactionLine[];
+  readonly messages: readonly Message[];
+  /** Codes of the refund and credit documents drawn on this one. */
+  readonly refunds: readonly string[];
+  readonly credits: readonly string[];
+  /** Set on an adjusted original: the documents that reversed and replaced it. */
+  readonly adjustment: { readonly reversal_code: string; readonly replacement_code: string } | null;
+  readonly voided_at: string | null;
+}
+
+const NOTHING: Remaining = { price: 0, taxable: 0, exempt: 0, tax: 0, jurisdictionTax: [] };
+
+export interface DocumentMeta {
+  readonly code: string;
+  readonly tenant: Tenant;
+  readonly location_code: string | null;
+  readonly customer_code: string | null;
+  readonly at: string;
+  readonly reason?: string | null;
+  readonly original_code?: string | null;
+}
+
+/** A committed sale (or replacement) from a taxed document. */
+export function committedDocument(taxed: DocumentTax, meta: DocumentMeta, kind: 'sale' | 'replacement'): TransactionRecord {
+  return {
+    code: meta.code,
+    kind,
+    status: 'committed',
+    original_code: meta.original_code ?? null,
+    tenant: meta.tenant,
+    location_code: meta.location_code,
+    customer_code: meta.customer_code,
+    date: taxed.date,
+    currency: 'USD',
+    content_version: taxed.content_version,
+    reason: meta.reason ?? null,
+    created_at: meta.at,
+    updated_at: meta.at,
+    lines: taxed.lines.map((line) => ({
+      ...line,
+      refunded_amount: 0,
+      credited_tax: 0,
+      remaining: {
+        price: line.tax_included ? line.amount : line.amount - line.discount,
+        taxable: line.taxable,
+        exempt: line.exempt,
+        tax: line.tax,
+        jurisdictionTax: line.jurisdictions.map((j) => j.tax),
+      },
+    })),
+    messages: taxed.messages,
+    refunds: [],
+    credits: [],
+    adjustment: null,
+    voided_at: null,
+  };
+}
+
+const negate = (n: number): number => (n === 0 ? 0 : -n);
+
+/** A document line that carries negative amounts (refunds, credits, reversals) and no ledger. */
+export function negativeLine(line: LineTax, parts: { price: number; discount: number; taxable: number; exempt: number; tax: number; jurisdictionTax: readonly number[] }): TransactionLine {
+  return {
+    ...line,
+    amount: negate(parts.price + parts.discount),
+    discount: negate(parts.discount),
+    taxable: negate(parts.taxable),
+    exempt: negate(parts.exempt),
+    tax: negate(parts.tax),
+    jurisdictions: line.jurisdictions.map((j, i): JurisdictionTax => ({ ...j, taxable: negate(parts.taxable), tax: negate(parts.jurisdictionTax[i] ?? 0) })),
+    refunded_amount: 0,
+    credited_tax: 0,
+    remaining: NOTHING,
+  };
+}
+
+/** A document that draws on `original` (refund, credit, reversal): same parties, rates and content. */
+export function derivedDocument(original: TransactionRecord, kind: 'refund' | 'credit' | 'reversal', code: string, date: string, at: string, reason: string | null, lines: TransactionLine[]): TransactionRecord {
+  return {
+    ...original,
+    code,
+    kind,
+    status: 'committed',
+    original_code: original.code,
+    date,
+    reason,
+    created_at: at,
+    updated_at: at,
+    lines,
+    messages: [],
+    refunds: [],
+    credits: [],
+    adjustment: null,
+    voided_at: null,
+  };
+}

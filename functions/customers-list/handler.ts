@@ -1,0 +1,13 @@
+// GET /customers: the customers the key may see, newest first.
+import { customerListPk } from '../adapters/dynamodb/customer-store';
+import { customerView } from '../core/customers/customer';
+import { PageQuerySchema } from '../schemas/common';
+import { customerStore } from '../shared/certificate-service';
+import { httpHandler, ok, tenantOf } from '../shared/http/handler';
+import { decodeCursor, page } from '../shared/http/pagination';
+
+export const handler = httpHandler('customers-list', { query: PageQuerySchema }, async (request) => {
+  const tenant = tenantOf(request);
+  const { customers, next } = await customerStore().list(tenant, request.principal.locationCode, request.query.limit, decodeCursor(request.query.cursor, { GSI1PK: customerListPk(tenant) }));
+  return ok(page(customers.map((c) => ({ object: 'customer', ...c })), next));
+});

@@ -1,0 +1,28 @@
+// POST /il-seller-declarations: a signed Illinois seller-posture declaration for calculations.
+import { DomainError } from '../core/errors';
+import { issueDeclaration } from '../core/illinois/declaration';
+import { httpHandler, ok, tenantOf } from '../shared/http/handler';
+import { services } from '../shared/services';
+import { forgetTenantConfig, tenantConfig } from '../shared/tenant-config';
+import { DeclarationCreateSchema } from './schema';
+
+const DEFAULT_VALIDITY_DAYS = 365;
+
+export const handler = httpHandler('il-declarations-create', { body: DeclarationCreateSchema }, async (request) => {
+  const tenant = tenantOf(request);
+  const { seller_class, expires_at } = request.body;
+  const expiresAt = expires_at ? new Date(expires_at) : new Date(request.now.getTime() + DEFAULT_VALIDITY_DAYS * 86_400_000);
+  if (expiresAt.getTime() <= request.now.getTime())
+    throw new DomainError('validation_error', 'The request is not valid; see details.', [
+      { code: 'greater_than', target: 'expires_at', message: 'Must be in the future.' },
+    ]);
+  let { settings } = await tenantConfig(tenant);
+  if (!settings.declarationSecret) {
+    // First declaration of this tenant: creating the settings item creates its signing secret.
+    await services().tenants.updateSettings(tenant, {}, request.now.toISOString());
+    forgetTenantConfig(tenant);
+    settings = (await tenantConfig(tenant)).settings;
+  }
+  const token = issueDeclaration(tenant, seller_class, request.now, expiresAt, settings.declarationSecret);
+  return ok({ object: 'il_seller_declaration', seller_class, expires_at: expiresAt.toISOString(), token }, 201);
+});

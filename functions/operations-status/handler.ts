@@ -1,0 +1,22 @@
+// GET /operations/status: the caller's request budget in the current window and the tenant's
+// batch and webhook queue signals. Batches and webhooks are not part of this release yet, so their
+// signals are zero: the tenant has none.
+import { WINDOW_SECONDS } from '../core/limits/rate-limits';
+import { httpHandler, ok } from '../shared/http/handler';
+
+export const handler = httpHandler('operations-status', {}, async (request) => {
+  const { usage, limits, principal } = request;
+  return ok({
+    object: 'operations_status',
+    environment: principal.environment,
+    requests: {
+      limit: limits.general,
+      used: usage.used,
+      remaining: Math.max(0, limits.general - usage.used),
+      window_seconds: WINDOW_SECONDS,
+      resets_in_seconds: usage.window.resetsInSeconds,
+    },
+    batches: { pending: 0, oldest_pending_age_seconds: null, completed_last_24h: 0, failed_last_24h: 0 },
+    webhooks: { endpoints: 0, pending_deliveries: 0, failed_deliveries: 0, dead_lettered: 0, oldest_pending_age_seconds: null },
+  });
+});

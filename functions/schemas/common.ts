@@ -1,0 +1,43 @@
+// Building blocks of the request schemas. valibot schemas are the single source of request
+// validation, request types and the OpenAPI document.
+import * as v from 'valibot';
+
+/** Optional field that also accepts JSON null as "not given". */
+export const opt = <S extends v.GenericSchema>(schema: S) => v.nullish(schema);
+
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export const DateSchema = v.pipe(
+  v.string(),
+  v.check(isCalendarDate, 'date_format'),
+  v.description('Calendar date, YYYY-MM-DD.'),
+);
+
+/** RFC 3339 instant (UTC or with offset). */
+export const InstantSchema = v.pipe(
+  v.string(),
+  v.check((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), 'date_format'),
+  v.description('RFC 3339 date-time.'),
+);
+
+export const StateCodeSchema = v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/), v.transform((s) => s.toUpperCase()), v.description('Two-letter US state code.'));
+
+/** Identifiers chosen by callers (location codes, SKUs, customer codes, transaction codes). */
+export const CodeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.regex(/^[A-Za-z0-9._:-]+$/));
+
+export const NameSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+
+const queryInt = (min: number, max: number) =>
+  v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
+
+/** `limit` and `cursor` of every list (contract §1.6). */
+export const PageQueryEntries = {
+  limit: v.optional(queryInt(1, 100), '25'),
+  cursor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2048))),
+};
+
+export const PageQuerySchema = v.strictObject(PageQueryEntries);

@@ -1,0 +1,70 @@
+// Bodies and queries of the transaction lifecycle endpoints (contract §3).
+import * as v from 'valibot';
+import { CodeSchema, DateSchema, opt, PageQueryEntries } from './common';
+import { CalculationRequestSchema, MAX_LINE_AMOUNT, TransactionCodeSchema } from './document';
+
+const Reason = opt(v.pipe(v.string(), v.maxLength(500)));
+const LineNumber = v.pipe(v.string(), v.minLength(1), v.maxLength(50));
+const positiveMoney = v.pipe(v.number(), v.gtValue(0), v.maxValue(MAX_LINE_AMOUNT));
+
+/** Each line number at most once: a refund or credit names a line once. */
+function uniqueNumbers<T extends { number: string }>() {
+  return v.rawCheck<T[]>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const seen = new Set<string>();
+    dataset.value.forEach((line, i) => {
+      if (seen.has(line.number))
+        addIssue({
+          message: 'duplicate_value',
+          path: [
+            { type: 'array', origin: 'value', input: dataset.value, key: i, value: line },
+            { type: 'object', origin: 'value', input: line, key: 'number', value: line.number },
+          ],
+        });
+      seen.add(line.number);
+    });
+  });
+}
+
+const RefundLine = v.strictObject({ number: LineNumber, amount: positiveMoney });
+export const RefundRequestSchema = v.strictObject({
+  refund_code: TransactionCodeSchema,
+  date: opt(DateSchema),
+  reason: Reason,
+  lines: opt(v.pipe(v.array(RefundLine), v.minLength(1), v.maxLength(1000), uniqueNumbers<v.InferOutput<typeof RefundLine>>())),
+});
+
+const CreditLine = v.strictObject({ number: LineNumber, tax_amount: positiveMoney });
+export const CreditRequestSchema = v.strictObject({
+  credit_code: TransactionCodeSchema,
+  date: opt(DateSchema),
+  reason: Reason,
+  lines: v.pipe(v.array(CreditLine), v.minLength(1), v.maxLength(1000), uniqueNumbers<v.InferOutput<typeof CreditLine>>()),
+});
+
+export const VoidRequestSchema = v.optional(v.strictObject({ reason: Reason }), {});
+
+const adjustmentCodes = {
+  original_code: TransactionCodeSchema,
+  reversal_code: TransactionCodeSchema,
+  replacement_code: TransactionCodeSchema,
+  reason: Reason,
+};
+
+/** The full adjustment body (documentation and types). */
+export const AdjustmentRequestSchema = v.strictObject({ ...adjustmentCodes, replacement: CalculationRequestSchema });
+
+/**
+ * What the pipeline validates first: the codes must be checked for distinctness before anything
+ * else (contract §3), so the replacement document is validated after that, by the handler.
+ */
+export const AdjustmentEnvelopeSchema = v.strictObject({ ...adjustmentCodes, replacement: v.unknown() });
+
+export const TransactionListQuerySchema = v.strictObject({
+  ...PageQueryEntries,
+  status: v.optional(v.picklist(['committed', 'refunded', 'voided', 'adjusted'])),
+  kind: v.optional(v.picklist(['sale', 'refund', 'credit', 'reversal', 'replacement'])),
+  customer_code: v.optional(CodeSchema),
+  date_from: v.optional(DateSchema),
+  date_to: v.optional(DateSchema),
+});

@@ -1,0 +1,63 @@
+// Runtime configuration, validated once at init so a misconfigured function fails on its first
+// cold start instead of on some later request.
+import * as v from 'valibot';
+import type { LimitSettings } from '../core/limits/rate-limits';
+
+const positiveInt = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1));
+
+const EnvSchema = v.object({
+  TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
+  IDEMPOTENCY_TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
+  BATCH_ITEMS_QUEUE_URL: v.optional(v.string()),
+  RETURN_JOB_ITEMS_QUEUE_URL: v.optional(v.string()),
+  RATE_LIMIT_GENERAL_SANDBOX: positiveInt,
+  RATE_LIMIT_GENERAL_PRODUCTION: positiveInt,
+  RATE_LIMIT_BATCH_SUBMISSIONS: positiveInt,
+  RATE_LIMIT_ESTIMATES: positiveInt,
+  ESTIMATES_MAX_CONCURRENCY: positiveInt,
+  AUTH_CACHE_SECONDS: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)),
+  /** Usage plans are named `<prefix>-sandbox` and `<prefix>-production` (absent on the local runner). */
+  USAGE_PLAN_NAME_PREFIX: v.optional(v.string()),
+  /** Set by the local runner; enables behaviour that only makes sense on a developer machine. */
+  STX_LOCAL_RUNNER: v.optional(v.string()),
+});
+
+export interface AppConfig {
+  readonly tableName: string;
+  readonly idempotencyTableName: string;
+  readonly batchItemsQueueUrl: string | undefined;
+  readonly returnJobItemsQueueUrl: string | undefined;
+  readonly limits: LimitSettings;
+  readonly authCacheMs: number;
+  readonly usagePlanNamePrefix: string | undefined;
+  readonly localRunner: boolean;
+}
+
+let cached: AppConfig | undefined;
+
+export function config(): AppConfig {
+  if (cached) return cached;
+  const parsed = v.safeParse(EnvSchema, process.env);
+  if (!parsed.success) {
+    const names = parsed.issues.map((i) => i.path?.map((p) => String(p.key)).join('.') ?? '?');
+    throw new Error(`Invalid function configuration; check environment variables: ${[...new Set(names)].join(', ')}`);
+  }
+  const env = parsed.output;
+  cached = {
+    tableName: env.TABLE_NAME,
+    idempotencyTableName: env.IDEMPOTENCY_TABLE_NAME,
+    batchItemsQueueUrl: env.BATCH_ITEMS_QUEUE_URL,
+    returnJobItemsQueueUrl: env.RETURN_JOB_ITEMS_QUEUE_URL,
+    limits: {
+      generalPerMinuteSandbox: env.RATE_LIMIT_GENERAL_SANDBOX,
+      generalPerMinuteProduction: env.RATE_LIMIT_GENERAL_PRODUCTION,
+      batchSubmissionsPerMinute: env.RATE_LIMIT_BATCH_SUBMISSIONS,
+      estimatesPerMinute: env.RATE_LIMIT_ESTIMATES,
+      estimatesMaxConcurrency: env.ESTIMATES_MAX_CONCURRENCY,
+    },
+    authCacheMs: env.AUTH_CACHE_SECONDS * 1000,
+    usagePlanNamePrefix: env.USAGE_PLAN_NAME_PREFIX,
+    localRunner: env.STX_LOCAL_RUNNER === '1',
+  };
+  return cached;
+}

@@ -1,0 +1,61 @@
+// Step 9 (contract §1.4): Powertools idempotency on DynamoDB. The service call is wrapped with
+// `makeIdempotent` (not the middy middleware, which deletes records it did not acquire: upstream
+// issue 5675), keyed on (API key id, Idempotency-Key) and validated on method + path + body, so a
+// reuse with another payload is `idempotency_conflict`. Only successful replies are stored: a
+// thrown error makes Powertools delete the in-progress record.
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { Context } from 'aws-lambda';
+import * as v from 'valibot';
+import { dynamo } from '../clients';
+import { config } from '../config';
+import type { Reply } from './request-state';
+import { validate } from './validation';
+
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+
+export const IdempotencyKeySchema = v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.regex(/^[\x20-\x7E]+$/));
+
+interface IdempotentCall {
+  readonly key: [string, string];
+  readonly request: { readonly method: string; readonly path: string; readonly body: unknown };
+}
+
+let wrapped: { run: (call: IdempotentCall, exec: () => Promise<Reply>) => Promise<Reply>; settings: IdempotencyConfig } | undefined;
+
+function idempotentRunner(): NonNullable<typeof wrapped> {
+  if (wrapped) return wrapped;
+  const settings = new IdempotencyConfig({
+    eventKeyJmesPath: 'key',
+    payloadValidationJmesPath: 'request',
+    expiresAfterSeconds: IDEMPOTENCY_RETENTION_HOURS * 3600,
+    responseHook: (response) => ({ ...(response as object), replayed: true }),
+  });
+  // What is stored is the reply as JSON will render it (no undefined members), so a replay is identical.
+  const run = makeIdempotent(async (_call: IdempotentCall, exec: () => Promise<Reply>) => JSON.parse(JSON.stringify(await exec())) as Reply, {
+    persistenceStore: new DynamoDBPersistenceLayer({ tableName: config().idempotencyTableName, awsSdkV3Client: dynamo }),
+    config: settings,
+    keyPrefix: 'stx',
+    dataIndexArgument: 0,
+  });
+  wrapped = { run: run as (call: IdempotentCall, exec: () => Promise<Reply>) => Promise<Reply>, settings };
+  return wrapped;
+}
+
+export interface IdempotencyScope {
+  readonly apiKeyId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+  readonly context: Context;
+}
+
+/** Runs `exec` once per (key, Idempotency-Key); a missing header runs it plainly. */
+export async function withIdempotency(header: string | undefined, scope: IdempotencyScope, exec: () => Promise<Reply>): Promise<Reply> {
+  if (header === undefined) return exec();
+  const idempotencyKey = validate(IdempotencyKeySchema, header, 'header', 'Idempotency-Key');
+  const { run, settings } = idempotentRunner();
+  settings.registerLambdaContext(scope.context);
+  const reply = await run({ key: [scope.apiKeyId, idempotencyKey], request: { method: scope.method, path: scope.path, body: scope.body ?? null } }, exec);
+  return reply;
+}

@@ -1,0 +1,26 @@
+// POST /transactions: taxes and commits a document atomically under a code unique per account and
+// environment. Any failing line rejects the whole document before anything is written.
+import { DomainError } from '../core/errors';
+import { calculate } from '../core/tax/engine';
+import { committedDocument } from '../core/transactions/record';
+import { transactionView } from '../core/transactions/view';
+import { TransactionRequestSchema } from '../schemas/document';
+import { engineContext } from '../shared/engine-context';
+import { httpHandler, ok, tenantOf } from '../shared/http/handler';
+import { eventData, transactionStore } from '../shared/transaction-service';
+
+export const handler = httpHandler('transactions-create', { body: TransactionRequestSchema }, async (request) => {
+  const { code, ...doc } = request.body;
+  if (doc.nexus_mode === 'reference')
+    throw new DomainError('invalid_nexus_mode', 'A committed transaction cannot use reference nexus; reference nexus is for calculations only.');
+  const tenant = tenantOf(request);
+  const context = await engineContext(request, tenant, doc);
+  const at = request.now.toISOString();
+  const record = committedDocument(
+    calculate(doc, context),
+    { code, tenant, location_code: context.actingLocation?.code ?? null, customer_code: doc.customer_code ?? null, at },
+    'sale',
+  );
+  await transactionStore(tenant).write({ create: [record], update: [], events: [{ type: 'transaction.committed', at, data: eventData(record) }] });
+  return ok(transactionView(record), 201);
+});

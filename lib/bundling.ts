@@ -1,0 +1,81 @@
+// The one definition of how a function is bundled. NodejsFunction (cdk synth) and scripts/bundle.ts
+// (local bundles, benchmarks) both derive their esbuild options from FUNCTION_BUNDLE, so what runs
+// on a developer machine with `bundles` is built exactly like what Lambda runs.
+import { basename, join } from 'node:path';
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+import { PROJECT_ROOT } from './paths';
+import { QUEUES, type QueueDef } from './resources';
+import { ROUTES } from './routes';
+
+
+/** The artifact a `content: true` function reads next to its handler (functions/adapters/content/content-file.ts). */
+export const CONTENT_ARTIFACT = 'content/tax-content.json';
+
+export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
+
+const FUNCTION_BUNDLE = {
+  target: 'node22',
+  minify: true,
+  sourcemap: false,
+  mainFields: ['module', 'main'],
+  // ESM output: CommonJS dependencies (the AWS SDK's, Powertools') still call require().
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+  // Everything is bundled, the AWS SDK included: the runtime's copy is not the version we test.
+  external: [] as string[],
+} as const;
+
+export interface FunctionBundle {
+  /** Directory under .build/functions; for routes, the route id. */
+  readonly id: string;
+  readonly entry: string;
+  readonly content: boolean;
+}
+
+export const workerId = (queue: QueueDef): string => `${queue.id.toLowerCase()}-worker`;
+
+/** Every function the service deploys: the routes, the queue workers and the authorizer. */
+export function functionBundles(): FunctionBundle[] {
+  return [
+    ...ROUTES.map((route) => ({ id: route.id, entry: route.entry, content: route.content ?? false })),
+    ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false }] : [])),
+    { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false },
+  ];
+}
+
+/** NodejsFunction bundling (local esbuild; Docker is never needed because esbuild is a devDependency). */
+export function nodejsBundling(options: { content: boolean }): BundlingOptions {
+  return {
+    format: OutputFormat.ESM,
+    target: FUNCTION_BUNDLE.target,
+    minify: FUNCTION_BUNDLE.minify,
+    sourceMap: FUNCTION_BUNDLE.sourcemap,
+    mainFields: [...FUNCTION_BUNDLE.mainFields],
+    banner: FUNCTION_BUNDLE.banner,
+    externalModules: [...FUNCTION_BUNDLE.external],
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) =>
+        options.content ? [`cp "${join(inputDir, CONTENT_ARTIFACT)}" "${join(outputDir, basename(CONTENT_ARTIFACT))}"`] : [],
+    },
+  };
+}
+
+/** esbuild JS API options for one bundle written to `outfile`. */
+export function esbuildOptions(entry: string, outfile: string): BuildOptions {
+  return {
+    entryPoints: [join(PROJECT_ROOT, entry)],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: FUNCTION_BUNDLE.target,
+    minify: FUNCTION_BUNDLE.minify,
+    sourcemap: FUNCTION_BUNDLE.sourcemap,
+    mainFields: [...FUNCTION_BUNDLE.mainFields],
+    banner: { js: FUNCTION_BUNDLE.banner },
+    external: [...FUNCTION_BUNDLE.external],
+    logLevel: 'warning',
+  };
+}

@@ -1,0 +1,181 @@
+// The REST API: one method per route behind the usage-key authorizer, a 405 answer for every other
+// method on a route's path, the envelope for API Gateway's own errors, and the usage plans.
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  ApiKeySourceType,
+  AuthorizationType,
+  type CfnAuthorizer,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  MockIntegration,
+  RequestAuthorizer,
+  RestApi,
+  type Method,
+  type Resource,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { GATEWAY_ERRORS, gatewayErrorBody } from '../gateway-errors';
+import { BASE_PATH, ROUTES, type RouteDef } from '../routes';
+import type { RuntimeSettings } from '../runtime-settings';
+import { addGatewayResponses, REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
+import { UsagePlans } from './usage-plans';
+
+export const API_STAGE_NAME = 'live';
+
+/**
+ * Stage-wide default, applied to each method across all keys: keeps one flooded route from taking
+ * the region's whole Lambda concurrency. Per-key limits come from the usage plans.
+ */
+const STAGE_THROTTLE = { rateLimit: 200, burstLimit: 400 };
+
+// Never the usage identifier ($context.identity.apiKey): it is the hash that API Gateway keys hold.
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: AccessLogField.contextRequestId(),
+    extendedRequestId: AccessLogField.contextExtendedRequestId(),
+    requestTime: AccessLogField.contextRequestTime(),
+    ip: AccessLogField.contextIdentitySourceIp(),
+    userAgent: AccessLogField.contextIdentityUserAgent(),
+    httpMethod: AccessLogField.contextHttpMethod(),
+    resourcePath: AccessLogField.contextResourcePath(),
+    path: AccessLogField.contextPath(),
+    status: AccessLogField.contextStatus(),
+    responseLength: AccessLogField.contextResponseLength(),
+    responseLatency: AccessLogField.contextResponseLatency(),
+    integrationLatency: AccessLogField.contextIntegrationLatency(),
+    authorizerError: AccessLogField.contextAuthorizerError(),
+    errorType: AccessLogField.contextErrorResponseType(),
+    errorMessage: AccessLogField.contextErrorMessage(),
+  }),
+);
+
+export interface ApiProps {
+  readonly namePrefix: string;
+  readonly routeFunctions: ReadonlyMap<string, IFunction>;
+  readonly authorizerFunction: IFunction;
+  readonly settings: RuntimeSettings;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+export class Api extends Construct {
+  readonly restApi: RestApi;
+  readonly authorizer: RequestAuthorizer;
+  readonly usagePlans: UsagePlans;
+  /** The routes' methods, by route id. */
+  readonly routeMethods = new Map<string, Method>();
+  /** The unauthenticated MOCK methods answering 405. */
+  readonly methodNotAllowed: Method[] = [];
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/${props.namePrefix}-access`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: props.removalPolicy,
+    });
+    this.restApi = new RestApi(this, 'RestApi', {
+      restApiName: `${props.namePrefix}-api`,
+      description: 'US sales-tax API',
+      // The authorizer returns the usage identifier (the key hash); clients never send API Gateway keys.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      // API Gateway needs an account-level role to write execution logs. CDK keeps that role on
+      // stack deletion (the setting is regional and other APIs may rely on it).
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: ACCESS_LOG_FORMAT,
+        loggingLevel: MethodLoggingLevel.INFO,
+        // Request and response bodies carry taxpayer data: never in execution logs.
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        throttlingRateLimit: STAGE_THROTTLE.rateLimit,
+        throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
+      },
+    });
+    // Created ahead of API Gateway, which would otherwise create it with no retention.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${API_STAGE_NAME}`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: props.removalPolicy,
+    });
+    this.restApi.deploymentStage.node.addDependency(executionLogs);
+
+    this.authorizer = new RequestAuthorizer(this, 'UsageKeyAuthorizer', {
+      authorizerName: `${props.namePrefix}-usage-key`,
+      handler: props.authorizerFunction,
+      // Each request names its own usage key, so nothing may be cached. Without caching API Gateway
+      // makes identity sources optional, and CDK accepts none only with a zero TTL. Any identity
+      // source would make API Gateway answer 401 itself whenever that one header is absent, but a
+      // key may come in either Authorization or X-Api-Key: the authorizer reads both.
+      resultsCacheTtl: Duration.seconds(0),
+      identitySources: [],
+    });
+    // CDK renders no identity sources as an empty string; send none at all, as the API documents.
+    (this.authorizer.node.defaultChild as CfnAuthorizer).addPropertyDeletionOverride('IdentitySource');
+
+    this.addRoutes(props.routeFunctions);
+    addGatewayResponses(this.restApi);
+    this.usagePlans = new UsagePlans(this, 'UsagePlans', { namePrefix: props.namePrefix, api: this.restApi, settings: props.settings });
+  }
+
+  /** The base URL clients use, e.g. https://…/live/api/v1. */
+  get baseUrl(): string {
+    return this.restApi.urlForPath(BASE_PATH);
+  }
+
+  private addRoutes(functions: ReadonlyMap<string, IFunction>): void {
+    const base = this.restApi.root.resourceForPath(BASE_PATH);
+    // Paths sharing segments share Resources: resourceForPath reuses existing children.
+    const methodsByResource = new Map<Resource, string[]>();
+    const routes: readonly RouteDef[] = ROUTES;
+    for (const route of routes) {
+      const fn = functions.get(route.id);
+      if (!fn) throw new Error(`no function for route ${route.id}`);
+      const resource = base.resourceForPath(route.path.slice(1));
+      const method = resource.addMethod(route.method, new LambdaIntegration(fn, { proxy: true, allowTestInvoke: false }), {
+        authorizationType: AuthorizationType.CUSTOM,
+        authorizer: this.authorizer,
+        apiKeyRequired: true,
+      });
+      this.routeMethods.set(route.id, method);
+      methodsByResource.set(resource, [...(methodsByResource.get(resource) ?? []), route.method]);
+    }
+    // API Gateway prefers an explicit method over ANY, so ANY catches exactly the unsupported ones.
+    for (const [resource, methods] of methodsByResource) {
+      this.methodNotAllowed.push(
+        resource.addMethod('ANY', methodNotAllowedIntegration(methods), {
+          authorizationType: AuthorizationType.NONE,
+          apiKeyRequired: false,
+          methodResponses: [
+            { statusCode: '405', responseParameters: { 'method.response.header.X-Request-Id': true, 'method.response.header.Allow': true } },
+          ],
+        }),
+      );
+    }
+  }
+}
+
+function methodNotAllowedIntegration(allowed: readonly string[]): MockIntegration {
+  const error = GATEWAY_ERRORS.methodNotAllowed;
+  return new MockIntegration({
+    requestTemplates: { 'application/json': `{"statusCode": ${error.statusCode}}` },
+    integrationResponses: [
+      {
+        // No selection pattern: the default response, whatever the mock returns.
+        statusCode: String(error.statusCode),
+        responseTemplates: { 'application/json': gatewayErrorBody(error, REQUEST_ID_IN_TEMPLATE) },
+        // Integration responses list `context.<name>` among their documented mapping sources.
+        responseParameters: {
+          'method.response.header.X-Request-Id': REQUEST_ID_MAPPING,
+          'method.response.header.Allow': `'${allowed.join(', ')}'`,
+        },
+      },
+    ],
+  });
+}

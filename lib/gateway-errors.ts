@@ -1,0 +1,26 @@
+// Errors API Gateway answers itself (no route, wrong method, no or unknown usage key, throttling,
+// integration failures). The stack renders them as gateway responses and the local runner renders
+// them the same way, so clients see the spec's envelope whichever layer refused the request.
+
+export interface GatewayError {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly message: string;
+  readonly retryAfter?: string;
+}
+
+export const GATEWAY_ERRORS = {
+  notFound: { statusCode: 404, code: 'not_found', message: 'No resource exists at this path.' },
+  methodNotAllowed: { statusCode: 405, code: 'method_not_allowed', message: 'This path does not support the HTTP method.' },
+  missingApiKey: { statusCode: 401, code: 'missing_api_key', message: 'Send an API key as "Authorization: Bearer <key>" or "X-Api-Key: <key>".' },
+  invalidApiKey: { statusCode: 401, code: 'invalid_api_key', message: 'The API key is not valid.' },
+  throttled: { statusCode: 429, code: 'rate_limit_exceeded', message: 'Too many requests for this API key; retry after the Retry-After interval.', retryAfter: '1' },
+  /** Any other refusal of API Gateway's (payload too large, …): its status, our envelope. */
+  otherClientError: { statusCode: 400, code: 'invalid_request', message: 'The request was refused before reaching the service.' },
+  internal: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred. Quote the request id when contacting support.' },
+} as const satisfies Record<string, GatewayError>;
+
+/** The envelope with a request id placeholder (API Gateway fills `$context.requestId`). */
+export function gatewayErrorBody(error: GatewayError, requestId: string): string {
+  return JSON.stringify({ error: { code: error.code, message: error.message, request_id: requestId, severity: 'error' } });
+}

@@ -1,0 +1,154 @@
+// What API Gateway (REST, Lambda proxy integration) does in front of the functions: picks the
+// resource and method, and builds the v1 proxy event and Lambda context the handler receives.
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { BASE_PATH, type RouteDef } from '../routes';
+
+interface CompiledResource {
+  readonly path: string;
+  readonly segments: readonly string[];
+  readonly routes: Map<string, RouteDef>;
+}
+
+export type Match =
+  | { readonly kind: 'route'; readonly route: RouteDef; readonly pathParameters: Record<string, string> | null }
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'method_not_allowed' };
+
+const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
+
+/** Resolves paths like API Gateway: the most specific resource wins (static before `{param}`, left to right). */
+export class RouteTable {
+  private readonly resources: CompiledResource[] = [];
+
+  constructor(routes: readonly RouteDef[]) {
+    const byPath = new Map<string, CompiledResource>();
+    for (const route of routes) {
+      let resource = byPath.get(route.path);
+      if (!resource) {
+        resource = { path: route.path, segments: route.path.split('/').filter(Boolean), routes: new Map() };
+        byPath.set(route.path, resource);
+        this.resources.push(resource);
+      }
+      resource.routes.set(route.method, route);
+    }
+  }
+
+  match(method: string, fullPath: string): Match {
+    if (!fullPath.startsWith(`${BASE_PATH}/`)) return { kind: 'not_found' };
+    const segments = fullPath.slice(BASE_PATH.length).split('/').filter(Boolean);
+    let best: { resource: CompiledResource; params: Record<string, string>; rank: string } | undefined;
+    for (const resource of this.resources) {
+      if (resource.segments.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      let rank = '';
+      let ok = true;
+      for (let i = 0; i < segments.length && ok; i++) {
+        const pattern = resource.segments[i]!;
+        if (isParam(pattern)) {
+          params[pattern.slice(1, -1)] = decodeURIComponent(segments[i]!);
+          rank += '0';
+        } else if (pattern === segments[i]) rank += '1';
+        else ok = false;
+      }
+      if (ok && (!best || rank > best.rank)) best = { resource, params, rank };
+    }
+    if (!best) return { kind: 'not_found' };
+    const route = best.resource.routes.get(method);
+    if (!route) return { kind: 'method_not_allowed' };
+    return { kind: 'route', route, pathParameters: Object.keys(best.params).length ? best.params : null };
+  }
+}
+
+export interface HttpRequestLike {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: IncomingHttpHeaders;
+  readonly rawHeaders: readonly string[];
+  readonly body: string;
+  readonly sourceIp: string;
+}
+
+/** The Lambda proxy event API Gateway would send for this request. */
+export function proxyEvent(request: HttpRequestLike, route: RouteDef, pathParameters: Record<string, string> | null, requestId: string, stage: string): APIGatewayProxyEvent {
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    const name = request.rawHeaders[i]!;
+    const value = request.rawHeaders[i + 1]!;
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [name, value] of request.url.searchParams) {
+    query[name] = value;
+    (multiQuery[name] ??= []).push(value);
+  }
+  const hasQuery = Object.keys(query).length > 0;
+  const now = Date.now();
+  return {
+    resource: `${BASE_PATH}${route.path}`,
+    path: request.url.pathname,
+    httpMethod: request.method,
+    headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters,
+    stageVariables: null,
+    body: request.body === '' ? null : request.body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer: null,
+      protocol: 'HTTP/1.1',
+      httpMethod: request.method,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: request.sourceIp,
+        user: null,
+        userAgent: request.headers['user-agent'] ?? null,
+        userArn: null,
+      },
+      path: request.url.pathname,
+      stage,
+      requestId,
+      requestTimeEpoch: now,
+      resourceId: route.id,
+      resourcePath: `${BASE_PATH}${route.path}`,
+    },
+  };
+}
+
+/** A Lambda context whose deadline is the route's timeout. */
+export function lambdaContext(route: RouteDef, stage: string): Context {
+  const deadline = Date.now() + (route.timeoutSeconds ?? 29) * 1000;
+  const functionName = `salestax-${stage}-${route.id}`;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: String(route.memoryMb ?? 1024),
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

@@ -1,0 +1,107 @@
+// The local stand-ins for AWS: DynamoDB Local (the jar shipped in amplify-dynamodb-simulator, run
+// in memory on Java) and the local-aws-sqs emulator (in process). Both are real engines the
+// unmodified AWS SDK clients talk to.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+
+export interface Engine {
+  readonly endpoint: string;
+  stop(): Promise<void>;
+}
+
+export class LocalSetupError extends Error {}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function dynamoJarDir(): string {
+  const require = createRequire(import.meta.url);
+  const dir = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  if (!existsSync(join(dir, 'DynamoDBLocal.jar'))) throw new LocalSetupError(`DynamoDB Local jar not found in ${dir}; run npm install.`);
+  return dir;
+}
+
+function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0)
+    throw new LocalSetupError(
+      'Java was not found. The local runner and the tests run DynamoDB Local, which needs Java 17 or later on the PATH (Debian/Ubuntu: apt-get install openjdk-17-jre-headless).',
+    );
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new LocalSetupError(`${what} exited with code ${child.exitCode} during start-up.`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new LocalSetupError(`${what} did not become ready within ${timeoutMs / 1000} s.`);
+}
+
+export async function startDynamoLocal(port?: number): Promise<Engine> {
+  assertJava();
+  const dir = dynamoJarDir();
+  const listenPort = port ?? (await freePort());
+  const child = spawn('java', ['-Xms256m', `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-inMemory', '-port', String(listenPort)], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+  });
+  const endpoint = `http://127.0.0.1:${listenPort}`;
+  const ready = async () => {
+    const res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.ListTables', Authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0' },
+      body: '{}',
+    });
+    return res.status === 200;
+  };
+  try {
+    await waitFor(ready, 'DynamoDB Local', child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new LocalSetupError(`${(error as Error).message} ${stderr.trim()}`.trim());
+  }
+  return {
+    endpoint,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+      }),
+  };
+}
+
+export async function startSqsEmulator(port?: number): Promise<Engine> {
+  const { createSqsServer } = await import('local-aws-sqs');
+  const listenPort = port ?? (await freePort());
+  const server: Server = await createSqsServer({ port: listenPort, hostname: '127.0.0.1', emulateQueueCreationLifecycle: false });
+  return {
+    endpoint: `http://127.0.0.1:${listenPort}`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,48 @@
+// Invokes handlers inside the current process against an already running DynamoDB Local (one the
+// local runner started), without HTTP. Tests and benchmarks use it where they need the process's
+// own counters, such as the DynamoDB calls a request makes.
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { functionEnvironment } from '../environment';
+import { handlerModule, PROJECT_ROOT } from '../paths';
+import { TABLES } from '../resources';
+import { ROUTES } from '../routes';
+import { DEFAULT_RUNTIME_SETTINGS } from '../runtime-settings';
+import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
+
+const table = new RouteTable(ROUTES);
+
+export interface InProcess {
+  invoke(method: string, path: string, key: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  /** DynamoDB requests this process has sent so far. */
+  dynamoCalls(): Promise<number>;
+}
+
+export function inProcess(dynamoEndpoint: string): InProcess {
+  Object.assign(process.env, {
+    ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), queueUrls: {}, settings: DEFAULT_RUNTIME_SETTINGS, stage: 'local' }),
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR',
+  });
+  return {
+    async invoke(method, path, key, body, headers = {}) {
+      const url = new URL(path, 'http://localhost');
+      const match = table.match(method, url.pathname);
+      if (match.kind !== 'route') throw new Error(`no route for ${method} ${path}`);
+      const { handler } = (await import(pathToFileURL(handlerModule(match.route.entry, false)).href)) as { handler: (e: unknown, c: unknown) => Promise<APIGatewayProxyResult> };
+      const all = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers };
+      const event = proxyEvent({ method, url, headers: {}, rawHeaders: Object.entries(all).flat(), body: body === undefined ? '' : JSON.stringify(body), sourceIp: '127.0.0.1' }, match.route, match.pathParameters, randomUUID(), 'local');
+      const result = await handler(event, lambdaContext(match.route, 'local'));
+      return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : null };
+    },
+    async dynamoCalls() {
+      const { dynamoCallCount } = (await import(pathToFileURL(`${PROJECT_ROOT}/functions/shared/clients.ts`).href)) as { dynamoCallCount: () => number };
+      return dynamoCallCount();
+    },
+  };
+}

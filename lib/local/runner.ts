@@ -1,0 +1,118 @@
+// Starts the whole service on a developer machine: DynamoDB Local and the SQS emulator, the tables
+// and queues of lib/resources.ts, the seed, the queue pollers and the HTTP front. The handlers are
+// the same modules Lambda runs (or, with `bundles`, the esbuild bundles themselves).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { functionEnvironment } from '../environment';
+import { handlerModule, PROJECT_ROOT } from '../paths';
+import { QUEUES, TABLES } from '../resources';
+import { ROUTES, type RouteDef } from '../routes';
+import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
+import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
+import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
+import { serveApi, type LocalApi, type ProxyHandler } from './server';
+import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
+
+const STAGE = 'local';
+
+export interface LocalOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** Seed (contract §9) as parsed JSON; without one a demo account is created. */
+  readonly seed?: unknown;
+  readonly settings?: Partial<RuntimeSettings>;
+  /** Run the esbuild bundles from .build/functions instead of the TypeScript sources. */
+  readonly bundles?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+export interface LocalService {
+  readonly url: string;
+  readonly dynamoEndpoint: string;
+  readonly sqsEndpoint: string;
+  readonly demoKey: string | null;
+  stop(): Promise<void>;
+}
+
+async function importHandler<T>(entry: string, bundles: boolean): Promise<T> {
+  const mod = (await import(pathToFileURL(handlerModule(entry, bundles)).href)) as { handler?: T };
+  if (typeof mod.handler !== 'function') throw new Error(`${entry} does not export a handler`);
+  return mod.handler;
+}
+
+export function readSeedFile(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`Cannot read seed file ${path}: ${(error as Error).message}`);
+  }
+}
+
+export async function startLocal(options: LocalOptions = {}): Promise<LocalService> {
+  const log = options.log ?? (() => undefined);
+  const engines: Engine[] = [];
+  const pollers: Poller[] = [];
+  let api: LocalApi | undefined;
+  const stop = async () => {
+    await Promise.allSettled(pollers.map((p) => p.stop()));
+    await api?.close();
+    await Promise.allSettled(engines.map((e) => e.stop()));
+  };
+  try {
+    const [dynamo, sqs] = await Promise.all([startDynamoLocal(), startSqsEmulator()]);
+    engines.push(dynamo, sqs);
+    await createTables(dynamo.endpoint, TABLES, localTableName);
+    const queueUrls = await createQueues(sqs.endpoint, QUEUES, (q) => `salestax-${STAGE}-${q.id.toLowerCase()}`);
+    const settings = { ...DEFAULT_RUNTIME_SETTINGS, ...options.settings };
+    Object.assign(process.env, {
+      ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), queueUrls, settings, stage: STAGE }),
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+      STX_LOCAL_RUNNER: '1',
+      POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      ...(options.bundles ? { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' } : {}),
+    });
+
+    const demoKey = await seedDatabase(options.seed);
+
+    const handlers = new Map<string, ProxyHandler>();
+    await Promise.all(ROUTES.map(async (route: RouteDef) => handlers.set(route.id, await importHandler<ProxyHandler>(route.entry, options.bundles ?? false))));
+
+    const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    for (const queue of QUEUES) {
+      if (!queue.worker) continue;
+      const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false);
+      pollers.push(pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`)));
+    }
+
+    api = await serveApi({
+      routes: ROUTES,
+      handlers,
+      port: options.port ?? 3000,
+      host: options.host,
+      stage: STAGE,
+      onHandlerError: (route, error) => log(`handler ${route.id} threw: ${(error as Error).message}`),
+    });
+    return { url: api.url, dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint, demoKey, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Loads the seed, or creates the demo account and returns its key. */
+async function seedDatabase(seed: unknown): Promise<string | null> {
+  const { loadSeed, parseSeed } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/admin/seed.ts')).href);
+  const { services } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/shared/services.ts')).href);
+  const { customerStore } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/shared/certificate-service.ts')).href);
+  const { demoSeed } = await import('./demo-seed');
+  const demo = seed === undefined ? demoSeed() : null;
+  const stores = { ...services(), customers: customerStore() };
+  await loadSeed(parseSeed(demo?.seed ?? seed), stores, new Date());
+  return demo?.key ?? null;
+}

@@ -1,0 +1,109 @@
+// The local HTTP front: plays API Gateway for the handlers of lib/routes.ts. Each request becomes
+// the proxy event and context Lambda would receive; errors API Gateway would answer itself are
+// rendered exactly like the stack's gateway responses.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { GATEWAY_ERRORS, gatewayErrorBody, type GatewayError } from '../gateway-errors';
+import type { RouteDef } from '../routes';
+import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
+
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** API Gateway's payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface LocalApi {
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  readonly routes: readonly RouteDef[];
+  readonly handlers: ReadonlyMap<string, ProxyHandler>;
+  readonly host?: string;
+  readonly port: number;
+  readonly stage: string;
+  /** Called when a handler throws (API Gateway would log the integration failure). */
+  readonly onHandlerError?: (route: RouteDef, error: unknown) => void;
+}
+
+function sendGatewayError(res: ServerResponse, error: GatewayError, requestId: string, status = error.statusCode): void {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Id': requestId };
+  if (error.retryAfter) headers['Retry-After'] = error.retryAfter;
+  res.writeHead(status, headers).end(gatewayErrorBody(error, requestId));
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  res.writeHead(result.statusCode, headers).end(body);
+}
+
+export function serveApi(options: ServeOptions): Promise<LocalApi> {
+  const table = new RouteTable(options.routes);
+  const server = createServer(async (req, res) => {
+    const requestId = randomUUID();
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const match = table.match(req.method ?? 'GET', url.pathname);
+      if (match.kind === 'not_found') return sendGatewayError(res, GATEWAY_ERRORS.notFound, requestId);
+      if (match.kind === 'method_not_allowed') return sendGatewayError(res, GATEWAY_ERRORS.methodNotAllowed, requestId);
+      const body = await readBody(req);
+      if (body === null) return sendGatewayError(res, GATEWAY_ERRORS.otherClientError, requestId, 413);
+      const handler = options.handlers.get(match.route.id);
+      if (!handler) throw new Error(`no handler loaded for ${match.route.id}`);
+      const event = proxyEvent(
+        { method: req.method ?? 'GET', url, headers: req.headers, rawHeaders: req.rawHeaders, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
+        match.route,
+        match.pathParameters,
+        requestId,
+        options.stage,
+      );
+      let result: APIGatewayProxyResult;
+      try {
+        result = await handler(event, lambdaContext(match.route, options.stage));
+      } catch (error) {
+        options.onHandlerError?.(match.route, error);
+        return sendGatewayError(res, GATEWAY_ERRORS.internal, requestId);
+      }
+      writeResult(res, result);
+    } catch (error) {
+      options.onHandlerError?.({ id: 'gateway' } as RouteDef, error);
+      if (!res.headersSent) sendGatewayError(res, GATEWAY_ERRORS.internal, requestId);
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+        server,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

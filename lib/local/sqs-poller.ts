@@ -1,0 +1,81 @@
+// Plays the Lambda event-source mapping for SQS: long-polls a queue, hands batches to the worker
+// handler as SQS events, deletes what succeeded and leaves reported failures (partial batch
+// responses) to reappear after the visibility timeout, and to reach the DLQ after maxReceiveCount.
+import { randomUUID } from 'node:crypto';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { QueueDef } from '../resources';
+
+export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+
+export interface Poller {
+  stop(): Promise<void>;
+}
+
+function toRecord(message: Message, queueArn: string): SQSRecord {
+  const attributes = message.Attributes ?? {};
+  return {
+    messageId: message.MessageId!,
+    receiptHandle: message.ReceiptHandle!,
+    body: message.Body ?? '',
+    attributes: {
+      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
+      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
+      SenderId: attributes.SenderId ?? 'local',
+      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+    },
+    messageAttributes: {},
+    md5OfBody: message.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: 'us-east-1',
+  };
+}
+
+export function pollQueue(client: SQSClient, queue: QueueDef, queueUrl: string, handler: SqsHandler, onError: (error: unknown) => void): Poller {
+  let running = true;
+  const queueArn = `arn:aws:sqs:us-east-1:000000000000:${queueUrl.split('/').pop()}`;
+  const abort = new AbortController();
+  const loop = (async () => {
+    while (running) {
+      try {
+        const received = await client.send(
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl,
+            MaxNumberOfMessages: queue.batchSize,
+            // Shorter than the visibility timeout, as the emulator requires.
+            WaitTimeSeconds: 1,
+            AttributeNames: ['All'],
+          }),
+          { abortSignal: abort.signal },
+        );
+        const messages = received.Messages ?? [];
+        if (messages.length === 0) continue;
+        const deadline = Date.now() + queue.visibilityTimeoutSeconds * 1000;
+        const context = { awsRequestId: randomUUID(), functionName: `worker-${queue.id}`, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) } as Context;
+        let failed = new Set<string>();
+        try {
+          const response = await handler({ Records: messages.map((m) => toRecord(m, queueArn)) }, context);
+          failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        } catch (error) {
+          onError(error);
+          failed = new Set(messages.map((m) => m.MessageId!));
+        }
+        const done = messages.filter((m) => !failed.has(m.MessageId!));
+        if (done.length > 0)
+          await client.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+      } catch (error) {
+        if (!running) break;
+        onError(error);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      abort.abort();
+      await loop;
+    },
+  };
+}

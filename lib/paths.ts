@@ -1,0 +1,15 @@
+// Where things are in the project, for the stack, the local runner and the scripts.
+import { join } from 'node:path';
+
+export const PROJECT_ROOT = join(import.meta.dirname, '..');
+
+/** esbuild bundles of the functions (scripts/bundle.ts), one directory per function id. */
+export const BUILD_DIR = join(PROJECT_ROOT, '.build', 'functions');
+
+export const bundleFile = (functionId: string): string => join(BUILD_DIR, functionId, 'index.mjs');
+
+/** The function id of a route entry (`functions/<id>/handler.ts`); it equals the route id. */
+export const functionIdOf = (entry: string): string => entry.split('/').slice(-2, -1)[0]!;
+
+/** The module that exports a route's handler: its TypeScript entry, or its bundle. */
+export const handlerModule = (entry: string, bundles: boolean): string => (bundles ? bundleFile(functionIdOf(entry)) : join(PROJECT_ROOT, entry));

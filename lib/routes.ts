@@ -1,0 +1,100 @@
+// The one route manifest. The CDK stack builds one Lambda function and one API Gateway method per
+// entry; the local runner serves the same entries with the same handler modules. Handlers read
+// their own entry (scope, bucket, credential) from here, so policy lives in one place.
+import type { Scope } from '../functions/core/access/scopes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** Rate-limit bucket a request counts in (contract §1.5). */
+export type Bucket = 'general' | 'batch_submissions' | 'estimates';
+/**
+ * Which credentials may call the route (contract §1.1 step 5):
+ * - `any`: any valid key; provider keys need no client context.
+ * - `tenant`: taxpayer data; account keys, or provider keys that select a client engagement.
+ * - `organization`: organization-scoped account keys only (account administration).
+ * - `provider`: service-provider keys only.
+ */
+export type Credential = 'any' | 'tenant' | 'organization' | 'provider';
+export type Environment = 'sandbox' | 'production';
+
+export interface RouteDef {
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway style path with `{param}` segments, below the base path. */
+  readonly path: string;
+  /** Handler module, relative to the project root; it exports `handler`. */
+  readonly entry: string;
+  readonly scope: Scope | null;
+  readonly credential: Credential;
+  /** Provider routes that act on one client engagement (contract §5). */
+  readonly clientContext?: boolean;
+  readonly bucket: Bucket;
+  /** Environments the route serves; others get 403 insufficient_scope. Default: both. */
+  readonly environments?: readonly Environment[];
+  /** The function loads the tax content artifact. */
+  readonly content?: boolean;
+  /** The function registers or disables API Gateway usage-plan keys. */
+  readonly usageKeys?: boolean;
+  /** Queues (ids from lib/resources.ts) the function sends to. */
+  readonly sendsTo?: readonly string[];
+  readonly timeoutSeconds?: number;
+  readonly memoryMb?: number;
+}
+
+export const BASE_PATH = '/api/v1';
+
+const r = (def: RouteDef): RouteDef => def;
+
+export const ROUTES = [
+  // --- service ----------------------------------------------------------------------------------
+  r({ id: 'config-get', method: 'GET', path: '/config', entry: 'functions/config-get/handler.ts', scope: null, credential: 'any', bucket: 'general', content: true }),
+  r({ id: 'operations-status', method: 'GET', path: '/operations/status', entry: 'functions/operations-status/handler.ts', scope: null, credential: 'tenant', bucket: 'general' }),
+
+  // --- account administration (contract §8) -------------------------------------------------------
+  r({ id: 'account-get', method: 'GET', path: '/account', entry: 'functions/account-get/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general' }),
+  r({ id: 'account-update', method: 'PATCH', path: '/account', entry: 'functions/account-update/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general' }),
+  r({ id: 'locations-create', method: 'POST', path: '/locations', entry: 'functions/locations-create/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general' }),
+  r({ id: 'locations-list', method: 'GET', path: '/locations', entry: 'functions/locations-list/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general' }),
+  r({ id: 'keys-create', method: 'POST', path: '/keys', entry: 'functions/keys-create/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general', usageKeys: true }),
+  r({ id: 'keys-list', method: 'GET', path: '/keys', entry: 'functions/keys-list/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general' }),
+  r({ id: 'keys-revoke', method: 'DELETE', path: '/keys/{id}', entry: 'functions/keys-revoke/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general', usageKeys: true }),
+  r({ id: 'items-create', method: 'POST', path: '/items', entry: 'functions/items-create/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general', content: true }),
+  r({ id: 'items-list', method: 'GET', path: '/items', entry: 'functions/items-list/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general' }),
+  r({ id: 'il-declarations-create', method: 'POST', path: '/il-seller-declarations', entry: 'functions/il-declarations-create/handler.ts', scope: 'account:admin', credential: 'organization', bucket: 'general' }),
+
+  // --- tax content and calculation (contract §2, §7 estimates) -------------------------------------------
+  r({ id: 'calculations-create', method: 'POST', path: '/calculations', entry: 'functions/calculations-create/handler.ts', scope: 'calculations:write', credential: 'tenant', bucket: 'general', content: true }),
+  r({ id: 'estimates-create', method: 'POST', path: '/estimates', entry: 'functions/estimates-create/handler.ts', scope: 'calculations:write', credential: 'tenant', bucket: 'estimates', environments: ['sandbox'], content: true }),
+  r({ id: 'tax-codes-list', method: 'GET', path: '/tax-codes', entry: 'functions/tax-codes-list/handler.ts', scope: null, credential: 'any', bucket: 'general', content: true }),
+  r({ id: 'rates-get', method: 'GET', path: '/rates', entry: 'functions/rates-get/handler.ts', scope: null, credential: 'any', bucket: 'general', content: true }),
+
+  // --- committed transactions (contract §3) -------------------------------------------------------------
+  r({ id: 'transactions-create', method: 'POST', path: '/transactions', entry: 'functions/transactions-create/handler.ts', scope: 'transactions:write', credential: 'tenant', bucket: 'general', content: true }),
+  r({ id: 'transactions-list', method: 'GET', path: '/transactions', entry: 'functions/transactions-list/handler.ts', scope: 'transactions:read', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'transactions-get', method: 'GET', path: '/transactions/{code}', entry: 'functions/transactions-get/handler.ts', scope: 'transactions:read', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'transactions-refund', method: 'POST', path: '/transactions/{code}/refunds', entry: 'functions/transactions-refund/handler.ts', scope: 'transactions:write', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'transactions-credit', method: 'POST', path: '/transactions/{code}/credits', entry: 'functions/transactions-credit/handler.ts', scope: 'transactions:write', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'transactions-void', method: 'POST', path: '/transactions/{code}/void', entry: 'functions/transactions-void/handler.ts', scope: 'transactions:write', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'transactions-adjust', method: 'POST', path: '/transactions/adjustments', entry: 'functions/transactions-adjust/handler.ts', scope: 'transactions:write', credential: 'tenant', bucket: 'general', content: true }),
+
+  // --- customers and exemption certificates (contract §4) ------------------------------------------------
+  r({ id: 'customers-create', method: 'POST', path: '/customers', entry: 'functions/customers-create/handler.ts', scope: 'customers:write', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'customers-list', method: 'GET', path: '/customers', entry: 'functions/customers-list/handler.ts', scope: 'customers:read', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'customers-get', method: 'GET', path: '/customers/{code}', entry: 'functions/customers-get/handler.ts', scope: 'customers:read', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'customers-assign', method: 'POST', path: '/customers/{code}/certificates', entry: 'functions/customers-assign/handler.ts', scope: 'certificates:write', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'certificates-create', method: 'POST', path: '/certificates', entry: 'functions/certificates-create/handler.ts', scope: 'certificates:write', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'certificates-list', method: 'GET', path: '/certificates', entry: 'functions/certificates-list/handler.ts', scope: 'certificates:read', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'certificates-get', method: 'GET', path: '/certificates/{id}', entry: 'functions/certificates-get/handler.ts', scope: 'certificates:read', credential: 'tenant', bucket: 'general' }),
+  r({ id: 'certificates-activate', method: 'POST', path: '/certificates/{id}/activate', entry: 'functions/certificates-activate/handler.ts', scope: 'certificates:review', credential: 'tenant', bucket: 'general' }),
+
+  // --- service providers (contract §5) --------------------------------------------------------------
+  r({ id: 'provider-engagements', method: 'GET', path: '/provider/engagements', entry: 'functions/provider-engagements/handler.ts', scope: 'provider:read', credential: 'provider', bucket: 'general' }),
+  r({ id: 'provider-client', method: 'GET', path: '/provider/client', entry: 'functions/provider-client/handler.ts', scope: 'provider:read', credential: 'provider', clientContext: true, bucket: 'general' }),
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+export function routeById(id: RouteId): RouteDef {
+  const found = ROUTES.find((route) => route.id === id);
+  if (!found) throw new Error(`unknown route ${id}`);
+  return found;
+}

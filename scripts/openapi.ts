@@ -1,0 +1,89 @@
+// `npm run openapi`: writes openapi.json from the route manifest and the valibot schemas each
+// handler validates with, so the document cannot drift from what the service enforces.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { GenericSchema } from 'valibot';
+import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
+import { handlerModule, PROJECT_ROOT } from '../lib/paths';
+import { BASE_PATH, ROUTES, type RouteDef } from '../lib/routes';
+
+const jsonSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' });
+
+const ERROR = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'request_id', 'severity'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        request_id: { type: 'string', description: 'Equals the X-Request-Id header.' },
+        severity: { const: 'error' },
+        details: {
+          type: 'array',
+          items: { type: 'object', required: ['code', 'message', 'target', 'severity'], properties: { code: { type: 'string' }, message: { type: 'string' }, target: { type: 'string' }, severity: { const: 'error' } } },
+        },
+      },
+    },
+  },
+};
+
+const STATUS: Record<string, string> = { POST: '201', GET: '200', PATCH: '200', DELETE: '200' };
+/** POST endpoints that answer 200 (actions on an existing resource, stateless calculations). */
+const OK_200 = new Set(['calculations-create', 'estimates-create', 'transactions-void', 'certificates-activate', 'customers-assign']);
+
+export async function openApiDocument(): Promise<Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES as readonly RouteDef[]) {
+    const mod = (await import(pathToFileURL(handlerModule(route.entry, false)).href)) as { handler: { schemas: { body?: GenericSchema; query?: GenericSchema } } };
+    const { body, query } = mod.handler.schemas;
+    // The adjustment pipeline validates its replacement in a second step; document the whole body.
+    const bodySchema = route.id === 'transactions-adjust' ? AdjustmentRequestSchema : body;
+    const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    if (query) {
+      const q = jsonSchema(query) as { properties?: Record<string, unknown>; required?: string[] };
+      for (const [name, schema] of Object.entries(q.properties ?? {})) parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
+    }
+    if (route.method === 'POST') parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    if (route.credential === 'tenant' || route.clientContext)
+      parameters.push(
+        { name: 'X-Service-Client-Ref', in: 'header', required: false, schema: { type: 'string' }, description: 'Provider keys: the client engagement to act for.' },
+        { name: 'X-Service-Client-Id', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d+$' } },
+      );
+    const status = OK_200.has(route.id) ? '200' : STATUS[route.method]!;
+    (paths[`${BASE_PATH}${route.path}`] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.id,
+      summary: route.id.replaceAll('-', ' '),
+      security: [{ bearer: [] }, { apiKey: [] }],
+      'x-required-scope': route.scope,
+      'x-rate-limit-bucket': route.bucket,
+      ...(route.environments ? { 'x-environments': route.environments } : {}),
+      parameters,
+      ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(bodySchema) } } } } : {}),
+      responses: {
+        [status]: { description: 'Success', headers: { 'X-Request-Id': { schema: { type: 'string' } } }, content: { 'application/json': { schema: { type: 'object' } } } },
+        default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Sales Tax API', version: '1.0.0', description: 'Generated from lib/routes.ts and the valibot request schemas (npm run openapi).' },
+    servers: [{ url: 'http://127.0.0.1:3000' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      schemas: { Error: ERROR },
+    },
+    paths,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const out = join(PROJECT_ROOT, 'openapi.json');
+  writeFileSync(out, `${JSON.stringify(await openApiDocument(), null, 2)}\n`);
+  console.log(`wrote ${out}`);
+}

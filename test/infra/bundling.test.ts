@@ -1,0 +1,53 @@
+// The one bundling definition: both consumers agree, and a real bundle is what Lambda and the
+// local runner's `bundles` mode expect.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CONTENT_ARTIFACT, esbuildOptions, functionBundles, nodejsBundling } from '../../lib/bundling';
+import { BUILD_DIR, handlerModule } from '../../lib/paths';
+import { ROUTES } from '../../lib/routes';
+import { bundleAll } from '../../scripts/bundle';
+
+const BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+describe('bundling options', () => {
+  it('are the same for NodejsFunction and the esbuild script', () => {
+    const cdk = nodejsBundling({ content: false });
+    const script = esbuildOptions('functions/authorizer/handler.ts', '/tmp/out.mjs');
+    expect(cdk).toMatchObject({ format: 'esm', target: 'node22', minify: true, sourceMap: false, banner: BANNER, externalModules: [] });
+    expect(script).toMatchObject({ format: 'esm', target: 'node22', platform: 'node', bundle: true, minify: true, sourcemap: false, banner: { js: BANNER }, external: [] });
+    expect(script.mainFields).toEqual(cdk.mainFields);
+    expect(cdk.mainFields).toEqual(['module', 'main']);
+  });
+
+  it('copy the tax content next to the bundle of content routes only', () => {
+    expect(nodejsBundling({ content: true }).commandHooks?.afterBundling('/in', '/out')).toEqual([`cp "/in/${CONTENT_ARTIFACT}" "/out/tax-content.json"`]);
+    expect(nodejsBundling({ content: false }).commandHooks?.afterBundling('/in', '/out')).toEqual([]);
+  });
+
+  it('name each route bundle where the local runner loads it', () => {
+    for (const route of ROUTES) expect(handlerModule(route.entry, true)).toBe(join(BUILD_DIR, route.id, 'index.mjs'));
+    expect(functionBundles().map((b) => b.id)).toEqual(expect.arrayContaining([...ROUTES.map((r) => r.id), 'authorizer']));
+  });
+});
+
+describe('bundleAll', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'stx-bundle-'));
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('builds an ESM bundle with the require banner and the content beside it', async () => {
+    const [built] = await bundleAll({ only: 'config-get', outDir });
+    expect(built).toMatchObject({ id: 'config-get', file: join(outDir, 'config-get', 'index.mjs') });
+    expect(built!.bytes).toBeGreaterThan(0);
+    expect(readFileSync(built!.file, 'utf8').startsWith(BANNER)).toBe(true);
+    expect(existsSync(join(outDir, 'config-get', 'tax-content.json'))).toBe(true);
+  });
+
+  it('builds a loadable authorizer', async () => {
+    const [built] = await bundleAll({ only: 'authorizer', outDir });
+    const mod = (await import(pathToFileURL(built!.file).href)) as { handler?: unknown };
+    expect(typeof mod.handler).toBe('function');
+  });
+});

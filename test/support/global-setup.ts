@@ -1,0 +1,62 @@
+// Starts `npm start`'s runner once for the integration tests, exactly as a user would: a child
+// process on a free port with the test seed, on DynamoDB Local and the SQS emulator.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { SEED } from '../fixtures/seed';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dynamoEndpoint: string;
+  }
+}
+
+let child: ChildProcess | undefined;
+let dir: string | undefined;
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  dir = mkdtempSync(join(tmpdir(), 'stx-test-'));
+  const seedPath = join(dir, 'seed.json');
+  writeFileSync(seedPath, JSON.stringify(SEED));
+  child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seedPath, LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const output: string[] = [];
+  const ready = await new Promise<{ url: string; dynamo: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local runner did not start:\n${output.join('')}`)), 90_000);
+    let dynamo = '';
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output.push(text);
+      dynamo ||= /DynamoDB Local (\S+),/.exec(text)?.[1] ?? '';
+      const match = /^ready: (\S+)$/m.exec(output.join(''));
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1]!, dynamo: dynamo || /DynamoDB Local (\S+),/.exec(output.join(''))?.[1] || '' });
+      }
+    });
+    child!.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+    child!.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local runner exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  project.provide('baseUrl', ready.url);
+  project.provide('dynamoEndpoint', ready.dynamo);
+  return async () => {
+    if (child?.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,60 @@
+// HTTP helpers for integration tests: every call goes through the local runner's HTTP front.
+import { randomBytes } from 'node:crypto';
+import { expect, inject } from 'vitest';
+
+export interface Res<T = any> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  readonly body: T;
+}
+
+export interface CallOptions {
+  readonly key?: string;
+  readonly body?: unknown;
+  readonly raw?: string;
+  readonly headers?: Record<string, string | undefined>;
+  readonly auth?: 'bearer' | 'x-api-key';
+}
+
+export const V1 = '/api/v1';
+
+export async function api<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Res<T>> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {})) if (value !== undefined) headers[name] = value;
+  if (options.key) {
+    if (options.auth === 'x-api-key') headers['X-Api-Key'] = options.key;
+    else headers.Authorization = `Bearer ${options.key}`;
+  }
+  let payload: string | undefined;
+  if (options.raw !== undefined) payload = options.raw;
+  else if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined) headers['Content-Type'] ??= 'application/json';
+  const res = await fetch(inject('baseUrl') + path, { method, headers, body: payload });
+  const text = await res.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+/** Asserts the spec's error envelope with a code and status, and returns `error`. */
+export function expectError(res: Res, status: number, code: string) {
+  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+  const error = res.body.error;
+  expect(Object.keys(res.body)).toEqual(['error']);
+  expect(error.request_id).toBe(res.headers.get('x-request-id'));
+  expect(error.severity).toBe('error');
+  expect(typeof error.message).toBe('string');
+  for (const d of error.details ?? []) expect(d).toEqual({ code: expect.any(String), message: expect.any(String), target: expect.any(String), severity: 'error' });
+  return error as { code: string; message: string; details?: { code: string; target: string; message: string }[] };
+}
+
+export function expectDetail(error: { details?: { code: string; target: string }[] }, code: string, target: string): void {
+  expect(error.details?.map((d) => `${d.code}@${d.target}`)).toContain(`${code}@${target}`);
+}
+
+export const unique = (tag: string): string => `${tag}-${randomBytes(4).toString('hex')}`;

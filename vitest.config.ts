@@ -1,0 +1,21 @@
+// Three layers, each with its own rule: unit (no network), infra (CDK assertions, no AWS),
+// integration (HTTP against the local runner on DynamoDB Local and the SQS emulator).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000 } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
