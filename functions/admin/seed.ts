@@ -43,23 +43,7 @@ export async function loadSeed(seed: Seed, stores: SeedStores, now: Date): Promi
       }
     }
     for (const k of account.keys) {
-      const record: ApiKeyRecord = {
-        id: newKeyId(),
-        kind: 'account',
-        accountId: account.id,
-        practiceId: null,
-        environment: k.environment,
-        scopes: k.scopes,
-        locationCode: k.location_code ?? null,
-        engagementIds: null,
-        status: k.status,
-        expiresAt: k.expires_at ?? null,
-        name: k.name ?? 'seeded key',
-        prefix: displayPrefix(k.key),
-        createdAt: at,
-        gatewayKeyId: null,
-      };
-      await createKey(stores, record, k.key);
+      await createKey(stores, k, { kind: 'account', accountId: account.id, practiceId: null, locationCode: k.location_code ?? null, engagementIds: null }, at);
       keyCount++;
     }
   }
@@ -72,34 +56,30 @@ export async function loadSeed(seed: Seed, stores: SeedStores, now: Date): Promi
       rateLimits: practice.rate_limits ?? {},
     });
     for (const k of practice.keys) {
-      await createKey(
-        stores,
-        {
-          id: newKeyId(),
-          kind: 'provider',
-          accountId: null,
-          practiceId: practice.id,
-          environment: k.environment,
-          scopes: k.scopes,
-          locationCode: null,
-          engagementIds: k.engagement_ids ?? null,
-          status: k.status,
-          expiresAt: k.expires_at ?? null,
-          name: k.name ?? 'seeded provider key',
-          prefix: displayPrefix(k.key),
-          createdAt: at,
-          gatewayKeyId: null,
-        },
-        k.key,
-      );
+      await createKey(stores, k, { kind: 'provider', accountId: null, practiceId: practice.id, locationCode: null, engagementIds: k.engagement_ids ?? null }, at);
       keyCount++;
     }
   }
   return { keys: keyCount };
 }
 
-async function createKey(stores: SeedStores, record: ApiKeyRecord, secret: string): Promise<void> {
-  const hash = hashApiKey(secret);
+type SeedKey = Seed['accounts'][number]['keys'][number] | Seed['practices'][number]['keys'][number];
+type Owner = Pick<ApiKeyRecord, 'kind' | 'accountId' | 'practiceId' | 'locationCode' | 'engagementIds'>;
+
+async function createKey(stores: SeedStores, k: SeedKey, owner: Owner, at: string): Promise<void> {
+  const hash = hashApiKey(k.key);
+  const record: ApiKeyRecord = {
+    ...owner,
+    id: newKeyId(),
+    environment: k.environment,
+    scopes: k.scopes,
+    status: k.status,
+    expiresAt: k.expires_at ?? null,
+    name: k.name ?? (owner.kind === 'provider' ? 'seeded provider key' : 'seeded key'),
+    prefix: displayPrefix(k.key),
+    createdAt: at,
+    gatewayKeyId: null,
+  };
   const gatewayKeyId = stores.usageKeys && record.status === 'active' ? await stores.usageKeys.register(record.id, hash, record.environment) : null;
   await stores.access.createKey({ ...record, gatewayKeyId }, hash);
 }

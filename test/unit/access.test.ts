@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { codeOf } from '../support/errors';
 import { actingLocation, assertCredential, assertKeyUsable, assertScope, resolveClientContext, visibleTo } from '../../functions/core/access/authorize';
 import type { ApiKeyRecord, PracticeRecord } from '../../functions/core/access/records';
 
@@ -12,14 +13,6 @@ const practice: PracticeRecord = {
     { id: 1, ref: 'one', clientAccountId: 'c1', status: 'usable' },
     { id: 2, ref: 'two', clientAccountId: 'c2', status: 'paused' },
   ],
-};
-const codeOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code: string }).code;
-  }
-  return undefined;
 };
 
 describe('key usability', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { codeOf } from '../support/errors';
 import type { Principal } from '../../functions/core/access/authorize';
 import { activate, assign, grantFor, type Certificate } from '../../functions/core/certificates/certificate';
 
@@ -10,14 +11,6 @@ const cert = (over: Partial<Certificate> = {}): Certificate => ({
   document_sha256: 'a'.repeat(64), status: 'pending', reviewer: null, review_authority: null, activated_at: null, assigned_at: null,
   created_at: '2026-01-01T00:00:00Z', audit: [], ...over,
 });
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code: string }).code;
-  }
-  return undefined;
-};
 const R = { reviewer: { name: 'Rev' } };
 
 describe('activation', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { codeOf } from '../support/errors';
 import { adjust, assertDistinctCodes, credit, refund, voidTransaction } from '../../functions/core/transactions/lifecycle';
 import { committedDocument, type TransactionRecord } from '../../functions/core/transactions/record';
 import { run } from '../support/engine';
@@ -9,14 +10,6 @@ function sale(lines: object[] = [{ amount: 100 }, { amount: 19.99 }]): Transacti
   const taxed = run({ date: '2026-04-15', ship_to: { state: 'NY', zip: '10001' }, lines });
   return committedDocument(taxed, { code: 'S1', tenant: { accountId: 'a', environment: 'sandbox' }, location_code: null, customer_code: null, at: AT }, 'sale');
 }
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code: string }).code;
-  }
-  return undefined;
-};
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('refunds', () => {

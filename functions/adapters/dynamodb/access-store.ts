@@ -1,11 +1,12 @@
 // API keys, accounts and practices in DynamoDB. A key is two items written together: the lookup
 // item keyed by the SHA-256 of the secret (what authentication reads) and a listing entry under its
 // owner (what administration lists and revokes by id). The secret itself is never stored.
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { AccountRecord, ApiKeyRecord, Engagement, PracticeRecord } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
 import { environmentOf, KEY_PREFIX, keys } from './keys';
+import { queryAll } from './query-page';
 
 type Item = Record<string, unknown>;
 
@@ -145,22 +146,9 @@ export class AccessStore {
   }
 
   async listKeys(ownerPk: string): Promise<ApiKeyRecord[]> {
-    const found: ApiKeyRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-          ExpressionAttributeValues: { ':pk': ownerPk, ':sk': KEY_PREFIX },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) found.push(toKey(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
+    return (await queryAll(this.db, this.table, ownerPk, KEY_PREFIX)).map(toKey);
   }
+
 
   /** A key listed under its owner, with the hash that finds its lookup item. */
   async ownedKey(ownerPk: string, keyId: string): Promise<{ key: ApiKeyRecord; hash: string } | null> {

@@ -7,7 +7,7 @@ import type { Certificate } from '../../core/certificates/certificate';
 import { StaleWrite } from '../../core/transactions/repository';
 import { eventPut, type EventDraft } from './events';
 import { tenantPk } from './keys';
-import { filterExpression, queryPage } from './query-page';
+import { gsi1Page } from './query-page';
 
 const certificateKey = (t: Tenant, id: string) => ({ PK: tenantPk(t), SK: `CERT#${id}` });
 export const certificateListPk = (t: Tenant) => `CERTS#${t.accountId}#${t.environment}`;
@@ -93,26 +93,9 @@ export class CertificateStore {
   }
 
   async list(tenant: Tenant, filters: { customer_code?: string | undefined; location_code?: string | null }, limit: number, cursor: Record<string, unknown> | undefined) {
-    const { filterValues, ...filter } = filterExpression([
-      ['customer_code', '=', filters.customer_code],
-      ['location_code', '=', filters.location_code],
-    ]);
-    const { items, next } = await queryPage(
-      this.db,
-      {
-        input: {
-          TableName: this.table,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ...filter,
-          ExpressionAttributeValues: { ':pk': certificateListPk(tenant), ...filterValues },
-          ScanIndexForward: false,
-        },
-        keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
-      },
-      limit,
-      cursor,
-    );
+    const conditions = [['customer_code', '=', filters.customer_code], ['location_code', '=', filters.location_code]] as const;
+    const { items, next } = await gsi1Page(this.db, this.table, certificateListPk(tenant), conditions, limit, cursor);
     return { certificates: items.map((i) => decode(i).certificate), next };
   }
+
 }

@@ -5,7 +5,7 @@ import type { Tenant } from '../../core/access/records';
 import type { Customer } from '../../core/customers/customer';
 import { DomainError } from '../../core/errors';
 import { tenantPk } from './keys';
-import { filterExpression, queryPage } from './query-page';
+import { gsi1Page } from './query-page';
 
 const customerKey = (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CUSTOMER#${code}` });
 export const customerListPk = (t: Tenant) => `CUSTOMERS#${t.accountId}#${t.environment}`;
@@ -53,23 +53,8 @@ export class CustomerStore {
   }
 
   async list(tenant: Tenant, locationCode: string | null, limit: number, cursor: Record<string, unknown> | undefined) {
-    const { filterValues, ...filter } = filterExpression([['location_code', '=', locationCode]]);
-    const { items, next } = await queryPage(
-      this.db,
-      {
-        input: {
-          TableName: this.table,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ...filter,
-          ExpressionAttributeValues: { ':pk': customerListPk(tenant), ...filterValues },
-          ScanIndexForward: false,
-        },
-        keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
-      },
-      limit,
-      cursor,
-    );
+    const { items, next } = await gsi1Page(this.db, this.table, customerListPk(tenant), [['location_code', '=', locationCode]], limit, cursor);
     return { customers: items.map(toCustomer), next };
   }
+
 }

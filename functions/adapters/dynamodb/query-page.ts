@@ -27,8 +27,50 @@ export async function queryPage(db: DynamoDBDocumentClient, query: PageQuery, li
   return { items, next: start ? last : undefined };
 }
 
+type Condition = readonly [attribute: string, op: '=' | '>=' | '<=', value: unknown];
+
+/** A page of a tenant list kept in GSI1 (newest first), with filters on item attributes. */
+export function gsi1Page(db: DynamoDBDocumentClient, table: string, partition: string, conditions: readonly Condition[], limit: number, cursor: Position | undefined) {
+  const { filterValues, ...filter } = filterExpression(conditions);
+  return queryPage(
+    db,
+    {
+      input: {
+        TableName: table,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ...filter,
+        ExpressionAttributeValues: { ':pk': partition, ...filterValues },
+        ScanIndexForward: false,
+      },
+      keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
+    },
+    limit,
+    cursor,
+  );
+}
+
+/** Every item of a partition whose sort key starts with `prefix` (small collections: keys, configuration). */
+export async function queryAll(db: DynamoDBDocumentClient, table: string, partition: string, prefix: string): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Position | undefined;
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': partition, ':sk': prefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 /** Filter clauses for equality and range conditions on plain attributes. */
-export function filterExpression(conditions: readonly (readonly [attribute: string, op: '=' | '>=' | '<=', value: unknown])[]) {
+function filterExpression(conditions: readonly Condition[]) {
   const present = conditions.filter(([, , value]) => value !== undefined && value !== null);
   if (present.length === 0) return {};
   const names: Record<string, string> = {};

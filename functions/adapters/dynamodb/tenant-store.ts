@@ -7,6 +7,7 @@ import type { Tenant } from '../../core/access/records';
 import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type Nexus, type TenantConfig, type TenantSettings, type IllinoisSettings } from '../../core/account/settings';
 import { DomainError } from '../../core/errors';
 import { CONFIG_PREFIX, ITEM_PREFIX, keys, LOCATION_PREFIX, tenantPk } from './keys';
+import { queryAll } from './query-page';
 
 type Item = Record<string, unknown>;
 
@@ -45,20 +46,7 @@ export class TenantStore {
 
   /** Settings and locations in one Query. A tenant that never stored settings gets the defaults. */
   async config(tenant: Tenant): Promise<TenantConfig> {
-    const items: Item[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-          ExpressionAttributeValues: { ':pk': tenantPk(tenant), ':sk': CONFIG_PREFIX },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll(this.db, this.table, tenantPk(tenant), CONFIG_PREFIX);
     const settingsItem = items.find((i) => i.SK === keys.tenantSettings(tenant).SK);
     const settings: TenantSettings = settingsItem
       ? {

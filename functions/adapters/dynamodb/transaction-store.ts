@@ -11,7 +11,7 @@ import type { Tenant } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
 import type { TransactionRecord } from '../../core/transactions/record';
 import { eventPut } from './events';
-import { filterExpression, queryPage } from './query-page';
+import { gsi1Page } from './query-page';
 import { StaleWrite, type DocumentChange, type Stored, type TransactionFilters, type TransactionRepository } from '../../core/transactions/repository';
 
 /** Documents above this size are stored gzipped (DynamoDB items stop at 400 KB). */
@@ -88,32 +88,18 @@ export class TransactionStore implements TransactionRepository {
   }
 
   async list(filters: TransactionFilters, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ records: TransactionRecord[]; next: Record<string, unknown> | undefined }> {
-    const { filterValues, ...filter } = filterExpression([
+    const conditions = [
       ['status', '=', filters.status],
       ['kind', '=', filters.kind],
       ['customer_code', '=', filters.customer_code],
       ['location_code', '=', filters.location_code],
       ['date', '>=', filters.date_from],
       ['date', '<=', filters.date_to],
-    ]);
-    const { items, next } = await queryPage(
-      this.db,
-      {
-        input: {
-          TableName: this.table,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ...filter,
-          ExpressionAttributeValues: { ':pk': listPk(this.tenant), ...filterValues },
-          ScanIndexForward: false,
-        },
-        keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
-      },
-      limit,
-      cursor,
-    );
+    ] as const;
+    const { items, next } = await gsi1Page(this.db, this.table, listPk(this.tenant), conditions, limit, cursor);
     return { records: items.map((item) => decode(item).record), next };
   }
+
 }
 
 export const transactionListPartition = listPk;
