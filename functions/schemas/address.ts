@@ -11,7 +11,7 @@ export const AddressSchema = v.strictObject({
   city: opt(text(100)),
   state: opt(text(20)),
   zip: v.pipe(v.string(), v.maxLength(20), v.description('5-digit ZIP or ZIP+4.')),
-  country: opt(v.pipe(v.literal('US'), v.description('Only US addresses are supported in v1.'))),
+  country: opt(v.pipe(v.string(), v.maxLength(60), v.description('Only US addresses resolve in v1 ("US").'))),
   latitude: opt(v.pipe(v.number(), v.minValue(-90), v.maxValue(90))),
   longitude: opt(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))),
 });

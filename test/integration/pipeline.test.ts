@@ -116,6 +116,20 @@ describe('validation (contract §1.2)', () => {
   });
 });
 
+describe('address resolution', () => {
+  it('judges ZIP, state and country values with 400 invalid_address, types with 422', async () => {
+    const calc = (ship_to: object) => api('POST', `${V1}/calculations`, { key: KEYS.admin, body: { date: '2026-04-15', ship_to, lines: [{ amount: 1 }] } });
+    expectError(await calc({ state: 'NY', zip: '1000A' }), 400, 'invalid_address');
+    expectError(await calc({ state: 'ZZ', zip: '10001' }), 400, 'invalid_address');
+    expectError(await calc({ state: 'TX', zip: '10001' }), 400, 'invalid_address');
+    expectError(await calc({ state: 'NY', zip: '10001', country: 'CA' }), 400, 'invalid_address');
+    expect((await calc({ state: 'ny', zip: '10001-2345', country: 'us' })).status).toBe(200);
+    expect((await calc({ zip: '10001' })).body.lines[0].address).toEqual({ state: 'NY', zip: '10001', precision: 'zip5' });
+    expectError(await calc({ state: 'NY', zip: '00000' }), 422, 'rate_unavailable');
+    expectDetail(expectError(await calc({ state: 'NY', zip: 10001 }), 422, 'validation_error'), 'string_type', 'ship_to.zip');
+  });
+});
+
 describe('internal errors', () => {
   it('answers a sandbox X-Simulate internal_error with a 500 envelope that reveals nothing', async () => {
     const res = await api('POST', `${V1}/calculations`, { key: KEYS.admin, body: doc([{ amount: 10 }]), headers: { 'X-Simulate': 'internal_error' } });

@@ -21,7 +21,6 @@ export const keys = {
 
 export const CONFIG_PREFIX = 'CONFIG#';
 export const LOCATION_PREFIX = 'CONFIG#LOCATION#';
-export const ITEM_PREFIX = 'ITEM#';
 export const KEY_PREFIX = 'KEY#';
 
 export const environmentOf = (value: unknown): Environment => (value === 'production' ? 'production' : 'sandbox');

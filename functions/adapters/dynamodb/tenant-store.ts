@@ -1,15 +1,17 @@
 // A tenant's configuration (settings, locations) and SKU catalog in DynamoDB. Settings and
 // locations share one key prefix so a single Query returns all of them.
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type Nexus, type TenantConfig, type TenantSettings, type IllinoisSettings } from '../../core/account/settings';
 import { DomainError } from '../../core/errors';
-import { CONFIG_PREFIX, ITEM_PREFIX, keys, LOCATION_PREFIX, tenantPk } from './keys';
-import { queryAll } from './query-page';
+import { CONFIG_PREFIX, keys, LOCATION_PREFIX, tenantPk } from './keys';
+import { gsi1Page, queryAll } from './query-page';
 
 type Item = Record<string, unknown>;
+
+export const itemListPk = (t: Tenant): string => `ITEMS#${t.accountId}#${t.environment}`;
 
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
@@ -104,21 +106,20 @@ export class TenantStore {
 
   /** Adds or replaces a SKU: the catalog maps a SKU to its current tax code. */
   async putItem(tenant: Tenant, item: CatalogItem): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.item(tenant, item.sku), entity: 'catalog_item', ...item } }));
-  }
-
-  async listItems(tenant: Tenant, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ items: CatalogItem[]; next: Record<string, unknown> | undefined }> {
-    const out = await this.db.send(
-      new QueryCommand({
+    await this.db.send(
+      new PutCommand({
         TableName: this.table,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': tenantPk(tenant), ':sk': ITEM_PREFIX },
-        Limit: limit,
-        ExclusiveStartKey: cursor,
+        Item: { ...keys.item(tenant, item.sku), GSI1PK: itemListPk(tenant), GSI1SK: `${item.created_at}#${item.sku}`, entity: 'catalog_item', ...item },
       }),
     );
-    return { items: (out.Items ?? []).map(toCatalogItem), next: out.LastEvaluatedKey };
   }
+
+  /** The catalog, newest first. */
+  async listItems(tenant: Tenant, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ items: CatalogItem[]; next: Record<string, unknown> | undefined }> {
+    const { items, next } = await gsi1Page(this.db, this.table, itemListPk(tenant), [], limit, cursor);
+    return { items: items.map(toCatalogItem), next };
+  }
+
 
   /** The catalog entries for the given SKUs (absent SKUs are simply missing from the map). */
   async itemsBySku(tenant: Tenant, skus: readonly string[]): Promise<Map<string, CatalogItem>> {

@@ -51,7 +51,13 @@ export function calculate(doc: DocumentInput, ctx: EngineContext): DocumentTax {
   const { content } = ctx;
   const date = doc.date ?? ctx.today;
   const messages: Message[] = [];
-  const resolveAt = (address: AddressInput, target: string): Destination => ({ resolution: content.resolve(address.state, address.zip), target });
+  const resolveAt = (address: AddressInput, target: string): Destination => ({
+    resolution:
+      address.country != null && !/^(US|USA)$/i.test(address.country.trim())
+        ? { kind: 'invalid', reason: 'Only US addresses are supported.' }
+        : content.resolve(address.state, address.zip),
+    target,
+  });
 
   // 1. Addresses ------------------------------------------------------------------------------
   const docDest = resolveAt(doc.ship_to, 'ship_to');
