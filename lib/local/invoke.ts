@@ -15,7 +15,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 const table = new RouteTable(ROUTES);
 
 export interface InProcess {
-  invoke(method: string, path: string, key: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  invoke(method: string, path: string, key: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
   /** DynamoDB requests this process has sent so far. */
   dynamoCalls(): Promise<number>;
 }
@@ -38,7 +38,7 @@ export function inProcess(dynamoEndpoint: string): InProcess {
       const all = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers };
       const event = proxyEvent({ method, url, headers: {}, rawHeaders: Object.entries(all).flat(), body: body === undefined ? '' : JSON.stringify(body), sourceIp: '127.0.0.1' }, match.route, match.pathParameters, randomUUID(), 'local');
       const result = await handler(event, lambdaContext(match.route, 'local'));
-      return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : null };
+      return { status: result.statusCode, headers: result.headers ?? {}, body: result.body ? JSON.parse(result.body) : null };
     },
     async dynamoCalls() {
       const { dynamoCallCount } = (await import(pathToFileURL(`${PROJECT_ROOT}/functions/shared/clients.ts`).href)) as { dynamoCallCount: () => number };
