@@ -2,22 +2,23 @@
 // JSON object holding every figure.
 //   - cold start: bundle bytes and module init ms of every esbuild bundle (fresh process each)
 //   - content: load ms of the tax-content artifact in a fresh process (median of 5)
-//   - engine: documents/second of a 10-line document on one core, p50/p99 µs per document
+//   - engine: documents/second of a 10-line document on one core, p50/p99 µs per document, run as
+//     an esbuild bundle with the functions' options (tsx's dev transpile wraps closures and would
+//     understate it)
 //   - HTTP through the local runner (its own process, DynamoDB Local, one key with a raised limit):
 //     GET /config, POST /calculations, POST /transactions — requests/second and p99 ms
-//   - DynamoDB calls per commit, refund and lookup of a warm function
+//   - DynamoDB calls per commit, refund and lookup of a warm function (default limits, and a key
+//     whose high limit lets the process lease rate tokens)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as v from 'valibot';
-import { taxContent } from '../functions/adapters/content/content-file';
-import { calculate } from '../functions/core/tax/engine';
-import type { EngineContext } from '../functions/core/tax/types';
-import { CalculationRequestSchema } from '../functions/schemas/document';
+import { build } from 'esbuild';
+import { CONTENT_ARTIFACT, esbuildOptions } from '../lib/bundling';
 import { inProcess } from '../lib/local/invoke';
 import { PROJECT_ROOT } from '../lib/paths';
+import { TEN_LINES } from './bench-document';
 import { bundleAll } from './bundle';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -25,28 +26,12 @@ const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const KEY = 'stx_test_bench000000000000000000';
+/** A key at the contract's default limits: one rate-counter write per request. */
+const DEFAULT_KEY = 'stx_test_benchdefault0000000000';
 
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (x: number, digits = 1): number => Math.round(x * 10 ** digits) / 10 ** digits;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** A realistic 10-line document: mixed states, tax codes, a discount and a tax-included line. */
-const TEN_LINES = {
-  date: '2026-04-15',
-  ship_to: { state: 'NY', zip: '10001' },
-  lines: [
-    { amount: 129.99, quantity: 1 },
-    { amount: 45.5, tax_code: '20010', quantity: 2 },
-    { amount: 12.49, tax_code: '40030' },
-    { amount: 300, discount: 25 },
-    { amount: 19.99, tax_code: '31000' },
-    { amount: 88.88, tax_included: true },
-    { amount: 250, ship_to: { state: 'TX', zip: '78701' } },
-    { amount: 75.25, ship_to: { state: 'WA', zip: '98101' } },
-    { amount: 9.99, tax_code: 'SHIPPING' },
-    { amount: 1499, ship_to: { state: 'CA', zip: '94103' }, tax_code: '30070' },
-  ],
-};
 
 function coldStarts(bundles: { id: string; file: string }[]): Record<string, number> {
   const probe = "const t=performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now()-t));";
@@ -54,39 +39,23 @@ function coldStarts(bundles: { id: string; file: string }[]): Record<string, num
   return Object.fromEntries(bundles.map((b) => [b.id, round(Number(execFileSync(process.execPath, ['--input-type=module', '-e', probe, pathToFileURL(b.file).href], { env }).toString()))]));
 }
 
-function contentLoadMs(): number {
-  const probe = `import { taxContent, contentLoadMs } from ${JSON.stringify(pathToFileURL(join(PROJECT_ROOT, 'functions/adapters/content/content-file.ts')).href)}; taxContent(); process.stdout.write(String(contentLoadMs()));`;
-  const runs = Array.from({ length: 5 }, () => Number(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: PROJECT_ROOT }).toString()));
-  return round(median(runs));
-}
-
-function engine(): { docsPerSec: number; p50: number; p99: number } {
-  const content = taxContent();
-  const ctx: EngineContext = {
-    content,
-    today: '2026-04-15',
-    now: new Date('2026-04-15T00:00:00Z'),
-    tenant: { accountId: 'bench', environment: 'sandbox' },
-    settings: { nexus: 'all', illinois: { derive_seller_posture: false, in_state_selling_enabled: false }, declarationSecret: 'x', updatedAt: '' },
-    locations: [],
-    actingLocation: null,
-    items: new Map(),
-    certificates: new Map(),
-    simulate: null,
-  };
-  const doc = v.parse(CalculationRequestSchema, TEN_LINES);
-  for (let i = 0; i < 20_000; i++) calculate(doc, ctx);
-  const n = 200_000;
-  const times = new Float64Array(n);
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) {
-    const t = process.hrtime.bigint();
-    calculate(doc, ctx);
-    times[i] = Number(process.hrtime.bigint() - t) / 1000;
+/**
+ * The engine loop (scripts/bench-engine.ts) bundled like a function and run in fresh processes:
+ * the content load (median of 5 cold loads) and the engine throughput.
+ */
+async function engine(): Promise<{ docsPerSec: number; p50: number; p99: number; contentLoadMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'stx-engine-'));
+  try {
+    const file = join(dir, 'engine.mjs');
+    await build(esbuildOptions('scripts/bench-engine.ts', file));
+    const env = { ...process.env, TAX_CONTENT_FILE: join(PROJECT_ROOT, CONTENT_ARTIFACT) };
+    const run = (arg: string) => JSON.parse(execFileSync(process.execPath, [file, arg], { env }).toString());
+    const contentLoadMs = median(Array.from({ length: 5 }, () => run('content').contentLoadMs as number));
+    const result = run('200000') as { docsPerSec: number; p50: number; p99: number };
+    return { docsPerSec: result.docsPerSec, p50: round(result.p50, 2), p99: round(result.p99, 2), contentLoadMs: round(contentLoadMs) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const sorted = [...times].sort((a, b) => a - b);
-  return { docsPerSec: Math.round(n / seconds), p50: round(percentile(sorted, 50), 2), p99: round(percentile(sorted, 99), 2) };
 }
 
 interface Server {
@@ -109,6 +78,7 @@ async function startServer(): Promise<Server> {
           rate_limits: { general: 10_000_000 },
           keys: [{ key: KEY, environment: 'sandbox', scopes: ['*'] }],
         },
+        { id: 'acct_bench_default', name: 'Bench, default limits', modules: ['api_access'], keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }] },
       ],
     }),
   );
@@ -161,18 +131,19 @@ async function drive(server: Server, request: (i: number) => { method: string; p
   return { rps: Math.round(latencies.length / seconds), p99: round(percentile(latencies, 99), 2), errors };
 }
 
-async function dynamoCalls(dynamoEndpoint: string): Promise<{ commit: number; refund: number; lookup: number }> {
+async function dynamoCalls(dynamoEndpoint: string, key: string): Promise<{ commit: number; refund: number; lookup: number }> {
   const { invoke, dynamoCalls: calls } = inProcess(dynamoEndpoint);
   const sale = (code: string) => ({ code, ...TEN_LINES });
+  const tag = key === KEY ? 'leased' : 'default';
   const counted = async (fn: () => Promise<unknown>) => {
     const before = await calls();
     await fn();
     return (await calls()) - before;
   };
-  await invoke('POST', '/api/v1/transactions', KEY, sale('bench-warm'));
-  const commit = await counted(() => invoke('POST', '/api/v1/transactions', KEY, sale('bench-calls')));
-  const refund = await counted(() => invoke('POST', '/api/v1/transactions/bench-calls/refunds', KEY, { refund_code: 'bench-calls-r1', lines: [{ number: '1', amount: 10 }] }));
-  const lookup = await counted(() => invoke('GET', '/api/v1/transactions/bench-calls', KEY));
+  await invoke('POST', '/api/v1/transactions', key, sale(`bench-warm-${tag}`));
+  const commit = await counted(() => invoke('POST', '/api/v1/transactions', key, sale(`bench-calls-${tag}`)));
+  const refund = await counted(() => invoke('POST', `/api/v1/transactions/bench-calls-${tag}/refunds`, key, { refund_code: `bench-calls-${tag}-r1`, lines: [{ number: '1', amount: 10 }] }));
+  const lookup = await counted(() => invoke('GET', `/api/v1/transactions/bench-calls-${tag}`, key));
   return { commit, refund, lookup };
 }
 
@@ -182,10 +153,10 @@ const bundleBytes = Object.fromEntries(bundles.map((b) => [b.id, b.bytes]));
 console.log('function                  bundle KiB   init ms');
 for (const b of [...bundles].sort((a, c) => c.bytes - a.bytes)) console.log(`${b.id.padEnd(26)}${(b.bytes / 1024).toFixed(1).padStart(10)}${String(init[b.id]).padStart(10)}`);
 
-const contentMs = contentLoadMs();
+const eng = await engine();
+const contentMs = eng.contentLoadMs;
 console.log(`content load (read + parse + index, fresh process, median of 5): ${contentMs} ms`);
-const eng = engine();
-console.log(`engine, 10-line document, one core: ${eng.docsPerSec} docs/s, p50 ${eng.p50} µs, p99 ${eng.p99} µs`);
+console.log(`engine (esbuild bundle as deployed), 10-line document, one core: ${eng.docsPerSec} docs/s, p50 ${eng.p50} µs, p99 ${eng.p99} µs`);
 
 const server = await startServer();
 try {
@@ -196,8 +167,10 @@ try {
   const run = Date.now().toString(36);
   const commits = await load(server, (i) => ({ method: 'POST', path: '/api/v1/transactions', body: { code: `bench-${run}-${i}`, ...TEN_LINES } }), 201);
   console.log(`POST /transactions (10 lines): ${commits.rps} req/s, p99 ${commits.p99} ms (${commits.errors} errors)`);
-  const calls = await dynamoCalls(server.dynamo);
-  console.log(`DynamoDB calls per request (warm): commit ${calls.commit}, refund ${calls.refund}, lookup ${calls.lookup}`);
+  const calls = await dynamoCalls(server.dynamo, DEFAULT_KEY);
+  const leased = await dynamoCalls(server.dynamo, KEY);
+  console.log(`DynamoDB calls per request (warm), default limits: commit ${calls.commit}, refund ${calls.refund}, lookup ${calls.lookup}`);
+  console.log(`DynamoDB calls per request (warm), key with leased tokens: commit ${leased.commit}, refund ${leased.refund}, lookup ${leased.lookup}`);
   console.log(
     JSON.stringify({
       bundle_bytes_max: Math.max(...Object.values(bundleBytes)),
@@ -216,6 +189,9 @@ try {
       ddb_calls_commit: calls.commit,
       ddb_calls_refund: calls.refund,
       ddb_calls_lookup: calls.lookup,
+      ddb_calls_commit_leased: leased.commit,
+      ddb_calls_refund_leased: leased.refund,
+      ddb_calls_lookup_leased: leased.lookup,
     }),
   );
 } finally {

@@ -57,7 +57,7 @@ export async function startDynamoLocal(port?: number): Promise<Engine> {
   assertJava();
   const dir = dynamoJarDir();
   const listenPort = port ?? (await freePort());
-  const child = spawn('java', ['-Xms256m', `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-inMemory', '-port', String(listenPort)], {
+  const child = spawn('java', ['-Xms256m', `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-inMemory', '-sharedDb', '-port', String(listenPort)], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

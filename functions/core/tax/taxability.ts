@@ -31,22 +31,25 @@ export interface PriceFacts {
 
 const byRate = (components: readonly Component[]) => components.filter((c) => c.rate > 0);
 
+const EXEMPT: Taxed = { components: [], base: 0, reason: 'product_exempt', unverified: false };
+
+/** Taxed at the jurisdictions' full rates on `base`; a base below the price is a reduced base. */
+function fullRate(components: readonly Component[], base: number, price: number, unverified = false): Taxed {
+  const taxing = byRate(components);
+  if (taxing.length === 0 || base === 0) return { components: [], base: 0, reason: 'product_exempt', unverified };
+  return { components: taxing, base, reason: base < price ? 'reduced_rated' : 'standard_rated', unverified };
+}
+
 export function applyTreatment(treatment: Treatment | undefined, components: readonly Component[], facts: PriceFacts): Taxed {
   const { price } = facts;
-  const full = (base = price, reason: Taxed['reason'] = 'standard_rated', unverified = false): Taxed => {
-    const taxing = byRate(components);
-    if (taxing.length === 0 || base === 0) return { components: [], base: 0, reason: 'product_exempt', unverified };
-    return { components: taxing, base, reason: base < price ? 'reduced_rated' : reason, unverified };
-  };
-  const exempt: Taxed = { components: [], base: 0, reason: 'product_exempt', unverified: false };
-  if (!treatment) return full();
+  if (!treatment) return fullRate(components, price, price);
   switch (treatment.t) {
     case 'taxable':
-      return full();
+      return fullRate(components, price, price);
     case 'unverified':
-      return full(price, 'standard_rated', true);
+      return fullRate(components, price, price, true);
     case 'exempt':
-      return exempt;
+      return EXEMPT;
     case 'reduced': {
       const state = components.find((c) => c.type === 'state');
       const local =
@@ -56,25 +59,25 @@ export function applyTreatment(treatment: Treatment | undefined, components: rea
             ? []
             : [{ type: 'special' as const, name: `${facts.stateName} STATEWIDE LOCAL`, rate: treatment.local }];
       const parts = byRate([{ type: 'state', name: state?.name ?? facts.stateName, rate: treatment.state }, ...local]);
-      return parts.length === 0 || price === 0 ? exempt : { components: parts, base: price, reason: 'reduced_rated', unverified: false };
+      return parts.length === 0 || price === 0 ? EXEMPT : { components: parts, base: price, reason: 'reduced_rated', unverified: false };
     }
     case 'threshold': {
       // Exempt when the unit price is below the threshold: price / quantity < below.
-      if (price >= treatment.belowCents * facts.quantity) return full();
+      if (price >= treatment.belowCents * facts.quantity) return fullRate(components, price, price);
       const localExempt = treatment.localCounties.includes(facts.countyName);
       const parts = byRate(components.filter((c) => c.type !== 'state' && !localExempt));
-      return parts.length === 0 || price === 0 ? exempt : { components: parts, base: price, reason: 'reduced_rated', unverified: false };
+      return parts.length === 0 || price === 0 ? EXEMPT : { components: parts, base: price, reason: 'reduced_rated', unverified: false };
     }
     case 'first_exempt': {
       const exemptPart = Math.min(price, Math.round(treatment.cents * facts.quantity));
-      return exemptPart >= price ? exempt : full(price - exemptPart);
+      return exemptPart >= price ? EXEMPT : fullRate(components, price - exemptPart, price);
     }
     case 'base_share':
-      return full(mulDivHalfUp(price, treatment.permille, 1000));
+      return fullRate(components, mulDivHalfUp(price, treatment.permille, 1000), price);
     case 'follows_items': {
-      if (!facts.goodsShare || facts.goodsShare[1] === 0) return full();
+      if (!facts.goodsShare || facts.goodsShare[1] === 0) return fullRate(components, price, price);
       const [taxable, all] = facts.goodsShare;
-      return taxable === 0 ? exempt : full(taxable >= all ? price : mulDivHalfUp(price, taxable, all));
+      return taxable === 0 ? EXEMPT : fullRate(components, taxable >= all ? price : mulDivHalfUp(price, taxable, all), price);
     }
   }
 }
