@@ -161,10 +161,16 @@ export class Api extends Construct {
   }
 }
 
+/**
+ * API Gateway picks a mock's request template by Content-Type (application/json when none is sent),
+ * so the common types all map to the 405: a wrong method is answered whatever the body.
+ */
+const MOCK_CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'text/xml', 'application/octet-stream'];
+
 function methodNotAllowedIntegration(allowed: readonly string[]): MockIntegration {
   const error = GATEWAY_ERRORS.methodNotAllowed;
   return new MockIntegration({
-    requestTemplates: { 'application/json': `{"statusCode": ${error.statusCode}}` },
+    requestTemplates: Object.fromEntries(MOCK_CONTENT_TYPES.map((type) => [type, `{"statusCode": ${error.statusCode}}`])),
     integrationResponses: [
       {
         // No selection pattern: the default response, whatever the mock returns.

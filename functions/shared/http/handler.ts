@@ -3,6 +3,7 @@
 // idempotency, then the endpoint's own logic.
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema, InferOutput } from 'valibot';
 import { routeById, type RouteId } from '../../../lib/routes';
@@ -16,6 +17,7 @@ import { input } from '../middleware/input';
 import { rateLimit } from '../middleware/rate-limit';
 import { requestEnvelope } from '../middleware/request-envelope';
 import { withIdempotency } from './idempotency';
+import { logger } from '../powertools';
 import { headersOf, stateOf, type Reply, type StxContext } from './request-state';
 
 type Parsed<S> = S extends GenericSchema ? InferOutput<S> : undefined;
@@ -74,6 +76,8 @@ export function httpHandler<BS extends GenericSchema | undefined = undefined, QS
     return reply as unknown as APIGatewayProxyResult;
   };
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, StxContext>({ timeoutEarlyInMillis: 0 })
+    // Function name, cold start and Lambda request id on every log line of the invocation.
+    .use(injectLambdaContext(logger))
     .use(requestEnvelope(route.id))
     .use(httpHeaderNormalizer())
     .use(authentication())
