@@ -3,6 +3,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { Construct } from 'constructs';
 import { AUTHORIZER_ENTRY } from './bundling';
 import { Api } from './constructs/api';
+import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
 import { QueueWorkers } from './constructs/queue-workers';
 import { Queues } from './constructs/queues';
 import { RouteFunctions } from './constructs/route-functions';
@@ -15,6 +16,8 @@ export interface SalesTaxStackProps extends StackProps {
   /** `prod` keeps data on deletion; any other stage is disposable. */
   readonly stage: string;
   readonly settings?: RuntimeSettings;
+  /** Per-key steady rate of the usage plans' flood guard; see lib/constructs/usage-plans.ts. */
+  readonly gatewayKeyRatePerSecond?: number;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,15}$/;
@@ -66,7 +69,7 @@ export class SalesTaxStack extends Stack {
       namePrefix,
       routeFunctions: new Map([...this.routeFunctions.byRoute].map(([routeId, fn]) => [routeId, fn.fn])),
       authorizerFunction: this.authorizer.fn,
-      settings,
+      gatewayKeyRatePerSecond: props.gatewayKeyRatePerSecond ?? DEFAULT_GATEWAY_KEY_RATE_PER_SECOND,
       removalPolicy,
     });
 

@@ -3,7 +3,7 @@ import { accountView } from '../core/account/views';
 import { assertKnownStates } from '../core/content/states';
 import { httpHandler, ok, tenantOf } from '../shared/http/handler';
 import { services } from '../shared/services';
-import { forgetTenantConfig, tenantConfig } from '../shared/tenant-config';
+import { forgetTenantConfig } from '../shared/tenant-config';
 import { AccountUpdateSchema } from './schema';
 
 export const handler = httpHandler('account-update', { body: AccountUpdateSchema }, async (request) => {
@@ -12,10 +12,9 @@ export const handler = httpHandler('account-update', { body: AccountUpdateSchema
   const { access, tenants, authenticator } = services();
   if (Array.isArray(nexus)) assertKnownStates(nexus, 'nexus');
   if (name !== undefined) await access.renameAccount(tenant.accountId, name);
-  await tenants.updateSettings(tenant, { nexus: Array.isArray(nexus) ? [...new Set(nexus)].sort() : nexus, illinois }, request.now.toISOString());
+  const settings = await tenants.updateSettings(tenant, { nexus: Array.isArray(nexus) ? [...new Set(nexus)].sort() : nexus, illinois }, request.now.toISOString());
   forgetTenantConfig(tenant);
   authenticator.forgetAccount(tenant.accountId);
   const account = await authenticator.account(tenant.accountId);
-  const { settings } = await tenantConfig(tenant);
   return ok(accountView(account!, tenant.environment, settings, request.limits));
 });

@@ -1,7 +1,7 @@
 // POST /customers: a buyer of the tenant, scoped to the key's location (or the named one).
 import { actingLocation } from '../core/access/authorize';
 import { customerView } from '../core/customers/customer';
-import { DomainError } from '../core/errors';
+import { locationNamed } from '../core/account/settings';
 import { CustomerCreateSchema } from '../schemas/certificates';
 import { customerStore } from '../shared/certificate-service';
 import { httpHandler, ok, tenantOf } from '../shared/http/handler';
@@ -10,8 +10,7 @@ import { tenantConfig } from '../shared/tenant-config';
 export const handler = httpHandler('customers-create', { body: CustomerCreateSchema }, async (request) => {
   const tenant = tenantOf(request);
   const location = actingLocation(request.principal, request.body.location_code);
-  if (location !== null && !(await tenantConfig(tenant)).locations.some((l) => l.code === location))
-    throw new DomainError('not_found', 'No location with this code exists.');
+  if (location !== null) locationNamed((await tenantConfig(tenant)).locations, location);
   const customer = { customer_code: request.body.customer_code, name: request.body.name ?? null, location_code: location, created_at: request.now.toISOString() };
   await customerStore().create(tenant, customer);
   return ok(customerView(customer, []), 201);

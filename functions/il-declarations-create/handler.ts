@@ -19,9 +19,8 @@ export const handler = httpHandler('il-declarations-create', { body: Declaration
   let { settings } = await tenantConfig(tenant);
   if (!settings.declarationSecret) {
     // First declaration of this tenant: creating the settings item creates its signing secret.
-    await services().tenants.updateSettings(tenant, {}, request.now.toISOString());
+    settings = await services().tenants.updateSettings(tenant, {}, request.now.toISOString());
     forgetTenantConfig(tenant);
-    settings = (await tenantConfig(tenant)).settings;
   }
   const token = issueDeclaration(tenant, seller_class, request.now, expiresAt, settings.declarationSecret);
   return ok({ object: 'il_seller_declaration', seller_class, expires_at: expiresAt.toISOString(), token }, 201);

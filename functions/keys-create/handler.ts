@@ -6,7 +6,7 @@ import { keyView } from '../core/account/views';
 import { usageKeyRegistry } from '../adapters/apigateway/usage-keys';
 import { displayPrefix, generateApiKey, hashApiKey } from '../shared/auth/api-key-secret';
 import { config } from '../shared/config';
-import { httpHandler, ok, tenantOf } from '../shared/http/handler';
+import { httpHandler, tenantOf } from '../shared/http/handler';
 import { services } from '../shared/services';
 import { KeyCreateSchema } from './schema';
 
@@ -36,5 +36,6 @@ export const handler = httpHandler('keys-create', { body: KeyCreateSchema }, asy
     gatewayKeyId,
   };
   await services().access.createKey(key, hash);
-  return ok({ ...keyView(key), key: secret }, 201);
+  // The secret is shown once: an idempotent replay of this call returns the key without it.
+  return { statusCode: 201, body: { ...keyView(key), key: secret }, stored: { ...keyView(key), key: null } };
 });

@@ -5,7 +5,8 @@ import { CalculationRequestSchema, MAX_LINE_AMOUNT, TransactionCodeSchema } from
 
 const Reason = opt(v.pipe(v.string(), v.maxLength(500)));
 const LineNumber = v.pipe(v.string(), v.minLength(1), v.maxLength(50));
-const positiveMoney = v.pipe(v.number(), v.gtValue(0), v.maxValue(MAX_LINE_AMOUNT));
+/** At least one cent: a refund or credit of nothing would still block voids and adjustments. */
+const positiveMoney = v.pipe(v.number(), v.minValue(0.01), v.maxValue(MAX_LINE_AMOUNT));
 
 /** Each line number at most once: a refund or credit names a line once. */
 function uniqueNumbers<T extends { number: string }>() {

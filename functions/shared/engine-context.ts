@@ -4,8 +4,7 @@
 import { taxContent } from '../adapters/content/content-file';
 import { actingLocation, type Principal } from '../core/access/authorize';
 import type { Tenant } from '../core/access/records';
-import type { CatalogItem } from '../core/account/settings';
-import { DomainError } from '../core/errors';
+import { locationNamed, type CatalogItem } from '../core/account/settings';
 import type { CertificateGrant, EngineContext, SimulatedFault } from '../core/tax/types';
 import type { DocumentInput } from '../schemas/document';
 import { storedCertificates } from './certificate-service';
@@ -39,11 +38,8 @@ export async function engineContext(request: ContextRequest, tenant: Tenant, doc
   if (simulate === 'internal_error') throw new SimulatedInternalError('simulated internal error');
   const config = await tenantConfig(tenant);
   const locationCode = actingLocation(request.principal, doc.location_code);
-  const location = locationCode === null ? null : (config.locations.find((l) => l.code === locationCode) ?? null);
-  if (doc.location_code != null && !location)
-    throw new DomainError('invalid_request', 'location_code names no location of this account.', [
-      { code: 'invalid_request', target: 'location_code', message: 'No location of this account has this code.' },
-    ]);
+  // A key's own location always exists; a location the request names must.
+  const location = locationCode === null ? null : doc.location_code != null ? locationNamed(config.locations, locationCode) : (config.locations.find((l) => l.code === locationCode) ?? null);
   const skus = doc.lines.filter((l) => l.tax_code == null && l.item_code != null).map((l) => l.item_code!);
   const items: Map<string, CatalogItem> = skus.length > 0 ? await services().tenants.itemsBySku(tenant, skus) : new Map();
   const today = request.now.toISOString().slice(0, 10);

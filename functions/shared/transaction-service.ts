@@ -43,9 +43,13 @@ export function changeDocument<T>(
   code: string,
   principal: Principal,
   decide: (current: Stored) => { change: DocumentChange; result: T },
+  /** A version the caller already read; the first attempt decides on it instead of reading again. */
+  firstRead?: Stored,
 ): Promise<T> {
+  let read = firstRead;
   return untilWritten(async () => {
-    const current = await visibleDocument(store, code, principal);
+    const current = read ?? (await visibleDocument(store, code, principal));
+    read = undefined;
     const { change, result } = decide(current);
     await store.write(change);
     return result;

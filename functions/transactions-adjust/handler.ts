@@ -2,7 +2,7 @@
 // replacement in one atomic write. Distinct codes are checked before anything else.
 import { DomainError } from '../core/errors';
 import { calculate } from '../core/tax/engine';
-import { adjust, assertDistinctCodes } from '../core/transactions/lifecycle';
+import { adjust, assertAdjustable, assertDistinctCodes } from '../core/transactions/lifecycle';
 import { committedDocument } from '../core/transactions/record';
 import { transactionView } from '../core/transactions/view';
 import { CalculationRequestSchema } from '../schemas/document';
@@ -21,9 +21,16 @@ export const handler = httpHandler('transactions-adjust', { body: AdjustmentEnve
   const tenant = tenantOf(request);
   const store = transactionStore(tenant);
   const at = request.now.toISOString();
-  // The replacement is dated like the original unless it says otherwise.
   const original = await visibleDocument(store, original_code, request.principal);
-  const doc = { ...replacementDoc, date: replacementDoc.date ?? original.record.date, customer_code: replacementDoc.customer_code ?? original.record.customer_code };
+  // Refuse an original that cannot be adjusted before taxing the replacement.
+  assertAdjustable(original.record);
+  // The replacement takes the original's date, customer and location unless it names its own.
+  const doc = {
+    ...replacementDoc,
+    date: replacementDoc.date ?? original.record.date,
+    customer_code: replacementDoc.customer_code ?? original.record.customer_code,
+    location_code: replacementDoc.location_code ?? original.record.location_code,
+  };
   const context = await engineContext(request, tenant, doc);
   const taxed = calculate(doc, context);
   const result = await changeDocument(store, original_code, request.principal, (current) => {
@@ -41,6 +48,6 @@ export const handler = httpHandler('transactions-adjust', { body: AdjustmentEnve
       },
       result: { original: adjusted, reversal, replacement },
     };
-  });
+  }, original);
   return ok({ original: transactionView(result.original), reversal: transactionView(result.reversal), replacement: transactionView(result.replacement) }, 201);
 });

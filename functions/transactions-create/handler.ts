@@ -7,7 +7,7 @@ import { transactionView } from '../core/transactions/view';
 import { TransactionRequestSchema } from '../schemas/document';
 import { engineContext } from '../shared/engine-context';
 import { httpHandler, ok, tenantOf } from '../shared/http/handler';
-import { eventData, transactionStore } from '../shared/transaction-service';
+import { eventData, transactionStore, untilWritten } from '../shared/transaction-service';
 
 export const handler = httpHandler('transactions-create', { body: TransactionRequestSchema }, async (request) => {
   const { code, ...doc } = request.body;
@@ -21,6 +21,7 @@ export const handler = httpHandler('transactions-create', { body: TransactionReq
     { code, tenant, location_code: context.actingLocation?.code ?? null, customer_code: doc.customer_code ?? null, at },
     'sale',
   );
-  await transactionStore(tenant).write({ create: [record], update: [], events: [{ type: 'transaction.committed', at, data: eventData(record) }] });
+  // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
+  await untilWritten(() => transactionStore(tenant).write({ create: [record], update: [], events: [{ type: 'transaction.committed', at, data: eventData(record) }] }));
   return ok(transactionView(record), 201);
 });

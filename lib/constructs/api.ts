@@ -21,7 +21,6 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { GATEWAY_ERRORS, gatewayErrorBody } from '../gateway-errors';
 import { BASE_PATH, ROUTES, type RouteDef } from '../routes';
-import type { RuntimeSettings } from '../runtime-settings';
 import { addGatewayResponses, REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
 import { UsagePlans } from './usage-plans';
 
@@ -58,7 +57,8 @@ export interface ApiProps {
   readonly namePrefix: string;
   readonly routeFunctions: ReadonlyMap<string, IFunction>;
   readonly authorizerFunction: IFunction;
-  readonly settings: RuntimeSettings;
+  /** Per-key steady rate of the usage plans' flood guard (requests per second). */
+  readonly gatewayKeyRatePerSecond: number;
   readonly removalPolicy: RemovalPolicy;
 }
 
@@ -121,7 +121,7 @@ export class Api extends Construct {
 
     this.addRoutes(props.routeFunctions);
     addGatewayResponses(this.restApi);
-    this.usagePlans = new UsagePlans(this, 'UsagePlans', { namePrefix: props.namePrefix, api: this.restApi, settings: props.settings });
+    this.usagePlans = new UsagePlans(this, 'UsagePlans', { namePrefix: props.namePrefix, api: this.restApi, keyRatePerSecond: props.gatewayKeyRatePerSecond });
   }
 
   /** The base URL clients use, e.g. https://…/live/api/v1. */

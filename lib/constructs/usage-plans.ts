@@ -3,21 +3,26 @@
 import { UsagePlan, type RestApi, type ThrottleSettings } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
 import type { Environment } from '../routes';
-import type { RuntimeSettings } from '../runtime-settings';
 
 /**
- * A per-key token bucket holding one minute's allowance, refilled at five times the average rate:
- * a burst guard that stops floods before they reach a function. The functions' fixed-window
- * counters stay the exact, authoritative limit (and answer with the contract's headers).
+ * The per-key flood guard: a token bucket far above any per-minute limit a key is normally granted
+ * (defaults 60 and 300/min), so it never refuses what the functions' exact fixed-window counters
+ * would allow, yet stops a runaway client before it reaches a function. Accounts granted more than
+ * about 6,000 requests a minute by a rate_limits override need this raised
+ * (`-c gatewayKeyRatePerSecond=<n>`).
  */
-export function perKeyThrottle(perMinute: number): ThrottleSettings {
-  return { burstLimit: perMinute, rateLimit: Math.max(1, Math.ceil(perMinute / 60)) * 5 };
+export const DEFAULT_GATEWAY_KEY_RATE_PER_SECOND = 100;
+
+/** A burst of three seconds' worth: a production key's whole minute (300) may arrive at once. */
+export function perKeyThrottle(ratePerSecond: number): Required<Pick<ThrottleSettings, 'rateLimit' | 'burstLimit'>> {
+  return { rateLimit: ratePerSecond, burstLimit: ratePerSecond * 3 };
 }
 
 export interface UsagePlansProps {
   readonly namePrefix: string;
   readonly api: RestApi;
-  readonly settings: RuntimeSettings;
+  /** Per-key steady rate the gateway lets through (requests per second). */
+  readonly keyRatePerSecond: number;
 }
 
 export class UsagePlans extends Construct {
@@ -25,15 +30,11 @@ export class UsagePlans extends Construct {
 
   constructor(scope: Construct, id: string, props: UsagePlansProps) {
     super(scope, id);
-    const perMinute: Record<Environment, number> = {
-      sandbox: props.settings.generalPerMinuteSandbox,
-      production: props.settings.generalPerMinuteProduction,
-    };
     for (const environment of ['sandbox', 'production'] as const) {
       const plan = new UsagePlan(this, environment, {
         name: `${props.namePrefix}-${environment}`,
-        description: `${environment} API keys: per-key burst guard (no quota)`,
-        throttle: perKeyThrottle(perMinute[environment]),
+        description: `${environment} API keys: per-key flood guard (no quota; exact limits are the functions')`,
+        throttle: perKeyThrottle(props.keyRatePerSecond),
         apiStages: [{ api: props.api, stage: props.api.deploymentStage }],
       });
       this.byEnvironment.set(environment, plan);

@@ -18,6 +18,15 @@ export type Match =
 
 const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
 
+/** A path segment decoded, or null when its percent-encoding is malformed (no resource matches). */
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** Resolves paths like API Gateway: the most specific resource wins (static before `{param}`, left to right). */
 export class RouteTable {
   private readonly resources: CompiledResource[] = [];
@@ -47,7 +56,9 @@ export class RouteTable {
       for (let i = 0; i < segments.length && ok; i++) {
         const pattern = resource.segments[i]!;
         if (isParam(pattern)) {
-          params[pattern.slice(1, -1)] = decodeURIComponent(segments[i]!);
+          const value = safeDecode(segments[i]!);
+          if (value === null) return { kind: 'not_found' };
+          params[pattern.slice(1, -1)] = value;
           rank += '0';
         } else if (pattern === segments[i]) rank += '1';
         else ok = false;

@@ -62,6 +62,18 @@ describe('keys', () => {
     expectError(await api('DELETE', `${V1}/keys/key_nope`, { key: KEYS.admin }), 404, 'not_found');
   });
 
+  it('never stores or replays a key secret through idempotency', async () => {
+    const headers = { 'Idempotency-Key': unique('ik') };
+    const body = { name: 'idempotent', environment: 'sandbox', scopes: ['*'] };
+    const first = await api('POST', `${V1}/keys`, { key: KEYS.admin, body, headers });
+    expect(first.body.key).toMatch(/^stx_test_/);
+    const replay = await api('POST', `${V1}/keys`, { key: KEYS.admin, body, headers });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toMatchObject({ id: first.body.id, key: null });
+    expect(replay.text).not.toContain(first.body.key);
+  });
+
   it('scopes a key to a location and refuses unknown locations and past expiries', async () => {
     const loc = await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { name: 'store', environment: 'sandbox', scopes: ['*'], location_code: 'NYC' } });
     expect(loc.body.location_code).toBe('NYC');

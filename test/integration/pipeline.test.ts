@@ -13,6 +13,10 @@ describe('routing and envelope', () => {
     expectError(res, 404, 'not_found');
   });
 
+  it('answers a malformed path encoding with 404, not an error', async () => {
+    expectError(await api('GET', `${V1}/transactions/%E0`, { key: KEYS.admin }), 404, 'not_found');
+  });
+
   it('answers a known path with the wrong method with 405 method_not_allowed', async () => {
     expectError(await api('DELETE', `${V1}/config`, { key: KEYS.admin }), 405, 'method_not_allowed');
     expectError(await api('PUT', `${V1}/calculations`), 405, 'method_not_allowed');
@@ -108,6 +112,20 @@ describe('validation (contract §1.2)', () => {
     const error = expectError(await api('GET', `${V1}/locations?limit=500&color=red`, { key: KEYS.admin }), 422, 'validation_error');
     expectDetail(error, 'less_than_equal', 'query.limit');
     expectDetail(error, 'extra_forbidden', 'query.color');
+  });
+
+  it('refuses a location the account does not have (404), wherever it is named', async () => {
+    const error = expectError(await api('POST', `${V1}/calculations`, { key: KEYS.admin, body: doc([{ amount: 1 }], { location_code: 'NOPE' }) }), 404, 'not_found');
+    expectDetail(error, 'not_found', 'location_code');
+    expectError(await api('POST', `${V1}/customers`, { key: KEYS.admin, body: { customer_code: 'X1', location_code: 'NOPE' } }), 404, 'not_found');
+  });
+
+  it('pages the tax-code catalog within the contract list limits', async () => {
+    expectDetail(expectError(await api('GET', `${V1}/tax-codes?limit=101`, { key: KEYS.admin }), 422, 'validation_error'), 'less_than_equal', 'query.limit');
+    const first = await api('GET', `${V1}/tax-codes`, { key: KEYS.admin });
+    expect(first.body.data).toHaveLength(25);
+    const next = await api('GET', `${V1}/tax-codes?cursor=${first.body.next_cursor}`, { key: KEYS.admin });
+    expect(next.body.data[0].code > first.body.data[24].code).toBe(true);
   });
 
   it('rejects a duplicate line number', async () => {

@@ -71,6 +71,17 @@ describe('client context (contract §5 order)', () => {
     expect(res.body.engagement).toMatchObject({ id: ENGAGEMENTS.usable.id, ref: ENGAGEMENTS.usable.ref, status: 'usable' });
   });
 
+  it('keeps idempotency records of one client from answering for another', async () => {
+    const headers = { 'Idempotency-Key': `ik-${Date.now()}` };
+    const body = { code: `PIK-${Date.now()}`, date: '2026-04-15', ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 10 }] };
+    const forA = await api('POST', `${V1}/transactions`, { key: KEYS.provider, body, headers: { ...headers, ...client({ ref: ENGAGEMENTS.usable.ref }) } });
+    const forB = await api('POST', `${V1}/transactions`, { key: KEYS.provider, body, headers: { ...headers, ...client({ ref: ENGAGEMENTS.fenced.ref }) } });
+    expect([forA.status, forB.status]).toEqual([201, 201]);
+    expect(forB.headers.get('idempotent-replayed')).toBeNull();
+    const inB = await api('GET', `${V1}/transactions/${body.code}`, { key: KEYS.provider, headers: client({ ref: ENGAGEMENTS.fenced.ref }) });
+    expect(inB.status).toBe(200);
+  });
+
   it('lets a provider key calculate for a client with client context', async () => {
     const body = { date: '2026-04-15', ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 10 }] };
     expectError(await api('POST', `${V1}/calculations`, { key: KEYS.provider, body }), 400, 'missing_client_context');

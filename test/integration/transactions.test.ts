@@ -132,6 +132,15 @@ describe('refunds', () => {
     expectError(await post(`${code}/void`, {}), 409, 'invalid_lifecycle');
   });
 
+  it('refuses refunds and credits of less than a cent', async () => {
+    const code = unique('R');
+    await commit(sale(code));
+    const error = expectError(await post(`${code}/refunds`, { refund_code: unique('RF'), lines: [{ number: '1', amount: 0.004 }] }), 422, 'validation_error');
+    expect(error.details?.[0]).toMatchObject({ code: 'greater_than_equal', target: 'lines.0.amount' });
+    expectError(await post(`${code}/credits`, { credit_code: unique('CR'), lines: [{ number: '1', tax_amount: 0.001 }] }), 422, 'validation_error');
+    expect((await post(`${code}/void`, {})).status).toBe(200);
+  });
+
   it('refuses a refund line absent from the original, and lifecycle actions on refund documents', async () => {
     const code = unique('R');
     await commit(sale(code));
@@ -190,6 +199,30 @@ describe('adjustments', () => {
     expectError(await post('adjustments', { original_code: code, reversal_code: unique('R2'), replacement_code: unique('P2'), replacement: { ship_to: NYC, lines: [{ amount: 1 }] } }), 409, 'invalid_lifecycle');
     // A replacement can itself be refunded.
     expect((await post(`${replacement}/refunds`, { refund_code: unique('RF') })).status).toBe(201);
+  });
+
+  it('refuses to adjust a voided original before taxing the replacement', async () => {
+    const code = unique('A');
+    await commit(sale(code));
+    await post(`${code}/void`, {});
+    // The replacement would fail in the engine (Kentucky window); the lifecycle answers first.
+    const replacement = { date: '2007-06-30', ship_to: { state: 'KY', zip: '40202' }, lines: [{ amount: 1, tax_code: '40030' }] };
+    expectError(await post('adjustments', { original_code: code, reversal_code: unique('R'), replacement_code: unique('P'), replacement }), 409, 'invalid_lifecycle');
+  });
+
+  it('taxes a replacement at the original location unless it names another', async () => {
+    const code = unique('A');
+    const original = await commit(sale(code), KEYS.locAus);
+    expect(original.location_code).toBe('AUS');
+    const res = await post('adjustments', {
+      original_code: code,
+      reversal_code: unique('R'),
+      replacement_code: unique('P'),
+      replacement: { ship_to: { state: 'TX', zip: '77002' }, lines: [{ amount: 100 }] },
+    });
+    // Sold from the Austin store to Houston: Texas sources at origin, so the Austin rate applies.
+    expect(res.body.replacement).toMatchObject({ location_code: 'AUS', total_tax: 8.25 });
+    expect(res.body.replacement.lines[0].sourcing).toBe('origin');
   });
 
   it('refuses codes already in use and leaves the original committed', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, allocateByWeights, fromCents, mulDivHalfUp, toCents } from '../../functions/core/tax/money';
+import { allocate, allocateByWeights, fromCents, hasSubCentDigits, mulDivHalfUp, toCents } from '../../functions/core/tax/money';
 import { lineMath } from '../../functions/core/tax/line-math';
 
 const big = (a: number, b: number, d: number) => Number((2n * BigInt(a) * BigInt(b) + BigInt(d)) / (2n * BigInt(d)));
@@ -14,6 +14,11 @@ describe('cents', () => {
     expect(toCents(99_999_999.99)).toBe(9_999_999_999);
     expect(fromCents(0)).toBe(0);
     expect(Object.is(fromCents(-0), 0)).toBe(true);
+  });
+
+  it('flags only amounts written with more than two decimals, large ones included', () => {
+    expect([10.005, 0.001, 99_999_999.99, 8_500_000.37, 12, 0.1].map(hasSubCentDigits)).toEqual([true, true, false, false, false, false]);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), (cents) => !hasSubCentDigits(cents / 100)));
   });
 
   it('round-trips every two-decimal amount', () => {

@@ -59,13 +59,15 @@ export class AccessStore {
     private readonly table: string,
   ) {}
 
+  // Key, account and practice reads are consistent (a key issued a moment ago works at once) and
+  // cheap: the authenticator caches them.
   async keyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.apiKey(hash) }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.apiKey(hash), ConsistentRead: true }));
     return out.Item ? toKey(out.Item) : null;
   }
 
   async account(accountId: string): Promise<AccountRecord | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.accountProfile(accountId) }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.accountProfile(accountId), ConsistentRead: true }));
     const item = out.Item;
     if (!item) return null;
     return {
@@ -77,7 +79,7 @@ export class AccessStore {
   }
 
   async practice(practiceId: string): Promise<PracticeRecord | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.practiceProfile(practiceId) }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.practiceProfile(practiceId), ConsistentRead: true }));
     const item = out.Item;
     if (!item) return null;
     return {

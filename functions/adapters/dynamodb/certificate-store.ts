@@ -1,10 +1,9 @@
 // Exemption certificates: one item each (the record as JSON plus the attributes lists filter on),
 // changed only with a version condition, with the change's event in the same transaction.
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { Certificate } from '../../core/certificates/certificate';
-import { StaleWrite } from '../../core/transactions/repository';
+import { cancellation } from './cancellation';
 import { eventPut, type EventDraft } from './events';
 import { tenantPk } from './keys';
 import { gsi1Page } from './query-page';
@@ -87,8 +86,7 @@ export class CertificateStore {
         }),
       );
     } catch (error) {
-      if (error instanceof TransactionCanceledException) throw new StaleWrite();
-      throw error;
+      throw cancellation(error, 0, 1);
     }
   }
 

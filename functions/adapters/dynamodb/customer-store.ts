@@ -48,7 +48,7 @@ export class CustomerStore {
   }
 
   async get(tenant: Tenant, code: string): Promise<Customer | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: customerKey(tenant, code) }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: customerKey(tenant, code), ConsistentRead: true }));
     return out.Item ? toCustomer(out.Item) : null;
   }
 

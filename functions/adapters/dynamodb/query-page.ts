@@ -50,7 +50,10 @@ export function gsi1Page(db: DynamoDBDocumentClient, table: string, partition: s
   );
 }
 
-/** Every item of a partition whose sort key starts with `prefix` (small collections: keys, configuration). */
+/**
+ * Every item of a partition whose sort key starts with `prefix` (small collections: keys,
+ * configuration), read consistently so a change this process just wrote is seen.
+ */
 export async function queryAll(db: DynamoDBDocumentClient, table: string, partition: string, prefix: string): Promise<Item[]> {
   const items: Item[] = [];
   let start: Position | undefined;
@@ -60,6 +63,7 @@ export async function queryAll(db: DynamoDBDocumentClient, table: string, partit
         TableName: table,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
         ExpressionAttributeValues: { ':pk': partition, ':sk': prefix },
+        ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );

@@ -26,6 +26,15 @@ function toLocation(item: Item): Location {
   };
 }
 
+function toSettings(item: Item): TenantSettings {
+  return {
+    nexus: (item.nexus as Nexus | undefined) ?? 'all',
+    illinois: { derive_seller_posture: item.ilDeriveSellerPosture === true, in_state_selling_enabled: item.ilInStateSellingEnabled === true },
+    declarationSecret: String(item.declarationSecret ?? ''),
+    updatedAt: String(item.updatedAt ?? ''),
+  };
+}
+
 function toCatalogItem(item: Item): CatalogItem {
   return {
     sku: String(item.sku),
@@ -50,23 +59,16 @@ export class TenantStore {
   async config(tenant: Tenant): Promise<TenantConfig> {
     const items = await queryAll(this.db, this.table, tenantPk(tenant), CONFIG_PREFIX);
     const settingsItem = items.find((i) => i.SK === keys.tenantSettings(tenant).SK);
-    const settings: TenantSettings = settingsItem
-      ? {
-          nexus: (settingsItem.nexus as Nexus | undefined) ?? 'all',
-          illinois: {
-            derive_seller_posture: settingsItem.ilDeriveSellerPosture === true,
-            in_state_selling_enabled: settingsItem.ilInStateSellingEnabled === true,
-          },
-          declarationSecret: String(settingsItem.declarationSecret ?? ''),
-          updatedAt: String(settingsItem.updatedAt ?? ''),
-        }
-      : { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
+    const settings: TenantSettings = settingsItem ? toSettings(settingsItem) : { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
     const locations = items.filter((i) => String(i.SK).startsWith(LOCATION_PREFIX)).map(toLocation);
     return { settings, locations };
   }
 
-  /** Creates or merges settings in one write; the declaration secret is created once, never replaced. */
-  async updateSettings(tenant: Tenant, patch: SettingsPatch, at: string): Promise<void> {
+  /**
+   * Creates or merges settings in one write and returns them as written; the declaration secret is
+   * created once, never replaced.
+   */
+  async updateSettings(tenant: Tenant, patch: SettingsPatch, at: string): Promise<TenantSettings> {
     const names: Record<string, string> = { '#u': 'updatedAt', '#d': 'declarationSecret', '#e': 'entity' };
     const values: Record<string, unknown> = { ':at': at, ':secret': newSecret(), ':entity': 'tenant_settings' };
     const sets = ['#u = :at', '#d = if_not_exists(#d, :secret)', '#e = :entity'];
@@ -78,15 +80,17 @@ export class TenantStore {
     if (patch.nexus !== undefined) assign('nexus', patch.nexus);
     if (patch.illinois?.derive_seller_posture !== undefined) assign('ilDeriveSellerPosture', patch.illinois.derive_seller_posture);
     if (patch.illinois?.in_state_selling_enabled !== undefined) assign('ilInStateSellingEnabled', patch.illinois.in_state_selling_enabled);
-    await this.db.send(
+    const out = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
         Key: keys.tenantSettings(tenant),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    return toSettings(out.Attributes!);
   }
 
   async createLocation(tenant: Tenant, location: Location): Promise<void> {

@@ -5,14 +5,13 @@
 //     that read the same version cannot both land; the loser re-reads and re-decides;
 //   - the event of the change is written in the same transaction, so no change exists without it.
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
-import { DomainError } from '../../core/errors';
 import type { TransactionRecord } from '../../core/transactions/record';
+import { cancellation } from './cancellation';
 import { eventPut } from './events';
 import { gsi1Page } from './query-page';
-import { StaleWrite, type DocumentChange, type Stored, type TransactionFilters, type TransactionRepository } from '../../core/transactions/repository';
+import type { DocumentChange, Stored, TransactionFilters, TransactionRepository } from '../../core/transactions/repository';
 
 /** Documents above this size are stored gzipped (DynamoDB items stop at 400 KB). */
 const COMPRESS_ABOVE = 64 * 1024;
@@ -78,12 +77,7 @@ export class TransactionStore implements TransactionRepository {
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: [...creates, ...updates, ...events] }));
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      if (reasons.slice(0, creates.length).some((r) => r.Code === 'ConditionalCheckFailed'))
-        throw new DomainError('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
-      // A changed version, or another transaction on the same item in flight: re-read and retry.
-      throw new StaleWrite();
+      throw cancellation(error, creates.length, updates.length);
     }
   }
 

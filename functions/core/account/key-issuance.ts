@@ -1,7 +1,7 @@
 // Rules for issuing keys (contract §8): what a new key may be, given who asks.
 import type { Environment } from '../access/records';
 import { DomainError } from '../errors';
-import type { Location } from './settings';
+import { locationNamed, type Location } from './settings';
 
 export interface KeyRequest {
   readonly environment: Environment;
@@ -16,8 +16,7 @@ export interface KeyRequest {
 export function assertKeyIssuable(callerEnvironment: Environment, request: KeyRequest, locations: readonly Location[], now: Date): void {
   if (request.environment === 'production' && callerEnvironment !== 'production')
     throw new DomainError('insufficient_scope', 'Production keys can only be issued with a production key.');
-  if (request.location_code != null && !locations.some((l) => l.code === request.location_code))
-    throw new DomainError('not_found', 'No location with this code exists in that environment.');
+  if (request.location_code != null) locationNamed(locations, request.location_code);
   if (request.expires_at != null && Date.parse(request.expires_at) <= now.getTime())
     throw new DomainError('validation_error', 'The request is not valid; see details.', [
       { code: 'greater_than', target: 'expires_at', message: 'Must be in the future.' },

@@ -1,4 +1,5 @@
 // A tenant's configuration: nexus, Illinois posture settings and locations (contract §2.4, §2.7, §8).
+import { DomainError } from '../errors';
 
 export type Nexus = 'all' | readonly string[];
 
@@ -34,6 +35,14 @@ export interface CatalogItem {
 export interface TenantConfig {
   readonly settings: TenantSettings;
   readonly locations: readonly Location[];
+}
+
+/** The location a request names; an unknown code is 404 not_found wherever it is named. */
+export function locationNamed(locations: readonly Location[], code: string, target = 'location_code'): Location {
+  const location = locations.find((l) => l.code === code);
+  if (!location)
+    throw new DomainError('not_found', 'No location of this account has this code.', [{ code: 'not_found', target, message: 'No location of this account has this code.' }]);
+  return location;
 }
 
 export const DEFAULT_ILLINOIS: IllinoisSettings = { derive_seller_posture: false, in_state_selling_enabled: false };

@@ -20,6 +20,7 @@ interface Claims {
 const sign = (payload: string, secret: string): string => createHmac('sha256', secret).update(payload).digest('base64url');
 
 export function issueDeclaration(tenant: Tenant, sellerClass: SellerClass, issuedAt: Date, expiresAt: Date, secret: string): string {
+  if (!secret) throw new Error('a declaration needs the tenant signing secret');
   const claims: Claims = {
     v: 1,
     acct: tenant.accountId,

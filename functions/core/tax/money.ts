@@ -15,11 +15,13 @@ export function toCents(amount: number): number {
   return decimalToCents(amount);
 }
 
-/** Whether converting `amount` to cents loses digits (it had more than two decimals). */
-export const hasSubCentDigits = (amount: number): boolean => {
-  const scaled = amount * 100;
-  return Math.abs(scaled - Math.round(scaled)) >= 1e-7;
-};
+/** Whether the amount as written has more than two decimals (converting it to cents rounds). */
+export function hasSubCentDigits(amount: number): boolean {
+  const text = String(Math.abs(amount));
+  if (text.includes('e')) return !Number.isInteger(amount * 100);
+  const dot = text.indexOf('.');
+  return dot >= 0 && text.length - dot - 1 > 2;
+}
 
 function decimalToCents(amount: number): number {
   const negative = amount < 0;

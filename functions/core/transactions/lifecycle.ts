@@ -150,10 +150,15 @@ export function assertDistinctCodes(codes: AdjustmentCodes): void {
     throw new DomainError('invalid_adjustment_codes', 'The original, reversal and replacement codes must be three distinct codes.');
 }
 
-/** Marks the original adjusted and builds its reversal (dated like the original, so its period nets out). */
-export function adjust(original: TransactionRecord, codes: AdjustmentCodes, reason: string | null, at: string): Change {
+/** Whether the original may be adjusted at all (checked before the replacement is taxed). */
+export function assertAdjustable(original: TransactionRecord): void {
   assertActionable(original, 'adjusted');
   assertUntouched(original, 'adjusted');
+}
+
+/** Marks the original adjusted and builds its reversal (dated like the original, so its period nets out). */
+export function adjust(original: TransactionRecord, codes: AdjustmentCodes, reason: string | null, at: string): Change {
+  assertAdjustable(original);
   const reversalLines = original.lines.map((line) =>
     negativeLine(line, {
       price: line.tax_included ? line.amount : line.amount - line.discount,

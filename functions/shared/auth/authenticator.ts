@@ -37,7 +37,8 @@ export class Authenticator {
     assertKeyUsable(key, now);
     const account = key.accountId ? await this.account(key.accountId) : null;
     const practice = key.practiceId ? await this.practice(key.practiceId) : null;
-    if (key.kind === 'account' && !account) throw new DomainError('invalid_api_key', 'The API key is not valid.');
+    // A key whose owner no longer exists is as good as unknown.
+    if ((key.kind === 'account' && !account) || (key.kind === 'provider' && !practice)) throw new DomainError('invalid_api_key', 'The API key is not valid.');
     return { key, keyHash, account, practice };
   }
 

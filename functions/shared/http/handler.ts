@@ -70,7 +70,7 @@ export function httpHandler<BS extends GenericSchema | undefined = undefined, QS
     const exec = () => serve(request);
     const reply =
       event.httpMethod === 'POST'
-        ? await withIdempotency(request.headers['idempotency-key'], { apiKeyId: state.principal!.key.id, method: event.httpMethod, path: event.path, body: state.body, context }, exec)
+        ? await withIdempotency(request.headers['idempotency-key'], { apiKeyId: state.principal!.key.id, tenant: state.principal!.tenant?.accountId ?? '-', method: event.httpMethod, path: event.path, body: state.body, context }, exec)
         : await exec();
     // The envelope middleware serializes the reply.
     return reply as unknown as APIGatewayProxyResult;

@@ -17,7 +17,7 @@ export const IDEMPOTENCY_RETENTION_HOURS = 24;
 export const IdempotencyKeySchema = v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.regex(/^[\x20-\x7E]+$/));
 
 interface IdempotentCall {
-  readonly key: [string, string];
+  readonly key: [apiKeyId: string, tenant: string, idempotencyKey: string];
   readonly request: { readonly method: string; readonly path: string; readonly body: unknown };
 }
 
@@ -44,18 +44,30 @@ function idempotentRunner(): NonNullable<typeof wrapped> {
 
 export interface IdempotencyScope {
   readonly apiKeyId: string;
+  /** The account acted for: a provider key selects it per request, so it is part of the key. */
+  readonly tenant: string;
   readonly method: string;
   readonly path: string;
   readonly body: unknown;
   readonly context: Context;
 }
 
-/** Runs `exec` once per (key, Idempotency-Key); a missing header runs it plainly. */
+/**
+ * Runs `exec` once per (API key, tenant, Idempotency-Key); a missing header runs it plainly. What is
+ * stored is the reply's `stored` body when it has one (a reply holding a secret stores it without),
+ * while the first caller gets the reply itself.
+ */
 export async function withIdempotency(header: string | undefined, scope: IdempotencyScope, exec: () => Promise<Reply>): Promise<Reply> {
   if (header === undefined) return exec();
   const idempotencyKey = validate(IdempotencyKeySchema, header, 'header', 'Idempotency-Key');
   const { run, settings } = idempotentRunner();
   settings.registerLambdaContext(scope.context);
-  const reply = await run({ key: [scope.apiKeyId, idempotencyKey], request: { method: scope.method, path: scope.path, body: scope.body ?? null } }, exec);
-  return reply;
+  let live: Reply | undefined;
+  const storable = async (): Promise<Reply> => {
+    live = await exec();
+    const { stored, ...reply } = live;
+    return stored === undefined ? reply : { ...reply, body: stored };
+  };
+  const reply = await run({ key: [scope.apiKeyId, scope.tenant, idempotencyKey], request: { method: scope.method, path: scope.path, body: scope.body ?? null } }, storable);
+  return live ?? reply;
 }

@@ -30,6 +30,8 @@ export interface Reply {
   readonly headers?: Record<string, string>;
   /** Set when an idempotent replay returned a stored reply. */
   readonly replayed?: boolean;
+  /** The body an idempotency record keeps instead of `body` (never a secret). */
+  readonly stored?: unknown;
 }
 
 export const stateOf = (context: Context): RequestState => (context as StxContext).stx;
