@@ -1,20 +1,13 @@
 // The one route manifest. The CDK stack builds one Lambda function and one API Gateway method per
 // entry; the local runner serves the same entries with the same handler modules. Handlers read
 // their own entry (scope, bucket, credential) from here, so policy lives in one place.
+import type { Credential } from '../functions/core/access/authorize';
+import type { Environment } from '../functions/core/access/records';
 import type { Scope } from '../functions/core/access/scopes';
+import type { Bucket } from '../functions/core/limits/rate-limits';
 
+export type { Bucket, Credential, Environment };
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-/** Rate-limit bucket a request counts in (contract §1.5). */
-export type Bucket = 'general' | 'batch_submissions' | 'estimates';
-/**
- * Which credentials may call the route (contract §1.1 step 5):
- * - `any`: any valid key; provider keys need no client context.
- * - `tenant`: taxpayer data; account keys, or provider keys that select a client engagement.
- * - `organization`: organization-scoped account keys only (account administration).
- * - `provider`: service-provider keys only.
- */
-export type Credential = 'any' | 'tenant' | 'organization' | 'provider';
-export type Environment = 'sandbox' | 'production';
 
 export interface RouteDef {
   readonly id: string;

@@ -222,7 +222,6 @@ const illinois: IllinoisContent = {
   // MED row: "applies to qualifying food/drugs; rates not verified in this bundle".
   unknownFoodDrugCounties: component('MED (Metro-East Mass Transit District)').scope.replace(/^parts of /, '').replace(/ counties$/, '').split(' and ').map((c) => c.toUpperCase()),
   localGroceryFrom: localGrocery.effective_from,
-  localGroceryRate: toMicro(localGrocery.qualifying_food_rate!),
   // Local grocery notes: "Chicago did not [adopt it] for 2026".
   noLocalGrocery: /Chicago did not/.test(localGrocery.notes) ? [{ county: 'COOK', city: 'CHICAGO' }] : [],
   names: { county: { COOK: 'COOK COUNTY HOME RULE' }, special: 'REGIONAL TRANSPORTATION AUTHORITY' },

@@ -1,5 +1,5 @@
 // GET /certificates?customer_code=: the certificates the key may see, newest first.
-import { certificateListPk } from '../adapters/dynamodb/certificate-store';
+import { lists } from '../adapters/dynamodb/keys';
 import { certificateView } from '../core/certificates/certificate';
 import { CertificateListQuerySchema } from '../schemas/certificates';
 import { certificateStore } from '../shared/certificate-service';
@@ -13,7 +13,7 @@ export const handler = httpHandler('certificates-list', { query: CertificateList
     tenant,
     { customer_code, location_code: request.principal.locationCode },
     limit,
-    decodeCursor(cursor, { GSI1PK: certificateListPk(tenant) }),
+    decodeCursor(cursor, { GSI1PK: lists.certificates(tenant) }),
   );
   const today = request.now.toISOString().slice(0, 10);
   return ok(page(certificates.map((c) => certificateView(c, today)), next));

@@ -77,6 +77,6 @@ export class DomainError extends Error {
   }
 }
 
-export const fail = (code: ErrorCode, message: string, details?: readonly ErrorDetail[]): never => {
-  throw new DomainError(code, message, details);
-};
+/** A validation error on one field that only a business rule can judge (e.g. a time in the past). */
+export const fieldError = (code: string, target: string, message: string): DomainError =>
+  new DomainError('validation_error', 'The request is not valid; see details.', [{ code, target, message }]);

@@ -1,5 +1,5 @@
 // GET /customers: the customers the key may see, newest first.
-import { customerListPk } from '../adapters/dynamodb/customer-store';
+import { lists } from '../adapters/dynamodb/keys';
 import { customerView } from '../core/customers/customer';
 import { PageQuerySchema } from '../schemas/common';
 import { customerStore } from '../shared/certificate-service';
@@ -8,6 +8,6 @@ import { decodeCursor, page } from '../shared/http/pagination';
 
 export const handler = httpHandler('customers-list', { query: PageQuerySchema }, async (request) => {
   const tenant = tenantOf(request);
-  const { customers, next } = await customerStore().list(tenant, request.principal.locationCode, request.query.limit, decodeCursor(request.query.cursor, { GSI1PK: customerListPk(tenant) }));
+  const { customers, next } = await customerStore().list(tenant, request.principal.locationCode, request.query.limit, decodeCursor(request.query.cursor, { GSI1PK: lists.customers(tenant) }));
   return ok(page(customers.map((c) => ({ object: 'customer', ...c })), next));
 });

@@ -1,5 +1,5 @@
 // POST /il-seller-declarations: a signed Illinois seller-posture declaration for calculations.
-import { DomainError } from '../core/errors';
+import { assertFuture } from '../core/account/key-issuance';
 import { issueDeclaration } from '../core/illinois/declaration';
 import { httpHandler, ok, tenantOf } from '../shared/http/handler';
 import { services } from '../shared/services';
@@ -12,10 +12,7 @@ export const handler = httpHandler('il-declarations-create', { body: Declaration
   const tenant = tenantOf(request);
   const { seller_class, expires_at } = request.body;
   const expiresAt = expires_at ? new Date(expires_at) : new Date(request.now.getTime() + DEFAULT_VALIDITY_DAYS * 86_400_000);
-  if (expiresAt.getTime() <= request.now.getTime())
-    throw new DomainError('validation_error', 'The request is not valid; see details.', [
-      { code: 'greater_than', target: 'expires_at', message: 'Must be in the future.' },
-    ]);
+  assertFuture(expiresAt, request.now);
   let { settings } = await tenantConfig(tenant);
   if (!settings.declarationSecret) {
     // First declaration of this tenant: creating the settings item creates its signing secret.

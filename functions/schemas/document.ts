@@ -1,12 +1,12 @@
 // The tax document of calculations, transactions and batch items (contract §2.1).
 import * as v from 'valibot';
 import { SELLER_CLASSES } from '../core/illinois/declaration';
+import { SERVICE_LIMITS } from '../core/limits/service-limits';
 import { AddressSchema } from './address';
-import { CodeSchema, DateSchema, opt } from './common';
+import { CodeSchema, DateSchema, opt, uniqueBy } from './common';
 
 /** Largest line amount accepted: keeps every product of cents and rates exact in integers. */
 export const MAX_LINE_AMOUNT = 99_999_999.99;
-export const MAX_LINES = 1000;
 
 const money = v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_LINE_AMOUNT));
 
@@ -53,36 +53,19 @@ const documentEntries = {
   strict: opt(v.boolean()),
   accuracy_policy: opt(v.picklist(['best_effort', 'deterministic'])),
   minimum_address_precision: opt(v.picklist(['state', 'zip5', 'zip9', 'rooftop'])),
-  lines: v.pipe(v.array(LineSchema), v.minLength(1), v.maxLength(MAX_LINES)),
+  // Line numbers identify lines in refunds and credits, so they are unique in a document.
+  lines: v.pipe(
+    v.array(LineSchema),
+    v.minLength(1),
+    v.maxLength(SERVICE_LIMITS.max_lines_per_document),
+    uniqueBy<LineInput>('number', (line, i) => line.number ?? String(i + 1)),
+  ),
 };
 
-/** Line numbers identify lines in refunds and credits, so they must be unique in a document. */
-function uniqueLineNumbers<T extends { lines: LineInput[] }>() {
-  return v.rawCheck<T>(({ dataset, addIssue }) => {
-  if (!dataset.typed) return;
-  const seen = new Set<string>();
-  dataset.value.lines.forEach((line, i) => {
-    const number = line.number ?? String(i + 1);
-    if (seen.has(number))
-      addIssue({
-        message: 'duplicate_value',
-        path: [
-          { type: 'object', origin: 'value', input: dataset.value, key: 'lines', value: dataset.value.lines },
-          { type: 'array', origin: 'value', input: dataset.value.lines, key: i, value: line },
-          { type: 'object', origin: 'value', input: line, key: 'number', value: line.number },
-        ],
-      });
-    seen.add(number);
-  });
-  });
-}
-
-const CalculationObject = v.strictObject(documentEntries);
-export const CalculationRequestSchema = v.pipe(CalculationObject, uniqueLineNumbers<v.InferOutput<typeof CalculationObject>>());
+export const CalculationRequestSchema = v.strictObject(documentEntries);
 export type DocumentInput = v.InferOutput<typeof CalculationRequestSchema>;
 
-export const TransactionCodeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.regex(/^[A-Za-z0-9._:-]+$/));
+/** Transaction codes are caller-chosen codes like any other (contract §2.1). */
+export const TransactionCodeSchema = CodeSchema;
 
-const TransactionObject = v.strictObject({ code: TransactionCodeSchema, ...documentEntries });
-export const TransactionRequestSchema = v.pipe(TransactionObject, uniqueLineNumbers<v.InferOutput<typeof TransactionObject>>());
-export type TransactionInput = v.InferOutput<typeof TransactionRequestSchema>;
+export const TransactionRequestSchema = v.strictObject({ code: TransactionCodeSchema, ...documentEntries });

@@ -1,6 +1,6 @@
 // Bodies and queries of the transaction lifecycle endpoints (contract §3).
 import * as v from 'valibot';
-import { CodeSchema, DateSchema, opt, PageQueryEntries } from './common';
+import { CodeSchema, DateSchema, opt, PageQueryEntries, uniqueBy } from './common';
 import { CalculationRequestSchema, MAX_LINE_AMOUNT, TransactionCodeSchema } from './document';
 
 const Reason = opt(v.pipe(v.string(), v.maxLength(500)));
@@ -8,31 +8,12 @@ const LineNumber = v.pipe(v.string(), v.minLength(1), v.maxLength(50));
 /** At least one cent: a refund or credit of nothing would still block voids and adjustments. */
 const positiveMoney = v.pipe(v.number(), v.minValue(0.01), v.maxValue(MAX_LINE_AMOUNT));
 
-/** Each line number at most once: a refund or credit names a line once. */
-function uniqueNumbers<T extends { number: string }>() {
-  return v.rawCheck<T[]>(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const seen = new Set<string>();
-    dataset.value.forEach((line, i) => {
-      if (seen.has(line.number))
-        addIssue({
-          message: 'duplicate_value',
-          path: [
-            { type: 'array', origin: 'value', input: dataset.value, key: i, value: line },
-            { type: 'object', origin: 'value', input: line, key: 'number', value: line.number },
-          ],
-        });
-      seen.add(line.number);
-    });
-  });
-}
-
 const RefundLine = v.strictObject({ number: LineNumber, amount: positiveMoney });
 export const RefundRequestSchema = v.strictObject({
   refund_code: TransactionCodeSchema,
   date: opt(DateSchema),
   reason: Reason,
-  lines: opt(v.pipe(v.array(RefundLine), v.minLength(1), v.maxLength(1000), uniqueNumbers<v.InferOutput<typeof RefundLine>>())),
+  lines: opt(v.pipe(v.array(RefundLine), v.minLength(1), v.maxLength(1000), uniqueBy<v.InferOutput<typeof RefundLine>>('number', (l) => l.number))),
 });
 
 const CreditLine = v.strictObject({ number: LineNumber, tax_amount: positiveMoney });
@@ -40,7 +21,7 @@ export const CreditRequestSchema = v.strictObject({
   credit_code: TransactionCodeSchema,
   date: opt(DateSchema),
   reason: Reason,
-  lines: v.pipe(v.array(CreditLine), v.minLength(1), v.maxLength(1000), uniqueNumbers<v.InferOutput<typeof CreditLine>>()),
+  lines: v.pipe(v.array(CreditLine), v.minLength(1), v.maxLength(1000), uniqueBy<v.InferOutput<typeof CreditLine>>('number', (l) => l.number)),
 });
 
 export const VoidRequestSchema = v.optional(v.strictObject({ reason: Reason }), {});

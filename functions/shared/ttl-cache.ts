@@ -24,7 +24,4 @@ export class TtlCache<V> {
     this.entries.delete(key);
   }
 
-  clear(): void {
-    this.entries.clear();
-  }
 }

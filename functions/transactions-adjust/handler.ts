@@ -1,8 +1,7 @@
 // POST /transactions/adjustments: marks the original adjusted and writes its reversal and the
 // replacement in one atomic write. Distinct codes are checked before anything else.
-import { DomainError } from '../core/errors';
 import { calculate } from '../core/tax/engine';
-import { adjust, assertAdjustable, assertDistinctCodes } from '../core/transactions/lifecycle';
+import { adjust, assertAdjustable, assertCommittable, assertDistinctCodes } from '../core/transactions/lifecycle';
 import { committedDocument } from '../core/transactions/record';
 import { transactionView } from '../core/transactions/view';
 import { CalculationRequestSchema } from '../schemas/document';
@@ -16,8 +15,7 @@ export const handler = httpHandler('transactions-adjust', { body: AdjustmentEnve
   const { original_code, reversal_code, replacement_code, reason } = request.body;
   assertDistinctCodes({ original_code, reversal_code, replacement_code });
   const replacementDoc = validateAt(CalculationRequestSchema, request.body.replacement, 'body', 'replacement');
-  if (replacementDoc.nexus_mode === 'reference')
-    throw new DomainError('invalid_nexus_mode', 'A committed transaction cannot use reference nexus; reference nexus is for calculations only.');
+  assertCommittable(replacementDoc);
   const tenant = tenantOf(request);
   const store = transactionStore(tenant);
   const at = request.now.toISOString();

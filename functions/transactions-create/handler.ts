@@ -1,6 +1,6 @@
 // POST /transactions: taxes and commits a document atomically under a code unique per account and
 // environment. Any failing line rejects the whole document before anything is written.
-import { DomainError } from '../core/errors';
+import { assertCommittable } from '../core/transactions/lifecycle';
 import { calculate } from '../core/tax/engine';
 import { committedDocument } from '../core/transactions/record';
 import { transactionView } from '../core/transactions/view';
@@ -11,8 +11,7 @@ import { eventData, transactionStore, untilWritten } from '../shared/transaction
 
 export const handler = httpHandler('transactions-create', { body: TransactionRequestSchema }, async (request) => {
   const { code, ...doc } = request.body;
-  if (doc.nexus_mode === 'reference')
-    throw new DomainError('invalid_nexus_mode', 'A committed transaction cannot use reference nexus; reference nexus is for calculations only.');
+  assertCommittable(doc);
   const tenant = tenantOf(request);
   const context = await engineContext(request, tenant, doc);
   const at = request.now.toISOString();

@@ -1,11 +1,7 @@
 // The account `npm start` serves when no seed file is given: one organization with an admin
-// sandbox key made fresh for this run.
-import { randomBytes } from 'node:crypto';
+// sandbox key made fresh for this run (by the service's own key generator, passed in).
 
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-export function demoSeed(): { seed: unknown; key: string } {
-  const key = `stx_test_${[...randomBytes(32)].map((b) => ALPHABET[b % 62]).join('')}`;
+export function demoSeed(key: string): unknown {
   const seed = {
     accounts: [
       {
@@ -25,5 +21,5 @@ export function demoSeed(): { seed: unknown; key: string } {
     ],
     practices: [],
   };
-  return { seed, key };
+  return seed;
 }

@@ -110,9 +110,10 @@ async function seedDatabase(seed: unknown): Promise<string | null> {
   const { loadSeed, parseSeed } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/admin/seed.ts')).href);
   const { services } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/shared/services.ts')).href);
   const { customerStore } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/shared/certificate-service.ts')).href);
+  const { generateApiKey } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/shared/auth/api-key-secret.ts')).href);
   const { demoSeed } = await import('./demo-seed');
-  const demo = seed === undefined ? demoSeed() : null;
+  const demoKey: string | null = seed === undefined ? generateApiKey('sandbox') : null;
   const stores = { ...services(), customers: customerStore() };
-  await loadSeed(parseSeed(demo?.seed ?? seed), stores, new Date());
-  return demo?.key ?? null;
+  await loadSeed(parseSeed(demoKey === null ? seed : demoSeed(demoKey)), stores, new Date());
+  return demoKey;
 }

@@ -1,15 +1,13 @@
 // Exemption certificates: one item each (the record as JSON plus the attributes lists filter on),
 // changed only with a version condition, with the change's event in the same transaction.
-import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { Certificate } from '../../core/certificates/certificate';
 import { cancellation } from './cancellation';
 import { eventPut, type EventDraft } from './events';
-import { tenantPk } from './keys';
-import { gsi1Page } from './query-page';
+import { keys, lists } from './keys';
+import { batchGetAll, gsi1Page } from './query-page';
 
-const certificateKey = (t: Tenant, id: string) => ({ PK: tenantPk(t), SK: `CERT#${id}` });
-export const certificateListPk = (t: Tenant) => `CERTS#${t.accountId}#${t.environment}`;
 
 export interface StoredCertificate {
   readonly certificate: Certificate;
@@ -20,8 +18,8 @@ const decode = (item: Record<string, unknown>): StoredCertificate => ({ certific
 
 function item(tenant: Tenant, certificate: Certificate, version: number) {
   return {
-    ...certificateKey(tenant, certificate.id),
-    GSI1PK: certificateListPk(tenant),
+    ...keys.certificate(tenant, certificate.id),
+    GSI1PK: lists.certificates(tenant),
     GSI1SK: `${certificate.created_at}#${certificate.id}`,
     entity: 'certificate',
     customer_code: certificate.customer_code,
@@ -43,29 +41,16 @@ export class CertificateStore {
   }
 
   async get(tenant: Tenant, id: string): Promise<StoredCertificate | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: certificateKey(tenant, id), ConsistentRead: true }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.certificate(tenant, id), ConsistentRead: true }));
     return out.Item ? decode(out.Item) : null;
   }
 
-  /** The certificates among `ids` that exist (one BatchGet for up to 100 ids). */
+  /** The certificates among `ids` that exist. */
   async getMany(tenant: Tenant, ids: readonly string[]): Promise<Map<string, Certificate>> {
-    const found = new Map<string, Certificate>();
-    const unique = [...new Set(ids)];
-    for (let i = 0; i < unique.length; i += 100) {
-      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-        [this.table]: { Keys: unique.slice(i, i + 100).map((id) => certificateKey(tenant, id)), ConsistentRead: true },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const out = await this.db.send(new BatchGetCommand({ RequestItems: request }));
-        for (const entry of out.Responses?.[this.table] ?? []) {
-          const { certificate } = decode(entry);
-          found.set(certificate.id, certificate);
-        }
-        request = out.UnprocessedKeys as typeof request;
-      }
-    }
-    return found;
+    const items = await batchGetAll(this.db, this.table, [...new Set(ids)].map((id) => keys.certificate(tenant, id)));
+    return new Map(items.map((item) => decode(item).certificate).map((c) => [c.id, c]));
   }
+
 
   /** Writes a changed certificate if it is still at `expectedVersion`, with its event. */
   async update(tenant: Tenant, certificate: Certificate, expectedVersion: number, events: readonly EventDraft[]): Promise<void> {
@@ -92,7 +77,7 @@ export class CertificateStore {
 
   async list(tenant: Tenant, filters: { customer_code?: string | undefined; location_code?: string | null }, limit: number, cursor: Record<string, unknown> | undefined) {
     const conditions = [['customer_code', '=', filters.customer_code], ['location_code', '=', filters.location_code]] as const;
-    const { items, next } = await gsi1Page(this.db, this.table, certificateListPk(tenant), conditions, limit, cursor);
+    const { items, next } = await gsi1Page(this.db, this.table, lists.certificates(tenant), conditions, limit, cursor);
     return { certificates: items.map((i) => decode(i).certificate), next };
   }
 

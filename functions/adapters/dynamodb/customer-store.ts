@@ -4,11 +4,9 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { Tenant } from '../../core/access/records';
 import type { Customer } from '../../core/customers/customer';
 import { DomainError } from '../../core/errors';
-import { tenantPk } from './keys';
+import { keys, lists } from './keys';
 import { gsi1Page } from './query-page';
 
-const customerKey = (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CUSTOMER#${code}` });
-export const customerListPk = (t: Tenant) => `CUSTOMERS#${t.accountId}#${t.environment}`;
 
 const toCustomer = (item: Record<string, unknown>): Customer => ({
   customer_code: String(item.customer_code),
@@ -29,8 +27,8 @@ export class CustomerStore {
         new PutCommand({
           TableName: this.table,
           Item: {
-            ...customerKey(tenant, customer.customer_code),
-            GSI1PK: customerListPk(tenant),
+            ...keys.customer(tenant, customer.customer_code),
+            GSI1PK: lists.customers(tenant),
             GSI1SK: `${customer.created_at}#${customer.customer_code}`,
             entity: 'customer',
             customer_code: customer.customer_code,
@@ -48,12 +46,12 @@ export class CustomerStore {
   }
 
   async get(tenant: Tenant, code: string): Promise<Customer | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: customerKey(tenant, code), ConsistentRead: true }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.customer(tenant, code), ConsistentRead: true }));
     return out.Item ? toCustomer(out.Item) : null;
   }
 
   async list(tenant: Tenant, locationCode: string | null, limit: number, cursor: Record<string, unknown> | undefined) {
-    const { items, next } = await gsi1Page(this.db, this.table, customerListPk(tenant), [['location_code', '=', locationCode]], limit, cursor);
+    const { items, next } = await gsi1Page(this.db, this.table, lists.customers(tenant), [['location_code', '=', locationCode]], limit, cursor);
     return { customers: items.map(toCustomer), next };
   }
 

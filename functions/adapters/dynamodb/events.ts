@@ -2,6 +2,7 @@
 // change they describe and kept 30 days.
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../core/access/records';
+import { keys } from './keys';
 
 export const EVENT_RETENTION_DAYS = 30;
 
@@ -11,7 +12,6 @@ export interface EventDraft {
   readonly data: unknown;
 }
 
-export const eventsPk = (t: Tenant) => `EVENTS#${t.accountId}#${t.environment}`;
 
 export function eventPut(table: string, tenant: Tenant, event: EventDraft) {
   const id = `evt_${randomUUID().replaceAll('-', '')}`;
@@ -19,7 +19,7 @@ export function eventPut(table: string, tenant: Tenant, event: EventDraft) {
     Put: {
       TableName: table,
       Item: {
-        PK: eventsPk(tenant),
+        PK: keys.events(tenant),
         SK: `${event.at}#${id}`,
         entity: 'event',
         id,

@@ -17,6 +17,19 @@ export const keys = {
   location: (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CONFIG#LOCATION#${code}` }),
   item: (t: Tenant, sku: string) => ({ PK: tenantPk(t), SK: `ITEM#${sku}` }),
   rateCounter: (keyId: string, bucket: string, windowStartMs: number) => ({ PK: `RATE#${keyId}#${bucket}#${windowStartMs}`, SK: 'RATE' }),
+  /** Each document has its own partition: a busy tenant's commits spread over many. */
+  transaction: (t: Tenant, code: string) => ({ PK: `TXN#${t.accountId}#${t.environment}#${code}`, SK: 'TXN' }),
+  customer: (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CUSTOMER#${code}` }),
+  certificate: (t: Tenant, id: string) => ({ PK: tenantPk(t), SK: `CERT#${id}` }),
+  events: (t: Tenant) => `EVENTS#${t.accountId}#${t.environment}`,
+};
+
+/** GSI1 partitions of a tenant's lists (newest first by GSI1SK = `<created_at>#<id>`). */
+export const lists = {
+  transactions: (t: Tenant) => `TXNS#${t.accountId}#${t.environment}`,
+  customers: (t: Tenant) => `CUSTOMERS#${t.accountId}#${t.environment}`,
+  certificates: (t: Tenant) => `CERTS#${t.accountId}#${t.environment}`,
+  items: (t: Tenant) => `ITEMS#${t.accountId}#${t.environment}`,
 };
 
 export const CONFIG_PREFIX = 'CONFIG#';

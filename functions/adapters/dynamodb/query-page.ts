@@ -1,6 +1,6 @@
 // One page of a list (contract §1.6) from a Query whose filter runs after DynamoDB reads: keeps
 // reading until the page is full or the index ends, and resumes after the last item returned.
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 type Item = Record<string, unknown>;
 export type Position = Record<string, unknown>;
@@ -29,9 +29,16 @@ export async function queryPage(db: DynamoDBDocumentClient, query: PageQuery, li
 
 type Condition = readonly [attribute: string, op: '=' | '>=' | '<=', value: unknown];
 
-/** A page of a tenant list kept in GSI1 (newest first), with filters on item attributes. */
-export function gsi1Page(db: DynamoDBDocumentClient, table: string, partition: string, conditions: readonly Condition[], limit: number, cursor: Position | undefined) {
-  const { filterValues, ...filter } = filterExpression(conditions);
+const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK'] as const;
+
+/**
+ * A page of a tenant list kept in GSI1 (newest first), with filters on item attributes; with
+ * `project`, only those attributes (and the keys) are read back.
+ */
+export function gsi1Page(db: DynamoDBDocumentClient, table: string, partition: string, conditions: readonly Condition[], limit: number, cursor: Position | undefined, project?: readonly string[]) {
+  const { filterValues, ExpressionAttributeNames, ...filter } = filterExpression(conditions);
+  const projected = project ? [...KEY_ATTRIBUTES, ...project] : [];
+  const names: Record<string, string> = { ...ExpressionAttributeNames, ...Object.fromEntries(projected.map((a, i) => [`#p${i}`, a])) };
   return queryPage(
     db,
     {
@@ -40,10 +47,12 @@ export function gsi1Page(db: DynamoDBDocumentClient, table: string, partition: s
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk',
         ...filter,
+        ...(projected.length > 0 ? { ProjectionExpression: projected.map((_a, i) => `#p${i}`).join(', ') } : {}),
+        ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
         ExpressionAttributeValues: { ':pk': partition, ...filterValues },
         ScanIndexForward: false,
       },
-      keyAttributes: ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
+      keyAttributes: KEY_ATTRIBUTES,
     },
     limit,
     cursor,
@@ -85,4 +94,20 @@ function filterExpression(conditions: readonly Condition[]) {
     return `#f${i} ${op} :f${i}`;
   });
   return { FilterExpression: clauses.join(' AND '), ExpressionAttributeNames: names, filterValues: values };
+}
+
+/** The items that exist among `keys`, consistently read: 100 keys per BatchGetItem, re-sending unprocessed ones. */
+export async function batchGetAll(db: DynamoDBDocumentClient, table: string, keys: readonly Record<string, unknown>[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+      [table]: { Keys: keys.slice(i, i + 100), ConsistentRead: true },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const out = await db.send(new BatchGetCommand({ RequestItems: request }));
+      found.push(...(out.Responses?.[table] ?? []));
+      request = out.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
 }

@@ -1,17 +1,15 @@
 // A tenant's configuration (settings, locations) and SKU catalog in DynamoDB. Settings and
 // locations share one key prefix so a single Query returns all of them.
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type Nexus, type TenantConfig, type TenantSettings, type IllinoisSettings } from '../../core/account/settings';
 import { DomainError } from '../../core/errors';
-import { CONFIG_PREFIX, keys, LOCATION_PREFIX, tenantPk } from './keys';
-import { gsi1Page, queryAll } from './query-page';
+import { CONFIG_PREFIX, keys, lists, LOCATION_PREFIX, tenantPk } from './keys';
+import { batchGetAll, gsi1Page, queryAll } from './query-page';
 
 type Item = Record<string, unknown>;
-
-export const itemListPk = (t: Tenant): string => `ITEMS#${t.accountId}#${t.environment}`;
 
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
@@ -113,32 +111,22 @@ export class TenantStore {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { ...keys.item(tenant, item.sku), GSI1PK: itemListPk(tenant), GSI1SK: `${item.created_at}#${item.sku}`, entity: 'catalog_item', ...item },
+        Item: { ...keys.item(tenant, item.sku), GSI1PK: lists.items(tenant), GSI1SK: `${item.created_at}#${item.sku}`, entity: 'catalog_item', ...item },
       }),
     );
   }
 
   /** The catalog, newest first. */
   async listItems(tenant: Tenant, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ items: CatalogItem[]; next: Record<string, unknown> | undefined }> {
-    const { items, next } = await gsi1Page(this.db, this.table, itemListPk(tenant), [], limit, cursor);
+    const { items, next } = await gsi1Page(this.db, this.table, lists.items(tenant), [], limit, cursor);
     return { items: items.map(toCatalogItem), next };
   }
 
 
   /** The catalog entries for the given SKUs (absent SKUs are simply missing from the map). */
   async itemsBySku(tenant: Tenant, skus: readonly string[]): Promise<Map<string, CatalogItem>> {
-    const found = new Map<string, CatalogItem>();
-    const unique = [...new Set(skus)];
-    for (let i = 0; i < unique.length; i += 100) {
-      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-        [this.table]: { Keys: unique.slice(i, i + 100).map((sku) => keys.item(tenant, sku)) },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const out = await this.db.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of out.Responses?.[this.table] ?? []) found.set(String(item.sku), toCatalogItem(item));
-        request = out.UnprocessedKeys as typeof request;
-      }
-    }
-    return found;
+    const items = await batchGetAll(this.db, this.table, [...new Set(skus)].map((sku) => keys.item(tenant, sku)));
+    return new Map(items.map((item) => [String(item.sku), toCatalogItem(item)]));
   }
+
 }

@@ -8,16 +8,16 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { TransactionRecord } from '../../core/transactions/record';
+import { transactionSummaryView } from '../../core/transactions/view';
 import { cancellation } from './cancellation';
 import { eventPut } from './events';
+import { keys, lists } from './keys';
 import { gsi1Page } from './query-page';
 import type { DocumentChange, Stored, TransactionFilters, TransactionRepository } from '../../core/transactions/repository';
 
 /** Documents above this size are stored gzipped (DynamoDB items stop at 400 KB). */
 const COMPRESS_ABOVE = 64 * 1024;
 
-const txPk = (t: Tenant, code: string) => `TXN#${t.accountId}#${t.environment}#${code}`;
-const listPk = (t: Tenant) => `TXNS#${t.accountId}#${t.environment}`;
 
 type Item = Record<string, unknown>;
 
@@ -33,9 +33,8 @@ function decode(item: Item): Stored {
 
 function documentItem(record: TransactionRecord, version: number): Item {
   return {
-    PK: txPk(record.tenant, record.code),
-    SK: 'TXN',
-    GSI1PK: listPk(record.tenant),
+    ...keys.transaction(record.tenant, record.code),
+    GSI1PK: lists.transactions(record.tenant),
     GSI1SK: `${record.created_at}#${record.code}`,
     entity: 'transaction',
     code: record.code,
@@ -45,6 +44,8 @@ function documentItem(record: TransactionRecord, version: number): Item {
     customer_code: record.customer_code ?? undefined,
     location_code: record.location_code ?? undefined,
     version,
+    // What lists show, so listing never decodes whole documents.
+    summary: JSON.stringify(transactionSummaryView(record)),
     ...encode(record),
   };
 }
@@ -57,7 +58,7 @@ export class TransactionStore implements TransactionRepository {
   ) {}
 
   async get(code: string): Promise<Stored | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { PK: txPk(this.tenant, code), SK: 'TXN' }, ConsistentRead: true }));
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.transaction(this.tenant, code), ConsistentRead: true }));
     return out.Item ? decode(out.Item) : null;
   }
 
@@ -81,7 +82,8 @@ export class TransactionStore implements TransactionRepository {
     }
   }
 
-  async list(filters: TransactionFilters, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ records: TransactionRecord[]; next: Record<string, unknown> | undefined }> {
+  /** List entries (transactionSummaryView) newest first. */
+  async list(filters: TransactionFilters, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ summaries: unknown[]; next: Record<string, unknown> | undefined }> {
     const conditions = [
       ['status', '=', filters.status],
       ['kind', '=', filters.kind],
@@ -90,10 +92,8 @@ export class TransactionStore implements TransactionRepository {
       ['date', '>=', filters.date_from],
       ['date', '<=', filters.date_to],
     ] as const;
-    const { items, next } = await gsi1Page(this.db, this.table, listPk(this.tenant), conditions, limit, cursor);
-    return { records: items.map((item) => decode(item).record), next };
+    const { items, next } = await gsi1Page(this.db, this.table, lists.transactions(this.tenant), conditions, limit, cursor, ['summary']);
+    return { summaries: items.map((item) => JSON.parse(String(item.summary)) as unknown), next };
   }
 
 }
-
-export const transactionListPartition = listPk;

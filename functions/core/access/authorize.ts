@@ -4,6 +4,13 @@ import { DomainError } from '../errors';
 import type { AccountRecord, ApiKeyRecord, Engagement, Environment, PracticeRecord, Tenant } from './records';
 import { grants, type Scope } from './scopes';
 
+/**
+ * Which credentials may call a route (contract §1.1 step 5):
+ * - `any`: any valid key; provider keys need no client context.
+ * - `tenant`: taxpayer data; account keys, or provider keys that select a client engagement.
+ * - `organization`: organization-scoped account keys only (account administration).
+ * - `provider`: service-provider keys only.
+ */
 export type Credential = 'any' | 'tenant' | 'organization' | 'provider';
 
 export interface AccessPolicy {

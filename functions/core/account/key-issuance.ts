@@ -1,6 +1,6 @@
 // Rules for issuing keys (contract §8): what a new key may be, given who asks.
 import type { Environment } from '../access/records';
-import { DomainError } from '../errors';
+import { DomainError, fieldError } from '../errors';
 import { locationNamed, type Location } from './settings';
 
 export interface KeyRequest {
@@ -17,12 +17,14 @@ export function assertKeyIssuable(callerEnvironment: Environment, request: KeyRe
   if (request.environment === 'production' && callerEnvironment !== 'production')
     throw new DomainError('insufficient_scope', 'Production keys can only be issued with a production key.');
   if (request.location_code != null) locationNamed(locations, request.location_code);
-  if (request.expires_at != null && Date.parse(request.expires_at) <= now.getTime())
-    throw new DomainError('validation_error', 'The request is not valid; see details.', [
-      { code: 'greater_than', target: 'expires_at', message: 'Must be in the future.' },
-    ]);
+  if (request.expires_at != null) assertFuture(request.expires_at, now);
 }
 
 /** Keys an administrator may see and revoke: a sandbox key manages sandbox keys only. */
 export const manages = (callerEnvironment: Environment, keyEnvironment: Environment): boolean =>
   callerEnvironment === 'production' || keyEnvironment === 'sandbox';
+
+/** An expiry must lie in the future (422 greater_than at expires_at). */
+export function assertFuture(expiresAt: string | Date, now: Date): void {
+  if (new Date(expiresAt).getTime() <= now.getTime()) throw fieldError('greater_than', 'expires_at', 'Must be in the future.');
+}

@@ -78,7 +78,6 @@ export interface IllinoisContent {
   readonly unknownFoodDrugCounties: readonly string[];
   /** From this date municipalities may levy a 1 % grocery tax; only places listed here are known not to. */
   readonly localGroceryFrom: string;
-  readonly localGroceryRate: Micro;
   readonly noLocalGrocery: readonly { readonly county: string; readonly city: string }[];
   /** Home-rule component names for jurisdictions the ZIP table reports as county/city/special. */
   readonly names: { readonly county: Readonly<Record<string, string>>; readonly special: string };

@@ -101,8 +101,7 @@ export function calculate(doc: DocumentInput, ctx: EngineContext): DocumentTax {
         messages.push({ code: 'amount_rounded', severity: 'warning', message: 'The amount had more than two decimals and was rounded half-up to cents.', target: `lines.${i}.${field}` });
     }
     const dest = lineDests[i]!;
-    const resolution = dest.resolution as Exclude<Resolution, { kind: 'invalid' }>;
-    const state = resolution.kind === 'area' ? resolution.area.state : resolution.state;
+    const state = stateOf(dest.resolution as Resolved);
     return {
       index: i,
       line,
@@ -152,7 +151,7 @@ export function calculate(doc: DocumentInput, ctx: EngineContext): DocumentTax {
   const beforeCoverage = date < content.coverageFrom;
   const unavailable: ErrorDetail[] = [];
   for (const d of usedDests) {
-    const state = d.resolution.kind === 'invalid' ? '' : d.resolution.kind === 'area' ? d.resolution.area.state : d.resolution.state;
+    const state = stateOf(d.resolution as Resolved);
     if (state === 'IL') continue;
     if (d.resolution.kind === 'unrated') unavailable.push(detail('rate_unavailable', d.target, 'No rate exists for this state and ZIP code.'));
     else if (beforeCoverage && (content.stateFacts(state).localTax || content.historicalStateRate(state, date) === undefined))
@@ -175,7 +174,7 @@ export function calculate(doc: DocumentInput, ctx: EngineContext): DocumentTax {
   const illinoisAll = plans.filter((p) => p.state === 'IL');
   const illinoisPlans = illinoisAll.filter((p) => p.nexus);
   if (illinoisAll.length > 0) {
-    const fromState = shipFrom && shipFrom.resolution.kind !== 'invalid' ? stateOf(shipFrom.resolution) : null;
+    const fromState = shipFrom ? stateOf(shipFrom.resolution as Resolved) : null;
     const posture = illinoisPlans.length > 0 ? illinoisPosture({ seller_class: doc.seller_class, seller_declaration: doc.seller_declaration, shipFromState: fromState }, ctx) : null;
     collect(
       'il_product_identity_required',
@@ -258,7 +257,10 @@ export function calculate(doc: DocumentInput, ctx: EngineContext): DocumentTax {
   return { date, currency: 'USD', content_version: content.version, lines: results, messages };
 }
 
-function stateOf(resolution: Exclude<Resolution, { kind: 'invalid' }>): string {
+/** A resolution that passed step 1 (every invalid address has been refused by then). */
+type Resolved = Exclude<Resolution, { kind: 'invalid' }>;
+
+function stateOf(resolution: Resolved): string {
   return resolution.kind === 'area' ? resolution.area.state : resolution.state;
 }
 

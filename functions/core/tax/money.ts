@@ -54,9 +54,6 @@ export function mulDivHalfUp(a: number, b: number, d: number): number {
   return Number((2n * p + bd) / (2n * bd));
 }
 
-/** round_half_up(a × b / d) for a possibly negative `a` (magnitude rounded half-up). */
-export const mulDivHalfUpSigned = (a: number, b: number, d: number): number =>
-  a < 0 ? -mulDivHalfUp(-a, b, d) : mulDivHalfUp(a, b, d);
 
 /**
  * Splits `total` cents over shares whose exact values are `multiplier × weights[i] / denominator`

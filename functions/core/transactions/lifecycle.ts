@@ -5,6 +5,12 @@ import { DomainError, type ErrorDetail } from '../errors';
 import { allocateByWeights, mulDivHalfUp } from '../tax/money';
 import { derivedDocument, negativeLine, type TransactionLine, type TransactionRecord } from './record';
 
+/** A committed document may not use reference nexus (spec Endpoints POST /transactions 4). */
+export function assertCommittable(doc: { readonly nexus_mode?: string | null }): void {
+  if (doc.nexus_mode === 'reference')
+    throw new DomainError('invalid_nexus_mode', 'A committed transaction cannot use reference nexus; reference nexus is for calculations only.');
+}
+
 /** Sales and replacements can be refunded, credited, voided or adjusted; other documents cannot. */
 function assertActionable(original: TransactionRecord, action: string): void {
   if (original.kind !== 'sale' && original.kind !== 'replacement')
@@ -108,10 +114,9 @@ export function credit(original: TransactionRecord, request: CreditRequest, at: 
   const over: ErrorDetail[] = [];
   request.lines.forEach((r, i) => {
     const at = indexes[i]!;
-    const total = (taken.get(at) ?? 0) + r.tax;
-    if (total > original.lines[at]!.remaining.tax)
+    if (r.tax > original.lines[at]!.remaining.tax)
       over.push({ code: 'credit_exceeds_tax', target: `lines.${i}.tax_amount`, message: 'The credit exceeds the remaining committed tax on the line.' });
-    taken.set(at, total);
+    taken.set(at, r.tax);
   });
   if (over.length > 0) throw new DomainError('credit_exceeds_tax', 'The credit exceeds the remaining committed tax.', over);
   const creditLines: TransactionLine[] = [];

@@ -11,7 +11,6 @@ import { presentedSecret } from './presented-secret';
 
 export interface Credentials {
   readonly key: ApiKeyRecord;
-  readonly keyHash: string;
   readonly account: AccountRecord | null;
   readonly practice: PracticeRecord | null;
 }
@@ -39,7 +38,7 @@ export class Authenticator {
     const practice = key.practiceId ? await this.practice(key.practiceId) : null;
     // A key whose owner no longer exists is as good as unknown.
     if ((key.kind === 'account' && !account) || (key.kind === 'provider' && !practice)) throw new DomainError('invalid_api_key', 'The API key is not valid.');
-    return { key, keyHash, account, practice };
+    return { key, account, practice };
   }
 
   account(accountId: string): Promise<AccountRecord | null> {

@@ -7,12 +7,12 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import * as v from 'valibot';
+import { SERVICE_LIMITS } from '../../core/limits/service-limits';
 import { dynamo } from '../clients';
 import { config } from '../config';
 import type { Reply } from './request-state';
 import { validate } from './validation';
 
-export const IDEMPOTENCY_RETENTION_HOURS = 24;
 
 export const IdempotencyKeySchema = v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.regex(/^[\x20-\x7E]+$/));
 
@@ -28,7 +28,7 @@ function idempotentRunner(): NonNullable<typeof wrapped> {
   const settings = new IdempotencyConfig({
     eventKeyJmesPath: 'key',
     payloadValidationJmesPath: 'request',
-    expiresAfterSeconds: IDEMPOTENCY_RETENTION_HOURS * 3600,
+    expiresAfterSeconds: SERVICE_LIMITS.idempotency_retention_hours * 3600,
     responseHook: (response) => ({ ...(response as object), replayed: true }),
   });
   // What is stored is the reply as JSON will render it (no undefined members), so a replay is identical.
