@@ -13,5 +13,5 @@ export const handler = httpHandler('customers-create', { body: CustomerCreateSch
   if (location !== null) locationNamed((await tenantConfig(tenant)).locations, location);
   const customer = { customer_code: request.body.customer_code, name: request.body.name ?? null, location_code: location, created_at: request.now.toISOString() };
   await customerStore().create(tenant, customer);
-  return ok(customerView(customer, []), 201);
+  return ok(customerView({ ...customer, certificate_ids: [] }), 201);
 });

@@ -9,5 +9,5 @@ import { decodeCursor, page } from '../shared/http/pagination';
 export const handler = httpHandler('customers-list', { query: PageQuerySchema }, async (request) => {
   const tenant = tenantOf(request);
   const { customers, next } = await customerStore().list(tenant, request.principal.locationCode, request.query.limit, decodeCursor(request.query.cursor, { GSI1PK: lists.customers(tenant) }));
-  return ok(page(customers.map((c) => ({ object: 'customer', ...c })), next));
+  return ok(page(customers.map(customerView), next));
 });

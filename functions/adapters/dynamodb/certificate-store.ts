@@ -1,8 +1,10 @@
 // Exemption certificates: one item each (the record as JSON plus the attributes lists filter on),
 // changed only with a version condition, with the change's event in the same transaction.
-import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { Certificate } from '../../core/certificates/certificate';
+import { DomainError } from '../../core/errors';
 import { cancellation } from './cancellation';
 import { eventPut, type EventDraft } from './events';
 import { keys, lists } from './keys';
@@ -36,8 +38,30 @@ export class CertificateStore {
     private readonly table: string,
   ) {}
 
+  /** Writes the certificate and lists it on its customer in one transaction (the customer must exist). */
   async create(tenant: Tenant, certificate: Certificate): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: item(tenant, certificate, 1), ConditionExpression: 'attribute_not_exists(PK)' }));
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.table, Item: item(tenant, certificate, 1), ConditionExpression: 'attribute_not_exists(PK)' } },
+            {
+              Update: {
+                TableName: this.table,
+                Key: keys.customer(tenant, certificate.customer_code),
+                UpdateExpression: 'SET certificate_ids = list_append(if_not_exists(certificate_ids, :none), :id)',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':none': [], ':id': [certificate.id] },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+      if (reasons[1]?.Code === 'ConditionalCheckFailed') throw new DomainError('not_found', 'No customer with this code exists in the scope of this key.');
+      throw error;
+    }
   }
 
   async get(tenant: Tenant, id: string): Promise<StoredCertificate | null> {

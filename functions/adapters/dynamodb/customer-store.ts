@@ -13,6 +13,7 @@ const toCustomer = (item: Record<string, unknown>): Customer => ({
   name: (item.name as string | undefined) ?? null,
   location_code: (item.location_code as string | undefined) ?? null,
   created_at: String(item.created_at),
+  certificate_ids: (item.certificate_ids as string[] | undefined) ?? [],
 });
 
 export class CustomerStore {
@@ -21,7 +22,7 @@ export class CustomerStore {
     private readonly table: string,
   ) {}
 
-  async create(tenant: Tenant, customer: Customer): Promise<void> {
+  async create(tenant: Tenant, customer: Omit<Customer, 'certificate_ids'>): Promise<void> {
     try {
       await this.db.send(
         new PutCommand({

@@ -5,6 +5,11 @@ export interface Customer {
   /** The location whose keys may see the customer; null for organization-wide customers. */
   readonly location_code: string | null;
   readonly created_at: string;
+  /** Ids of the certificates recorded for the customer, oldest first. */
+  readonly certificate_ids: readonly string[];
 }
 
-export const customerView = (customer: Customer, certificateIds: readonly string[]) => ({ object: 'customer', ...customer, certificates: [...certificateIds] });
+export function customerView(customer: Customer) {
+  const { certificate_ids, ...fields } = customer;
+  return { object: 'customer', ...fields, certificates: [...certificate_ids] };
+}
