@@ -77,6 +77,9 @@ export class DomainError extends Error {
   }
 }
 
+/** The 422 validation_error listing every failing field. */
+export const validationError = (details: readonly ErrorDetail[]): DomainError =>
+  new DomainError('validation_error', 'The request is not valid; see details.', details);
+
 /** A validation error on one field that only a business rule can judge (e.g. a time in the past). */
-export const fieldError = (code: string, target: string, message: string): DomainError =>
-  new DomainError('validation_error', 'The request is not valid; see details.', [{ code, target, message }]);
+export const fieldError = (code: string, target: string, message: string): DomainError => validationError([{ code, target, message }]);

@@ -1,6 +1,6 @@
 // The jurisdictions a ship-to may resolve to: the 50 states and DC. A test checks that the content
 // artifact covers exactly these.
-import { DomainError } from '../errors';
+import { validationError } from '../errors';
 
 export const US_STATES = [
   'AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS',
@@ -17,5 +17,5 @@ export function assertKnownStates(codes: readonly string[], target: string): voi
   const details = codes.flatMap((code, i) =>
     isUsState(code) ? [] : [{ code: 'enum', target: `${target}.${i}`, message: 'Must be a US state code (50 states and DC).' }],
   );
-  if (details.length > 0) throw new DomainError('validation_error', 'The request is not valid; see details.', details);
+  if (details.length > 0) throw validationError(details);
 }

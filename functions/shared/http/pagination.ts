@@ -1,6 +1,6 @@
 // List cursors (contract §1.6): the DynamoDB position, opaque to clients. A cursor only resumes a
 // list of the same partition it came from; anything else is a validation error on query.cursor.
-import { DomainError } from '../../core/errors';
+import { fieldError } from '../../core/errors';
 
 export type Position = Record<string, unknown>;
 
@@ -20,10 +20,7 @@ export function decodeCursor(cursor: string | undefined, expected: Partial<Recor
     typeof position === 'object' &&
     Object.values(position).every((value) => typeof value === 'string' || typeof value === 'number') &&
     Object.entries(expected).every(([attr, value]) => (position as Position)[attr] === value);
-  if (!valid)
-    throw new DomainError('validation_error', 'The request is not valid; see details.', [
-      { code: 'string_pattern_mismatch', target: 'query.cursor', message: 'Is not a cursor returned by this list.' },
-    ]);
+  if (!valid) throw fieldError('string_pattern_mismatch', 'query.cursor', 'Is not a cursor returned by this list.');
   return position as Position;
 }
 

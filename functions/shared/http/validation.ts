@@ -1,7 +1,7 @@
 // Request validation: valibot issues become the contract's detail codes (§1.2) with dotted targets.
 // Messages are written here from the schema's requirement, never from the submitted value.
 import * as v from 'valibot';
-import { DomainError, type ErrorDetail } from '../../core/errors';
+import { validationError, type ErrorDetail } from '../../core/errors';
 
 export type InputRoot = 'body' | 'query' | 'header';
 
@@ -96,8 +96,6 @@ export function issuesToDetails(issues: readonly Issue[], root: InputRoot, heade
   return details;
 }
 
-export const validationError = (details: ErrorDetail[]): DomainError =>
-  new DomainError('validation_error', 'The request is not valid; see details.', details);
 
 /** Parses input against a schema, or throws `validation_error` listing every failing field. */
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown, root: InputRoot, headerName?: string): v.InferOutput<S> {
