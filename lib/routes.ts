@@ -27,15 +27,14 @@ export interface RouteDef {
   readonly content?: boolean;
   /** The function registers or disables API Gateway usage-plan keys. */
   readonly usageKeys?: boolean;
-  /** Queues (ids from lib/resources.ts) the function sends to. */
-  readonly sendsTo?: readonly string[];
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
 }
 
 export const BASE_PATH = '/api/v1';
 
-const r = (def: RouteDef): RouteDef => def;
+/** Keeps each entry's literal types (its id, path, credential), which type the route's handler. */
+const r = <const D extends RouteDef>(def: D): D => def;
 
 export const ROUTES = [
   // --- service ----------------------------------------------------------------------------------
@@ -85,9 +84,3 @@ export const ROUTES = [
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
-
-export function routeById(id: RouteId): RouteDef {
-  const found = ROUTES.find((route) => route.id === id);
-  if (!found) throw new Error(`unknown route ${id}`);
-  return found;
-}

@@ -14,11 +14,10 @@ if (!values.stage || !values.seed) {
 }
 const prefix = `salestax-${values.stage}`;
 for (const table of TABLES) process.env[table.envVar] = `${prefix}-${table.id.toLowerCase()}`;
-Object.assign(process.env, runtimeSettingsEnvironment({ ...DEFAULT_RUNTIME_SETTINGS, authCacheSeconds: 0 }));
+// Each key also gets its usage-plan twin in the stage's API Gateway (functions/adapters/apigateway).
+Object.assign(process.env, runtimeSettingsEnvironment({ ...DEFAULT_RUNTIME_SETTINGS, authCacheSeconds: 0 }), { USAGE_PLAN_NAME_PREFIX: prefix });
 
-const { loadSeed, parseSeed } = await import('../functions/admin/seed');
-const { services } = await import('../functions/shared/services');
-const { customerStore } = await import('../functions/shared/certificate-service');
-const { usageKeyRegistry } = await import('../functions/adapters/apigateway/usage-keys');
-const result = await loadSeed(parseSeed(readSeedFile(values.seed)), { ...services(), customers: customerStore(), usageKeys: usageKeyRegistry(prefix) }, new Date());
+// Imported after the environment is set: the composition root reads it on first use.
+const { seedStage } = await import('../functions/admin/seed-entry');
+const result = await seedStage(readSeedFile(values.seed));
 console.log(`seeded stage ${values.stage}: ${result.keys} keys`);

@@ -1,12 +1,10 @@
 // GET /account: the calling organization's account and its settings in the key's environment.
+import { account } from '../composition-root';
 import { accountView } from '../core/account/views';
-import { httpHandler, ok, tenantOf } from '../shared/http/handler';
-import { services } from '../shared/services';
-import { tenantConfig } from '../shared/tenant-config';
+import { httpHandler } from '../http/handler';
+import { ok } from '../http/request';
 
 export const handler = httpHandler('account-get', {}, async (request) => {
-  const tenant = tenantOf(request);
-  const account = await services().authenticator.account(tenant.accountId);
-  const { settings } = await tenantConfig(tenant);
-  return ok(accountView(account!, tenant.environment, settings, request.limits));
+  const found = await account().get(request);
+  return ok(accountView(found.account, request.principal.environment, found.settings, request.admission.limits));
 });

@@ -3,20 +3,19 @@
 // to both environments, since data is isolated per account and environment.
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import type { AccessStore } from '../adapters/dynamodb/access-store';
-import type { UsageKeyRegistry } from '../adapters/apigateway/usage-keys';
-import type { CustomerStore } from '../adapters/dynamodb/customer-store';
-import type { TenantStore } from '../adapters/dynamodb/tenant-store';
+import { displayPrefix, hashApiKey } from '../application/api-key-secret';
+import type { AccessRepository, UsageKeyRegistry } from '../core/access/ports';
 import { ENVIRONMENTS, type ApiKeyRecord } from '../core/access/records';
-import { displayPrefix, hashApiKey } from '../shared/auth/api-key-secret';
+import type { TenantRepository } from '../core/account/ports';
+import type { CustomerRepository } from '../core/customers/ports';
 import { SeedSchema, type Seed } from './seed-schema';
 
 export interface SeedStores {
   /** Where keys get their API Gateway usage-plan twin (a deployed stage); none on the local runner. */
   readonly usageKeys?: UsageKeyRegistry;
-  readonly access: AccessStore;
-  readonly tenants: TenantStore;
-  readonly customers: Pick<CustomerStore, 'create'>;
+  readonly access: Pick<AccessRepository, 'putAccount' | 'putPractice' | 'createKey'>;
+  readonly tenants: Pick<TenantRepository, 'updateSettings' | 'createLocation' | 'putItem'>;
+  readonly customers: Pick<CustomerRepository, 'create'>;
 }
 
 export function parseSeed(json: unknown): Seed {

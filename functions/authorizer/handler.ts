@@ -5,8 +5,8 @@
 // function's own authentication remains the authority on expiry, scopes and everything else.
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { DomainError } from '../core/errors';
-import { hashApiKey } from '../shared/auth/api-key-secret';
-import { presentedSecret } from '../shared/auth/presented-secret';
+import { hashApiKey } from '../application/api-key-secret';
+import { presentedSecret } from '../http/presented-secret';
 
 /** A usage identifier no API key can have: requests presenting unreadable credentials. */
 const UNUSABLE = hashApiKey('unusable credentials');

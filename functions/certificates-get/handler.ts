@@ -1,9 +1,9 @@
 // GET /certificates/{id}: one certificate in the key's scope, with its audit trail.
+import { certificates } from '../composition-root';
 import { certificateView } from '../core/certificates/certificate';
-import { visibleCertificate } from '../shared/certificate-service';
-import { httpHandler, ok, tenantOf } from '../shared/http/handler';
+import { httpHandler } from '../http/handler';
+import { ok } from '../http/request';
 
 export const handler = httpHandler('certificates-get', {}, async (request) => {
-  const stored = await visibleCertificate(tenantOf(request), request.params.id ?? '', request.principal);
-  return ok(certificateView(stored.certificate, request.now.toISOString().slice(0, 10)));
+  return ok(certificateView(await certificates().get(request, request.params.id), request.now.toISOString().slice(0, 10)));
 });

@@ -1,11 +1,12 @@
 // GET /config: the effective limits for the calling key's environment and the content in use.
-import { taxContent } from '../adapters/content/content-file';
+import { content } from '../composition-root';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
 import { WINDOW_SECONDS } from '../core/limits/rate-limits';
-import { httpHandler, ok } from '../shared/http/handler';
+import { httpHandler } from '../http/handler';
+import { ok } from '../http/request';
 
-export const handler = httpHandler('config-get', {}, async ({ principal, limits }) => {
-  const content = taxContent();
+export const handler = httpHandler('config-get', {}, async ({ principal, admission: { limits } }) => {
+  const info = content().info();
   return ok({
     object: 'config',
     environment: principal.environment,
@@ -15,6 +16,6 @@ export const handler = httpHandler('config-get', {}, async ({ principal, limits 
       estimates: { limit: limits.estimates, window_seconds: WINDOW_SECONDS, max_concurrency: limits.estimatesMaxConcurrency },
     },
     limits: { ...SERVICE_LIMITS },
-    content: { version: content.version, coverage_from: content.coverageFrom },
+    content: { version: info.version, coverage_from: info.coverageFrom },
   });
 });

@@ -1,8 +1,9 @@
 // GET /customers/{code}: one customer and the certificates recorded for it.
+import { customers } from '../composition-root';
 import { customerView } from '../core/customers/customer';
-import { visibleCustomer } from '../shared/certificate-service';
-import { httpHandler, ok, tenantOf } from '../shared/http/handler';
+import { httpHandler } from '../http/handler';
+import { ok } from '../http/request';
 
 export const handler = httpHandler('customers-get', {}, async (request) => {
-  return ok(customerView(await visibleCustomer(tenantOf(request), request.params.code ?? '', request.principal)));
+  return ok(customerView(await customers().get(request, request.params.code)));
 });

@@ -1,18 +1,17 @@
 // POST /estimates (experimental, sandbox only): the destination rate and tax for one amount, as if
 // the seller had nexus everywhere and sold remotely (Illinois: destination sourcing).
-import { calculate } from '../core/tax/engine';
-import { jurisdictionView } from '../core/tax/view';
+import { calculations } from '../composition-root';
 import { fromCents, fromMicro } from '../core/tax/money';
-import type { DocumentInput } from '../schemas/document';
-import { engineContext } from '../shared/engine-context';
-import { httpHandler, ok, tenantOf } from '../shared/http/handler';
+import { jurisdictionView } from '../core/tax/view';
+import { httpHandler } from '../http/handler';
+import { ok } from '../http/request';
+import { simulation } from '../http/simulation';
 import { EstimateRequestSchema } from './schema';
 
 export const handler = httpHandler('estimates-create', { body: EstimateRequestSchema }, async (request) => {
-  const { ship_to, amount, tax_code, date } = request.body;
-  const doc: DocumentInput = { date, ship_to, nexus_mode: 'reference', seller_class: 'remote', lines: [{ amount, tax_code }] };
-  const taxed = calculate(doc, await engineContext(request, tenantOf(request), doc));
-  const line = taxed.lines[0]!;
+  const taxed = await calculations().estimate(request, request.body, simulation(request));
+  const [line] = taxed.lines;
+  if (!line) throw new Error('an estimate has one line');
   return ok({
     object: 'estimate',
     experimental: true,

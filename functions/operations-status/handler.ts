@@ -2,10 +2,10 @@
 // batch and webhook queue signals. Batches and webhooks are not part of this release yet, so their
 // signals are zero: the tenant has none.
 import { WINDOW_SECONDS } from '../core/limits/rate-limits';
-import { httpHandler, ok } from '../shared/http/handler';
+import { httpHandler } from '../http/handler';
+import { ok } from '../http/request';
 
-export const handler = httpHandler('operations-status', {}, async (request) => {
-  const { usage, limits, principal } = request;
+export const handler = httpHandler('operations-status', {}, async ({ principal, admission: { usage, limits } }) => {
   return ok({
     object: 'operations_status',
     environment: principal.environment,

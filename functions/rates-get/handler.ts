@@ -1,22 +1,21 @@
 // GET /rates?zip=&state=&date=: the general-merchandise rate breakdown at a destination.
-import { taxContent } from '../adapters/content/content-file';
-import { destinationRates } from '../core/tax/engine';
+import { content } from '../composition-root';
 import { fromMicro } from '../core/tax/money';
-import { httpHandler, ok } from '../shared/http/handler';
+import { httpHandler } from '../http/handler';
+import { ok } from '../http/request';
 import { RateQuerySchema } from './schema';
 
 export const handler = httpHandler('rates-get', { query: RateQuerySchema }, async (request) => {
-  const content = taxContent();
   const { zip, state, date } = request.query;
   const on = date ?? request.now.toISOString().slice(0, 10);
-  const rates = destinationRates(content, state, zip, on);
+  const rates = content().rates(zip, state, on);
   const combined = rates.components.reduce((sum, c) => sum + c.rate, 0);
   return ok({
     object: 'rate',
     state: rates.area.state,
     zip: rates.area.zip,
     date: on,
-    content_version: content.version,
+    content_version: content().info().version,
     precision: rates.precision,
     multiple_rate_areas: rates.area.multiArea,
     rate: fromMicro(combined),

@@ -36,10 +36,7 @@ const adjustmentCodes = {
 /** The full adjustment body (documentation and types). */
 export const AdjustmentRequestSchema = v.strictObject({ ...adjustmentCodes, replacement: CalculationRequestSchema });
 
-/**
- * What the pipeline validates first: the codes must be checked for distinctness before anything
- * else (contract §3), so the replacement document is validated after that, by the handler.
- */
+/** The codes and the rest of the body, with the replacement document not yet looked at (see transactions-adjust). */
 export const AdjustmentEnvelopeSchema = v.strictObject({ ...adjustmentCodes, replacement: v.unknown() });
 
 export const TransactionListQuerySchema = v.strictObject({

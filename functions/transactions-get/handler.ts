@@ -1,9 +1,9 @@
 // GET /transactions/{code}: one document in the key's scope.
+import { transactions } from '../composition-root';
 import { transactionView } from '../core/transactions/view';
-import { httpHandler, ok, tenantOf } from '../shared/http/handler';
-import { transactionStore, visibleDocument } from '../shared/transaction-service';
+import { httpHandler } from '../http/handler';
+import { ok } from '../http/request';
 
 export const handler = httpHandler('transactions-get', {}, async (request) => {
-  const stored = await visibleDocument(transactionStore(tenantOf(request)), request.params.code ?? '', request.principal);
-  return ok(transactionView(stored.record));
+  return ok(transactionView(await transactions().get(request, request.params.code)));
 });

@@ -61,7 +61,6 @@ function grantRouteAccess(route: RouteDef, grantee: IGrantable, { tables, queues
   }
   // Powertools idempotency guards POST requests only (functions/shared/http/handler.ts).
   if (route.method === 'POST') tables.get(IDEMPOTENCY_TABLE.id).grantReadWriteData(grantee);
-  for (const queueId of route.sendsTo ?? []) queues.get(queueId).queue.grantSendMessages(grantee);
   if (route.usageKeys) grantUsageKeyAdministration(grantee);
 }
 

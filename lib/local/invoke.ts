@@ -41,7 +41,7 @@ export function inProcess(dynamoEndpoint: string): InProcess {
       return { status: result.statusCode, headers: result.headers ?? {}, body: result.body ? JSON.parse(result.body) : null };
     },
     async dynamoCalls() {
-      const { dynamoCallCount } = (await import(pathToFileURL(`${PROJECT_ROOT}/functions/shared/clients.ts`).href)) as { dynamoCallCount: () => number };
+      const { dynamoCallCount } = (await import(pathToFileURL(`${PROJECT_ROOT}/functions/composition-root.ts`).href)) as { dynamoCallCount: () => number };
       return dynamoCallCount();
     },
   };

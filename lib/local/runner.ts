@@ -16,6 +16,7 @@ import { serveApi, type LocalApi, type ProxyHandler } from './server';
 import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
 
 const STAGE = 'local';
+const SEED_ENTRY = 'functions/admin/seed-entry.ts';
 
 export interface LocalOptions {
   readonly port?: number;
@@ -105,15 +106,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
   }
 }
 
+/** The typed seeding entry point (functions/admin/seed-entry.ts), loaded like the handlers: by path, after the environment is set. */
+type SeedEntry = typeof import('../../functions/admin/seed-entry');
+
 /** Loads the seed, or creates the demo account and returns its key. */
 async function seedDatabase(seed: unknown): Promise<string | null> {
-  const { loadSeed, parseSeed } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/admin/seed.ts')).href);
-  const { services } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/shared/services.ts')).href);
-  const { customerStore } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/shared/certificate-service.ts')).href);
-  const { generateApiKey } = await import(pathToFileURL(join(PROJECT_ROOT, 'functions/shared/auth/api-key-secret.ts')).href);
-  const { demoSeed } = await import('./demo-seed');
-  const demoKey: string | null = seed === undefined ? generateApiKey('sandbox') : null;
-  const stores = { ...services(), customers: customerStore() };
-  await loadSeed(parseSeed(demoKey === null ? seed : demoSeed(demoKey)), stores, new Date());
-  return demoKey;
+  const { seedStage } = (await import(pathToFileURL(join(PROJECT_ROOT, SEED_ENTRY)).href)) as SeedEntry;
+  return (await seedStage(seed)).demoKey;
 }

@@ -3,7 +3,7 @@ import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
+import { tableKeys } from '../../functions/adapters/dynamodb/table-keys';
 import { QueueWorkers } from '../../lib/constructs/queue-workers';
 import { Queues } from '../../lib/constructs/queues';
 import { RATE_COUNTER_KEY_PREFIX } from '../../lib/constructs/route-functions';
@@ -87,7 +87,7 @@ describe('least privilege', () => {
   });
 
   it('uses the partition-key prefix of the real rate counters', () => {
-    expect(keys.rateCounter('key', 'general', 0).PK.startsWith(RATE_COUNTER_KEY_PREFIX)).toBe(true);
+    expect(tableKeys.rateCounter('key', 'general', 0).PK.startsWith(RATE_COUNTER_KEY_PREFIX)).toBe(true);
   });
 
   it('grants the idempotency table to POST routes only', () => {

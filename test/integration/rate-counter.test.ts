@@ -3,13 +3,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { RateCounter } from '../../functions/adapters/dynamodb/rate-counter';
+import { DynamoRateCounter } from '../../functions/adapters/dynamodb/rate-counter';
 import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../lib/resources';
 import { unique } from '../support/http';
 
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
-const counter = new RateCounter(db, localTableName(MAIN_TABLE));
+const counter = new DynamoRateCounter(db, localTableName(MAIN_TABLE));
 
 describe('rate counter', () => {
   it('grants leases while they fit, then single tokens, then none', async () => {

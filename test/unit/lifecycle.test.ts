@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codeOf } from '../support/errors';
 import { adjust, assertDistinctCodes, credit, refund, voidTransaction } from '../../functions/core/transactions/lifecycle';
-import { committedDocument, type TransactionRecord } from '../../functions/core/transactions/record';
+import { committedDocument, type TransactionRecord } from '../../functions/core/transactions/transaction';
 import { run } from '../support/engine';
 
 const AT = '2026-04-20T10:00:00.000Z';
@@ -70,8 +70,8 @@ describe('credits, voids and adjustments', () => {
 
   it('void only untouched committed sales', () => {
     const doc = sale();
-    expect(voidTransaction(doc, 'x', AT).status).toBe('voided');
-    expect(codeOf(() => voidTransaction(voidTransaction(doc, null, AT), null, AT))).toBe('invalid_lifecycle');
+    expect(voidTransaction(doc, 'x', AT).original.status).toBe('voided');
+    expect(codeOf(() => voidTransaction(voidTransaction(doc, null, AT).original, null, AT))).toBe('invalid_lifecycle');
     const credited = credit(doc, { code: 'C', date: 'd', reason: null, lines: [{ number: '1', tax: 1 }] }, AT).original;
     expect(codeOf(() => voidTransaction(credited, null, AT))).toBe('invalid_lifecycle');
   });

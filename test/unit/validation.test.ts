@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
-import { parseJsonBody, validate } from '../../functions/shared/http/validation';
+import { parseJsonBody, validate } from '../../functions/http/validation';
 
 const detailsOf = (input: unknown) => {
   try {

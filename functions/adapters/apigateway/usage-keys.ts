@@ -4,13 +4,8 @@
 // found by name (`<prefix>-sandbox`, `<prefix>-production`): passing their ids to the functions
 // would make the stack circular. On the local runner there is no gateway and nothing happens.
 import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, GetUsagePlansCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import type { UsageKeyRegistry } from '../../core/access/ports';
 import type { Environment } from '../../core/access/records';
-
-export interface UsageKeyRegistry {
-  /** Returns the gateway key id to keep with the key record, or null where there is no gateway. */
-  register(keyId: string, keyHash: string, environment: Environment): Promise<string | null>;
-  disable(gatewayKeyId: string): Promise<void>;
-}
 
 export const noGateway: UsageKeyRegistry = {
   register: async () => null,
@@ -51,8 +46,7 @@ export class ApiGatewayUsageKeys implements UsageKeyRegistry {
   }
 }
 
-let registry: UsageKeyRegistry | undefined;
-
+/** The registry of a stage behind API Gateway, or none (the local runner). */
 export function usageKeyRegistry(namePrefix: string | undefined): UsageKeyRegistry {
-  return (registry ??= namePrefix ? new ApiGatewayUsageKeys(namePrefix) : noGateway);
+  return namePrefix ? new ApiGatewayUsageKeys(namePrefix) : noGateway;
 }

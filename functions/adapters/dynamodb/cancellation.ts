@@ -1,17 +1,22 @@
-// What a cancelled TransactWriteItems means for the domain. Its items are laid out as
-// [creates…, updates…, other writes…]: a create whose "does not exist" condition failed is a
-// duplicate code; an update whose version condition failed, or any item another transaction held
-// (TransactionConflict), is a lost race to re-read and retry; anything else is a real failure.
+// The one translation of a cancelled TransactWriteItems into what it means for the domain. Each
+// item of the transaction says what the failure of its own condition means (a duplicate code, a
+// version another writer moved, a customer that does not exist); the first item whose condition
+// failed decides. Otherwise an item another transaction held (TransactionConflict) is a lost race
+// to re-read and retry (StaleWrite); anything else is a real failure and stays as it is.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DomainError } from '../../core/errors';
 import { StaleWrite } from '../../core/transactions/repository';
 
-export function cancellation(error: unknown, creates: number, updates: number): unknown {
+/** What a failed condition of one item means, in the order of the transaction's items. */
+export type ConditionMeaning = (() => Error) | null;
+
+export const staleWrite = (): Error => new StaleWrite();
+
+export function cancellation(error: unknown, meanings: readonly ConditionMeaning[]): unknown {
   if (!(error instanceof TransactionCanceledException)) return error;
   const reasons = error.CancellationReasons ?? [];
-  if (reasons.slice(0, creates).some((r) => r.Code === 'ConditionalCheckFailed'))
-    return new DomainError('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
-  const lostRace =
-    reasons.some((r) => r.Code === 'TransactionConflict') || reasons.slice(creates, creates + updates).some((r) => r.Code === 'ConditionalCheckFailed');
-  return lostRace ? new StaleWrite() : error;
+  for (const [i, reason] of reasons.entries()) {
+    const meaning = meanings[i];
+    if (reason.Code === 'ConditionalCheckFailed' && meaning) return meaning();
+  }
+  return reasons.some((r) => r.Code === 'TransactionConflict') ? new StaleWrite() : error;
 }

@@ -1,22 +1,30 @@
 // Customers of a tenant: one item each, listed newest first through GSI1.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
 import type { Customer } from '../../core/customers/customer';
+import type { CustomerRepository } from '../../core/customers/ports';
 import { DomainError } from '../../core/errors';
-import { keys, lists } from './keys';
+import type { Page, PageRequest } from '../../core/lists/paging';
+import { keyFits, maybe, parseItem } from './item-schema';
 import { gsi1Page } from './query-page';
+import { listPartitions, tableKeys } from './table-keys';
 
-
-const toCustomer = (item: Record<string, unknown>): Customer => ({
-  customer_code: String(item.customer_code),
-  name: (item.name as string | undefined) ?? null,
-  location_code: (item.location_code as string | undefined) ?? null,
-  created_at: String(item.created_at),
-  certificate_ids: (item.certificate_ids as string[] | undefined) ?? [],
+const CustomerItem = v.object({
+  customer_code: v.string(),
+  name: maybe(v.string()),
+  location_code: maybe(v.string()),
+  created_at: v.string(),
+  certificate_ids: v.optional(v.array(v.string()), []),
 });
 
-export class CustomerStore {
+function toCustomer(item: unknown): Customer {
+  const c = parseItem(CustomerItem, item, 'customer');
+  return { customer_code: c.customer_code, name: c.name ?? null, location_code: c.location_code ?? null, created_at: c.created_at, certificate_ids: c.certificate_ids };
+}
+
+export class CustomerStore implements CustomerRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -28,8 +36,8 @@ export class CustomerStore {
         new PutCommand({
           TableName: this.table,
           Item: {
-            ...keys.customer(tenant, customer.customer_code),
-            GSI1PK: lists.customers(tenant),
+            ...tableKeys.customer(tenant, customer.customer_code),
+            GSI1PK: listPartitions.customers(tenant),
             GSI1SK: `${customer.created_at}#${customer.customer_code}`,
             entity: 'customer',
             customer_code: customer.customer_code,
@@ -47,13 +55,14 @@ export class CustomerStore {
   }
 
   async get(tenant: Tenant, code: string): Promise<Customer | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.customer(tenant, code), ConsistentRead: true }));
+    const key = tableKeys.customer(tenant, code);
+    if (!keyFits(key)) return null;
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
     return out.Item ? toCustomer(out.Item) : null;
   }
 
-  async list(tenant: Tenant, locationCode: string | null, limit: number, cursor: Record<string, unknown> | undefined) {
-    const { items, next } = await gsi1Page(this.db, this.table, lists.customers(tenant), [['location_code', '=', locationCode]], limit, cursor);
-    return { customers: items.map(toCustomer), next };
+  async list(tenant: Tenant, locationCode: string | null, page: PageRequest): Promise<Page<Customer>> {
+    const { items, next_cursor } = await gsi1Page(this.db, this.table, listPartitions.customers(tenant), [['location_code', '=', locationCode]], page);
+    return { data: items.map(toCustomer), next_cursor };
   }
-
 }

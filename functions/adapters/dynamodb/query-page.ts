@@ -1,6 +1,8 @@
 // One page of a list (contract §1.6) from a Query whose filter runs after DynamoDB reads: keeps
 // reading until the page is full or the index ends, and resumes after the last item returned.
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { PageRequest } from '../../core/lists/paging';
+import { gsi1Cursor, gsi1Position } from './cursor';
 
 type Item = Record<string, unknown>;
 export type Position = Record<string, unknown>;
@@ -33,13 +35,22 @@ const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK'] as const;
 
 /**
  * A page of a tenant list kept in GSI1 (newest first), with filters on item attributes; with
- * `project`, only those attributes (and the keys) are read back.
+ * `project`, only those attributes (and the keys) are read back. The cursor is checked here: only
+ * one this list issued is accepted.
  */
-export function gsi1Page(db: DynamoDBDocumentClient, table: string, partition: string, conditions: readonly Condition[], limit: number, cursor: Position | undefined, project?: readonly string[]) {
+export async function gsi1Page(
+  db: DynamoDBDocumentClient,
+  table: string,
+  partition: string,
+  conditions: readonly Condition[],
+  page: PageRequest,
+  project?: readonly string[],
+): Promise<{ items: Item[]; next_cursor: string | null }> {
+  const cursor = gsi1Position(page.cursor, partition);
   const { filterValues, ExpressionAttributeNames, ...filter } = filterExpression(conditions);
   const projected = project ? [...KEY_ATTRIBUTES, ...project] : [];
   const names: Record<string, string> = { ...ExpressionAttributeNames, ...Object.fromEntries(projected.map((a, i) => [`#p${i}`, a])) };
-  return queryPage(
+  const { items, next } = await queryPage(
     db,
     {
       input: {
@@ -54,24 +65,25 @@ export function gsi1Page(db: DynamoDBDocumentClient, table: string, partition: s
       },
       keyAttributes: KEY_ATTRIBUTES,
     },
-    limit,
-    cursor,
+    page.limit,
+    cursor ? { ...cursor } : undefined,
   );
+  return { items, next_cursor: gsi1Cursor(next) };
 }
 
 /**
- * Every item of a partition whose sort key starts with `prefix` (small collections: keys,
+ * Every item of a partition (whose sort key starts with `prefix`, if given) (small collections: keys,
  * configuration), read consistently so a change this process just wrote is seen.
  */
-export async function queryAll(db: DynamoDBDocumentClient, table: string, partition: string, prefix: string): Promise<Item[]> {
+export async function queryAll(db: DynamoDBDocumentClient, table: string, partition: string, prefix?: string): Promise<Item[]> {
   const items: Item[] = [];
   let start: Position | undefined;
   do {
     const out = await db.send(
       new QueryCommand({
         TableName: table,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': partition, ':sk': prefix },
+        KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :sk)' : 'PK = :pk',
+        ExpressionAttributeValues: prefix ? { ':pk': partition, ':sk': prefix } : { ':pk': partition },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),

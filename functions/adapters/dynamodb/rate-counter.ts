@@ -3,17 +3,11 @@
 // `count <= limit - n` is evaluated atomically by DynamoDB with the increment by n.
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { RateCounter } from '../../core/limits/ports';
 import { windowAt, WINDOW_SECONDS, type Bucket, type RateWindow } from '../../core/limits/rate-limits';
-import { keys } from './keys';
+import { tableKeys } from './table-keys';
 
-export interface Consumption {
-  readonly allowed: boolean;
-  /** Requests counted in this window (tokens granted to all processes), this one included. */
-  readonly used: number;
-  readonly window: RateWindow;
-}
-
-export class RateCounter {
+export class DynamoRateCounter implements RateCounter {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -30,7 +24,7 @@ export class RateCounter {
         const out = await this.db.send(
           new UpdateCommand({
             TableName: this.table,
-            Key: keys.rateCounter(keyId, bucket, window.startMs),
+            Key: tableKeys.rateCounter(keyId, bucket, window.startMs),
             UpdateExpression: 'ADD #c :n SET #ttl = if_not_exists(#ttl, :ttl)',
             ConditionExpression: 'attribute_not_exists(#c) OR #c <= :room',
             ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },

@@ -3,51 +3,51 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
-import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type Nexus, type TenantConfig, type TenantSettings, type IllinoisSettings } from '../../core/account/settings';
+import type { SettingsPatch, TenantRepository } from '../../core/account/ports';
+import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type TenantConfig, type TenantSettings } from '../../core/account/settings';
 import { DomainError } from '../../core/errors';
-import { CONFIG_PREFIX, keys, lists, LOCATION_PREFIX, tenantPk } from './keys';
+import type { Page, PageRequest } from '../../core/lists/paging';
+import { maybe, parseItem } from './item-schema';
 import { batchGetAll, gsi1Page, queryAll } from './query-page';
-
-type Item = Record<string, unknown>;
+import { CONFIG_PREFIX, listPartitions, LOCATION_PREFIX, tableKeys, tenantPk } from './table-keys';
 
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
-function toLocation(item: Item): Location {
+const LocationItem = v.object({ code: v.string(), name: v.string(), state: v.string(), zip: v.string(), illinois_verified: v.optional(v.boolean(), false), created_at: v.string() });
+
+const SettingsItem = v.object({
+  nexus: v.optional(v.union([v.literal('all'), v.array(v.string())]), 'all'),
+  ilDeriveSellerPosture: v.optional(v.boolean(), false),
+  ilInStateSellingEnabled: v.optional(v.boolean(), false),
+  declarationSecret: v.string(),
+  updatedAt: v.string(),
+});
+
+const CatalogItemSchema = v.object({ sku: v.string(), tax_code: v.string(), description: maybe(v.string()), created_at: v.string() });
+
+function toLocation(item: unknown): Location {
+  const l = parseItem(LocationItem, item, 'location');
+  return { code: l.code, name: l.name, state: l.state, zip: l.zip, illinois_verified: l.illinois_verified, created_at: l.created_at };
+}
+
+function toSettings(item: unknown): TenantSettings {
+  const s = parseItem(SettingsItem, item, 'tenant settings');
   return {
-    code: String(item.code),
-    name: String(item.name ?? ''),
-    state: String(item.state ?? ''),
-    zip: String(item.zip ?? ''),
-    illinois_verified: item.illinois_verified === true,
-    created_at: String(item.created_at ?? ''),
+    nexus: s.nexus,
+    illinois: { derive_seller_posture: s.ilDeriveSellerPosture, in_state_selling_enabled: s.ilInStateSellingEnabled },
+    declarationSecret: s.declarationSecret,
+    updatedAt: s.updatedAt,
   };
 }
 
-function toSettings(item: Item): TenantSettings {
-  return {
-    nexus: (item.nexus as Nexus | undefined) ?? 'all',
-    illinois: { derive_seller_posture: item.ilDeriveSellerPosture === true, in_state_selling_enabled: item.ilInStateSellingEnabled === true },
-    declarationSecret: String(item.declarationSecret ?? ''),
-    updatedAt: String(item.updatedAt ?? ''),
-  };
+function toCatalogItem(item: unknown): CatalogItem {
+  const c = parseItem(CatalogItemSchema, item, 'catalog item');
+  return { sku: c.sku, tax_code: c.tax_code, description: c.description ?? null, created_at: c.created_at };
 }
 
-function toCatalogItem(item: Item): CatalogItem {
-  return {
-    sku: String(item.sku),
-    tax_code: String(item.tax_code),
-    description: (item.description as string | undefined) ?? null,
-    created_at: String(item.created_at ?? ''),
-  };
-}
-
-export interface SettingsPatch {
-  readonly nexus?: Nexus;
-  readonly illinois?: Partial<IllinoisSettings>;
-}
-
-export class TenantStore {
+export class TenantStore implements TenantRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -56,7 +56,7 @@ export class TenantStore {
   /** Settings and locations in one Query. A tenant that never stored settings gets the defaults. */
   async config(tenant: Tenant): Promise<TenantConfig> {
     const items = await queryAll(this.db, this.table, tenantPk(tenant), CONFIG_PREFIX);
-    const settingsItem = items.find((i) => i.SK === keys.tenantSettings(tenant).SK);
+    const settingsItem = items.find((i) => i.SK === tableKeys.tenantSettings(tenant).SK);
     const settings: TenantSettings = settingsItem ? toSettings(settingsItem) : { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
     const locations = items.filter((i) => String(i.SK).startsWith(LOCATION_PREFIX)).map(toLocation);
     return { settings, locations };
@@ -81,14 +81,14 @@ export class TenantStore {
     const out = await this.db.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: keys.tenantSettings(tenant),
+        Key: tableKeys.tenantSettings(tenant),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return toSettings(out.Attributes!);
+    return toSettings(out.Attributes);
   }
 
   async createLocation(tenant: Tenant, location: Location): Promise<void> {
@@ -96,7 +96,7 @@ export class TenantStore {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: { ...keys.location(tenant, location.code), entity: 'location', ...location },
+          Item: { ...tableKeys.location(tenant, location.code), entity: 'location', ...location },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
       );
@@ -111,22 +111,20 @@ export class TenantStore {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { ...keys.item(tenant, item.sku), GSI1PK: lists.items(tenant), GSI1SK: `${item.created_at}#${item.sku}`, entity: 'catalog_item', ...item },
+        Item: { ...tableKeys.item(tenant, item.sku), GSI1PK: listPartitions.items(tenant), GSI1SK: `${item.created_at}#${item.sku}`, entity: 'catalog_item', ...item },
       }),
     );
   }
 
   /** The catalog, newest first. */
-  async listItems(tenant: Tenant, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ items: CatalogItem[]; next: Record<string, unknown> | undefined }> {
-    const { items, next } = await gsi1Page(this.db, this.table, lists.items(tenant), [], limit, cursor);
-    return { items: items.map(toCatalogItem), next };
+  async listItems(tenant: Tenant, page: PageRequest): Promise<Page<CatalogItem>> {
+    const { items, next_cursor } = await gsi1Page(this.db, this.table, listPartitions.items(tenant), [], page);
+    return { data: items.map(toCatalogItem), next_cursor };
   }
-
 
   /** The catalog entries for the given SKUs (absent SKUs are simply missing from the map). */
   async itemsBySku(tenant: Tenant, skus: readonly string[]): Promise<Map<string, CatalogItem>> {
-    const items = await batchGetAll(this.db, this.table, [...new Set(skus)].map((sku) => keys.item(tenant, sku)));
-    return new Map(items.map((item) => [String(item.sku), toCatalogItem(item)]));
+    const items = await batchGetAll(this.db, this.table, [...new Set(skus)].map((sku) => tableKeys.item(tenant, sku)));
+    return new Map(items.map(toCatalogItem).map((item) => [item.sku, item]));
   }
-
 }

@@ -3,38 +3,82 @@
 //     in time, is cancelled by DynamoDB itself (duplicate_transaction) and leaves the first intact;
 //   - a changed original is Put with `version = :expected`: two refunds (or a refund and a void)
 //     that read the same version cannot both land; the loser re-reads and re-decides;
-//   - the event of the change is written in the same transaction, so no change exists without it.
+//   - the events of the change are written in the same transaction, so no change exists without them.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
-import type { TransactionRecord } from '../../core/transactions/record';
-import { transactionSummaryView } from '../../core/transactions/view';
-import { cancellation } from './cancellation';
-import { eventPut } from './events';
-import { keys, lists } from './keys';
-import { gsi1Page } from './query-page';
+import { DomainError } from '../../core/errors';
+import type { Page, PageRequest } from '../../core/lists/paging';
 import type { DocumentChange, Stored, TransactionFilters, TransactionRepository } from '../../core/transactions/repository';
+import type { TransactionRecord } from '../../core/transactions/transaction';
+import { transactionSummaryView, type TransactionSummary } from '../../core/transactions/view';
+import { cancellation, staleWrite } from './cancellation';
+import { eventPut } from './events';
+import { keyFits, parseItem } from './item-schema';
+import { gsi1Page } from './query-page';
+import { listPartitions, tableKeys } from './table-keys';
 
 /** Documents above this size are stored gzipped (DynamoDB items stop at 400 KB). */
 const COMPRESS_ABOVE = 64 * 1024;
 
-
 type Item = Record<string, unknown>;
+
+const DocumentItem = v.object({ version: v.number(), doc: v.optional(v.string()), docz: v.optional(v.instance(Uint8Array)) });
+
+const Money = v.number();
+const Jurisdiction = v.object({ type: v.picklist(['state', 'county', 'city', 'special']), name: v.string(), rate: v.number(), taxable: Money, tax: Money });
+const Line = v.object({
+  number: v.string(),
+  category: v.string(),
+  amount: Money,
+  discount: Money,
+  taxable: Money,
+  exempt: Money,
+  tax: Money,
+  rate: v.number(),
+  tax_included: v.boolean(),
+  jurisdictions: v.array(Jurisdiction),
+  refunded_amount: Money,
+  credited_tax: Money,
+  remaining: v.object({ price: Money, taxable: Money, exempt: Money, tax: Money, jurisdictionTax: v.array(Money) }),
+});
+/** The parts of a stored document the lifecycle rules and views rely on. */
+const DocumentRecord = v.object({
+  code: v.string(),
+  kind: v.picklist(['sale', 'refund', 'credit', 'reversal', 'replacement']),
+  status: v.picklist(['committed', 'refunded', 'voided', 'adjusted']),
+  tenant: v.object({ accountId: v.string(), environment: v.picklist(['sandbox', 'production']) }),
+  date: v.string(),
+  currency: v.literal('USD'),
+  content_version: v.string(),
+  created_at: v.string(),
+  updated_at: v.string(),
+  lines: v.array(Line),
+  refunds: v.array(v.string()),
+  credits: v.array(v.string()),
+});
+const SummaryItem = v.object({ summary: v.string() });
 
 function encode(record: TransactionRecord): Item {
   const json = JSON.stringify(record);
   return json.length > COMPRESS_ABOVE ? { docz: gzipSync(json) } : { doc: json };
 }
 
-function decode(item: Item): Stored {
-  const json = item.docz ? gunzipSync(item.docz as Uint8Array).toString('utf8') : String(item.doc);
-  return { record: JSON.parse(json) as TransactionRecord, version: Number(item.version) };
+function decode(item: unknown): Stored {
+  const { version, doc, docz } = parseItem(DocumentItem, item, 'transaction');
+  const json = docz ? gunzipSync(docz).toString('utf8') : doc;
+  if (json === undefined) throw new Error('stored transaction has no document');
+  const record: unknown = JSON.parse(json);
+  parseItem(DocumentRecord, record, 'transaction document');
+  // The schema checked the fields rules and views rely on; the rest is what the engine wrote.
+  return { record: record as TransactionRecord, version };
 }
 
 function documentItem(record: TransactionRecord, version: number): Item {
   return {
-    ...keys.transaction(record.tenant, record.code),
-    GSI1PK: lists.transactions(record.tenant),
+    ...tableKeys.transaction(record.tenant, record.code),
+    GSI1PK: listPartitions.transactions(record.tenant),
     GSI1SK: `${record.created_at}#${record.code}`,
     entity: 'transaction',
     code: record.code,
@@ -50,6 +94,8 @@ function documentItem(record: TransactionRecord, version: number): Item {
   };
 }
 
+const duplicate = () => new DomainError('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
+
 export class TransactionStore implements TransactionRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -58,7 +104,9 @@ export class TransactionStore implements TransactionRepository {
   ) {}
 
   async get(code: string): Promise<Stored | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.transaction(this.tenant, code), ConsistentRead: true }));
+    const key = tableKeys.transaction(this.tenant, code);
+    if (!keyFits(key)) return null;
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
     return out.Item ? decode(out.Item) : null;
   }
 
@@ -78,12 +126,12 @@ export class TransactionStore implements TransactionRepository {
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: [...creates, ...updates, ...events] }));
     } catch (error) {
-      throw cancellation(error, creates.length, updates.length);
+      throw cancellation(error, [...creates.map(() => duplicate), ...updates.map(() => staleWrite)]);
     }
   }
 
   /** List entries (transactionSummaryView) newest first. */
-  async list(filters: TransactionFilters, limit: number, cursor: Record<string, unknown> | undefined): Promise<{ summaries: unknown[]; next: Record<string, unknown> | undefined }> {
+  async list(filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionSummary>> {
     const conditions = [
       ['status', '=', filters.status],
       ['kind', '=', filters.kind],
@@ -92,8 +140,7 @@ export class TransactionStore implements TransactionRepository {
       ['date', '>=', filters.date_from],
       ['date', '<=', filters.date_to],
     ] as const;
-    const { items, next } = await gsi1Page(this.db, this.table, lists.transactions(this.tenant), conditions, limit, cursor, ['summary']);
-    return { summaries: items.map((item) => JSON.parse(String(item.summary)) as unknown), next };
+    const { items, next_cursor } = await gsi1Page(this.db, this.table, listPartitions.transactions(this.tenant), conditions, page, ['summary']);
+    return { data: items.map((item) => JSON.parse(parseItem(SummaryItem, item, 'transaction summary').summary) as TransactionSummary), next_cursor };
   }
-
 }

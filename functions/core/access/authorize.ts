@@ -32,6 +32,34 @@ export interface Principal {
   readonly engagement: Engagement | null;
 }
 
+/** A principal acting for a tenant (taxpayer-data and organization routes). */
+export type TenantPrincipal = Principal & { readonly tenant: Tenant };
+/** A service provider's key of an active practice. */
+export type ProviderPrincipal = Principal & { readonly practice: PracticeRecord };
+/** A provider key acting for one client engagement (contract §5). */
+export type ClientPrincipal = TenantPrincipal & ProviderPrincipal & { readonly engagement: Engagement };
+
+/** The principal a policy guarantees once every check has passed. */
+export type PrincipalFor<P extends AccessPolicy> = P extends { readonly clientContext: true }
+  ? ClientPrincipal
+  : P extends { readonly credential: 'tenant' | 'organization' }
+    ? TenantPrincipal
+    : P extends { readonly credential: 'provider' }
+      ? ProviderPrincipal
+      : Principal;
+
+/**
+ * The principal as its policy's type, after checking at run time that it carries what the policy
+ * promises (the checks above establish it; this makes a wrong policy fail loudly, not later).
+ */
+export function principalFor<P extends AccessPolicy>(policy: P, principal: Principal): PrincipalFor<P> {
+  const needsTenant = policy.credential === 'tenant' || policy.credential === 'organization' || policy.clientContext === true;
+  if (needsTenant && principal.tenant === null) throw new Error(`policy ${policy.credential} admitted a principal without a tenant`);
+  if (policy.credential === 'provider' && principal.practice === null) throw new Error('provider policy admitted a principal without a practice');
+  if (policy.clientContext === true && principal.engagement === null) throw new Error('client-context policy admitted a principal without an engagement');
+  return principal as PrincipalFor<P>;
+}
+
 /** Step 2: a key that exists but is revoked or past its expiry is as good as unknown. */
 export function assertKeyUsable(key: ApiKeyRecord, now: Date): void {
   if (key.status !== 'active') throw new DomainError('invalid_api_key', 'The API key is not valid.');

@@ -137,3 +137,5 @@ export function certificateView(certificate: Certificate, today: string) {
     audit: audit.map((a) => ({ ...a })),
   };
 }
+
+export type CertificateView = ReturnType<typeof certificateView>;

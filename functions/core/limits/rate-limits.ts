@@ -41,3 +41,11 @@ export function windowAt(nowMs: number): RateWindow {
   const startMs = Math.floor(nowMs / size) * size;
   return { startMs, resetsInSeconds: Math.max(1, Math.ceil((startMs + size - nowMs) / 1000)) };
 }
+
+/** What one request took from its key's window. */
+export interface Consumption {
+  readonly allowed: boolean;
+  /** Requests counted in this window (tokens granted to all processes), this one included. */
+  readonly used: number;
+  readonly window: RateWindow;
+}

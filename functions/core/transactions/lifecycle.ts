@@ -1,9 +1,12 @@
-// Lifecycle rules (spec States, contract §3): which actions a document allows, and what refunds,
-// tax-only credits, voids and adjustments do to it. Pure: each returns the changed original and the
-// new document(s); the caller writes them atomically.
+// Lifecycle rules (spec States, contract §3): which actions a document allows, and what commits,
+// refunds, tax-only credits, voids and adjustments do to it. Pure: each returns the changed original,
+// the new document(s) and the events the change emits; the caller writes them all atomically.
 import { DomainError, type ErrorDetail } from '../errors';
+import { eventDraft, type EventDraft } from '../events/catalogue';
 import { allocateByWeights, mulDivHalfUp } from '../tax/money';
-import { derivedDocument, negativeLine, type TransactionLine, type TransactionRecord } from './record';
+import type { DocumentTax } from '../tax/types';
+import { committedDocument, derivedDocument, negativeLine, type DocumentMeta, type TransactionLine, type TransactionRecord } from './transaction';
+import { transactionSummaryView as summary } from './view';
 
 /** A committed document may not use reference nexus (spec Endpoints POST /transactions 4). */
 export function assertCommittable(doc: { readonly nexus_mode?: string | null }): void {
@@ -34,6 +37,13 @@ export interface RefundRequest {
 export interface Change {
   readonly original: TransactionRecord;
   readonly document: TransactionRecord;
+  readonly events: readonly EventDraft[];
+}
+
+/** A new sale from a taxed document (contract §3 POST /transactions). */
+export function commit(taxed: DocumentTax, meta: DocumentMeta): { readonly document: TransactionRecord; readonly events: readonly EventDraft[] } {
+  const document = committedDocument(taxed, meta, 'sale');
+  return { document, events: [eventDraft('transaction.committed', meta.at, summary(document))] };
 }
 
 function lineIndex(original: TransactionRecord, requested: readonly { number: string }[], field: string): number[] {
@@ -93,10 +103,9 @@ export function refund(original: TransactionRecord, request: RefundRequest, at: 
     };
   });
   const exhausted = lines.every((l) => l.remaining.price === 0);
-  return {
-    original: { ...original, lines, status: exhausted ? 'refunded' : 'committed', refunds: [...original.refunds, request.code], updated_at: at },
-    document: derivedDocument(original, 'refund', request.code, request.date, at, request.reason, refundLines),
-  };
+  const changed: TransactionRecord = { ...original, lines, status: exhausted ? 'refunded' : 'committed', refunds: [...original.refunds, request.code], updated_at: at };
+  const document = derivedDocument(original, 'refund', request.code, request.date, at, request.reason, refundLines);
+  return { original: changed, document, events: [eventDraft('transaction.refunded', at, { original: summary(changed), refund: summary(document) })] };
 }
 
 export interface CreditRequest {
@@ -131,16 +140,16 @@ export function credit(original: TransactionRecord, request: CreditRequest, at: 
       remaining: { ...line.remaining, tax: line.remaining.tax - tax, jurisdictionTax: line.remaining.jurisdictionTax.map((t, j) => t - jurisdictionTax[j]!) },
     };
   });
-  return {
-    original: { ...original, lines, credits: [...original.credits, request.code], updated_at: at },
-    document: derivedDocument(original, 'credit', request.code, request.date, at, request.reason, creditLines),
-  };
+  const changed: TransactionRecord = { ...original, lines, credits: [...original.credits, request.code], updated_at: at };
+  const document = derivedDocument(original, 'credit', request.code, request.date, at, request.reason, creditLines);
+  return { original: changed, document, events: [eventDraft('transaction.credited', at, { original: summary(changed), credit: summary(document) })] };
 }
 
-export function voidTransaction(original: TransactionRecord, reason: string | null, at: string): TransactionRecord {
+export function voidTransaction(original: TransactionRecord, reason: string | null, at: string): { readonly original: TransactionRecord; readonly events: readonly EventDraft[] } {
   assertActionable(original, 'voided');
   assertUntouched(original, 'voided');
-  return { ...original, status: 'voided', reason: reason ?? original.reason, voided_at: at, updated_at: at };
+  const voided: TransactionRecord = { ...original, status: 'voided', reason: reason ?? original.reason, voided_at: at, updated_at: at };
+  return { original: voided, events: [eventDraft('transaction.voided', at, summary(voided))] };
 }
 
 export interface AdjustmentCodes {
@@ -162,7 +171,7 @@ export function assertAdjustable(original: TransactionRecord): void {
 }
 
 /** Marks the original adjusted and builds its reversal (dated like the original, so its period nets out). */
-export function adjust(original: TransactionRecord, codes: AdjustmentCodes, reason: string | null, at: string): Change {
+export function adjust(original: TransactionRecord, codes: AdjustmentCodes, reason: string | null, at: string): Omit<Change, 'events'> {
   assertAdjustable(original);
   const reversalLines = original.lines.map((line) =>
     negativeLine(line, {
@@ -178,4 +187,22 @@ export function adjust(original: TransactionRecord, codes: AdjustmentCodes, reas
     original: { ...original, status: 'adjusted', adjustment: { reversal_code: codes.reversal_code, replacement_code: codes.replacement_code }, reason: reason ?? original.reason, updated_at: at },
     document: derivedDocument(original, 'reversal', codes.reversal_code, original.date, at, reason, reversalLines),
   };
+}
+
+export interface Adjustment {
+  readonly original: TransactionRecord;
+  readonly reversal: TransactionRecord;
+  readonly replacement: TransactionRecord;
+  readonly events: readonly EventDraft[];
+}
+
+/**
+ * The whole adjustment (contract §3): the original marked adjusted, its reversal, and the
+ * replacement taxed by the caller (a `replacement` document of the same tenant).
+ */
+export function adjustment(original: TransactionRecord, codes: AdjustmentCodes, replacementTax: DocumentTax, replacementMeta: Omit<DocumentMeta, 'code' | 'original_code'>, reason: string | null, at: string): Adjustment {
+  const { original: adjusted, document: reversal } = adjust(original, codes, reason, at);
+  const replacement = committedDocument(replacementTax, { ...replacementMeta, code: codes.replacement_code, original_code: original.code, reason }, 'replacement');
+  const data = { original: summary(adjusted), reversal: summary(reversal), replacement: summary(replacement) };
+  return { original: adjusted, reversal, replacement, events: [eventDraft('transaction.adjusted', at, data)] };
 }

@@ -1,16 +1,13 @@
 // The port through which documents are read and written. Concurrent changes are settled by
 // conditions and versions in the store, never by locks or by trusting an earlier read.
-import type { TransactionKind, TransactionRecord, TransactionStatus } from './record';
+import type { EventDraft } from '../events/catalogue';
+import type { Page, PageRequest } from '../lists/paging';
+import type { TransactionKind, TransactionRecord, TransactionStatus } from './transaction';
+import type { TransactionSummary } from './view';
 
 export interface Stored {
   readonly record: TransactionRecord;
   readonly version: number;
-}
-
-export interface DomainEventDraft {
-  readonly type: 'transaction.committed' | 'transaction.refunded' | 'transaction.credited' | 'transaction.voided' | 'transaction.adjusted';
-  readonly at: string;
-  readonly data: unknown;
 }
 
 export interface DocumentChange {
@@ -18,7 +15,7 @@ export interface DocumentChange {
   readonly create: readonly TransactionRecord[];
   /** Changed documents; each must still be at the version read. */
   readonly update: readonly { readonly record: TransactionRecord; readonly expectedVersion: number }[];
-  readonly events: readonly DomainEventDraft[];
+  readonly events: readonly EventDraft[];
 }
 
 export interface TransactionFilters {
@@ -30,10 +27,16 @@ export interface TransactionFilters {
   readonly date_to?: string | undefined;
 }
 
+/** The documents of one tenant. */
 export interface TransactionRepository {
   get(code: string): Promise<Stored | null>;
-  /** Writes the whole change atomically; throws StaleWrite when an update lost a race. */
+  /**
+   * Writes the whole change atomically. Throws `duplicate_transaction` when a created code exists,
+   * and StaleWrite when an update lost a race (the caller re-reads and decides again).
+   */
   write(change: DocumentChange): Promise<void>;
+  /** List entries, newest first; the cursor is the store's own, opaque to callers. */
+  list(filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionSummary>>;
 }
 
 /** An update found its document at another version than the one read. */

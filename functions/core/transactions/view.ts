@@ -1,7 +1,7 @@
 // The JSON of committed documents (contract §3): the calculation shape plus the lifecycle fields.
 import { fromCents } from '../tax/money';
 import { lineView, summaryOf, jurisdictionView, totalsOf, totalsView } from '../tax/view';
-import type { TransactionLine, TransactionRecord } from './record';
+import type { TransactionLine, TransactionRecord } from './transaction';
 
 function transactionLineView(line: TransactionLine) {
   return {
@@ -50,3 +50,6 @@ export function transactionView(record: TransactionRecord) {
 export function transactionSummaryView(record: TransactionRecord) {
   return { ...header(record), line_count: record.lines.length };
 }
+
+export type TransactionView = ReturnType<typeof transactionView>;
+export type TransactionSummary = ReturnType<typeof transactionSummaryView>;

@@ -1,0 +1,123 @@
+// Account administration (contract §8): the account and its settings, locations, the SKU catalog
+// and Illinois seller declarations, for one environment of the account.
+import type { TenantPrincipal } from '../core/access/authorize';
+import type { AccessRepository } from '../core/access/ports';
+import type { AccountRecord } from '../core/access/records';
+import type { SettingsPatch, TenantRepository } from '../core/account/ports';
+import type { CatalogItem, IllinoisSettings, Location, Nexus, TenantSettings } from '../core/account/settings';
+import { assertFuture } from '../core/account/key-issuance';
+import { assertKnownStates } from '../core/content/states';
+import type { TaxCode } from '../core/content/tax-content';
+import { DomainError } from '../core/errors';
+import { issueDeclaration, type SellerClass } from '../core/illinois/declaration';
+import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';
+import type { Authenticator } from './authentication';
+import type { Call } from './call';
+import type { TenantConfigs } from './tenant-configs';
+
+export interface AccountPorts {
+  readonly access: Pick<AccessRepository, 'renameAccount'>;
+  readonly tenants: TenantRepository;
+  readonly tenantConfigs: TenantConfigs;
+  readonly authenticator: Pick<Authenticator, 'account' | 'forgetAccount'>;
+  readonly taxCode: (code: string) => TaxCode | undefined;
+}
+
+export interface AccountPatch {
+  readonly name?: string | undefined;
+  readonly nexus?: Nexus | undefined;
+  readonly illinois?: Partial<IllinoisSettings> | undefined;
+}
+
+export interface LocationInput {
+  readonly code: string;
+  readonly name: string;
+  readonly state: string;
+  readonly zip: string;
+  readonly illinois_verified: boolean;
+}
+
+export interface ItemInput {
+  readonly sku: string;
+  readonly tax_code: string;
+  readonly description?: string | null | undefined;
+}
+
+type AdminCall = Call<TenantPrincipal>;
+
+/** Declarations are valid for a year unless the caller names an expiry. */
+const DEFAULT_DECLARATION_DAYS = 365;
+
+export function accountService(ports: AccountPorts) {
+  async function account(accountId: string): Promise<AccountRecord> {
+    const found = await ports.authenticator.account(accountId);
+    // The pipeline authenticated a key of this account moments ago.
+    if (!found) throw new Error(`account ${accountId} vanished`);
+    return found;
+  }
+
+  return {
+    async get(call: AdminCall): Promise<{ account: AccountRecord; settings: TenantSettings }> {
+      const { tenant } = call.principal;
+      const { settings } = await ports.tenantConfigs.get(tenant);
+      return { account: await account(tenant.accountId), settings };
+    },
+
+    /** Renames the account; sets nexus and Illinois settings for the caller's environment. */
+    async update(call: AdminCall, patch: AccountPatch): Promise<{ account: AccountRecord; settings: TenantSettings }> {
+      const { tenant } = call.principal;
+      if (Array.isArray(patch.nexus)) assertKnownStates(patch.nexus, 'nexus');
+      if (patch.name !== undefined) await ports.access.renameAccount(tenant.accountId, patch.name);
+      const settingsPatch: SettingsPatch = { nexus: Array.isArray(patch.nexus) ? [...new Set(patch.nexus)].sort() : patch.nexus, illinois: patch.illinois };
+      const settings = await ports.tenants.updateSettings(tenant, settingsPatch, call.now.toISOString());
+      ports.tenantConfigs.forget(tenant);
+      ports.authenticator.forgetAccount(tenant.accountId);
+      return { account: await account(tenant.accountId), settings };
+    },
+
+    async createLocation(call: AdminCall, input: LocationInput): Promise<Location> {
+      assertKnownStates([input.state], 'state');
+      const location: Location = { ...input, zip: input.zip.slice(0, 5), created_at: call.now.toISOString() };
+      await ports.tenants.createLocation(call.principal.tenant, location);
+      ports.tenantConfigs.forget(call.principal.tenant);
+      return location;
+    },
+
+    /** Newest first; read fresh, not through the cache, so a location just created is listed. */
+    async listLocations(call: AdminCall, page: PageRequest): Promise<Page<Location>> {
+      const { locations } = await ports.tenants.config(call.principal.tenant);
+      const sorted = [...locations].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.code.localeCompare(b.code));
+      return pageInMemory(sorted, (l) => l.code, page);
+    },
+
+    /** Adds or replaces a SKU; lines may then name it as item_code. */
+    async putItem(call: AdminCall, input: ItemInput): Promise<{ item: CatalogItem; category: string }> {
+      const code = ports.taxCode(input.tax_code);
+      if (!code)
+        throw new DomainError('invalid_tax_code', 'The tax code is not in the service catalog (GET /tax-codes).', [
+          { code: 'invalid_tax_code', target: 'tax_code', message: 'The tax code is not in the service catalog (GET /tax-codes).' },
+        ]);
+      const item: CatalogItem = { sku: input.sku, tax_code: code.code, description: input.description ?? null, created_at: call.now.toISOString() };
+      await ports.tenants.putItem(call.principal.tenant, item);
+      return { item, category: code.category };
+    },
+
+    listItems: (call: AdminCall, page: PageRequest): Promise<Page<CatalogItem>> => ports.tenants.listItems(call.principal.tenant, page),
+
+    /** A signed Illinois seller-posture declaration for calculations (contract §2.4 step 1). */
+    async declare(call: AdminCall, sellerClass: SellerClass, expiresAtInput: string | null | undefined): Promise<{ token: string; expiresAt: Date }> {
+      const { tenant } = call.principal;
+      const expiresAt = expiresAtInput ? new Date(expiresAtInput) : new Date(call.now.getTime() + DEFAULT_DECLARATION_DAYS * 86_400_000);
+      assertFuture(expiresAt, call.now);
+      let { settings } = await ports.tenantConfigs.get(tenant);
+      if (!settings.declarationSecret) {
+        // First declaration of this tenant: creating the settings item creates its signing secret.
+        settings = await ports.tenants.updateSettings(tenant, {}, call.now.toISOString());
+        ports.tenantConfigs.forget(tenant);
+      }
+      return { token: issueDeclaration(tenant, sellerClass, call.now, expiresAt, settings.declarationSecret), expiresAt };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

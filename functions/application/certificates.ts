@@ -1,0 +1,116 @@
+// Exemption certificates (contract §4, §2.7): recorded pending, activated by a named reviewer with
+// the complete evidence, assigned to the customer that owns them, and resolved into grants when a
+// document selects them. Every change is written with a version condition.
+import { randomBytes } from 'node:crypto';
+import { visibleTo } from '../core/access/authorize';
+import { activation } from '../core/certificates/activation';
+import { assign, auditEntry, type ActivationRequest, type Certificate } from '../core/certificates/certificate';
+import { grantsFor, selectedCertificates } from '../core/certificates/grants';
+import type { CertificateFilters, CertificateRepository, CertificateResolver, StoredCertificate } from '../core/certificates/ports';
+import { DomainError } from '../core/errors';
+import type { Page, PageRequest } from '../core/lists/paging';
+import { dayOf, type Outcome, type TenantCall } from './call';
+import type { CustomerService } from './customers';
+import { untilWritten } from './optimistic-retry';
+
+export interface CertificatePorts {
+  readonly certificates: CertificateRepository;
+  readonly customers: Pick<CustomerService, 'get'>;
+}
+
+export interface CertificateInput {
+  readonly customer_code: string;
+  readonly jurisdiction: string;
+  readonly exemption_reason: Certificate['exemption_reason'];
+  readonly exemption_number?: string | null | undefined;
+  readonly valid_from: string;
+  readonly valid_to: string;
+  readonly signer?: { readonly name: string; readonly title?: string | null | undefined } | null | undefined;
+  readonly signature_type?: Certificate['signature_type'] | undefined;
+  readonly evidence_reference?: string | null | undefined;
+  readonly document_sha256?: string | null | undefined;
+}
+
+const notFound = () => new DomainError('not_found', 'No certificate with this id exists in the scope of this key.');
+
+export function certificateService(ports: CertificatePorts) {
+  async function visible(call: TenantCall, id: string): Promise<StoredCertificate> {
+    const stored = await ports.certificates.get(call.principal.tenant, id);
+    if (!stored || !visibleTo(call.principal, stored.certificate.location_code)) throw notFound();
+    return stored;
+  }
+
+  return {
+    /** Records a certificate of a customer in scope, pending review. */
+    async create(call: TenantCall, input: CertificateInput): Promise<Certificate> {
+      const customer = await ports.customers.get(call, input.customer_code);
+      const at = call.now.toISOString();
+      const certificate: Certificate = {
+        id: `cert_${randomBytes(12).toString('hex')}`,
+        customer_code: customer.customer_code,
+        location_code: customer.location_code,
+        jurisdiction: input.jurisdiction,
+        exemption_reason: input.exemption_reason,
+        exemption_number: input.exemption_number ?? null,
+        valid_from: input.valid_from,
+        valid_to: input.valid_to,
+        signer: input.signer ? { name: input.signer.name, title: input.signer.title ?? null } : null,
+        signature_type: input.signature_type ?? null,
+        evidence_reference: input.evidence_reference ?? null,
+        document_sha256: input.document_sha256 ?? null,
+        status: 'pending',
+        reviewer: null,
+        review_authority: null,
+        activated_at: null,
+        assigned_at: null,
+        created_at: at,
+        audit: [auditEntry('created', call.principal, at, 'pending')],
+      };
+      await untilWritten(() => ports.certificates.create(call.principal.tenant, certificate));
+      return certificate;
+    },
+
+    get: async (call: TenantCall, id: string): Promise<Certificate> => (await visible(call, id)).certificate,
+
+    list(call: TenantCall, filters: Pick<CertificateFilters, 'customer_code'>, page: PageRequest): Promise<Page<Certificate>> {
+      return ports.certificates.list(call.principal.tenant, { ...filters, location_code: call.principal.locationCode }, page);
+    },
+
+    /** A named reviewer accepts the evidence; audited, and `certificate.activated` is written with it. */
+    activate(call: TenantCall, id: string, request: ActivationRequest): Promise<Outcome<Certificate>> {
+      const at = call.now.toISOString();
+      return untilWritten(async () => {
+        const stored = await visible(call, id);
+        const { certificate, events } = activation(stored.certificate, request, call.principal, dayOf(call.now), at);
+        await ports.certificates.update(call.principal.tenant, certificate, stored.version, events);
+        return { result: certificate, events };
+      });
+    },
+
+    /** Assigns an active, currently effective certificate to the customer that owns it. */
+    async assign(call: TenantCall, customerCode: string, certificateId: string): Promise<Certificate> {
+      const customer = await ports.customers.get(call, customerCode);
+      const at = call.now.toISOString();
+      return untilWritten(async () => {
+        const stored = await visible(call, certificateId);
+        const next = assign(stored.certificate, customer.customer_code, call.principal, dayOf(call.now), at);
+        if (next !== stored.certificate) await ports.certificates.update(call.principal.tenant, next, stored.version, []);
+        return next;
+      });
+    },
+  };
+}
+
+export type CertificateService = ReturnType<typeof certificateService>;
+
+/** The resolver the engine context uses: one batch read of the selected certificates, then the pure rules. */
+export function storedCertificateResolver(certificates: Pick<CertificateRepository, 'getMany'>): CertificateResolver {
+  return {
+    async resolve(tenant, principal, doc, date) {
+      const selections = selectedCertificates(doc);
+      if (selections.length === 0) return new Map();
+      const found = await certificates.getMany(tenant, selections.map((s) => s.id));
+      return grantsFor(selections, found, principal, doc.customer_code, date);
+    },
+  };
+}

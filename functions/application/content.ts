@@ -1,0 +1,39 @@
+// Reads of the tax content itself (contract §2.6): rates at a place and date, the tax code catalog,
+// and the version in use. Content is loaded once per process by the port.
+import type { Category } from '../core/content/artifact';
+import type { TaxCode, TaxContent } from '../core/content/tax-content';
+import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';
+import { destinationRates, type RateBreakdown } from '../core/tax/engine';
+
+export interface TaxCodeFilter {
+  readonly category?: Category | undefined;
+  /** Case-insensitive text found in the code, name or description. */
+  readonly q?: string | undefined;
+}
+
+export function contentService(content: () => TaxContent) {
+  let catalog: { code: TaxCode; search: string }[] | undefined;
+  /** The catalog sorted by code, with its search text, built once per process. */
+  const sortedCatalog = () =>
+    (catalog ??= [...content().taxCodes()].sort((a, b) => a.code.localeCompare(b.code)).map((code) => ({ code, search: `${code.code} ${code.name} ${code.description}`.toLowerCase() })));
+
+  return {
+    info: () => ({ version: content().version, coverageFrom: content().coverageFrom }),
+
+    /** The general-merchandise breakdown at a destination on a date (GET /rates). */
+    rates(zip: string, state: string | undefined, date: string): RateBreakdown {
+      return destinationRates(content(), state, zip, date);
+    },
+
+    taxCodes(filter: TaxCodeFilter, page: PageRequest): Page<TaxCode> {
+      const needle = filter.q?.toLowerCase();
+      const matching = sortedCatalog().filter((c) => (filter.category === undefined || c.code.category === filter.category) && (needle === undefined || c.search.includes(needle)));
+      const found = pageInMemory(matching, (c) => c.code.code, page);
+      return { data: found.data.map((c) => c.code), next_cursor: found.next_cursor };
+    },
+
+    taxCode: (code: string): TaxCode | undefined => content().taxCode(code),
+  };
+}
+
+export type ContentService = ReturnType<typeof contentService>;

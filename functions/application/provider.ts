@@ -1,0 +1,31 @@
+// What a service provider sees of its portfolio (contract §5): the engagements its key may act
+// for, and the client a request's client context selects.
+import type { ClientPrincipal, ProviderPrincipal } from '../core/access/authorize';
+import type { AccountRecord, Engagement } from '../core/access/records';
+import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';
+import type { Authenticator } from './authentication';
+import type { Call } from './call';
+
+export interface EngagementEntry {
+  readonly engagement: Engagement;
+  readonly client: AccountRecord | null;
+}
+
+export function providerService(ports: { readonly accounts: Pick<Authenticator, 'account'> }) {
+  return {
+    /** The engagements of the practice the key is not fenced from, highest id first; client names for the page only. */
+    async engagements(call: Call<ProviderPrincipal>, page: PageRequest): Promise<Page<EngagementEntry>> {
+      const { key, practice } = call.principal;
+      const visible = practice.engagements.filter((e) => key.engagementIds === null || key.engagementIds.includes(e.id)).sort((a, b) => b.id - a.id);
+      const found = pageInMemory(visible, (e) => String(e.id), page);
+      const data = await Promise.all(found.data.map(async (engagement) => ({ engagement, client: await ports.accounts.account(engagement.clientAccountId) })));
+      return { data, next_cursor: found.next_cursor };
+    },
+
+    async client(call: Call<ClientPrincipal>): Promise<EngagementEntry> {
+      return { engagement: call.principal.engagement, client: await ports.accounts.account(call.principal.tenant.accountId) };
+    },
+  };
+}
+
+export type ProviderService = ReturnType<typeof providerService>;

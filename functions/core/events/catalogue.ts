@@ -1,0 +1,49 @@
+// The catalogue of domain events (contract §7): one typed, versioned definition per event type.
+// Every change writes its event in the same transaction as the change itself (an outbox); the
+// payload types here are what webhook receivers get as `data`. A payload change that is not
+// backwards compatible bumps the type's version.
+import type { CertificateView } from '../certificates/certificate';
+import type { TransactionSummary } from '../transactions/view';
+
+export interface EventPayloads {
+  'transaction.committed': TransactionSummary;
+  'transaction.refunded': { readonly original: TransactionSummary; readonly refund: TransactionSummary };
+  'transaction.credited': { readonly original: TransactionSummary; readonly credit: TransactionSummary };
+  'transaction.voided': TransactionSummary;
+  'transaction.adjusted': { readonly original: TransactionSummary; readonly reversal: TransactionSummary; readonly replacement: TransactionSummary };
+  'certificate.activated': CertificateView;
+}
+
+export type EventType = keyof EventPayloads;
+
+interface Definition {
+  readonly version: number;
+  readonly description: string;
+}
+
+export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition } = {
+  'transaction.committed': { version: 1, description: 'A sale was committed (POST /transactions).' },
+  'transaction.refunded': { version: 1, description: 'A refund document was written against a committed sale.' },
+  'transaction.credited': { version: 1, description: 'A tax-only credit was written against a committed sale.' },
+  'transaction.voided': { version: 1, description: 'A committed sale was voided.' },
+  'transaction.adjusted': { version: 1, description: 'A sale was adjusted: its reversal and replacement were written with it.' },
+  'certificate.activated': { version: 1, description: 'An exemption certificate was activated by a named reviewer.' },
+};
+
+export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as readonly EventType[];
+
+/** An event as the change that emits it describes it; the store gives it an id when writing it. */
+export interface EventDraft<T extends EventType = EventType> {
+  readonly type: T;
+  readonly version: number;
+  /** When the change happened (RFC 3339). */
+  readonly at: string;
+  readonly data: EventPayloads[T];
+}
+
+/** Any event draft, as a union discriminated by `type`. */
+export type AnyEventDraft = { [T in EventType]: EventDraft<T> }[EventType];
+
+export function eventDraft<T extends EventType>(type: T, at: string, data: EventPayloads[T]): EventDraft<T> {
+  return { type, version: EVENT_CATALOGUE[type].version, at, data };
+}

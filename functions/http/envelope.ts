@@ -1,0 +1,53 @@
+// Outermost middleware: establishes what every request has (its id, instant and headers), turns
+// every error into the spec's envelope (through the one mapping in error-response.ts) and writes
+// one access-log line per request. Request bodies and keys are never logged.
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { logger } from '../shared/powertools';
+import { errorResponse, toDomainError } from './error-response';
+import type { Received, Reply } from './request';
+import { receive } from './steps/receive';
+
+/** The Lambda context as the pipeline sees it: the envelope puts the received request on it. */
+export type HttpContext = Context & { stx?: { readonly received: Received; readonly startedAt: number } };
+
+export type HttpMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>;
+
+export function receivedOf(context: HttpContext): Received {
+  if (!context.stx) throw new Error('the envelope middleware did not run');
+  return context.stx.received;
+}
+
+/** A reply as API Gateway's proxy result: JSON body, X-Request-Id, replay marker. */
+export function render(reply: Reply, requestId: string): APIGatewayProxyResult {
+  const headers: Record<string, string> = { ...(reply.headers ?? {}), 'X-Request-Id': requestId };
+  if (reply.replayed) headers['Idempotent-Replayed'] = 'true';
+  if (reply.body === undefined) return { statusCode: reply.statusCode, headers, body: '' };
+  headers['Content-Type'] = 'application/json';
+  return { statusCode: reply.statusCode, headers, body: JSON.stringify(reply.body) };
+}
+
+const elapsed = (start: number): number => Math.round((performance.now() - start) * 100) / 100;
+
+export function envelope(routeId: string): HttpMiddleware {
+  return {
+    before: (request) => {
+      const received = receive(request.event, request.context, new Date());
+      request.context.stx = { received, startedAt: performance.now() };
+      logger.appendKeys({ request_id: received.requestId, route: routeId });
+    },
+    after: (request) => {
+      const replayed = request.response?.headers?.['Idempotent-Replayed'] === 'true';
+      logger.info('request', { status: request.response?.statusCode, duration_ms: elapsed(request.context.stx?.startedAt ?? performance.now()), replayed });
+      logger.removeKeys(['request_id', 'route']);
+    },
+    onError: (request) => {
+      const requestId = request.context.stx?.received.requestId ?? receive(request.event, request.context, new Date()).requestId;
+      const domain = toDomainError(request.error);
+      if (domain.code === 'internal_error') logger.error('unhandled error', request.error ?? new Error('unknown failure'));
+      request.response = errorResponse(domain, requestId);
+      logger.info('request', { status: request.response.statusCode, code: domain.code, duration_ms: elapsed(request.context.stx?.startedAt ?? performance.now()) });
+      logger.removeKeys(['request_id', 'route']);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// The one place where errors become HTTP responses: status per code, the spec's envelope, and the
+// translation of library errors (Powertools idempotency) into domain codes. 500s carry nothing
+// about the failure itself.
+import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { DomainError, type ErrorCode, type ErrorDetail } from '../core/errors';
+
+const STATUS: Record<ErrorCode, number> = {
+  validation_error: 422,
+  not_found: 404,
+  method_not_allowed: 405,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  module_not_enabled: 403,
+  insufficient_scope: 403,
+  location_not_authorized: 403,
+  organization_scope_required: 403,
+  provider_key_required: 403,
+  provider_not_active: 403,
+  missing_client_context: 400,
+  invalid_client_context: 400,
+  conflicting_client_context: 400,
+  client_context_not_authorized: 403,
+  provider_client_not_found: 404,
+  invalid_address: 400,
+  invalid_request: 400,
+  invalid_tax_code: 400,
+  invalid_nexus_mode: 400,
+  idempotency_conflict: 409,
+  accuracy_requirement_not_met: 422,
+  product_identity_required: 422,
+  address_precision_requirement_not_met: 422,
+  exemption_certificate_not_found: 422,
+  certificate_not_effective: 422,
+  certificate_evidence_incomplete: 422,
+  certificate_review_authority_not_permitted: 422,
+  certificate_not_active: 422,
+  certificate_customer_mismatch: 422,
+  rate_unavailable: 422,
+  ky_historical_window_unsupported: 422,
+  il_sourcing_unresolved_no_seller_facts: 422,
+  il_sourcing_unresolved_in_state_seller_without_validated_profile: 422,
+  il_sourcing_unresolved_conflicting_seller_facts: 422,
+  il_sourcing_unresolved_untrusted_contract: 422,
+  il_sourcing_not_enabled: 422,
+  il_in_state_selling_not_enabled: 422,
+  il_product_identity_required: 422,
+  il_address_not_located: 422,
+  il_rate_lookup_unresolved: 422,
+  il_rate_index_not_ready: 422,
+  il_rate_lookup_failed: 422,
+  duplicate_transaction: 409,
+  transaction_not_found: 404,
+  invalid_lifecycle: 409,
+  refund_exceeds_refundable: 422,
+  credit_exceeds_tax: 422,
+  invalid_adjustment_codes: 422,
+  conflict: 409,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+};
+
+export const statusOf = (code: ErrorCode): number => STATUS[code];
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    request_id: string;
+    severity: 'error';
+    details?: { code: string; message: string; target: string; severity: 'error' }[];
+  };
+}
+
+export function errorBody(code: ErrorCode, message: string, requestId: string, details?: readonly ErrorDetail[]): ErrorBody {
+  const error: ErrorBody['error'] = { code, message, request_id: requestId, severity: 'error' };
+  if (details && details.length > 0) error.details = details.map((d) => ({ code: d.code, message: d.message, target: d.target, severity: 'error' }));
+  return { error };
+}
+
+/** Maps any thrown value to a domain error; unknown failures become `internal_error`. */
+export function toDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  if (error instanceof IdempotencyValidationError)
+    return new DomainError('idempotency_conflict', 'This Idempotency-Key was already used with a different request.');
+  if (error instanceof IdempotencyAlreadyInProgressError)
+    return new DomainError('idempotency_conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.', undefined, 1);
+  return new DomainError('internal_error', 'An unexpected error occurred. Quote the request id when contacting support.');
+}
+
+export function errorResponse(error: DomainError, requestId: string): APIGatewayProxyResult {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Id': requestId };
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+  return {
+    statusCode: statusOf(error.code),
+    headers,
+    body: JSON.stringify(errorBody(error.code, error.message, requestId, error.details)),
+  };
+}

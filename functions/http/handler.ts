@@ -1,0 +1,85 @@
+// Builds every HTTP handler from its route entry (lib/routes.ts): middy keeps the envelope and the
+// logging; inside it the typed pipeline runs the contract's order of checks (§1.1), each step
+// receiving what the previous one established: authenticate → rate limit → authorize → parse →
+// idempotency → the endpoint's own call.
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { GenericSchema } from 'valibot';
+import { ROUTES, type RouteId } from '../../lib/routes';
+import { authenticator, authorizer, dynamoClient, rateLimiter } from '../composition-root';
+import type { PrincipalFor } from '../core/access/authorize';
+import { config } from '../shared/config';
+import { logger } from '../shared/powertools';
+import { envelope, receivedOf, render, type HttpContext } from './envelope';
+import type { Parsed, Reply } from './request';
+import { authenticate } from './steps/authenticate';
+import { authorize } from './steps/authorize';
+import { idempotency } from './steps/idempotency';
+import { isStaged, parse, type BodyOf, type InputSchemas, type PathParams, type QueryOf, type StagedBody } from './steps/parse';
+import { rateLimit } from './steps/rate-limit';
+
+export type RouteOf<Id extends RouteId> = Extract<(typeof ROUTES)[number], { readonly id: Id }>;
+
+/** What a route's handler receives: its principal, body, query and path parameters as its entry promises. */
+export type ApiRequest<Id extends RouteId, BS, QS> = Parsed<PrincipalFor<RouteOf<Id>>, BodyOf<BS>, QueryOf<QS>, PathParams<RouteOf<Id>['path']>>;
+
+export type HttpHandler = ((event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>) & {
+  /** The request schemas, for the OpenAPI document (scripts/openapi.ts). */
+  readonly schemas: { readonly body?: GenericSchema; readonly query?: GenericSchema };
+};
+
+export function routeById<Id extends RouteId>(id: Id): RouteOf<Id> {
+  const found = ROUTES.find((route): route is RouteOf<Id> => route.id === id);
+  if (!found) throw new Error(`unknown route ${id}`);
+  return found;
+}
+
+type BodySpec = GenericSchema | StagedBody<unknown> | undefined;
+
+export function httpHandler<Id extends RouteId, BS extends BodySpec = undefined, QS extends GenericSchema | undefined = undefined>(
+  routeId: Id,
+  schemas: InputSchemas<BS, QS>,
+  serve: (request: ApiRequest<Id, BS, QS>) => Promise<Reply>,
+): HttpHandler {
+  const route = routeById(routeId);
+  // Built on the first request, not at import: the clients behind the steps are created lazily.
+  let steps: ReturnType<typeof pipeline> | undefined;
+  const pipeline = () => ({
+    authenticate: authenticate(authenticator()),
+    rateLimit: rateLimit(rateLimiter(), route.bucket),
+    authorize: authorize(authorizer(), route),
+    parse: parse(route.path, schemas),
+    idempotency: idempotency({ tableName: config().idempotencyTableName, client: dynamoClient }),
+  });
+
+  const core = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
+    steps ??= pipeline();
+    const received = receivedOf(context);
+    const limited = await steps.rateLimit(await steps.authenticate(received));
+    try {
+      const request = steps.parse(await steps.authorize(limited));
+      const exec = () => serve(request);
+      const reply =
+        event.httpMethod === 'POST'
+          ? await steps.idempotency(
+              request.headers['idempotency-key'],
+              { apiKeyId: request.principal.key.id, tenant: request.principal.tenant?.accountId ?? '-', method: event.httpMethod, path: event.path, body: request.body, context },
+              exec,
+            )
+          : await exec();
+      return render(reply, received.requestId);
+    } finally {
+      limited.admission.release();
+    }
+  };
+
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>({ timeoutEarlyInMillis: 0 })
+    // Function name, cold start and Lambda request id on every log line of the invocation.
+    .use(injectLambdaContext(logger))
+    .use(envelope(route.id))
+    .handler(core);
+  const spec: BodySpec = schemas.body;
+  const body = spec === undefined ? undefined : isStaged(spec) ? spec.schema : spec;
+  return Object.assign(handler, { schemas: { body, query: schemas.query } });
+}

@@ -1,0 +1,11 @@
+// Steps 4-7: module, credential kind, scope and the provider client context (contract §1.1, §5).
+import type { Authorizer } from '../../application/authorization';
+import type { AccessPolicy, PrincipalFor } from '../../core/access/authorize';
+import type { Authorized, Limited } from '../request';
+
+export function authorize<P extends AccessPolicy>(authorizer: Pick<Authorizer, 'authorize'>, policy: P) {
+  return async (request: Limited): Promise<Authorized<PrincipalFor<P>>> => ({
+    ...request,
+    principal: await authorizer.authorize(policy, request.credentials, { ref: request.headers['x-service-client-ref'], id: request.headers['x-service-client-id'] }),
+  });
+}

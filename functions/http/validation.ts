@@ -1,0 +1,121 @@
+// Request validation: valibot issues become the contract's detail codes (§1.2) with dotted targets.
+// Messages are written here from the schema's requirement, never from the submitted value.
+import * as v from 'valibot';
+import { validationError, type ErrorDetail } from '../core/errors';
+
+export type InputRoot = 'body' | 'query' | 'header';
+
+type Issue = v.BaseIssue<unknown>;
+
+const TYPE_CODES: Record<string, string> = {
+  string: 'string_type',
+  number: 'number_type',
+  boolean: 'bool_type',
+  array: 'array_type',
+  object: 'object_type',
+  strict_object: 'object_type',
+  loose_object: 'object_type',
+  record: 'object_type',
+  integer: 'integer_type',
+  picklist: 'enum',
+  literal: 'enum',
+  enum: 'enum',
+  min_value: 'greater_than_equal',
+  gt_value: 'greater_than',
+  max_value: 'less_than_equal',
+  lt_value: 'less_than',
+  regex: 'string_pattern_mismatch',
+  iso_date: 'date_format',
+  finite: 'number_type',
+};
+
+/** Codes a `v.check`/`v.rawCheck` may name through its message. */
+const CUSTOM_CODES = new Set(['date_format', 'duplicate_value', 'string_pattern_mismatch', 'greater_than', 'less_than_equal', 'enum']);
+
+const MESSAGES: Record<string, (issue: Issue) => string> = {
+  missing: () => 'This field is required.',
+  extra_forbidden: () => 'This field is not allowed here.',
+  string_type: () => 'Must be a string.',
+  number_type: () => 'Must be a finite number.',
+  integer_type: () => 'Must be an integer.',
+  bool_type: () => 'Must be true or false.',
+  object_type: () => 'Must be an object.',
+  array_type: () => 'Must be an array.',
+  enum: (i) => (i.expected ? `Must be one of ${i.expected}.` : 'Is not one of the allowed values.'),
+  greater_than_equal: (i) => `Must be greater than or equal to ${requirement(i)}.`,
+  greater_than: (i) => `Must be greater than ${requirement(i) ?? 'the minimum'}.`,
+  less_than_equal: (i) => `Must be less than or equal to ${requirement(i) ?? 'the maximum'}.`,
+  less_than: (i) => `Must be less than ${requirement(i)}.`,
+  string_too_short: (i) => `Must be at least ${requirement(i)} characters long.`,
+  string_too_long: (i) => `Must be at most ${requirement(i)} characters long.`,
+  too_short: (i) => `Must hold at least ${requirement(i)} items.`,
+  too_long: (i) => `Must hold at most ${requirement(i)} items.`,
+  string_pattern_mismatch: () => 'Does not have the required format.',
+  date_format: () => 'Must be a calendar date formatted YYYY-MM-DD.',
+  duplicate_value: () => 'Must be unique; an earlier item uses the same value.',
+  json_invalid: () => 'The request body is not valid JSON.',
+};
+
+function requirement(issue: Issue): string | undefined {
+  const req = (issue as { requirement?: unknown }).requirement;
+  return typeof req === 'number' || typeof req === 'string' ? String(req) : undefined;
+}
+
+function detailCode(issue: Issue): string {
+  const last = issue.path?.at(-1);
+  if (last && last.origin === 'key') return issue.input === undefined ? 'missing' : 'extra_forbidden';
+  if (issue.input === undefined && issue.kind === 'schema') return 'missing';
+  if (issue.type === 'min_length') return typeof issue.input === 'string' ? 'string_too_short' : 'too_short';
+  if (issue.type === 'max_length') return typeof issue.input === 'string' ? 'string_too_long' : 'too_long';
+  if ((issue.type === 'check' || issue.type === 'raw_check') && CUSTOM_CODES.has(issue.message)) return issue.message;
+  if (issue.type === 'union') {
+    const nested = issue.issues?.[0];
+    if (nested) return detailCode(nested);
+  }
+  return TYPE_CODES[issue.type] ?? 'enum';
+}
+
+function target(root: InputRoot, issue: Issue, headerName?: string, prefix?: string): string {
+  const keys = [...(prefix ? [prefix] : []), ...(issue.path ?? []).map((p) => String(p.key))];
+  if (root === 'header') return headerName ? `header.${headerName}` : ['header', ...keys].join('.');
+  if (root === 'query') return ['query', ...keys].join('.');
+  return keys.length > 0 ? keys.join('.') : 'body';
+}
+
+export function issuesToDetails(issues: readonly Issue[], root: InputRoot, headerName?: string, prefix?: string): ErrorDetail[] {
+  const seen = new Set<string>();
+  const details: ErrorDetail[] = [];
+  for (const issue of issues) {
+    const code = detailCode(issue);
+    const t = target(root, issue, headerName, prefix);
+    const key = `${code}@${t}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    details.push({ code, target: t, message: (MESSAGES[code] ?? (() => 'Is not valid.'))(issue) });
+  }
+  return details;
+}
+
+
+/** Parses input against a schema, or throws `validation_error` listing every failing field. */
+export function validate<S extends v.GenericSchema>(schema: S, input: unknown, root: InputRoot, headerName?: string): v.InferOutput<S> {
+  return validateAt(schema, input, root, undefined, headerName);
+}
+
+/** As `validate`, for a part of the body validated on its own (targets start with `prefix`). */
+export function validateAt<S extends v.GenericSchema>(schema: S, input: unknown, root: InputRoot, prefix: string | undefined, headerName?: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortEarly: false, abortPipeEarly: true });
+  if (result.success) return result.output;
+  throw validationError(issuesToDetails(result.issues, root, headerName, prefix));
+}
+
+/** The body of a request: JSON or nothing. Its text is never repeated in the error. */
+export function parseJsonBody(raw: string | null | undefined, isBase64 = false): unknown {
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  const text = isBase64 ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError([{ code: 'json_invalid', target: 'body', message: MESSAGES.json_invalid!({} as Issue) }]);
+  }
+}
