@@ -10,12 +10,14 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const port = Number(process.env.PORT ?? 3000);
 const seedFile = process.env.TAX_SEED_FILE;
+const authCache = process.env.AUTH_CACHE_SECONDS;
 
 try {
   const service = await startLocal({
     port,
     seed: seedFile ? readSeedFile(seedFile) : undefined,
     bundles: process.env.STX_BUNDLES === '1',
+    settings: authCache === undefined ? {} : { authCacheSeconds: Number(authCache) },
     log: (line) => console.error(line),
   });
   const lines = [

@@ -8,8 +8,6 @@ const positiveInt = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.
 const EnvSchema = v.object({
   TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
   IDEMPOTENCY_TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
-  BATCH_ITEMS_QUEUE_URL: v.optional(v.string()),
-  RETURN_JOB_ITEMS_QUEUE_URL: v.optional(v.string()),
   RATE_LIMIT_GENERAL_SANDBOX: positiveInt,
   RATE_LIMIT_GENERAL_PRODUCTION: positiveInt,
   RATE_LIMIT_BATCH_SUBMISSIONS: positiveInt,
@@ -18,19 +16,14 @@ const EnvSchema = v.object({
   AUTH_CACHE_SECONDS: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)),
   /** Usage plans are named `<prefix>-sandbox` and `<prefix>-production` (absent on the local runner). */
   USAGE_PLAN_NAME_PREFIX: v.optional(v.string()),
-  /** Set by the local runner; enables behaviour that only makes sense on a developer machine. */
-  STX_LOCAL_RUNNER: v.optional(v.string()),
 });
 
 export interface AppConfig {
   readonly tableName: string;
   readonly idempotencyTableName: string;
-  readonly batchItemsQueueUrl: string | undefined;
-  readonly returnJobItemsQueueUrl: string | undefined;
   readonly limits: LimitSettings;
   readonly authCacheMs: number;
   readonly usagePlanNamePrefix: string | undefined;
-  readonly localRunner: boolean;
 }
 
 let cached: AppConfig | undefined;
@@ -46,8 +39,6 @@ export function config(): AppConfig {
   cached = {
     tableName: env.TABLE_NAME,
     idempotencyTableName: env.IDEMPOTENCY_TABLE_NAME,
-    batchItemsQueueUrl: env.BATCH_ITEMS_QUEUE_URL,
-    returnJobItemsQueueUrl: env.RETURN_JOB_ITEMS_QUEUE_URL,
     limits: {
       generalPerMinuteSandbox: env.RATE_LIMIT_GENERAL_SANDBOX,
       generalPerMinuteProduction: env.RATE_LIMIT_GENERAL_PRODUCTION,
@@ -57,7 +48,6 @@ export function config(): AppConfig {
     },
     authCacheMs: env.AUTH_CACHE_SECONDS * 1000,
     usagePlanNamePrefix: env.USAGE_PLAN_NAME_PREFIX,
-    localRunner: env.STX_LOCAL_RUNNER === '1',
   };
   return cached;
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import type * as SeedEntryModule from '../../functions/admin/seed-entry';
 import { functionEnvironment } from '../environment';
 import { handlerModule, PROJECT_ROOT } from '../paths';
 import { QUEUES, TABLES } from '../resources';
@@ -74,7 +75,6 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: sqs.endpoint,
-      STX_LOCAL_RUNNER: '1',
       POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...(options.bundles ? { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' } : {}),
     });
@@ -106,8 +106,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
   }
 }
 
-/** The typed seeding entry point (functions/admin/seed-entry.ts), loaded like the handlers: by path, after the environment is set. */
-type SeedEntry = typeof import('../../functions/admin/seed-entry');
+/** The typed seeding entry point, loaded like the handlers: by path, once the environment is set. */
+type SeedEntry = typeof SeedEntryModule;
 
 /** Loads the seed, or creates the demo account and returns its key. */
 async function seedDatabase(seed: unknown): Promise<string | null> {

@@ -1,7 +1,8 @@
 // DynamoDB requests per request of a warm function: the budget the design promises, asserted so it
 // cannot creep. A key at the contract's default limits pays one rate-counter write per request; a
 // key at 1,000/min or more leases tokens, so its requests mostly skip that write.
-import { describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
+import { describeLocal } from '../support/target';
 import { inProcess } from '../../lib/local/invoke';
 import { KEYS } from '../fixtures/seed';
 import { unique } from '../support/http';
@@ -37,7 +38,7 @@ async function budget(key: string) {
   return { commit: commit.calls, lookup: lookup.calls, refund: refund.calls, idempotent: idempotent.calls };
 }
 
-describe('DynamoDB calls per request (warm process, cached key and tenant configuration)', () => {
+describeLocal('DynamoDB calls per request (warm process, cached key and tenant configuration)', () => {
   it('default limits: commit = counter + TransactWriteItems, lookup = counter + GetItem, refund = counter + GetItem + TransactWriteItems', async () => {
     await awayFromMinuteEdge(5);
     expect(await budget(KEYS.calls)).toEqual({ commit: 2, lookup: 2, refund: 3, idempotent: 4 });

@@ -1,10 +1,11 @@
 // The in-process cap on concurrent estimates (contract §1.5: at most 4 in flight per application
 // process): requests beyond it are refused at once with 429 and Retry-After: 1, not queued.
-import { describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
+import { describeLocal } from '../support/target';
 import { inProcess } from '../../lib/local/invoke';
 import { KEYS } from '../fixtures/seed';
 
-describe('estimate concurrency', () => {
+describeLocal('estimate concurrency', () => {
   it('lets 4 estimates run at once in a process and refuses the rest with Retry-After 1', async () => {
     const { invoke } = inProcess(inject('dynamoEndpoint'));
     const body = { ship_to: { state: 'NY', zip: '10001' }, amount: 25 };

@@ -2,7 +2,8 @@
 // tokens go one by one.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
+import { describeLocal } from '../support/target';
 import { DynamoRateCounter } from '../../functions/adapters/dynamodb/rate-counter';
 import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../lib/resources';
@@ -11,7 +12,7 @@ import { unique } from '../support/http';
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
 const counter = new DynamoRateCounter(db, localTableName(MAIN_TABLE));
 
-describe('rate counter', () => {
+describeLocal('rate counter', () => {
   it('grants leases while they fit, then single tokens, then none', async () => {
     const key = unique('key');
     const now = Date.parse('2026-11-22T10:00:10Z');

@@ -3,7 +3,8 @@
 // that keeps failing moves to the dead-letter queue after maxReceiveCount receives.
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeLocal } from '../support/target';
 import { startSqsEmulator, type Engine } from '../../lib/local/engines';
 import { createQueues, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision';
 import { pollQueue } from '../../lib/local/sqs-poller';
@@ -33,7 +34,7 @@ const waitFor = async (check: () => boolean | Promise<boolean>, ms = 15_000) => 
   }
 };
 
-describe('SQS poller', () => {
+describeLocal('SQS poller', () => {
   it('delivers batches, redelivers reported failures, and dead-letters a message that keeps failing', async () => {
     const seen: Record<string, number> = {};
     const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { eventsMentioning } from '../support/dynamo';
+import { itLocal } from '../support/target';
 import { api, expectError, unique, V1 } from '../support/http';
 
 const NYC = { state: 'NY', zip: '10001' };
@@ -242,7 +243,7 @@ describe('adjustments', () => {
 });
 
 describe('events', () => {
-  it('records an event with every committed change', async () => {
+  itLocal('records an event with every committed change', async () => {
     const code = unique('EV');
     await commit(sale(code, [{ amount: 50 }, { amount: 50 }]));
     await post(`${code}/refunds`, { refund_code: unique('RF'), lines: [{ number: '1', amount: 10 }] });

@@ -1,0 +1,312 @@
+// In-memory implementations of the core's ports, for unit tests of the application services. They
+// keep the contracts the DynamoDB stores keep (conditions on create and version, duplicate codes,
+// opaque cursors through the core's paging), so a service test exercises the same decisions.
+import type { Principal, TenantPrincipal } from '../../functions/core/access/authorize';
+import type { AccessRepository, KeyOwner, UsageKeyRegistry } from '../../functions/core/access/ports';
+import type { AccountRecord, ApiKeyRecord, PracticeRecord, Tenant } from '../../functions/core/access/records';
+import type { SettingsPatch, TenantRepository } from '../../functions/core/account/ports';
+import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type TenantConfig, type TenantSettings } from '../../functions/core/account/settings';
+import type { Certificate } from '../../functions/core/certificates/certificate';
+import type { CertificateFilters, CertificateRepository, StoredCertificate } from '../../functions/core/certificates/ports';
+import type { Customer } from '../../functions/core/customers/customer';
+import type { CustomerRepository } from '../../functions/core/customers/ports';
+import { DomainError } from '../../functions/core/errors';
+import type { EventDraft } from '../../functions/core/events/catalogue';
+import type { RateCounter } from '../../functions/core/limits/ports';
+import { windowAt } from '../../functions/core/limits/rate-limits';
+import { pageInMemory, type Page, type PageRequest } from '../../functions/core/lists/paging';
+import { StaleWrite, type DocumentChange, type Stored, type TransactionFilters, type TransactionRepository } from '../../functions/core/transactions/repository';
+import { transactionSummaryView, type TransactionSummary } from '../../functions/core/transactions/view';
+
+const tenantKey = (t: Tenant) => `${t.accountId}#${t.environment}`;
+const clone = <T>(value: T): T => structuredClone(value);
+
+export class FakeTransactions implements TransactionRepository {
+  readonly docs = new Map<string, Stored>();
+  readonly events: EventDraft[] = [];
+  /** Writes to fail with StaleWrite before one lands (a concurrent writer moved the version). */
+  staleWrites = 0;
+  writes = 0;
+
+  async get(code: string): Promise<Stored | null> {
+    const found = this.docs.get(code);
+    return found ? clone(found) : null;
+  }
+
+  async write(change: DocumentChange): Promise<void> {
+    this.writes++;
+    if (this.staleWrites > 0) {
+      this.staleWrites--;
+      throw new StaleWrite();
+    }
+    if (change.create.some((r) => this.docs.has(r.code)))
+      throw new DomainError('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
+    if (change.update.some((u) => this.docs.get(u.record.code)?.version !== u.expectedVersion)) throw new StaleWrite();
+    for (const record of change.create) this.docs.set(record.code, { record: clone(record), version: 1 });
+    for (const { record, expectedVersion } of change.update) this.docs.set(record.code, { record: clone(record), version: expectedVersion + 1 });
+    this.events.push(...change.events);
+  }
+
+  async list(filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionSummary>> {
+    const matching = [...this.docs.values()]
+      .map((s) => s.record)
+      .filter((r) => (filters.status === undefined || r.status === filters.status) && (filters.location_code === undefined || r.location_code === filters.location_code))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.code.localeCompare(a.code));
+    const found = pageInMemory(matching, (r) => r.code, page);
+    return { data: found.data.map(transactionSummaryView), next_cursor: found.next_cursor };
+  }
+}
+
+/** One FakeTransactions per tenant, as the store is per tenant. */
+export function fakeDocuments(): { documents: (tenant: Tenant) => FakeTransactions; of: (tenant: Tenant) => FakeTransactions } {
+  const byTenant = new Map<string, FakeTransactions>();
+  const of = (tenant: Tenant) => {
+    let repo = byTenant.get(tenantKey(tenant));
+    if (!repo) byTenant.set(tenantKey(tenant), (repo = new FakeTransactions()));
+    return repo;
+  };
+  return { documents: of, of };
+}
+
+export class FakeTenants implements TenantRepository {
+  readonly settings = new Map<string, TenantSettings>();
+  readonly locations = new Map<string, Location[]>();
+  readonly items = new Map<string, CatalogItem[]>();
+  configReads = 0;
+
+  async config(tenant: Tenant): Promise<TenantConfig> {
+    this.configReads++;
+    const settings = this.settings.get(tenantKey(tenant)) ?? { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
+    return { settings: clone(settings), locations: clone(this.locations.get(tenantKey(tenant)) ?? []) };
+  }
+
+  async updateSettings(tenant: Tenant, patch: SettingsPatch, at: string): Promise<TenantSettings> {
+    const current = this.settings.get(tenantKey(tenant)) ?? { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
+    const next: TenantSettings = {
+      nexus: patch.nexus ?? current.nexus,
+      illinois: { ...current.illinois, ...Object.fromEntries(Object.entries(patch.illinois ?? {}).filter(([, v]) => v !== undefined)) },
+      declarationSecret: current.declarationSecret || `secret-${tenantKey(tenant)}`,
+      updatedAt: at,
+    };
+    this.settings.set(tenantKey(tenant), next);
+    return clone(next);
+  }
+
+  async createLocation(tenant: Tenant, location: Location): Promise<void> {
+    const list = this.locations.get(tenantKey(tenant)) ?? [];
+    if (list.some((l) => l.code === location.code)) throw new DomainError('conflict', 'A location with this code already exists.');
+    this.locations.set(tenantKey(tenant), [...list, clone(location)]);
+  }
+
+  async putItem(tenant: Tenant, item: CatalogItem): Promise<void> {
+    const list = (this.items.get(tenantKey(tenant)) ?? []).filter((i) => i.sku !== item.sku);
+    this.items.set(tenantKey(tenant), [...list, clone(item)]);
+  }
+
+  async listItems(tenant: Tenant, page: PageRequest): Promise<Page<CatalogItem>> {
+    const sorted = [...(this.items.get(tenantKey(tenant)) ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return pageInMemory(sorted, (i) => i.sku, page);
+  }
+
+  async itemsBySku(tenant: Tenant, skus: readonly string[]): Promise<Map<string, CatalogItem>> {
+    return new Map((this.items.get(tenantKey(tenant)) ?? []).filter((i) => skus.includes(i.sku)).map((i) => [i.sku, clone(i)]));
+  }
+}
+
+export class FakeCustomers implements CustomerRepository {
+  readonly customers = new Map<string, Customer>();
+
+  async create(tenant: Tenant, customer: Omit<Customer, 'certificate_ids'>): Promise<void> {
+    const key = `${tenantKey(tenant)}#${customer.customer_code}`;
+    if (this.customers.has(key)) throw new DomainError('conflict', 'A customer with this code already exists.');
+    this.customers.set(key, { ...clone(customer), certificate_ids: [] });
+  }
+
+  async get(tenant: Tenant, code: string): Promise<Customer | null> {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    return found ? clone(found) : null;
+  }
+
+  async list(tenant: Tenant, locationCode: string | null, page: PageRequest): Promise<Page<Customer>> {
+    const mine = [...this.customers.entries()]
+      .filter(([key, c]) => key.startsWith(`${tenantKey(tenant)}#`) && (locationCode === null || c.location_code === locationCode))
+      .map(([, c]) => c)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return pageInMemory(mine, (c) => c.customer_code, page);
+  }
+
+  /** What the certificate store's create does to the customer item. */
+  listCertificate(tenant: Tenant, code: string, id: string): boolean {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    if (!found) return false;
+    this.customers.set(`${tenantKey(tenant)}#${code}`, { ...found, certificate_ids: [...found.certificate_ids, id] });
+    return true;
+  }
+}
+
+export class FakeCertificates implements CertificateRepository {
+  readonly stored = new Map<string, StoredCertificate>();
+  readonly events: EventDraft[] = [];
+
+  constructor(private readonly customers: FakeCustomers) {}
+
+  async create(tenant: Tenant, certificate: Certificate): Promise<void> {
+    if (!this.customers.listCertificate(tenant, certificate.customer_code, certificate.id))
+      throw new DomainError('not_found', 'No customer with this code exists in the scope of this key.');
+    this.stored.set(`${tenantKey(tenant)}#${certificate.id}`, { certificate: clone(certificate), version: 1 });
+  }
+
+  async get(tenant: Tenant, id: string): Promise<StoredCertificate | null> {
+    const found = this.stored.get(`${tenantKey(tenant)}#${id}`);
+    return found ? clone(found) : null;
+  }
+
+  async getMany(tenant: Tenant, ids: readonly string[]): Promise<Map<string, Certificate>> {
+    const found = new Map<string, Certificate>();
+    for (const id of ids) {
+      const stored = this.stored.get(`${tenantKey(tenant)}#${id}`);
+      if (stored) found.set(id, clone(stored.certificate));
+    }
+    return found;
+  }
+
+  async update(tenant: Tenant, certificate: Certificate, expectedVersion: number, events: readonly EventDraft[]): Promise<void> {
+    const key = `${tenantKey(tenant)}#${certificate.id}`;
+    if (this.stored.get(key)?.version !== expectedVersion) throw new StaleWrite();
+    this.stored.set(key, { certificate: clone(certificate), version: expectedVersion + 1 });
+    this.events.push(...events);
+  }
+
+  async list(tenant: Tenant, filters: CertificateFilters, page: PageRequest): Promise<Page<Certificate>> {
+    const mine = [...this.stored.entries()]
+      .filter(([key]) => key.startsWith(`${tenantKey(tenant)}#`))
+      .map(([, s]) => s.certificate)
+      .filter((c) => (filters.customer_code === undefined || c.customer_code === filters.customer_code) && (filters.location_code == null || c.location_code === filters.location_code))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return pageInMemory(mine, (c) => c.id, page);
+  }
+}
+
+export class FakeAccess implements AccessRepository {
+  readonly accounts = new Map<string, AccountRecord>();
+  readonly practices = new Map<string, PracticeRecord>();
+  readonly keys = new Map<string, { key: ApiKeyRecord; hash: string }>();
+  reads = 0;
+
+  async keyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    this.reads++;
+    const found = [...this.keys.values()].find((k) => k.hash === hash);
+    return found ? clone(found.key) : null;
+  }
+
+  async account(accountId: string): Promise<AccountRecord | null> {
+    this.reads++;
+    return clone(this.accounts.get(accountId) ?? null);
+  }
+
+  async practice(practiceId: string): Promise<PracticeRecord | null> {
+    this.reads++;
+    return clone(this.practices.get(practiceId) ?? null);
+  }
+
+  async putAccount(account: AccountRecord): Promise<void> {
+    this.accounts.set(account.id, clone(account));
+  }
+
+  async putPractice(practice: PracticeRecord): Promise<void> {
+    this.practices.set(practice.id, clone(practice));
+  }
+
+  async renameAccount(accountId: string, name: string): Promise<void> {
+    const found = this.accounts.get(accountId);
+    if (!found) throw new Error('no account');
+    this.accounts.set(accountId, { ...found, name });
+  }
+
+  async createKey(key: ApiKeyRecord, hash: string): Promise<void> {
+    if ([...this.keys.values()].some((k) => k.hash === hash)) throw new DomainError('conflict', 'A key with this value already exists.');
+    this.keys.set(key.id, { key: clone(key), hash });
+  }
+
+  async listKeys(owner: KeyOwner): Promise<ApiKeyRecord[]> {
+    return [...this.keys.values()].map((k) => clone(k.key)).filter((k) => (owner.kind === 'account' ? k.accountId === owner.accountId : k.practiceId === owner.practiceId));
+  }
+
+  async ownedKey(owner: KeyOwner, keyId: string): Promise<{ key: ApiKeyRecord; hash: string } | null> {
+    const found = this.keys.get(keyId);
+    if (!found) return null;
+    const owns = owner.kind === 'account' ? found.key.accountId === owner.accountId : found.key.practiceId === owner.practiceId;
+    return owns ? clone(found) : null;
+  }
+
+  async revokeKey(_owner: KeyOwner, keyId: string, _hash: string, _at: string): Promise<void> {
+    const found = this.keys.get(keyId);
+    if (!found) throw new DomainError('not_found', 'No key with this id exists.');
+    this.keys.set(keyId, { ...found, key: { ...found.key, status: 'revoked' } });
+  }
+}
+
+export class FakeUsageKeys implements UsageKeyRegistry {
+  readonly registered: string[] = [];
+  readonly disabled: string[] = [];
+
+  async register(keyId: string): Promise<string> {
+    this.registered.push(keyId);
+    return `gw_${keyId}`;
+  }
+
+  async disable(gatewayKeyId: string): Promise<void> {
+    this.disabled.push(gatewayKeyId);
+  }
+}
+
+/** An exact fixed-window counter in memory. */
+export class FakeRateCounter implements RateCounter {
+  readonly counts = new Map<string, number>();
+  calls = 0;
+
+  async take(keyId: string, bucket: string, limit: number, tokens: number, nowMs: number) {
+    this.calls++;
+    const window = windowAt(nowMs);
+    const key = `${keyId}#${bucket}#${window.startMs}`;
+    const used = this.counts.get(key) ?? 0;
+    for (const n of tokens > 1 ? [tokens, 1] : [1]) {
+      if (used + n <= limit) {
+        this.counts.set(key, used + n);
+        return { granted: n, used: used + n, window };
+      }
+    }
+    return { granted: 0, used: limit, window };
+  }
+}
+
+// --- principals -------------------------------------------------------------------------------------
+
+export const TENANT: Tenant = { accountId: 'acct_unit', environment: 'sandbox' };
+
+export function apiKey(over: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
+  return {
+    id: 'key_unit',
+    kind: 'account',
+    accountId: TENANT.accountId,
+    practiceId: null,
+    environment: 'sandbox',
+    scopes: ['*'],
+    locationCode: null,
+    engagementIds: null,
+    status: 'active',
+    expiresAt: null,
+    name: 'unit',
+    prefix: 'stx_test_unit',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    gatewayKeyId: null,
+    ...over,
+  };
+}
+
+export function tenantPrincipal(over: Partial<Principal> = {}): TenantPrincipal {
+  const key = apiKey({ locationCode: over.locationCode ?? null });
+  return { key, environment: 'sandbox', tenant: TENANT, locationCode: null, practice: null, engagement: null, ...over, ...(over.tenant ? {} : { tenant: TENANT }) } as TenantPrincipal;
+}
+
+export const call = (principal: TenantPrincipal = tenantPrincipal(), now = new Date('2026-04-20T10:00:00.000Z')) => ({ principal, now });
