@@ -1,12 +1,10 @@
 // The environment every function receives, built in one place for the stack and the local runner.
-import { QUEUES, TABLES } from './resources';
+import { TABLES } from './resources';
 import { runtimeSettingsEnvironment, type RuntimeSettings } from './runtime-settings';
 
 export interface EnvironmentInputs {
   /** Table name by table id (tokens in the stack, plain names locally). */
   readonly tableNames: Readonly<Record<string, string>>;
-  /** Queue URL by queue id. */
-  readonly queueUrls: Readonly<Record<string, string>>;
   readonly settings: RuntimeSettings;
   readonly stage: string;
 }
@@ -21,10 +19,6 @@ export function functionEnvironment(inputs: EnvironmentInputs): Record<string, s
     const name = inputs.tableNames[table.id];
     if (!name) throw new Error(`no name for table ${table.id}`);
     env[table.envVar] = name;
-  }
-  for (const queue of QUEUES) {
-    const url = inputs.queueUrls[queue.id];
-    if (url) env[queue.envVar] = url;
   }
   return env;
 }

@@ -4,7 +4,6 @@
 import { Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { MAIN_TABLE } from './resources';
-import { ROUTES, type RouteDef } from './routes';
 import type { SalesTaxStack } from './stack';
 
 const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
@@ -21,24 +20,22 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
 
   const main = stack.tables.get(MAIN_TABLE.id);
   const mainLogicalId = stack.getLogicalId(main.node.defaultChild as CfnElement);
-  for (const functions of [stack.routeFunctions, stack.workers]) {
-    acknowledge(
-      functions,
-      `AwsSolutions-IAM5[Resource::<${mainLogicalId}.Arn>/index/*]`,
-      "The table grants also cover the Main table's own global secondary indexes (GSI1 serves the listing queries); the wildcard names indexes of that one table only.",
-    );
-  }
+  // The functions' roles are the access profiles' (lib/constructs/access-profiles.ts).
+  acknowledge(
+    stack.profiles,
+    `AwsSolutions-IAM5[Resource::<${mainLogicalId}.Arn>/index/*]`,
+    "The table grants also cover the Main table's own global secondary indexes (GSI1 serves the listing queries); the wildcard names indexes of that one table only.",
+  );
 
-  const routes: readonly RouteDef[] = ROUTES;
-  for (const route of routes.filter((r) => r.usageKeys)) {
-    const fn = stack.routeFunctions.byRoute.get(route.id)!;
+  for (const { profile, role } of stack.profiles.byKey.values()) {
+    if (!profile.usageKeys) continue;
     acknowledge(
-      fn,
+      role,
       apiGatewayFinding('/usageplans/*/keys'),
-      "CreateUsagePlanKey on this region's plans: the plan ids cannot be named in the policy, because the plans depend on the API stage, which depends on this function (a cycle); usage-keys.ts finds the plans by name.",
+      "CreateUsagePlanKey on this region's plans: the plan ids cannot be named in the policy, because the plans depend on the API stage, which depends on these functions (a cycle); usage-keys.ts finds the plans by name.",
     );
     acknowledge(
-      fn,
+      role,
       apiGatewayFinding('/apikeys/*'),
       'UpdateApiKey disables the gateway twin of a revoked key; those keys are created at runtime, so their ids cannot be known at deploy time.',
     );

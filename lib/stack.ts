@@ -1,15 +1,33 @@
 // The whole service for one stage, composed from lib/routes.ts and lib/resources.ts.
+//
+// Resource budget. CloudFormation refuses a stack over 500 resources; test/infra/resource-budget.
+// test.ts keeps every stack under 400, today and with the planned routes and workers added.
+// Measured on the 33 routes of this commit: 290 resources before, 170 after, because
+// - functions share the role of their access profile (lib/constructs/access-profiles.ts): one role
+//   and one policy per distinct set of rights (5 for the routes today), not per function;
+// - all the stage's functions write to one log group (Lambda advanced logging controls);
+// - API Gateway invokes the route functions with one role (the integrations' credentials), not
+//   through a Lambda permission per function.
+// A route then costs its function and its method, plus, on a new path, the path's Resource and its
+// 405 ANY method. Nested stacks per route group were weighed and not taken yet: the tables, queues,
+// log group, roles and the API would cross stack boundaries as parameters, and the API deployment
+// would depend on every nested stack, for room the flat stack still has. They are the next step
+// when the budget test's projection fails. The README's Deploy section has the trade-offs.
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AUTHORIZER_ENTRY } from './bundling';
+import { AccessProfiles, accessProfile, type AccessProfile } from './constructs/access-profiles';
 import { Api } from './constructs/api';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
 import { QueueWorkers } from './constructs/queue-workers';
 import { Queues } from './constructs/queues';
 import { RouteFunctions } from './constructs/route-functions';
-import { ServiceFunction } from './constructs/service-function';
+import { functionLogGroup, ServiceFunction } from './constructs/service-function';
 import { Tables } from './constructs/tables';
 import { functionEnvironment } from './environment';
+import type { QueueDef } from './resources';
+import { ROUTES, type RouteDef } from './routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from './runtime-settings';
 
 export interface SalesTaxStackProps extends StackProps {
@@ -18,14 +36,25 @@ export interface SalesTaxStackProps extends StackProps {
   readonly settings?: RuntimeSettings;
   /** Per-key steady rate of the usage plans' flood guard; see lib/constructs/usage-plans.ts. */
   readonly gatewayKeyRatePerSecond?: number;
+  /** The route manifest; lib/routes.ts's ROUTES unless given (capacity tests add routes). */
+  readonly routes?: readonly RouteDef[];
+  /** The queues; lib/resources.ts's QUEUES unless given. */
+  readonly queues?: readonly QueueDef[];
+  /** A route's access profile; routeAccess (lib/constructs/access-profiles.ts) unless given. */
+  readonly routeAccess?: (route: RouteDef) => AccessProfile;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,15}$/;
 
 export class SalesTaxStack extends Stack {
   readonly stage: string;
+  readonly routes: readonly RouteDef[];
   readonly tables: Tables;
   readonly queues: Queues;
+  /** The log group every function of the stage writes to. */
+  readonly functionLogs: LogGroup;
+  /** The functions' execution roles, one per access profile. */
+  readonly profiles: AccessProfiles;
   readonly routeFunctions: RouteFunctions;
   readonly workers: QueueWorkers;
   readonly authorizer: ServiceFunction;
@@ -35,38 +64,42 @@ export class SalesTaxStack extends Stack {
     super(scope, id, props);
     if (!STAGE_PATTERN.test(props.stage)) throw new Error(`stage "${props.stage}" must match ${STAGE_PATTERN}`);
     this.stage = props.stage;
+    this.routes = props.routes ?? ROUTES;
     const namePrefix = `salestax-${props.stage}`;
     const production = props.stage === 'prod';
     const removalPolicy = production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const settings = props.settings ?? DEFAULT_RUNTIME_SETTINGS;
 
     this.tables = new Tables(this, 'Tables', { namePrefix, removalPolicy, deletionProtection: production });
-    this.queues = new Queues(this, 'Queues', { namePrefix, removalPolicy });
+    this.queues = new Queues(this, 'Queues', { namePrefix, removalPolicy, defs: props.queues });
+    this.functionLogs = functionLogGroup(this, 'FunctionLogs', { namePrefix, removalPolicy });
+    this.profiles = new AccessProfiles(this, 'Profiles', { tables: this.tables, queues: this.queues, logGroup: this.functionLogs });
 
     const environment = {
       ...functionEnvironment({
         tableNames: Object.fromEntries([...this.tables.byId].map(([tableId, table]) => [tableId, table.tableName])),
-        queueUrls: Object.fromEntries([...this.queues.byId].map(([queueId, { queue }]) => [queueId, queue.queueUrl])),
         settings,
         stage: props.stage,
       }),
       // A plain string, not the plans' ids: see functions/adapters/apigateway/usage-keys.ts.
       USAGE_PLAN_NAME_PREFIX: namePrefix,
     };
-    const functions = { namePrefix, environment, tables: this.tables, queues: this.queues, removalPolicy };
-    this.routeFunctions = new RouteFunctions(this, 'Routes', functions);
-    this.workers = new QueueWorkers(this, 'Workers', functions);
+    const functions = { namePrefix, environment, profiles: this.profiles, logGroup: this.functionLogs };
+    this.routeFunctions = new RouteFunctions(this, 'Routes', { ...functions, routes: this.routes, access: props.routeAccess });
+    this.workers = new QueueWorkers(this, 'Workers', { ...functions, queues: this.queues });
     // The authorizer reads only the request: no environment, no data access.
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: `${namePrefix}-authorizer`,
       entry: AUTHORIZER_ENTRY,
       timeout: Duration.seconds(5),
       memorySize: 256,
-      removalPolicy,
+      role: this.profiles.roleFor(accessProfile({ data: 'none' })),
+      logGroup: this.functionLogs,
     });
 
     this.api = new Api(this, 'Api', {
       namePrefix,
+      routes: this.routes,
       routeFunctions: new Map([...this.routeFunctions.byRoute].map(([routeId, fn]) => [routeId, fn.fn])),
       authorizerFunction: this.authorizer.fn,
       gatewayKeyRatePerSecond: props.gatewayKeyRatePerSecond ?? DEFAULT_GATEWAY_KEY_RATE_PER_SECOND,

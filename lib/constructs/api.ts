@@ -6,8 +6,8 @@ import {
   AccessLogFormat,
   ApiKeySourceType,
   AuthorizationType,
+  AwsIntegration,
   type CfnAuthorizer,
-  LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
   MockIntegration,
@@ -16,11 +16,12 @@ import {
   type Method,
   type Resource,
 } from 'aws-cdk-lib/aws-apigateway';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { GATEWAY_ERRORS, gatewayErrorBody } from '../gateway-errors';
-import { BASE_PATH, ROUTES, type RouteDef } from '../routes';
+import { BASE_PATH, type RouteDef } from '../routes';
 import { addGatewayResponses, REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
 import { UsagePlans } from './usage-plans';
 
@@ -55,6 +56,8 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 
 export interface ApiProps {
   readonly namePrefix: string;
+  readonly routes: readonly RouteDef[];
+  /** By route id. */
   readonly routeFunctions: ReadonlyMap<string, IFunction>;
   readonly authorizerFunction: IFunction;
   /** Per-key steady rate of the usage plans' flood guard (requests per second). */
@@ -70,6 +73,12 @@ export class Api extends Construct {
   readonly routeMethods = new Map<string, Method>();
   /** The unauthenticated MOCK methods answering 405. */
   readonly methodNotAllowed: Method[] = [];
+  /**
+   * The role API Gateway invokes the route functions with (the integrations' credentials), allowed
+   * lambda:InvokeFunction on exactly those functions. It replaces a Lambda permission per function:
+   * one role and one policy for every route, where permissions cost the stack one resource each.
+   */
+  readonly invokeRole: Role;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -119,7 +128,13 @@ export class Api extends Construct {
     // CDK renders no identity sources as an empty string; send none at all, as the API documents.
     (this.authorizer.node.defaultChild as CfnAuthorizer).addPropertyDeletionOverride('IdentitySource');
 
-    this.addRoutes(props.routeFunctions);
+    this.invokeRole = new Role(this, 'InvokeRole', {
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+      description: `API Gateway invokes the route functions of ${props.namePrefix} with this role`,
+    });
+    // A new route's method must not serve before its function may be invoked.
+    this.restApi.deploymentStage.node.addDependency(this.invokeRole);
+    this.addRoutes(props.routes, props.routeFunctions);
     addGatewayResponses(this.restApi);
     this.usagePlans = new UsagePlans(this, 'UsagePlans', { namePrefix: props.namePrefix, api: this.restApi, keyRatePerSecond: props.gatewayKeyRatePerSecond });
   }
@@ -129,16 +144,15 @@ export class Api extends Construct {
     return this.restApi.urlForPath(BASE_PATH);
   }
 
-  private addRoutes(functions: ReadonlyMap<string, IFunction>): void {
+  private addRoutes(routes: readonly RouteDef[], functions: ReadonlyMap<string, IFunction>): void {
     const base = this.restApi.root.resourceForPath(BASE_PATH);
     // Paths sharing segments share Resources: resourceForPath reuses existing children.
     const methodsByResource = new Map<Resource, string[]>();
-    const routes: readonly RouteDef[] = ROUTES;
     for (const route of routes) {
       const fn = functions.get(route.id);
       if (!fn) throw new Error(`no function for route ${route.id}`);
       const resource = base.resourceForPath(route.path.slice(1));
-      const method = resource.addMethod(route.method, new LambdaIntegration(fn, { proxy: true, allowTestInvoke: false }), {
+      const method = resource.addMethod(route.method, this.lambdaProxy(fn), {
         authorizationType: AuthorizationType.CUSTOM,
         authorizer: this.authorizer,
         apiKeyRequired: true,
@@ -147,6 +161,7 @@ export class Api extends Construct {
       methodsByResource.set(resource, [...(methodsByResource.get(resource) ?? []), route.method]);
     }
     // API Gateway prefers an explicit method over ANY, so ANY catches exactly the unsupported ones.
+    // One per path: the 405 carries that path's Allow header.
     for (const [resource, methods] of methodsByResource) {
       this.methodNotAllowed.push(
         resource.addMethod('ANY', methodNotAllowedIntegration(methods), {
@@ -158,6 +173,23 @@ export class Api extends Construct {
         }),
       );
     }
+  }
+
+  /**
+   * A Lambda proxy integration, as LambdaIntegration builds it, but invoked with the API's invoke
+   * role instead of a Lambda permission per function (LambdaIntegration always adds one).
+   */
+  private lambdaProxy(fn: IFunction): AwsIntegration {
+    // A statement per function, not one growing statement: CDK moves what exceeds the role's inline
+    // policy limit into managed policies statement by statement (an extra resource every few dozen
+    // routes), which it cannot do with a single statement.
+    this.invokeRole.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+    return new AwsIntegration({
+      proxy: true,
+      service: 'lambda',
+      path: `2015-03-31/functions/${fn.functionArn}/invocations`,
+      options: { credentialsRole: this.invokeRole },
+    });
   }
 }
 

@@ -1,19 +1,19 @@
 // A function for each queue of lib/resources.ts that names a worker, fed by an SQS event source.
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { workerId } from '../bundling';
-import { MAIN_TABLE } from '../resources';
+import { accessProfile, type AccessProfiles } from './access-profiles';
 import type { Queues } from './queues';
 import { ServiceFunction } from './service-function';
-import type { Tables } from './tables';
 
 export interface QueueWorkersProps {
   readonly namePrefix: string;
   readonly environment: Record<string, string>;
-  readonly tables: Tables;
   readonly queues: Queues;
-  readonly removalPolicy: RemovalPolicy;
+  readonly profiles: AccessProfiles;
+  readonly logGroup: LogGroup;
 }
 
 export class QueueWorkers extends Construct {
@@ -24,6 +24,8 @@ export class QueueWorkers extends Construct {
     super(scope, id);
     for (const { def, queue } of props.queues.byId.values()) {
       if (!def.worker) continue;
+      // Consuming a queue is part of the profile, so each worker's role consumes its own queue only.
+      const profile = accessProfile({ data: 'write', consumes: [def.id] });
       const worker = new ServiceFunction(this, workerId(def), {
         functionName: `${props.namePrefix}-${workerId(def)}`,
         entry: def.worker,
@@ -31,11 +33,11 @@ export class QueueWorkers extends Construct {
         // AWS's guidance: a queue's visibility timeout at least six times its consumer's timeout,
         // so a batch retried after a throttled invocation is not delivered twice.
         timeout: Duration.seconds(Math.max(1, Math.floor(def.visibilityTimeoutSeconds / 6))),
-        removalPolicy: props.removalPolicy,
+        role: props.profiles.roleFor(profile),
+        logGroup: props.logGroup,
       });
       // Failed items return to the queue alone (the worker reports them); the rest are deleted.
       worker.fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
-      props.tables.get(MAIN_TABLE.id).grantReadWriteData(worker.fn);
       this.byQueue.set(def.id, worker);
     }
   }

@@ -9,6 +9,8 @@ import { QUEUES, type QueueDef } from '../resources';
 export interface QueuesProps {
   readonly namePrefix: string;
   readonly removalPolicy: RemovalPolicy;
+  /** The queues to create; lib/resources.ts's QUEUES unless given (capacity tests add some). */
+  readonly defs?: readonly QueueDef[];
 }
 
 export interface ServiceQueue {
@@ -23,7 +25,7 @@ export class Queues extends Construct {
 
   constructor(scope: Construct, id: string, props: QueuesProps) {
     super(scope, id);
-    for (const def of QUEUES) this.byId.set(def.id, this.queue(def, props));
+    for (const def of props.defs ?? QUEUES) this.byId.set(def.id, this.queue(def, props));
   }
 
   get(id: string): ServiceQueue {

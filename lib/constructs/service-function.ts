@@ -1,8 +1,9 @@
-// One Lambda function with the service's defaults: Node.js 22 on arm64, bundled by lib/bundling.ts,
-// its own log group and its own role. The role gets log-writing rights on that log group only, in
-// place of the AWSLambdaBasicExecutionRole managed policy (which allows any log group).
+// One Lambda function with the service's defaults: Node.js 22 on arm64, bundled by lib/bundling.ts.
+// It brings no role and no log group of its own: its role is its access profile's
+// (lib/constructs/access-profiles.ts) and its logs go to the stage's function log group, so a
+// function costs the stack one resource (see the Deploy section of the README).
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -13,6 +14,22 @@ import { PROJECT_ROOT } from '../paths';
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
+/**
+ * The one log group of a stage's functions (Lambda advanced logging controls). Lambda names each
+ * stream `YYYY/MM/DD/<function name>[<version>]<environment id>` in a custom log group, and the
+ * Powertools Logger adds `function_name` to every line, so each function's logs stay separable
+ * (Logs Insights: `filter function_name = '…'` or `filter @logStream like '/salestax-dev-rates-get['`),
+ * and one query follows a request from the authorizer through the route to its workers.
+ */
+export function functionLogGroup(scope: Construct, id: string, props: { namePrefix: string; removalPolicy: RemovalPolicy }): LogGroup {
+  return new LogGroup(scope, id, {
+    // Custom log group names must not begin with `aws/`; `/aws/lambda/` keeps it beside Lambda's own.
+    logGroupName: `/aws/lambda/${props.namePrefix}`,
+    retention: RetentionDays.ONE_MONTH,
+    removalPolicy: props.removalPolicy,
+  });
+}
+
 export interface ServiceFunctionProps {
   readonly functionName: string;
   /** Handler module relative to the project root, exporting `handler`. */
@@ -22,22 +39,16 @@ export interface ServiceFunctionProps {
   readonly environment?: Record<string, string>;
   readonly timeout: Duration;
   readonly memorySize?: number;
-  readonly removalPolicy: RemovalPolicy;
+  /** The role of the function's access profile, which may write to `logGroup`. */
+  readonly role: IRole;
+  readonly logGroup: LogGroup;
 }
 
 export class ServiceFunction extends Construct {
   readonly fn: NodejsFunction;
-  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
-    this.logGroup = new LogGroup(this, 'Logs', {
-      logGroupName: `/aws/lambda/${props.functionName}`,
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: props.removalPolicy,
-    });
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-    this.logGroup.grantWrite(role);
     this.fn = new NodejsFunction(this, 'Function', {
       functionName: props.functionName,
       entry: join(PROJECT_ROOT, props.entry),
@@ -47,8 +58,8 @@ export class ServiceFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout,
       environment: props.environment,
-      role,
-      logGroup: this.logGroup,
+      role: props.role,
+      logGroup: props.logGroup,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       bundling: nodejsBundling({ content: props.content ?? false }),

@@ -22,7 +22,7 @@ export interface InProcess {
 
 export function inProcess(dynamoEndpoint: string): InProcess {
   Object.assign(process.env, {
-    ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), queueUrls: {}, settings: DEFAULT_RUNTIME_SETTINGS, stage: 'local' }),
+    ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), settings: DEFAULT_RUNTIME_SETTINGS, stage: 'local' }),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

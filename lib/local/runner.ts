@@ -69,7 +69,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     const queueUrls = await createQueues(sqs.endpoint, QUEUES, (q) => `salestax-${STAGE}-${q.id.toLowerCase()}`);
     const settings = { ...DEFAULT_RUNTIME_SETTINGS, ...options.settings };
     Object.assign(process.env, {
-      ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), queueUrls, settings, stage: STAGE }),
+      ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), settings, stage: STAGE }),
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

@@ -1,17 +1,18 @@
 // The synthesized stack, checked without AWS and without bundling.
-import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { App, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { tableKeys } from '../../functions/adapters/dynamodb/table-keys';
+import { AccessProfiles, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
 import { QueueWorkers } from '../../lib/constructs/queue-workers';
 import { Queues } from '../../lib/constructs/queues';
-import { RATE_COUNTER_KEY_PREFIX } from '../../lib/constructs/route-functions';
+import { functionLogGroup } from '../../lib/constructs/service-function';
 import { Tables } from '../../lib/constructs/tables';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/constructs/usage-plans';
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
-import { BATCH_ITEMS_QUEUE, QUEUES, TABLES } from '../../lib/resources';
+import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, TABLES } from '../../lib/resources';
 import { ROUTES, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
@@ -29,14 +30,29 @@ const routes: readonly RouteDef[] = ROUTES;
 const workers = QUEUES.filter((q) => q.worker);
 const requestIdInTemplate = Match.stringLikeRegexp('"request_id":"\\$context\\.requestId"');
 
-/** The IAM policy statements of the function serving a route. */
-function routeStatements(routeId: string): Record<string, unknown>[] {
-  const policies = template.findResources('AWS::IAM::Policy');
-  const entry = Object.entries(policies).find(([logicalId]) => logicalId.startsWith(`Routes${routeId.replaceAll('-', '')}Role`));
-  if (!entry) throw new Error(`no policy for ${routeId}`);
-  return (entry[1] as { Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } } }).Properties.PolicyDocument.Statement;
+type Resource = { Properties: Record<string, any>; DependsOn?: string[] };
+type Statement = Record<string, unknown>;
+
+/** The logical id and the resource of the function named `functionName`. */
+function functionNamed(t: Template, functionName: string): [string, Resource] {
+  const functions = Object.entries(t.findResources('AWS::Lambda::Function', { Properties: { FunctionName: functionName } })) as [string, Resource][];
+  if (functions.length !== 1) throw new Error(`no function ${functionName}`);
+  return functions[0]!;
 }
-const actionsOf = (statements: Record<string, unknown>[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
+
+/** The logical id of the execution role of the function named `functionName`. */
+const roleOfFunction = (t: Template, functionName: string): string => functionNamed(t, functionName)[1].Properties.Role['Fn::GetAtt'][0];
+
+/** Every statement of every policy attached to a role (inline, or managed when CDK splits a large one): all the role may do. */
+function roleStatements(t: Template, roleLogicalId: string): Statement[] {
+  const policies = [...Object.values(t.findResources('AWS::IAM::Policy')), ...Object.values(t.findResources('AWS::IAM::ManagedPolicy'))] as Resource[];
+  const attached = policies.filter((p) => (p.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleLogicalId })));
+  return attached.flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+/** The IAM policy statements of the function serving a route, found through its role. */
+const routeStatements = (routeId: string): Statement[] => roleStatements(template, roleOfFunction(template, `salestax-test-${routeId}`));
+const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
 
 describe('functions', () => {
   it('has one function per route, one per queue worker and the authorizer', () => {
@@ -61,16 +77,15 @@ describe('functions', () => {
           STX_STAGE: 'test',
         }),
       },
-      LoggingConfig: { LogGroup: Match.anyValue() },
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') } },
     });
   });
 
-  it('gives each function its own log group, kept one month', () => {
-    template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/salestax-test-config-get', RetentionInDays: 30 });
-    const functionLogGroups = Object.values(template.findResources('AWS::Logs::LogGroup')).filter((g) =>
-      String((g as { Properties: { LogGroupName?: string } }).Properties.LogGroupName).startsWith('/aws/lambda/'),
-    );
-    expect(functionLogGroups).toHaveLength(routes.length + workers.length + 1);
+  it('sends the logs of every function to the stage log group, kept one month', () => {
+    const functionLogGroups = template.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: Match.stringLikeRegexp('^/aws/lambda/') } });
+    expect(Object.values(functionLogGroups)).toEqual([expect.objectContaining({ Properties: { LogGroupName: '/aws/lambda/salestax-test', RetentionInDays: 30 } })]);
+    const [logGroupId] = Object.keys(functionLogGroups);
+    template.allResourcesProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: logGroupId } } });
   });
 });
 
@@ -103,6 +118,79 @@ describe('least privilege', () => {
       const expected = route.usageKeys ? ['apigateway:POST', 'apigateway:GET', 'apigateway:PATCH'] : [];
       expect(actions.filter((a) => a.startsWith('apigateway:')), route.id).toEqual(expected);
     }
+  });
+
+  it('gives routes with the same access profile one role, and routes with different ones different roles', () => {
+    const roleByProfile = new Map<string, string>();
+    for (const route of routes) {
+      const key = profileKey(routeAccess(route));
+      const role = roleOfFunction(template, `salestax-test-${route.id}`);
+      expect(roleByProfile.get(key) ?? role, route.id).toBe(role);
+      roleByProfile.set(key, role);
+    }
+    expect(new Set(roleByProfile.values()).size).toBe(roleByProfile.size);
+    // Besides the profiles' roles: the authorizer's (no data), API Gateway's invoke role and its account-level CloudWatch role.
+    template.resourceCountIs('AWS::IAM::Role', roleByProfile.size + 3);
+  });
+
+  it('lets every function role write logs to the stage log group only', () => {
+    const [logGroupId] = Object.keys(template.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: '/aws/lambda/salestax-test' } }));
+    const functionRoles = new Set(Object.values(template.findResources('AWS::Lambda::Function')).map((f) => (f as Resource).Properties.Role['Fn::GetAtt'][0] as string));
+    for (const role of functionRoles) {
+      const logs = roleStatements(template, role).filter((s) => actionsOf([s]).some((a) => a.startsWith('logs:')));
+      expect(logs, role).toEqual([{ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } }]);
+    }
+  });
+
+  it('gives the authorizer no data access', () => {
+    const actions = actionsOf(roleStatements(template, roleOfFunction(template, 'salestax-test-authorizer')));
+    expect(actions.filter((a) => !a.startsWith('logs:'))).toEqual([]);
+  });
+
+  it('grants SQS sends on exactly the queues a profile names', () => {
+    const stack = new Stack(new App(), 'Profiles');
+    const common = { namePrefix: 'salestax-test', removalPolicy: RemovalPolicy.DESTROY };
+    const queues = new Queues(stack, 'Queues', common);
+    const profiles = new AccessProfiles(stack, 'Profiles', {
+      tables: new Tables(stack, 'Tables', { ...common, deletionProtection: false }),
+      queues,
+      logGroup: functionLogGroup(stack, 'Logs', common),
+    });
+    const sender = routeAccess({ method: 'POST' }, { sendsTo: [RETURN_JOB_ITEMS_QUEUE.id, BATCH_ITEMS_QUEUE.id] });
+    // The order a route names its queues in does not make another role.
+    expect(profiles.roleFor(sender)).toBe(profiles.roleFor(routeAccess({ method: 'POST' }, { sendsTo: [BATCH_ITEMS_QUEUE.id, RETURN_JOB_ITEMS_QUEUE.id] })));
+    expect(profileKey(sender)).toBe('WriteIdempotencySendBatchItemsSendReturnJobItems');
+    profiles.roleFor(routeAccess({ method: 'POST' }, { sendsTo: [BATCH_ITEMS_QUEUE.id] }));
+    profiles.roleFor(routeAccess({ method: 'POST' }));
+    const t = Template.fromStack(stack);
+    const queueArn = (id: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(queues.get(id).queue.node.defaultChild as CfnElement), 'Arn'] });
+    const sqsResources = (key: string) =>
+      roleStatements(t, stack.getLogicalId(profiles.byKey.get(key)!.role.node.defaultChild as CfnElement))
+        .filter((s) => actionsOf([s]).includes('sqs:SendMessage'))
+        .flatMap((s) => [s.Resource].flat());
+    expect(sqsResources('WriteIdempotencySendBatchItemsSendReturnJobItems')).toEqual(expect.arrayContaining([queueArn(BATCH_ITEMS_QUEUE.id), queueArn(RETURN_JOB_ITEMS_QUEUE.id)]));
+    expect(sqsResources('WriteIdempotencySendBatchItemsSendReturnJobItems')).toHaveLength(2);
+    expect(sqsResources('WriteIdempotencySendBatchItems')).toEqual([queueArn(BATCH_ITEMS_QUEUE.id)]);
+    expect(sqsResources('WriteIdempotency')).toEqual([]);
+    t.resourceCountIs('AWS::IAM::Role', 3);
+  });
+
+  it('lets API Gateway invoke exactly the route functions, through one role rather than a permission per function', () => {
+    const invokeRoles = Object.entries(template.findResources('AWS::IAM::Role', {
+      Properties: { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })] } },
+    })).filter(([id]) => !id.includes('CloudWatchRole'));
+    expect(invokeRoles).toHaveLength(1);
+    const [invokeRole] = invokeRoles[0]!;
+    const routeFunctionIds = routes.map((r) => functionNamed(template, `salestax-test-${r.id}`)[0]).sort();
+    const statements = roleStatements(template, invokeRole);
+    for (const s of statements) expect(s).toMatchObject({ Action: 'lambda:InvokeFunction', Effect: 'Allow' });
+    const invoked = statements.flatMap((s) => [s.Resource].flat() as { 'Fn::GetAtt': [string, string] }[]).map((r) => r['Fn::GetAtt'][0]).sort();
+    expect(invoked).toEqual(routeFunctionIds);
+    const routeMethods = (Object.values(template.findResources('AWS::ApiGateway::Method')) as Resource[]).filter((m) => m.Properties.HttpMethod !== 'ANY');
+    for (const m of routeMethods) expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [invokeRole, 'Arn'] });
+    // The only Lambda permission left: API Gateway calling the authorizer.
+    template.resourceCountIs('AWS::Lambda::Permission', 1);
+    template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthorizerFunction'), 'Arn'] } });
   });
 
   it('uses no AWS managed policy for functions', () => {
@@ -149,18 +237,26 @@ describe('queues', () => {
     });
   });
 
-  it('feeds a worker from its queue in batches that may partly fail', () => {
+  it('feeds a worker from its queue in batches that may partly fail, its role consuming that queue only', () => {
     // No queue has a worker yet: give one a stand-in entry (bundling is skipped, the code never runs).
     const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Workers');
     const common = { namePrefix: 'salestax-test', removalPolicy: RemovalPolicy.DESTROY };
     const tables = new Tables(stack, 'Tables', { ...common, deletionProtection: false });
-    const queues = new Queues(stack, 'Queues', common);
     const def = { ...BATCH_ITEMS_QUEUE, worker: 'functions/authorizer/handler.ts' };
-    queues.byId.set(def.id, { ...queues.get(def.id), def });
-    new QueueWorkers(stack, 'Workers', { ...common, environment: {}, tables, queues });
+    const queues = new Queues(stack, 'Queues', { ...common, defs: QUEUES.map((q) => (q.id === def.id ? def : q)) });
+    const logGroup = functionLogGroup(stack, 'Logs', common);
+    const profiles = new AccessProfiles(stack, 'Profiles', { tables, queues, logGroup });
+    new QueueWorkers(stack, 'Workers', { namePrefix: common.namePrefix, environment: {}, queues, profiles, logGroup });
     const workers = Template.fromStack(stack);
     workers.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'salestax-test-batchitems-worker', Timeout: def.visibilityTimeoutSeconds / 6 });
     workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', { BatchSize: def.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    const statements = roleStatements(workers, roleOfFunction(workers, 'salestax-test-batchitems-worker'));
+    const sqs = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
+    const queueId = stack.getLogicalId(queues.get(def.id).queue.node.defaultChild as CfnElement);
+    expect(sqs.length).toBeGreaterThan(0);
+    for (const s of sqs) expect(s.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+    expect(actionsOf(sqs)).toContain('sqs:ReceiveMessage');
+    expect(actionsOf(sqs)).not.toContain('sqs:SendMessage');
   });
 
   it('refuses plain-HTTP access to every queue', () => {

@@ -27,7 +27,7 @@ describe('content service', () => {
     const first = content.taxCodes({ category: 'food_groceries' }, { limit: 2 });
     expect(first.data.map((c) => c.category)).toEqual(['food_groceries', 'food_groceries']);
     const second = content.taxCodes({ category: 'food_groceries' }, { limit: 2, cursor: first.next_cursor ?? undefined });
-    expect(second.data[0]?.code > (first.data[1]?.code ?? '')).toBe(true);
+    expect((second.data[0]?.code ?? '') > (first.data[1]?.code ?? '')).toBe(true);
     expect(content.taxCodes({ q: 'SHIPPING' }, { limit: 5 }).data.map((c) => c.code)).toContain('SHIPPING');
     expect(() => content.taxCodes({}, { limit: 5, cursor: 'bm90LWEtY3Vyc29y' })).toThrow(expect.objectContaining({ code: 'validation_error' }));
   });

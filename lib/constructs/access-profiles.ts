@@ -1,0 +1,157 @@
+// Execution roles shared by access profile. A profile is everything a function may touch; functions
+// with equal profiles get the same role, so the stack holds one role and one policy per profile
+// rather than per function (CloudFormation refuses a stack over 500 resources: see test/infra/
+// resource-budget.test.ts). Least privilege holds per profile: a role carries exactly the rights its
+// profile names and the profile is derived from what the function does, so sharing a role never
+// widens what a function may do; it only means functions that may do the same things share one
+// principal.
+import { Aws } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../resources';
+import type { RouteDef } from '../routes';
+import type { Queues } from './queues';
+import type { Tables } from './tables';
+
+/**
+ * Partition-key prefix of the fixed-window rate counters (tableKeys.rateCounter in
+ * functions/adapters/dynamodb/table-keys.ts). Every request, reads included, counts itself there.
+ */
+export const RATE_COUNTER_KEY_PREFIX = 'RATE#';
+
+export interface AccessProfile {
+  /**
+   * The Main table: `none` (the authorizer), `read` (reads, plus UpdateItem on the rate counters
+   * only), `write` (read and write).
+   */
+  readonly data: 'none' | 'read' | 'write';
+  /** Read and write the idempotency table. */
+  readonly idempotency: boolean;
+  /** Register and disable API Gateway usage-plan keys (functions/adapters/apigateway/usage-keys.ts). */
+  readonly usageKeys: boolean;
+  /** Queue ids (lib/resources.ts) the function sends to: sqs:SendMessage on those queues only. */
+  readonly sendsTo: readonly string[];
+  /** Queue ids the function consumes (a queue worker). */
+  readonly consumes: readonly string[];
+}
+
+const NO_ACCESS: AccessProfile = { data: 'none', idempotency: false, usageKeys: false, sendsTo: [], consumes: [] };
+
+export function accessProfile(profile: Partial<AccessProfile>): AccessProfile {
+  return { ...NO_ACCESS, ...profile };
+}
+
+/**
+ * What a route's function may touch, from its manifest entry: GET routes read (and count their
+ * rate), other methods write; POST routes are idempotent (functions/shared/http/handler.ts); usage-key
+ * routes administer API Gateway keys. A route that sends to queues passes their ids as `sendsTo`
+ * (the manifest has no such field yet; when it gains one, pass it here).
+ */
+export function routeAccess(route: Pick<RouteDef, 'method' | 'usageKeys'>, extra: Pick<Partial<AccessProfile>, 'sendsTo'> = {}): AccessProfile {
+  return accessProfile({
+    data: route.method === 'GET' ? 'read' : 'write',
+    idempotency: route.method === 'POST',
+    usageKeys: route.usageKeys ?? false,
+    sendsTo: extra.sendsTo ?? [],
+  });
+}
+
+const pascal = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * The profile's key, also its construct id: equal keys ⇔ equal rights. Queue ids are sorted, so
+ * the order a route lists them in does not make a new role. E.g. `Read`, `WriteIdempotencyUsageKeys`,
+ * `WriteIdempotencySendBatchItems`, `WriteConsumeBatchItems`, `NoData`.
+ */
+export function profileKey(profile: AccessProfile): string {
+  const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
+  return [
+    profile.data === 'none' ? 'NoData' : pascal(profile.data),
+    profile.idempotency ? 'Idempotency' : '',
+    profile.usageKeys ? 'UsageKeys' : '',
+    ...sorted(profile.sendsTo).map((id) => `Send${pascal(id)}`),
+    ...sorted(profile.consumes).map((id) => `Consume${pascal(id)}`),
+  ].join('');
+}
+
+export interface AccessProfilesProps {
+  readonly tables: Tables;
+  readonly queues: Queues;
+  /** The log group every function of the stage writes to (lib/constructs/service-function.ts). */
+  readonly logGroup: ILogGroup;
+}
+
+export interface ProfileRole {
+  readonly profile: AccessProfile;
+  readonly role: Role;
+}
+
+/** One role per distinct profile, created on first use. */
+export class AccessProfiles extends Construct {
+  /** By profile key. */
+  readonly byKey = new Map<string, ProfileRole>();
+  private readonly props: AccessProfilesProps;
+
+  constructor(scope: Construct, id: string, props: AccessProfilesProps) {
+    super(scope, id);
+    this.props = props;
+  }
+
+  roleFor(profile: AccessProfile): IRole {
+    const key = profileKey(profile);
+    const existing = this.byKey.get(key);
+    if (existing) return existing.role;
+    const role = new Role(this, key, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Lambda execution role of the functions with access profile ${key}`,
+    });
+    this.grant(profile, role);
+    this.byKey.set(key, { profile, role });
+    return role;
+  }
+
+  private grant(profile: AccessProfile, role: Role): void {
+    const { tables, queues, logGroup } = this.props;
+    // In place of the AWSLambdaBasicExecutionRole managed policy (which allows any log group).
+    logGroup.grantWrite(role);
+    const main = tables.get(MAIN_TABLE.id);
+    if (profile.data === 'read') {
+      main.grantReadData(role);
+      grantRateCounting(main, role);
+    }
+    if (profile.data === 'write') main.grantReadWriteData(role);
+    if (profile.idempotency) tables.get(IDEMPOTENCY_TABLE.id).grantReadWriteData(role);
+    if (profile.usageKeys) grantUsageKeyAdministration(role);
+    for (const queueId of profile.sendsTo) queues.get(queueId).queue.grantSendMessages(role);
+    for (const queueId of profile.consumes) queues.get(queueId).queue.grantConsumeMessages(role);
+  }
+}
+
+/** Read-only routes may still update their rate counters, and nothing else. */
+function grantRateCounting(main: Table, role: Role): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['dynamodb:UpdateItem'],
+      resources: [main.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_COUNTER_KEY_PREFIX}*`] } },
+    }),
+  );
+}
+
+/** Exactly the calls of functions/adapters/apigateway/usage-keys.ts, in this region's API Gateway. */
+const apiGatewayArn = (path: string): string => `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}::${path}`;
+
+function grantUsageKeyAdministration(role: Role): void {
+  const statements = [
+    // CreateApiKey, CreateUsagePlanKey. Plan ids cannot be named here: the plans depend on the API
+    // stage, which depends on these functions (usage-keys.ts finds the plans by name instead).
+    new PolicyStatement({ actions: ['apigateway:POST'], resources: [apiGatewayArn('/apikeys'), apiGatewayArn('/usageplans/*/keys')] }),
+    // GetUsagePlans
+    new PolicyStatement({ actions: ['apigateway:GET'], resources: [apiGatewayArn('/usageplans')] }),
+    // UpdateApiKey (disable on revocation)
+    new PolicyStatement({ actions: ['apigateway:PATCH'], resources: [apiGatewayArn('/apikeys/*')] }),
+  ];
+  for (const statement of statements) role.addToPrincipalPolicy(statement);
+}

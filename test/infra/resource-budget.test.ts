@@ -1,0 +1,183 @@
+// The stack must keep deploying as the service grows. CloudFormation refuses a stack (nested stacks
+// each count on their own) over 500 resources; the budget is 400 per stack, so what nobody planned
+// still has room. Three checks: today's stack, today's stack plus the planned routes and workers,
+// and the price of one more route (the check that fails first if a function gets its own role, log
+// group or Lambda permission again). The README's Deploy section explains the design.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { routeAccess, type AccessProfile } from '../../lib/constructs/access-profiles';
+import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
+import { PROJECT_ROOT } from '../../lib/paths';
+import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, type QueueDef } from '../../lib/resources';
+import { ROUTES, type HttpMethod, type RouteDef } from '../../lib/routes';
+import { SalesTaxStack, type SalesTaxStackProps } from '../../lib/stack';
+
+/** Per stack; CloudFormation's own limit is 500. */
+const RESOURCE_BUDGET = 400;
+/** IAM: the inline policies of one role together, and one managed policy; whitespace not counted. */
+const ROLE_INLINE_POLICY_LIMIT = 10_240;
+const MANAGED_POLICY_LIMIT = 6_144;
+/** IAM's default quota of managed policies attached to one role. */
+const MANAGED_POLICIES_PER_ROLE = 10;
+
+/**
+ * What the roadmap adds (batches, return jobs, webhooks, events, docs, a TaxJar-compatible API):
+ * about 35 routes, 4 queue workers and a DynamoDB Streams relay; some routes send to queues, each
+ * such set of queues being a new access profile (a role and a policy).
+ */
+const PLANNED = { routes: 35, workers: 4, relays: 1, sendingProfiles: 4 } as const;
+
+type Template = { Resources: Record<string, { Type: string; Properties?: Record<string, any> }> };
+
+/** Synthesizes the app; every stack's template, nested stacks included, by construct path. */
+function synthTemplates(app: App): Map<string, Template> {
+  const assembly = app.synth();
+  const stacks = app.node.findAll().filter((c): c is Stack => Stack.isStack(c));
+  return new Map(stacks.map((s) => [s.node.path, JSON.parse(readFileSync(join(assembly.directory, s.templateFile), 'utf8')) as Template]));
+}
+
+const resourceCount = (t: Template) => Object.keys(t.Resources).length;
+const total = (templates: Map<string, Template>) => [...templates.values()].reduce((sum, t) => sum + resourceCount(t), 0);
+
+/** The feature flags `cdk synth` runs with (cdk.json): minimizePolicies changes how policies split. */
+const CDK_CONTEXT = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+
+function synthService(stage: string, props: Partial<SalesTaxStackProps> = {}): Map<string, Template> {
+  // Skips NodejsFunction bundling: only the templates count. Version reporting on, as the CLI has it
+  // (one AWS::CDK::Metadata resource per stack).
+  const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], 'aws:cdk:version-reporting': true } });
+  const stack = new SalesTaxStack(app, `SalesTax-${stage}`, { stage, ...props });
+  acknowledgeNagFindings(stack);
+  return synthTemplates(app);
+}
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'GET', 'POST', 'PATCH', 'DELETE'];
+
+/**
+ * `count` routes, each on a path of its own (a new Resource and a new 405 ANY method each, more
+ * than today's routes need on average: 56 path resources and 405 methods for 33 routes), with ids
+ * as long as the longest of today's, served by existing handler modules (bundling is skipped).
+ */
+function extraRoutes(count: number): RouteDef[] {
+  const routes: readonly RouteDef[] = ROUTES;
+  return Array.from({ length: count }, (_, i) => {
+    const id = `planned-route-number-${String(i + 1).padStart(2, '0')}`;
+    return { ...routes[i % routes.length]!, id, method: METHODS[i % METHODS.length]!, path: `/${id}`, usageKeys: false };
+  });
+}
+
+const plannedQueue = (n: number): QueueDef => ({
+  id: `PlannedQueue${n}`,
+  envVar: `PLANNED_QUEUE_${n}_URL`,
+  visibilityTimeoutSeconds: 60,
+  maxReceiveCount: 3,
+  batchSize: 10,
+  worker: 'functions/authorizer/handler.ts',
+});
+
+/**
+ * The planned workers consume the two queues that exist and two new ones; the relay is counted as
+ * one more queue and worker (over-counting it by the queue's five resources: queue, dead-letter
+ * queue, their two policies, the alarm).
+ */
+function plannedQueues(): QueueDef[] {
+  const newQueues = Array.from({ length: PLANNED.workers - QUEUES.length + PLANNED.relays }, (_, i) => plannedQueue(i + 1));
+  return [...QUEUES.map((q) => ({ ...q, worker: q.worker ?? 'functions/authorizer/handler.ts' })), ...newQueues];
+}
+
+/** The first few planned POST routes each send to a different set of queues: a new profile each. */
+function plannedAccess(extra: readonly RouteDef[]): (route: RouteDef) => AccessProfile {
+  const sends: string[][] = [[BATCH_ITEMS_QUEUE.id], [RETURN_JOB_ITEMS_QUEUE.id], ['PlannedQueue1'], [BATCH_ITEMS_QUEUE.id, 'PlannedQueue1']];
+  const senders = new Map(extra.filter((r) => r.method === 'POST').slice(0, PLANNED.sendingProfiles).map((r, i) => [r.id, sends[i]!]));
+  return (route) => routeAccess(route, { sendsTo: senders.get(route.id) ?? [] });
+}
+
+/**
+ * The size IAM measures once CloudFormation has resolved the template: pseudo-parameters at their
+ * longest, ARNs built from the names in the template (the longest stage name is synthesized).
+ */
+function resolvedLength(document: unknown, template: Template): number {
+  const pseudo: Record<string, string> = { 'AWS::Partition': 'aws-us-gov', 'AWS::Region': 'ap-southeast-2', 'AWS::AccountId': '123456789012', 'AWS::URLSuffix': 'amazonaws.com' };
+  const arn = (service: string, resource: string) => `arn:aws-us-gov:${service}:ap-southeast-2:123456789012:${resource}`;
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (!value || typeof value !== 'object') return value;
+    const v = value as Record<string, any>;
+    if ('Ref' in v) return pseudo[v.Ref] ?? 'x'.repeat(120);
+    if ('Fn::Join' in v) return (v['Fn::Join'][1] as unknown[]).map(resolve).join(v['Fn::Join'][0]);
+    if ('Fn::GetAtt' in v) {
+      const [id] = v['Fn::GetAtt'] as [string, string];
+      const { Type, Properties = {} } = template.Resources[id]!;
+      if (Type === 'AWS::Lambda::Function') return arn('lambda', `function:${Properties.FunctionName}`);
+      if (Type === 'AWS::DynamoDB::Table') return arn('dynamodb', `table/${Properties.TableName}`);
+      if (Type === 'AWS::SQS::Queue') return arn('sqs', Properties.QueueName);
+      if (Type === 'AWS::Logs::LogGroup') return arn('logs', `log-group:${Properties.LogGroupName}:*`);
+      return 'x'.repeat(120);
+    }
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]));
+  };
+  return JSON.stringify(resolve(document)).length;
+}
+
+/** Each role's resolved inline-policy size (all inline policies together) and its managed policies' sizes. */
+function rolePolicySizes(template: Template): Map<string, { inline: number; managed: number[] }> {
+  const sizes = new Map<string, { inline: number; managed: number[] }>();
+  for (const resource of Object.values(template.Resources)) {
+    if (resource.Type !== 'AWS::IAM::Policy' && resource.Type !== 'AWS::IAM::ManagedPolicy') continue;
+    const size = resolvedLength(resource.Properties!.PolicyDocument, template);
+    for (const role of (resource.Properties!.Roles ?? []) as { Ref: string }[]) {
+      const entry = sizes.get(role.Ref) ?? { inline: 0, managed: [] };
+      if (resource.Type === 'AWS::IAM::Policy') entry.inline += size;
+      else entry.managed.push(size);
+      sizes.set(role.Ref, entry);
+    }
+  }
+  return sizes;
+}
+
+/** The longest stage name lib/stack.ts accepts (16 characters): the longest resource names. */
+const LONGEST_STAGE = 'stage-name-16-ch';
+
+const today = synthService(LONGEST_STAGE);
+const plannedRoutes = extraRoutes(PLANNED.routes);
+const planned = synthService(LONGEST_STAGE, { routes: [...ROUTES, ...plannedRoutes], queues: plannedQueues(), routeAccess: plannedAccess(plannedRoutes) });
+
+describe('resource budget', () => {
+  it(`keeps every stack under ${RESOURCE_BUDGET} resources today (${total(today)} in ${today.size} stack(s) for ${ROUTES.length} routes)`, () => {
+    for (const [path, template] of today) expect(resourceCount(template), path).toBeLessThanOrEqual(RESOURCE_BUDGET);
+  });
+
+  it(`keeps every stack under ${RESOURCE_BUDGET} with ${PLANNED.routes} more routes, ${PLANNED.workers} workers and a relay (${total(planned)} resources in ${planned.size} stack(s))`, () => {
+    for (const [path, template] of planned) expect(resourceCount(template), path).toBeLessThanOrEqual(RESOURCE_BUDGET);
+  });
+
+  it('charges a route on a new path its function, its method, its path Resource and its 405 method: no role, policy, log group or permission of its own', () => {
+    const added = 10;
+    const more = synthService(LONGEST_STAGE, { routes: [...ROUTES, ...extraRoutes(added)] });
+    const delta = new Map<string, number>();
+    for (const [templates, sign] of [[more, 1], [today, -1]] as const) {
+      for (const t of templates.values()) for (const { Type } of Object.values(t.Resources)) delta.set(Type, (delta.get(Type) ?? 0) + sign);
+    }
+    // API Gateway's invoke role may need one more managed policy when its inline policy fills up.
+    expect(delta.get('AWS::IAM::ManagedPolicy') ?? 0).toBeLessThanOrEqual(1);
+    delta.delete('AWS::IAM::ManagedPolicy');
+    const byType = Object.fromEntries([...delta].filter(([, n]) => n !== 0));
+    expect(byType).toEqual({ 'AWS::Lambda::Function': added, 'AWS::ApiGateway::Method': 2 * added, 'AWS::ApiGateway::Resource': added });
+  });
+
+  it('keeps every role within IAM\'s policy size limits, today and with the planned routes', () => {
+    // API Gateway's invoke role names every route function, about 100 characters each; CDK moves
+    // what its inline policy cannot hold into managed policies.
+    for (const templates of [today, planned]) {
+      for (const template of templates.values()) {
+        for (const [role, { inline, managed }] of rolePolicySizes(template)) {
+          expect(inline, role).toBeLessThanOrEqual(ROLE_INLINE_POLICY_LIMIT);
+          for (const size of managed) expect(size, role).toBeLessThanOrEqual(MANAGED_POLICY_LIMIT);
+          expect(managed.length, role).toBeLessThanOrEqual(MANAGED_POLICIES_PER_ROLE);
+        }
+      }
+    }
+  });
+});
