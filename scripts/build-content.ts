@@ -169,6 +169,21 @@ const postalOnlyZips = Object.fromEntries(Object.entries(postalOnly).map(([state
 const caCityRates: Record<string, number> = {};
 for (const r of load('ca_cdtfa_city_county_rates.csv', ['location', 'type', 'combined_rate'])) if (r.type === 'City' && r.combined_rate) caCityRates[r.location.toUpperCase()] = toMicro(r.combined_rate);
 
+// A CDTFA city rate is one combined figure; the engine reports it as these parts plus districts
+// (special) for the rest. State 6 % and county 0.25 % are what every CA row of us_zip_rates.csv
+// carries (derived and checked here). The city part 0.75 % is declared, to keep the split the
+// engine has always reported. us_states.csv (CA rate_note) puts the statewide base at 7.25 % = 6 %
+// state + 1.25 % mandatory local (Bradley-Burns 1 % + 0.25 % county transportation), so this split
+// reports 0.25 % of the base as special.
+const onlyCaValue = (column: 'state_rate' | 'county_rate'): number => {
+  const values = new Set(zipRows.filter((r) => r.state === 'CA').map((r) => toMicro(r[column])));
+  if (values.size !== 1) throw new Error(`California ZIP rows disagree on ${column}: ${[...values].join(', ')}`);
+  return [...values][0]!;
+};
+const caBaseRates = { state: onlyCaValue('state_rate'), county: onlyCaValue('county_rate'), city: 7_500 };
+const caBase = caBaseRates.state + caBaseRates.county + caBaseRates.city;
+for (const [city, rate] of Object.entries(caCityRates)) if (rate < caBase) throw new Error(`the CDTFA rate of ${city} is below the California base parts`);
+
 // --- tax codes ----------------------------------------------------------------------------------------------
 const known = new Set<string>(CATEGORIES);
 const taxCodes: [string, string, string, Category][] = load('product_tax_codes.csv', ['code', 'name', 'description', 'category']).map((r) => {
@@ -250,6 +265,7 @@ const artifact: ContentArtifact = {
   multiStateZips,
   zip4: {},
   caCityRates,
+  caBaseRates,
   taxCodes,
   kentucky: { groundableFrom: { food_groceries: '2007-07-01', prescription_drugs: '2009-07-01' } },
   illinois,

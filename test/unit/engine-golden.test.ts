@@ -1,8 +1,9 @@
 // Golden values: every expectation is computed here from data/*.csv, never typed in.
 import { describe, expect, it } from 'vitest';
+import { TaxContent } from '../../functions/core/content/tax-content';
 import { toMicro } from '../../scripts/lib/csv';
 import { cdtfaRows, taxCents, zipRate, zipRows } from '../support/data';
-import { run } from '../support/engine';
+import { content, context, run } from '../support/engine';
 
 const multiState = new Set(zipRows.filter((r, _i, all) => all.filter((o) => o.zip === r.zip).length > 1).map((r) => r.zip));
 const STATES = ['NY', 'TX', 'WA', 'FL', 'GA', 'OH', 'PA', 'AZ', 'CO', 'NV', 'MN', 'NC', 'TN', 'MO', 'LA', 'AL'];
@@ -41,6 +42,26 @@ describe('California postal cities with their own CDTFA rate', () => {
     expect(() => run({ date: '2026-04-15', accuracy_policy: 'deterministic', ship_to: { state: 'CA', zip: row.zip }, lines: [{ amount: 1 }] })).toThrow(
       expect.objectContaining({ code: 'accuracy_requirement_not_met' }),
     );
+  });
+
+  it('splits a city rate into the content base parts, which are those of every California ZIP row', () => {
+    const base = content.artifact.caBaseRates;
+    const caRows = zipRows.filter((r) => r.state === 'CA');
+    expect(new Set(caRows.map((r) => toMicro(r.state_rate)))).toEqual(new Set([base.state]));
+    expect(new Set(caRows.map((r) => toMicro(r.county_rate)))).toEqual(new Set([base.county]));
+    const row = differing[0]!;
+    const line = run({ date: '2026-04-15', ship_to: { state: 'CA', zip: row.zip }, lines: [{ amount: 200 }] }).lines[0]!;
+    const special = Number(cdtfa.get(row.city_name.toUpperCase())) - base.state - base.county - base.city;
+    expect(line.jurisdictions.map((j) => [j.type, j.rate])).toEqual([['state', base.state], ['county', base.county], ['city', base.city], ['special', special]]);
+  });
+
+  it('takes the base parts from the content, not from code', () => {
+    const { caBaseRates: base } = content.artifact;
+    const moved = new TaxContent({ ...content.artifact, caBaseRates: { ...base, city: base.city + 2_500 } });
+    const row = differing[0]!;
+    const line = run({ date: '2026-04-15', ship_to: { state: 'CA', zip: row.zip }, lines: [{ amount: 200 }] }, context({ content: moved })).lines[0]!;
+    expect(line.jurisdictions.find((j) => j.type === 'city')?.rate).toBe(base.city + 2_500);
+    expect(BigInt(line.rate)).toBe(cdtfa.get(row.city_name.toUpperCase()));
   });
 
   it.each(agreeing)('$zip ($city_name) agrees with its city and is deterministic', (row) => {

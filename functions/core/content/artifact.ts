@@ -115,6 +115,8 @@ export interface ContentArtifact {
   readonly zip4: Readonly<Record<string, string>>;
   /** California CDTFA rates of incorporated cities, by upper-case city name. */
   readonly caCityRates: Readonly<Record<string, Micro>>;
+  /** The state, county and city parts of a California city rate; its districts are the rest. */
+  readonly caBaseRates: { readonly state: Micro; readonly county: Micro; readonly city: Micro };
   /** [code, name, description, category] */
   readonly taxCodes: readonly (readonly [string, string, string, Category])[];
   /** Kentucky exemptions the service can ground only from these dates (contract §2.5). */

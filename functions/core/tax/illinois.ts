@@ -35,11 +35,10 @@ export interface PostureRequest {
   readonly shipFromState: string | null;
 }
 
-export interface Posture {
-  readonly sellerClass: SellerClass;
-  /** The verified Illinois location whose rates origin sourcing uses. */
-  readonly origin: Location | null;
-}
+/** An in-state seller carries the verified Illinois location whose rates origin sourcing uses. */
+export type Posture =
+  | { readonly sellerClass: 'in_state'; readonly origin: Location }
+  | { readonly sellerClass: Exclude<SellerClass, 'in_state'>; readonly origin: null };
 
 const NO_SELLER_FACTS =
   'Illinois sourcing needs the seller posture: send seller_class (remote, marketplace or in_state) or set up a verified Illinois seller location.';
@@ -68,10 +67,11 @@ export function illinoisPosture(request: PostureRequest, ctx: EngineContext): Po
   if (sellerClass === 'in_state') {
     if (!ctx.settings.illinois.in_state_selling_enabled)
       throw new DomainError('il_in_state_selling_not_enabled', 'Selling from an Illinois location is not enabled for this account.');
-    if (verified.length === 0)
+    const [first] = verified;
+    if (!first)
       throw new DomainError('il_sourcing_unresolved_in_state_seller_without_validated_profile', 'An in-state Illinois seller needs a verified Illinois seller location on file.');
-    const acting = ctx.actingLocation && verified.find((l) => l.code === ctx.actingLocation!.code);
-    return { sellerClass, origin: acting ?? verified[0]! };
+    const acting = ctx.actingLocation;
+    return { sellerClass, origin: (acting && verified.find((l) => l.code === acting.code)) ?? first };
   }
   return { sellerClass, origin: null };
 }
@@ -79,11 +79,12 @@ export function illinoisPosture(request: PostureRequest, ctx: EngineContext): Po
 /**
  * Sourcing under the posture: remote and marketplace sellers at destination; in-state sellers at
  * origin when shipping from Illinois, and from outside Illinois at destination from 2025-01-01.
+ * The location whose rates apply at origin, or null at destination.
  */
-export function illinoisUsesOrigin(posture: Posture, shipFromState: string | null, date: string): boolean {
-  if (posture.sellerClass !== 'in_state') return false;
-  if (shipFromState === null || shipFromState === 'IL') return true;
-  return date < '2025-01-01';
+export function illinoisOrigin(posture: Posture, shipFromState: string | null, date: string): Location | null {
+  if (posture.sellerClass !== 'in_state') return null;
+  if (shipFromState === null || shipFromState === 'IL') return posture.origin;
+  return date < '2025-01-01' ? posture.origin : null;
 }
 
 const within = (date: string, from: string | null, to: string | null) => (from === null || from <= date) && (to === null || date <= to);

@@ -1,3 +1,51 @@
-// TEMPORARY (replaced by the engine branch): the engine's input types.
-export type { DocumentInput, LineInput } from '../../schemas/document';
-export type { AddressInput } from '../../schemas/address';
+// The tax document the engine takes (contract §2.1), as the request schemas output it once a body
+// has validated. Declared here so the core does not depend on the HTTP schema layer;
+// test/unit/schema-types.test.ts proves the schemas' output fits these types.
+import type { SellerClass } from '../illinois/declaration';
+import type { Precision } from './types';
+
+/** An optional field a request may omit or send as JSON null. */
+type Maybe<T> = T | null | undefined;
+
+export interface AddressInput {
+  readonly line1?: Maybe<string>;
+  readonly line2?: Maybe<string>;
+  readonly city?: Maybe<string>;
+  readonly state?: Maybe<string>;
+  readonly zip: string;
+  readonly country?: Maybe<string>;
+  readonly latitude?: Maybe<number>;
+  readonly longitude?: Maybe<number>;
+}
+
+export interface LineInput {
+  readonly number?: Maybe<string>;
+  readonly item_code?: Maybe<string>;
+  readonly tax_code?: Maybe<string>;
+  readonly description?: Maybe<string>;
+  readonly quantity?: Maybe<number>;
+  /** The extended line amount in dollars (already multiplied by quantity). */
+  readonly amount: number;
+  readonly discount?: Maybe<number>;
+  readonly tax_included?: Maybe<boolean>;
+  readonly ship_to?: Maybe<AddressInput>;
+  readonly exemption_certificate_id?: Maybe<string>;
+}
+
+export interface DocumentInput {
+  readonly date?: Maybe<string>;
+  readonly customer_code?: Maybe<string>;
+  readonly location_code?: Maybe<string>;
+  readonly currency?: Maybe<'USD'>;
+  readonly seller_class?: Maybe<SellerClass>;
+  readonly seller_declaration?: Maybe<{ readonly seller_class: SellerClass; readonly token: string }>;
+  readonly ship_from?: Maybe<AddressInput>;
+  readonly ship_to: AddressInput;
+  readonly exemption_certificate_id?: Maybe<string>;
+  readonly nexus_mode?: Maybe<'account' | 'reference'>;
+  readonly require_known?: Maybe<boolean>;
+  readonly strict?: Maybe<boolean>;
+  readonly accuracy_policy?: Maybe<'best_effort' | 'deterministic'>;
+  readonly minimum_address_precision?: Maybe<Precision>;
+  readonly lines: readonly LineInput[];
+}

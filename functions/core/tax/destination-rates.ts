@@ -1,0 +1,40 @@
+// GET /rates: the general-merchandise rate at a destination on a date, by the same rules as a
+// calculation, refused with the errors a calculation would give.
+import type { RateArea, TaxContent } from '../content/tax-content';
+import { DomainError } from '../errors';
+import { illinoisComponents } from './illinois';
+import { detail } from './refusals';
+import { hasRateOn, sourceComponents } from './sourcing';
+import type { Component } from './taxability';
+import type { Precision } from './types';
+
+export interface RateBreakdown {
+  readonly area: RateArea;
+  readonly precision: Precision;
+  readonly components: readonly Component[];
+  /** California: the official rate of the postal city replaced the ZIP row's. */
+  readonly usedCityRate: boolean;
+}
+
+/**
+ * California city rates, scheduled state changes, history before coverage and Illinois components
+ * apply as in a calculation.
+ */
+export function destinationRates(content: TaxContent, state: string | undefined, zip: string, date: string): RateBreakdown {
+  const resolution = content.resolve(state, zip);
+  if (resolution.kind === 'invalid') throw new DomainError('invalid_address', resolution.reason, [detail('invalid_address', 'query.zip', resolution.reason)]);
+  if (resolution.kind === 'unrated') {
+    if (resolution.state === 'IL') throw new DomainError('il_address_not_located', 'The address is not matched to an official Illinois rate area.');
+    throw new DomainError('rate_unavailable', 'No rate exists for this state and ZIP code.');
+  }
+  const { area, precision } = resolution;
+  if (area.state === 'IL') {
+    const components = illinoisComponents(area, 'general', date, content.coverageFrom, content.artifact.illinois);
+    if (components === null) throw new DomainError('il_rate_lookup_unresolved', 'No Illinois rate is selectable for this place and date.');
+    return { area, precision, components, usedCityRate: false };
+  }
+  if (!hasRateOn(content, area.state, date))
+    throw new DomainError('rate_unavailable', `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`);
+  const sourced = sourceComponents(area, null, date, content);
+  return { area, precision, components: sourced.components.filter((c) => c.rate > 0), usedCityRate: sourced.usedCityRate };
+}

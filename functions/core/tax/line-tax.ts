@@ -1,0 +1,53 @@
+// One taxed line (contract §2.2 and §2.7): why it is or is not taxed, and its arithmetic.
+import type { Micro } from '../content/artifact';
+import { lineMath } from './line-math';
+import type { RatedDestination } from './phases/addresses';
+import type { LinePlan } from './phases/products';
+import type { Sourced } from './sourcing';
+import type { Taxed } from './taxability';
+import type { CertificateGrant, JurisdictionTax, LineTax, Reason } from './types';
+
+/** `price` is the net price, or the gross amount of a tax-included line, in cents. */
+export function taxLine(p: LinePlan, dest: RatedDestination, price: number, sourced: Sourced, taxed: Taxed, stateTaxes: boolean, certificate: CertificateGrant | null): LineTax {
+  let reason: Reason;
+  if (!p.nexus) reason = 'no_nexus';
+  else if (!stateTaxes && sourced.components.every((c) => c.rate === 0)) reason = 'not_subject_to_tax';
+  else if (taxed.reason === 'product_exempt') reason = 'product_exempt';
+  else if (certificate && certificate.jurisdiction === p.state) reason = 'certificate_applied';
+  else reason = taxed.reason;
+  const charged = reason === 'standard_rated' || reason === 'reduced_rated';
+  const components = charged ? taxed.components : [];
+  const base = charged ? taxed.base : 0;
+  const math = lineMath(
+    base,
+    components.map((c) => c.rate),
+    p.line.tax_included === true,
+  );
+  let rate: Micro = 0;
+  const jurisdictions: JurisdictionTax[] = components.map((c, i) => {
+    rate += c.rate;
+    return { type: c.type, name: c.name, rate: c.rate, taxable: math.taxable, tax: math.shares[i] ?? 0 };
+  });
+  const { area, precision } = dest;
+  return {
+    number: p.number,
+    item_code: p.line.item_code ?? null,
+    tax_code: p.taxCode?.code ?? p.line.tax_code ?? null,
+    category: p.category,
+    description: p.line.description ?? null,
+    quantity: p.line.quantity ?? 1,
+    amount: p.amount,
+    discount: p.discount,
+    taxable: math.taxable,
+    exempt: price - base,
+    tax: math.tax,
+    rate,
+    tax_included: p.line.tax_included === true,
+    taxability: charged ? 'taxable' : reason === 'no_nexus' || reason === 'not_subject_to_tax' ? 'not_collected' : 'exempt',
+    reason,
+    sourcing: sourced.sourcing,
+    address: { state: area.state, zip: area.zip, precision },
+    jurisdictions,
+    certificate: reason === 'certificate_applied' ? certificate : null,
+  };
+}

@@ -1,0 +1,76 @@
+// Phase 9 (contract §2.4 steps 1-8): the seller posture, identifiable products, located
+// destinations and a selectable rate for every Illinois line, in that order. Illinois lines with
+// nexus leave with their components and sourcing; every line leaves with a rated destination.
+import { DomainError, type ErrorDetail } from '../../errors';
+import type { RateArea } from '../../content/tax-content';
+import { illinoisClass, illinoisComponents, illinoisOrigin, illinoisPosture } from '../illinois';
+import type { DocumentInput } from '../input';
+import { detail, refuseAny } from '../refusals';
+import type { Sourced } from '../sourcing';
+import type { EngineContext } from '../types';
+import { stateOf, type Destination, type RatedDestination } from './addresses';
+import type { LinePlan } from './products';
+import type { CheckedLine, RatedLine } from './rate-availability';
+
+/** An Illinois line with nexus, taxed at the components the Illinois rules select. */
+export interface IllinoisSourcedLine {
+  readonly route: 'illinois';
+  readonly plan: LinePlan;
+  readonly dest: RatedDestination;
+  readonly sourced: Sourced;
+}
+
+export type TaxableLine = RatedLine | IllinoisSourcedLine;
+
+const isRated = (l: CheckedLine): l is RatedLine => l.route === 'rated';
+
+export function applyIllinois(lines: readonly CheckedLine[], shipFrom: Destination | null, doc: DocumentInput, date: string, ctx: EngineContext): readonly TaxableLine[] {
+  const taxable = lines.every(isRated) ? lines : sourceIllinois(lines, shipFrom, doc, date, ctx);
+  if (ctx.simulate === 'il_rate_index_not_ready') throw new DomainError('il_rate_index_not_ready', 'The Illinois rate list is loading; retry shortly.');
+  if (ctx.simulate === 'il_rate_lookup_failed') throw new DomainError('il_rate_lookup_failed', 'The Illinois rate lookup could not complete; retry.');
+  return taxable;
+}
+
+function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | null, doc: DocumentInput, date: string, ctx: EngineContext): TaxableLine[] {
+  const { content } = ctx;
+  const withNexus = lines.filter((l) => l.route === 'illinois' && l.plan.nexus).map((l) => l.plan);
+  const fromState = shipFrom ? stateOf(shipFrom) : null;
+  const posture = withNexus.length > 0 ? illinoisPosture({ seller_class: doc.seller_class, seller_declaration: doc.seller_declaration, shipFromState: fromState }, ctx) : null;
+  refuseAny(
+    'il_product_identity_required',
+    withNexus
+      .filter((p) => p.line.tax_code == null && !(p.line.item_code != null && ctx.items.has(p.line.item_code)) && !p.line.description?.trim())
+      .map((p) => detail('il_product_identity_required', `lines.${p.index}`, 'Send an identifiable product: a tax code, a known SKU or a description.')),
+    'Some Illinois lines are not identifiable; see details.',
+  );
+  const located = locate(lines);
+  const originLocation = posture && illinoisOrigin(posture, fromState, date);
+  let origin: RateArea | null = null;
+  if (originLocation) {
+    const resolved = content.resolve(originLocation.state, originLocation.zip);
+    if (resolved.kind !== 'area') throw new DomainError('il_address_not_located', 'The verified Illinois location is not matched to an official Illinois rate area.');
+    origin = resolved.area;
+  }
+  const unresolved: ErrorDetail[] = [];
+  const taxable = located.map(({ route, plan, dest }): TaxableLine => {
+    // Without nexus an Illinois line is taxed as no_nexus, sourced like any other line.
+    if (route === 'rated' || !plan.nexus) return { route: 'rated', plan, dest };
+    const components = illinoisComponents(origin ?? dest.area, illinoisClass(plan.category), date, content.coverageFrom, content.artifact.illinois);
+    if (components === null) unresolved.push(detail('il_rate_lookup_unresolved', `lines.${plan.index}`, 'No Illinois rate is selectable for this place, product class and date.'));
+    return { route, plan, dest, sourced: { components: components ?? [], sourcing: origin ? 'origin' : 'destination', usedCityRate: false } };
+  });
+  refuseAny('il_rate_lookup_unresolved', unresolved, 'No Illinois rate is selectable for some lines; see details.');
+  return taxable;
+}
+
+/** Every line with a rated destination, or il_address_not_located for each Illinois destination without one. */
+function locate(lines: readonly CheckedLine[]): { readonly route: CheckedLine['route']; readonly plan: LinePlan; readonly dest: RatedDestination }[] {
+  const notLocated = new Map<Destination, ErrorDetail>();
+  const located = lines.flatMap(({ route, plan, dest }) => {
+    if (dest.kind === 'area') return [{ route, plan, dest }];
+    notLocated.set(dest, detail('il_address_not_located', dest.target, 'The address is not matched to an official Illinois rate area.'));
+    return [];
+  });
+  refuseAny('il_address_not_located', [...notLocated.values()], 'Some addresses are not matched to an official Illinois rate area; see details.');
+  return located;
+}

@@ -1,0 +1,30 @@
+// Phases 5-6 (address_precision_requirement_not_met, accuracy_requirement_not_met): the document
+// may demand destinations more precise than ZIP level, or exactly one set of jurisdictions each
+// (contract §2.3). Checked over the destinations the lines use, in order of first use.
+import type { DocumentInput } from '../input';
+import { detail, refuseAny } from '../refusals';
+import type { Precision } from '../types';
+import { precisionOf, type Destination } from './addresses';
+
+const PRECISION_RANK: Record<Precision, number> = { state: 0, zip5: 1, zip9: 2, rooftop: 3 };
+
+export function checkPrecision(doc: DocumentInput, used: readonly Destination[]): void {
+  if (doc.minimum_address_precision) {
+    const needed = PRECISION_RANK[doc.minimum_address_precision];
+    refuseAny(
+      'address_precision_requirement_not_met',
+      used
+        .filter((d) => PRECISION_RANK[precisionOf(d)] < needed)
+        .map((d) => detail('address_precision_requirement_not_met', d.target, `The destination resolves only to ${precisionOf(d)} precision (content holds no ZIP+4 or boundary data).`)),
+      'Some destinations resolve below the minimum address precision; see details.',
+    );
+  }
+  if (doc.accuracy_policy === 'deterministic')
+    refuseAny(
+      'accuracy_requirement_not_met',
+      used
+        .filter((d) => d.kind === 'area' && d.area.multiArea)
+        .map((d) => detail('accuracy_requirement_not_met', d.target, 'The ZIP code spans several rate areas; a deterministic answer needs a more precise address.')),
+      'Some destinations cannot be resolved deterministically; see details.',
+    );
+}

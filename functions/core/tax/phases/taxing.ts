@@ -1,0 +1,75 @@
+// Phase 10: every check has passed; each line is sourced, shaped by its state's treatment of its
+// category, and taxed. Shipping lines come last, because where delivery follows the taxability of
+// the goods it delivers, it needs the goods of its state taxed first.
+import type { Category } from '../../content/artifact';
+import type { RateArea } from '../../content/tax-content';
+import { illinoisClass } from '../illinois';
+import type { DocumentInput } from '../input';
+import { taxLine } from '../line-tax';
+import { sourceComponents } from '../sourcing';
+import { applyTreatment, type Taxed } from '../taxability';
+import type { EngineContext, LineTax, Message } from '../types';
+import type { Destination } from './addresses';
+import type { TaxableLine } from './illinois';
+
+export interface TaxedLines {
+  readonly lines: readonly LineTax[];
+  readonly messages: readonly Message[];
+}
+
+export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, shipFrom: Destination | null, date: string, ctx: EngineContext): TaxedLines {
+  const { content } = ctx;
+  const originArea = shipFrom?.kind === 'area' ? shipFrom.area : actingLocationArea(ctx);
+  const messages: Message[] = [];
+  const spanNoted = new Set<string>();
+  const results = new Array<LineTax>(lines.length);
+  /** Per state, [taxable, all] cents of the goods lines taxed so far. */
+  const goods = new Map<string, [number, number]>();
+  const shippingLast = [...lines.filter((l) => l.plan.category !== 'shipping'), ...lines.filter((l) => l.plan.category === 'shipping')];
+  for (const l of shippingLast) {
+    const { plan: p, dest } = l;
+    const { area, target } = dest;
+    const sourced = l.route === 'illinois' ? l.sourced : sourceComponents(area, originArea, date, content);
+    if (area.multiArea && !spanNoted.has(target)) {
+      spanNoted.add(target);
+      const used = sourced.usedCityRate ? `the official rate of ${area.cityName}` : 'the rate of its main area';
+      messages.push({ code: 'zip_spans_multiple_rate_areas', severity: 'warning', message: `The ZIP code spans several rate areas; ${used} was used.`, target });
+    }
+    const facts = content.stateFacts(p.state);
+    const price = p.line.tax_included ? p.amount : p.amount - p.discount;
+    const { components } = sourced;
+    const taxed: Taxed =
+      p.state === 'IL'
+        ? { components, base: components.length > 0 ? price : 0, reason: components.length > 0 ? illinoisReason(p.category) : 'product_exempt', unverified: false }
+        : applyTreatment(facts.taxability[p.category], components, {
+            price,
+            quantity: p.line.quantity ?? 1,
+            countyName: area.countyName,
+            stateName: facts.name,
+            goodsShare: p.category === 'shipping' ? (goods.get(p.state) ?? null) : null,
+          });
+    if (p.category !== 'shipping') {
+      const share = goods.get(p.state) ?? [0, 0];
+      share[0] += taxed.base;
+      share[1] += price;
+      goods.set(p.state, share);
+    }
+    if ((taxed.unverified || p.category === 'services') && p.nexus)
+      messages.push({ code: 'taxability_unverified', severity: 'warning', message: `The source data marks the taxability of ${p.category} in ${p.state} as unverified; the line was taxed at the full rate.`, target: `lines.${p.index}` });
+    const certificate = ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null;
+    results[p.index] = taxLine(p, dest, price, sourced, taxed, facts.salesTax, certificate);
+  }
+  return { lines: results, messages };
+}
+
+function actingLocationArea(ctx: EngineContext): RateArea | null {
+  const location = ctx.actingLocation;
+  if (!location) return null;
+  const resolved = ctx.content.resolve(location.state, location.zip);
+  return resolved.kind === 'area' ? resolved.area : null;
+}
+
+function illinoisReason(category: Category): Taxed['reason'] {
+  const cls = illinoisClass(category);
+  return cls === 'food' || cls === 'drugs' ? 'reduced_rated' : 'standard_rated';
+}

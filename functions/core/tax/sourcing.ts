@@ -1,0 +1,57 @@
+// The jurisdictions of a place outside Illinois on a date: the state's intrastate sourcing rule,
+// California city rates, scheduled state-rate changes and state-rate history before coverage.
+import type { ComponentRates, RateArea, TaxContent } from '../content/tax-content';
+import type { Component } from './taxability';
+import type { Sourcing } from './types';
+
+export interface Sourced {
+  readonly components: readonly Component[];
+  readonly sourcing: Sourcing;
+  /** California: the official rate of the postal city replaced the ZIP row's. */
+  readonly usedCityRate: boolean;
+}
+
+/**
+ * Contract §2.6: before coverage only states without local tax whose rate history covers the date
+ * have a rate; from coverage on, every rate area has one.
+ */
+export function hasRateOn(content: TaxContent, state: string, date: string): boolean {
+  return date >= content.coverageFrom || (!content.stateFacts(state).localTax && content.historicalStateRate(state, date) !== undefined);
+}
+
+/** Jurisdictions of a line shipped to `dest`, from `origin` when the seller ships from a known point. */
+export function sourceComponents(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent): Sourced {
+  const facts = content.stateFacts(dest.state);
+  const from = origin !== null && origin.state === dest.state && facts.intrastate !== 'destination' ? origin : null;
+  const sourcing: Sourcing = from === null ? 'destination' : facts.intrastate === 'hybrid' ? 'hybrid' : 'origin';
+  const local = from !== null && sourcing === 'origin' ? from : dest;
+  let rates: ComponentRates = local.rates;
+  let usedCityRate = false;
+  if (from !== null && sourcing === 'hybrid') {
+    rates = { ...from.rates, special: dest.rates.special };
+  } else if (local.caCityRate !== null) {
+    // Contract §2.3: a California ZIP whose postal city has another official rate uses the city's:
+    // the statewide base parts, and districts for the rest.
+    const base = content.artifact.caBaseRates;
+    rates = { state: base.state, county: base.county, city: base.city, special: local.caCityRate - base.state - base.county - base.city };
+    usedCityRate = sourcing === 'destination';
+  }
+  if (date < content.coverageFrom) {
+    rates = { state: content.historicalStateRate(dest.state, date) ?? 0, county: 0, city: 0, special: 0 };
+  } else {
+    const changed = content.stateRateChange(dest.state, date);
+    if (changed !== undefined) rates = { ...rates, state: changed };
+  }
+  const components: Component[] = [
+    { type: 'state', name: facts.name, rate: rates.state },
+    { type: 'county', name: local.countyName, rate: rates.county },
+    { type: 'city', name: local.cityName, rate: rates.city },
+    { type: 'special', name: specialName((sourcing === 'hybrid' ? dest : local).regionName, local), rate: rates.special },
+  ];
+  return { components, sourcing, usedCityRate };
+}
+
+/** Special districts carry the rate area's name, set apart when it repeats a county or city name. */
+function specialName(region: string, area: RateArea): string {
+  return region === area.cityName || region === area.countyName ? `${region} SPECIAL DISTRICTS` : region;
+}
