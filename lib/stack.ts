@@ -15,7 +15,7 @@
 // when the budget test's projection fails. The README's Deploy section has the trade-offs.
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { AUTHORIZER_ENTRY } from './bundling';
 import { AccessProfiles, accessProfile, type AccessProfile } from './constructs/access-profiles';
 import { Api } from './constructs/api';

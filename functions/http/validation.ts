@@ -32,6 +32,8 @@ const TYPE_CODES: Record<string, string> = {
 /** Codes a `v.check`/`v.rawCheck` may name through its message. */
 const CUSTOM_CODES = new Set(['date_format', 'duplicate_value', 'string_pattern_mismatch', 'greater_than', 'less_than_equal', 'enum']);
 
+const JSON_INVALID = 'The request body is not valid JSON.';
+
 const MESSAGES: Record<string, (issue: Issue) => string> = {
   missing: () => 'This field is required.',
   extra_forbidden: () => 'This field is not allowed here.',
@@ -53,7 +55,7 @@ const MESSAGES: Record<string, (issue: Issue) => string> = {
   string_pattern_mismatch: () => 'Does not have the required format.',
   date_format: () => 'Must be a calendar date formatted YYYY-MM-DD.',
   duplicate_value: () => 'Must be unique; an earlier item uses the same value.',
-  json_invalid: () => 'The request body is not valid JSON.',
+  json_invalid: () => JSON_INVALID,
 };
 
 function requirement(issue: Issue): string | undefined {
@@ -116,6 +118,6 @@ export function parseJsonBody(raw: string | null | undefined, isBase64 = false):
   try {
     return JSON.parse(text);
   } catch {
-    throw validationError([{ code: 'json_invalid', target: 'body', message: MESSAGES.json_invalid!({} as Issue) }]);
+    throw validationError([{ code: 'json_invalid', target: 'body', message: JSON_INVALID }]);
   }
 }

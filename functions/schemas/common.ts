@@ -44,14 +44,14 @@ export const PageQuerySchema = v.strictObject(PageQueryEntries);
 
 /**
  * Each item's `field` at most once in an array (line numbers, batch reference ids): a repeat is a
- * `duplicate_value` at `<index>.<field>`. `valueOf` may default the value from the position.
+ * `duplicate_value` at `<index>.<field>`. `keyOf` may default the value from the position.
  */
-export function uniqueBy<T>(field: string, valueOf: (item: T, index: number) => string) {
+export function uniqueBy<T>(field: string, keyOf: (item: T, index: number) => string) {
   return v.rawCheck<T[]>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const seen = new Set<string>();
     dataset.value.forEach((item, i) => {
-      const value = valueOf(item, i);
+      const value = keyOf(item, i);
       if (seen.has(value))
         addIssue({
           message: 'duplicate_value',

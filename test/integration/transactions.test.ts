@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { eventsMentioning } from '../support/dynamo';
 import { itLocal } from '../support/target';
-import { api, expectError, unique, V1 } from '../support/http';
+import { api, expectError, type Res, unique, V1 } from '../support/http';
 
 const NYC = { state: 'NY', zip: '10001' };
 const AUS = { state: 'TX', zip: '78701' };
@@ -309,7 +309,7 @@ describe('reliability under races and retries', () => {
     const { inject } = await import('vitest');
     // The first attempt is abandoned by the client almost at once, as a timeout would.
     await fetch(`${inject('baseUrl')}${V1}/transactions`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(2) }).catch(() => undefined);
-    let retry;
+    let retry: Res | undefined;
     for (let i = 0; i < 50; i++) {
       retry = await api('POST', `${V1}/transactions`, { key: KEYS.admin, body, headers: { 'Idempotency-Key': headers['Idempotency-Key'] } });
       if (retry.status !== 409) break;

@@ -43,7 +43,7 @@ describe('allocate', () => {
         const total = mulDivHalfUp(base, rates.reduce((a, b) => a + b, 0), 1_000_000);
         const shares = allocate(base, rates, 1_000_000, total);
         expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
-        shares.forEach((s, i) => expect(Math.abs(s * 1_000_000 - base * rates[i]!)).toBeLessThan(2_000_000));
+        for (const [i, s] of shares.entries()) expect(Math.abs(s * 1_000_000 - base * rates[i]!)).toBeLessThan(2_000_000);
       }),
     );
   });

@@ -70,7 +70,7 @@ export function refund(original: TransactionRecord, request: RefundRequest, at: 
   assertActionable(original, 'refunded');
   const wanted = new Map<number, number>();
   if (request.lines === null) {
-    original.lines.forEach((l, i) => l.remaining.price > 0 && wanted.set(i, l.remaining.price));
+    for (const [i, l] of original.lines.entries()) if (l.remaining.price > 0) wanted.set(i, l.remaining.price);
   } else {
     const indexes = lineIndex(original, request.lines, 'refund');
     const over: ErrorDetail[] = [];

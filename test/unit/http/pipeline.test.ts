@@ -36,7 +36,12 @@ describe('receive', () => {
 describe('authenticate', () => {
   it('hands the presented secret to the authenticator and keeps what it found', async () => {
     const seen: string[] = [];
-    const step = authenticate({ authenticate: async (secret) => (seen.push(secret), credentials) });
+    const step = authenticate({
+      authenticate: async (secret) => {
+        seen.push(secret);
+        return credentials;
+      },
+    });
     expect((await step(received())).credentials).toBe(credentials);
     expect(seen).toEqual(['stx_test_x']);
     await expect(step(receive(event({ headers: {} }), {} as Context, NOW))).rejects.toMatchObject({ code: 'missing_api_key' });
@@ -46,7 +51,15 @@ describe('authenticate', () => {
 describe('rate limit', () => {
   it('counts the request in the route bucket', async () => {
     const buckets: string[] = [];
-    const step = rateLimit({ admit: async (_c, bucket) => (buckets.push(bucket), admission) }, 'batch_submissions');
+    const step = rateLimit(
+      {
+        admit: async (_c, bucket) => {
+          buckets.push(bucket);
+          return admission;
+        },
+      },
+      'batch_submissions',
+    );
     expect((await step({ ...received(), credentials })).admission).toBe(admission);
     expect(buckets).toEqual(['batch_submissions']);
   });
@@ -57,7 +70,15 @@ describe('authorize', () => {
     const policy = { scope: null, credential: 'tenant' } as const satisfies AccessPolicy;
     const principal = tenantPrincipal();
     let asked: unknown;
-    const step = authorize({ authorize: async (p: AccessPolicy, _c: Credentials, headers: unknown) => ((asked = [p, headers]), principal as never) }, policy);
+    const step = authorize(
+      {
+        authorize: async (p: AccessPolicy, _c: Credentials, headers: unknown) => {
+          asked = [p, headers];
+          return principal as never;
+        },
+      },
+      policy,
+    );
     const request = { ...limited(), headers: normalizedHeaders({ headers: { 'X-Service-Client-Ref': 'acme', 'X-Service-Client-Id': '7' } }) };
     expect((await step(request)).principal).toBe(principal);
     expect(asked).toEqual([policy, { ref: 'acme', id: '7' }]);
@@ -77,7 +98,11 @@ describe('parse', () => {
 
   it('runs a staged body in its own order', () => {
     const order: string[] = [];
-    const step = parse('/x', { body: { schema: v.unknown(), parse: (raw: unknown) => (order.push('staged'), raw) } });
+    const stage = (raw: unknown) => {
+      order.push('staged');
+      return raw;
+    };
+    const step = parse('/x', { body: { schema: v.unknown(), parse: stage } });
     expect(step(authorized({ body: '[1]' })).body).toEqual([1]);
     expect(order).toEqual(['staged']);
   });
