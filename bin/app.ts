@@ -9,7 +9,10 @@ const stage = String(app.node.tryGetContext('stage') ?? 'dev');
 const gatewayKeyRate = app.node.tryGetContext('gatewayKeyRatePerSecond');
 // Environment-agnostic on purpose: nothing is looked up, and the template (with cdk-nag's finding
 // ids) stays the same whatever AWS profile the machine has; the deploying account decides.
-const stack = new SalesTaxStack(app, `SalesTax-${stage}`, { stage, gatewayKeyRatePerSecond: gatewayKeyRate === undefined ? undefined : Number(gatewayKeyRate) });
+const stack = new SalesTaxStack(app, `SalesTax-${stage}`, {
+  stage,
+  gatewayKeyRatePerSecond: gatewayKeyRate === undefined ? undefined : Number(gatewayKeyRate),
+});
 
 // cdk-nag 3 is a policy-validation plugin (Validations), not an aspect: unacknowledged findings
 // fail the synth.

@@ -55,7 +55,9 @@ export const dynamoClient = /* @__PURE__ */ once(() => {
   return client;
 });
 
-export const docClient = /* @__PURE__ */ once(() => DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } }));
+export const docClient = /* @__PURE__ */ once(() =>
+  DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } }),
+);
 
 // --- stores (the core's ports) ----------------------------------------------------------------------
 
@@ -79,7 +81,12 @@ export const tenantConfigs = /* @__PURE__ */ once(() => new TenantConfigs(tenant
 // --- application services -------------------------------------------------------------------------
 
 const engineContextPorts = /* @__PURE__ */ once(
-  (): EngineContextPorts => ({ content: taxContent, tenantConfigs: tenantConfigs(), catalog: tenantStore(), certificates: storedCertificateResolver(certificateStore()) }),
+  (): EngineContextPorts => ({
+    content: taxContent,
+    tenantConfigs: tenantConfigs(),
+    catalog: tenantStore(),
+    certificates: storedCertificateResolver(certificateStore()),
+  }),
 );
 
 export const content = /* @__PURE__ */ once((): ContentService => contentService(taxContent));
@@ -87,9 +94,17 @@ export const calculations = /* @__PURE__ */ once((): CalculationService => calcu
 export const transactions = /* @__PURE__ */ once((): TransactionService => transactionService({ documents: transactionStore, engine: engineContextPorts() }));
 export const customers = /* @__PURE__ */ once((): CustomerService => customerService({ customers: customerStore(), tenantConfigs: tenantConfigs() }));
 export const certificates = /* @__PURE__ */ once((): CertificateService => certificateService({ certificates: certificateStore(), customers: customers() }));
-export const keys = /* @__PURE__ */ once((): KeyService => keyService({ access: accessStore(), tenants: tenantStore(), usageKeys: usageKeys(), authenticator: authenticator() }));
+export const keys = /* @__PURE__ */ once(
+  (): KeyService => keyService({ access: accessStore(), tenants: tenantStore(), usageKeys: usageKeys(), authenticator: authenticator() }),
+);
 export const account = /* @__PURE__ */ once(
   (): AccountService =>
-    accountService({ access: accessStore(), tenants: tenantStore(), tenantConfigs: tenantConfigs(), authenticator: authenticator(), taxCode: (code) => taxContent().taxCode(code) }),
+    accountService({
+      access: accessStore(),
+      tenants: tenantStore(),
+      tenantConfigs: tenantConfigs(),
+      authenticator: authenticator(),
+      taxCode: (code) => taxContent().taxCode(code),
+    }),
 );
 export const provider = /* @__PURE__ */ once((): ProviderService => providerService({ accounts: authenticator() }));

@@ -8,7 +8,6 @@ import { PROJECT_ROOT } from './paths';
 import { QUEUES, type QueueDef } from './resources';
 import { ROUTES, type RouteDef } from './routes';
 
-
 /** The artifact a `content: true` function reads next to its handler (functions/adapters/content/content-file.ts). */
 export const CONTENT_ARTIFACT = 'content/tax-content.json';
 

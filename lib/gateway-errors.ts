@@ -14,7 +14,12 @@ export const GATEWAY_ERRORS = {
   methodNotAllowed: { statusCode: 405, code: 'method_not_allowed', message: 'This path does not support the HTTP method.' },
   missingApiKey: { statusCode: 401, code: 'missing_api_key', message: 'Send an API key as "Authorization: Bearer <key>" or "X-Api-Key: <key>".' },
   invalidApiKey: { statusCode: 401, code: 'invalid_api_key', message: 'The API key is not valid.' },
-  throttled: { statusCode: 429, code: 'rate_limit_exceeded', message: 'Too many requests for this API key; retry after the Retry-After interval.', retryAfter: '1' },
+  throttled: {
+    statusCode: 429,
+    code: 'rate_limit_exceeded',
+    message: 'Too many requests for this API key; retry after the Retry-After interval.',
+    retryAfter: '1',
+  },
   /** Any other refusal of API Gateway's (payload too large, …): its status, our envelope. */
   otherClientError: { statusCode: 400, code: 'invalid_request', message: 'The request was refused before reaching the service.' },
   internal: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred. Quote the request id when contacting support.' },

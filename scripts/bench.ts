@@ -34,9 +34,14 @@ const round = (x: number, digits = 1): number => Math.round(x * 10 ** digits) / 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function coldStarts(bundles: { id: string; file: string }[]): Record<string, number> {
-  const probe = "const t=performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now()-t));";
+  const probe = 'const t=performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now()-t));';
   const env = { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', IDEMPOTENCY_TABLE_NAME: 'bench' };
-  return Object.fromEntries(bundles.map((b) => [b.id, round(Number(execFileSync(process.execPath, ['--input-type=module', '-e', probe, pathToFileURL(b.file).href], { env }).toString()))]));
+  return Object.fromEntries(
+    bundles.map((b) => [
+      b.id,
+      round(Number(execFileSync(process.execPath, ['--input-type=module', '-e', probe, pathToFileURL(b.file).href], { env }).toString())),
+    ]),
+  );
 }
 
 /**
@@ -78,11 +83,21 @@ async function startServer(): Promise<Server> {
           rate_limits: { general: 10_000_000 },
           keys: [{ key: KEY, environment: 'sandbox', scopes: ['*'] }],
         },
-        { id: 'acct_bench_default', name: 'Bench, default limits', modules: ['api_access'], keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }] },
+        {
+          id: 'acct_bench_default',
+          name: 'Bench, default limits',
+          modules: ['api_access'],
+          keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }],
+        },
       ],
     }),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], { cwd: PROJECT_ROOT, env: { ...process.env, PORT: '0', TAX_SEED_FILE: seed }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seed },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   let out = '';
   const ready = await new Promise<{ url: string; dynamo: string }>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -105,13 +120,22 @@ async function startServer(): Promise<Server> {
  * Closed-loop load: CONCURRENCY clients, each sending the next request on reply, for WARMUP
  * seconds (discarded: JIT of the runner and of DynamoDB Local's JVM) then HTTP_SECONDS measured.
  */
-async function load(server: Server, request: (i: number) => { method: string; path: string; body?: unknown }, okStatus: number): Promise<{ rps: number; p99: number; errors: number }> {
+async function load(
+  server: Server,
+  request: (i: number) => { method: string; path: string; body?: unknown },
+  okStatus: number,
+): Promise<{ rps: number; p99: number; errors: number }> {
   await drive(server, request, okStatus, WARMUP_SECONDS);
   return drive(server, request, okStatus, HTTP_SECONDS);
 }
 
 let counter = 0;
-async function drive(server: Server, request: (i: number) => { method: string; path: string; body?: unknown }, okStatus: number, seconds: number): Promise<{ rps: number; p99: number; errors: number }> {
+async function drive(
+  server: Server,
+  request: (i: number) => { method: string; path: string; body?: unknown },
+  okStatus: number,
+  seconds: number,
+): Promise<{ rps: number; p99: number; errors: number }> {
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;
@@ -120,7 +144,11 @@ async function drive(server: Server, request: (i: number) => { method: string; p
       while (performance.now() < until) {
         const { method, path, body } = request(counter++);
         const t = performance.now();
-        const res = await fetch(server.url + path, { method, headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await fetch(server.url + path, {
+          method,
+          headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         await res.arrayBuffer();
         latencies.push(performance.now() - t);
         if (res.status !== okStatus) errors++;
@@ -142,7 +170,9 @@ async function dynamoCalls(dynamoEndpoint: string, key: string): Promise<{ commi
   };
   await invoke('POST', '/api/v1/transactions', key, sale(`bench-warm-${tag}`));
   const commit = await counted(() => invoke('POST', '/api/v1/transactions', key, sale(`bench-calls-${tag}`)));
-  const refund = await counted(() => invoke('POST', `/api/v1/transactions/bench-calls-${tag}/refunds`, key, { refund_code: `bench-calls-${tag}-r1`, lines: [{ number: '1', amount: 10 }] }));
+  const refund = await counted(() =>
+    invoke('POST', `/api/v1/transactions/bench-calls-${tag}/refunds`, key, { refund_code: `bench-calls-${tag}-r1`, lines: [{ number: '1', amount: 10 }] }),
+  );
   const lookup = await counted(() => invoke('GET', `/api/v1/transactions/bench-calls-${tag}`, key));
   return { commit, refund, lookup };
 }
@@ -151,7 +181,8 @@ const bundles = await bundleAll();
 const init = coldStarts(bundles);
 const bundleBytes = Object.fromEntries(bundles.map((b) => [b.id, b.bytes]));
 console.log('function                  bundle KiB   init ms');
-for (const b of [...bundles].sort((a, c) => c.bytes - a.bytes)) console.log(`${b.id.padEnd(26)}${(b.bytes / 1024).toFixed(1).padStart(10)}${String(init[b.id]).padStart(10)}`);
+for (const b of [...bundles].sort((a, c) => c.bytes - a.bytes))
+  console.log(`${b.id.padEnd(26)}${(b.bytes / 1024).toFixed(1).padStart(10)}${String(init[b.id]).padStart(10)}`);
 
 const eng = await engine();
 const contentMs = eng.contentLoadMs;
@@ -161,7 +192,9 @@ console.log(`engine (esbuild bundle as deployed), 10-line document, one core: ${
 const server = await startServer();
 try {
   const config = await load(server, () => ({ method: 'GET', path: '/api/v1/config' }), 200);
-  console.log(`GET /config: ${config.rps} req/s, p99 ${config.p99} ms (${CONCURRENCY} clients, ${WARMUP_SECONDS} s warm-up, ${HTTP_SECONDS} s measured, ${config.errors} errors)`);
+  console.log(
+    `GET /config: ${config.rps} req/s, p99 ${config.p99} ms (${CONCURRENCY} clients, ${WARMUP_SECONDS} s warm-up, ${HTTP_SECONDS} s measured, ${config.errors} errors)`,
+  );
   const calcs = await load(server, () => ({ method: 'POST', path: '/api/v1/calculations', body: TEN_LINES }), 200);
   console.log(`POST /calculations (10 lines): ${calcs.rps} req/s, p99 ${calcs.p99} ms (${calcs.errors} errors)`);
   const run = Date.now().toString(36);

@@ -4,7 +4,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATEGORIES, ZIP_ROW, type Category, type ContentArtifact, type IllinoisContent, type StateFacts, type Treatment } from '../functions/core/content/artifact';
+import {
+  CATEGORIES,
+  ZIP_ROW,
+  type Category,
+  type ContentArtifact,
+  type IllinoisContent,
+  type StateFacts,
+  type Treatment,
+} from '../functions/core/content/artifact';
 import { US_STATES } from '../functions/core/content/states';
 import { parseCsv, toMicro } from './lib/csv';
 
@@ -35,7 +43,24 @@ function nameId(name: string): number {
 }
 
 // --- states and taxability ----------------------------------------------------------------------
-const stateRows = load('us_states.csv', ['state', 'state_name', 'has_state_sales_tax', 'has_local_sales_tax', 'in_state_sourcing', 'groceries', 'groceries_state_rate', 'groceries_local_tax_may_apply', 'prescription_drugs', 'otc_drugs', 'clothing', 'clothing_note', 'shipping', 'shipping_note', 'digital_goods', 'saas']);
+const stateRows = load('us_states.csv', [
+  'state',
+  'state_name',
+  'has_state_sales_tax',
+  'has_local_sales_tax',
+  'in_state_sourcing',
+  'groceries',
+  'groceries_state_rate',
+  'groceries_local_tax_may_apply',
+  'prescription_drugs',
+  'otc_drugs',
+  'clothing',
+  'clothing_note',
+  'shipping',
+  'shipping_note',
+  'digital_goods',
+  'saas',
+]);
 
 // NYC levies no local tax on clothing under $110 (us_states.csv NY clothing_note: "exempt ... from
 // local tax where the locality elects (NYC does)"); the five boroughs are these counties.
@@ -122,7 +147,19 @@ const missing = US_STATES.filter((s) => !states[s]);
 if (missing.length) throw new Error(`us_states.csv lacks ${missing.join(', ')}`);
 
 // --- ZIP rate table -------------------------------------------------------------------------------
-const zipRows = load('us_zip_rates.csv', ['state', 'zip', 'region_name', 'state_rate', 'county_rate', 'city_rate', 'special_rate', 'combined_rate', 'county_name', 'city_name', 'effective_date']);
+const zipRows = load('us_zip_rates.csv', [
+  'state',
+  'zip',
+  'region_name',
+  'state_rate',
+  'county_rate',
+  'city_rate',
+  'special_rate',
+  'combined_rate',
+  'county_name',
+  'city_name',
+  'effective_date',
+]);
 const coverage = new Set(zipRows.map((r) => r.effective_date));
 if (coverage.size !== 1) throw new Error(`us_zip_rates.csv has several effective dates: ${[...coverage].join(', ')}`);
 const coverageFrom = [...coverage][0]!;
@@ -151,11 +188,21 @@ for (const r of zipRows) {
   rated.add(`${r.state},${r.zip}`);
 }
 const zips = Object.fromEntries(
-  Object.entries(zipRowsByState).map(([state, rows]) => [state, rows.sort((a, b) => a.zip.localeCompare(b.zip)).map((r) => r.row).join('')]),
+  Object.entries(zipRowsByState).map(([state, rows]) => [
+    state,
+    rows
+      .sort((a, b) => a.zip.localeCompare(b.zip))
+      .map((r) => r.row)
+      .join(''),
+  ]),
 );
 const statesOfZip = new Map<string, number>();
 for (const key of rated) statesOfZip.set(key.slice(3), (statesOfZip.get(key.slice(3)) ?? 0) + 1);
-const multiStateZips = [...statesOfZip].filter(([, n]) => n > 1).map(([zip]) => zip).sort().join('');
+const multiStateZips = [...statesOfZip]
+  .filter(([, n]) => n > 1)
+  .map(([zip]) => zip)
+  .sort()
+  .join('');
 
 // --- postal ZIPs without a rate row -------------------------------------------------------------------
 const postalOnly: Record<string, Set<string>> = {};
@@ -167,7 +214,8 @@ const postalOnlyZips = Object.fromEntries(Object.entries(postalOnly).map(([state
 
 // --- California -----------------------------------------------------------------------------------------
 const caCityRates: Record<string, number> = {};
-for (const r of load('ca_cdtfa_city_county_rates.csv', ['location', 'type', 'combined_rate'])) if (r.type === 'City' && r.combined_rate) caCityRates[r.location.toUpperCase()] = toMicro(r.combined_rate);
+for (const r of load('ca_cdtfa_city_county_rates.csv', ['location', 'type', 'combined_rate']))
+  if (r.type === 'City' && r.combined_rate) caCityRates[r.location.toUpperCase()] = toMicro(r.combined_rate);
 
 // A CDTFA city rate is one combined figure; the engine reports it as these parts plus districts
 // (special) for the rest. State 6 % and county 0.25 % are what every CA row of us_zip_rates.csv
@@ -204,10 +252,20 @@ const kyPeriods = load('kentucky_rate_history.csv', ['effective_from', 'effectiv
 stateRateHistory.KY = kyPeriods.filter((p, i) => i === 0 || p.rate !== kyPeriods[i - 1]!.rate);
 
 const stateRateChanges: Record<string, { from: string; rate: number }[]> = {};
-for (const r of load('state_rate_changes.csv', ['state', 'effective_from', 'state_rate'])) (stateRateChanges[r.state] ??= []).push({ from: r.effective_from, rate: toMicro(r.state_rate) });
+for (const r of load('state_rate_changes.csv', ['state', 'effective_from', 'state_rate']))
+  (stateRateChanges[r.state] ??= []).push({ from: r.effective_from, rate: toMicro(r.state_rate) });
 
 // --- Illinois ------------------------------------------------------------------------------------------------
-const il = load('illinois_rate_components.csv', ['component', 'scope', 'general_merchandise_rate', 'qualifying_food_rate', 'qualifying_drugs_medical_rate', 'effective_from', 'effective_to', 'notes']);
+const il = load('illinois_rate_components.csv', [
+  'component',
+  'scope',
+  'general_merchandise_rate',
+  'qualifying_food_rate',
+  'qualifying_drugs_medical_rate',
+  'effective_from',
+  'effective_to',
+  'notes',
+]);
 const component = (name: string, scope?: string) => {
   const row = il.find((r) => r.component === name && (scope === undefined || r.scope === scope));
   if (!row) throw new Error(`illinois_rate_components.csv lacks ${name} ${scope ?? ''}`);
@@ -221,7 +279,10 @@ const suspension = /suspended (\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})/.exec(s
 const rta: IllinoisContent['rta'] = {
   COOK: { general: toMicro(rtaCook.general_merchandise_rate), foodDrugs: toMicro(rtaCook.qualifying_food_rate) },
   ...Object.fromEntries(
-    rtaCollar.scope.replace(/ counties$/, '').split(/, /).map((c) => [c.toUpperCase(), { general: toMicro(rtaCollar.general_merchandise_rate), foodDrugs: toMicro(rtaCollar.qualifying_food_rate) }]),
+    rtaCollar.scope
+      .replace(/ counties$/, '')
+      .split(/, /)
+      .map((c) => [c.toUpperCase(), { general: toMicro(rtaCollar.general_merchandise_rate), foodDrugs: toMicro(rtaCollar.qualifying_food_rate) }]),
   ),
 };
 const illinois: IllinoisContent = {
@@ -235,7 +296,11 @@ const illinois: IllinoisContent = {
   foodSuspensions: suspension ? [{ from: suspension[1]!, to: suspension[2]! }] : [],
   rta,
   // MED row: "applies to qualifying food/drugs; rates not verified in this bundle".
-  unknownFoodDrugCounties: component('MED (Metro-East Mass Transit District)').scope.replace(/^parts of /, '').replace(/ counties$/, '').split(' and ').map((c) => c.toUpperCase()),
+  unknownFoodDrugCounties: component('MED (Metro-East Mass Transit District)')
+    .scope.replace(/^parts of /, '')
+    .replace(/ counties$/, '')
+    .split(' and ')
+    .map((c) => c.toUpperCase()),
   localGroceryFrom: localGrocery.effective_from,
   // Local grocery notes: "Chicago did not [adopt it] for 2026".
   noLocalGrocery: /Chicago did not/.test(localGrocery.notes) ? [{ county: 'COOK', city: 'CHICAGO' }] : [],
@@ -274,4 +339,6 @@ for (const rows of Object.values(zips)) if (rows.length % ZIP_ROW !== 0) throw n
 if (names.some((n) => n.includes('\n'))) throw new Error('a name contains a newline');
 writeFileSync(OUT, JSON.stringify(artifact));
 const bytes = readFileSync(OUT).length;
-console.log(`content ${artifact.version}: ${zipRows.length} ZIP rows, ${regions.length / 5} rate areas, ${taxCodes.length} tax codes → ${OUT} (${bytes} bytes)`);
+console.log(
+  `content ${artifact.version}: ${zipRows.length} ZIP rows, ${regions.length / 5} rate areas, ${taxCodes.length} tax codes → ${OUT} (${bytes} bytes)`,
+);

@@ -25,7 +25,11 @@ const ERROR = {
         severity: { const: 'error' },
         details: {
           type: 'array',
-          items: { type: 'object', required: ['code', 'message', 'target', 'severity'], properties: { code: { type: 'string' }, message: { type: 'string' }, target: { type: 'string' }, severity: { const: 'error' } } },
+          items: {
+            type: 'object',
+            required: ['code', 'message', 'target', 'severity'],
+            properties: { code: { type: 'string' }, message: { type: 'string' }, target: { type: 'string' }, severity: { const: 'error' } },
+          },
         },
       },
     },
@@ -39,19 +43,29 @@ const OK_200 = new Set(['calculations-create', 'estimates-create', 'transactions
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES as readonly RouteDef[]) {
-    const mod = (await import(pathToFileURL(handlerModule(route.entry, false)).href)) as { handler: { schemas: { body?: GenericSchema; query?: GenericSchema } } };
+    const mod = (await import(pathToFileURL(handlerModule(route.entry, false)).href)) as {
+      handler: { schemas: { body?: GenericSchema; query?: GenericSchema } };
+    };
     const { body, query } = mod.handler.schemas;
     // The adjustment pipeline validates its replacement in a second step; document the whole body.
     const bodySchema = route.id === 'transactions-adjust' ? AdjustmentRequestSchema : body;
     const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
     if (query) {
       const q = jsonSchema(query) as { properties?: Record<string, unknown>; required?: string[] };
-      for (const [name, schema] of Object.entries(q.properties ?? {})) parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
+      for (const [name, schema] of Object.entries(q.properties ?? {}))
+        parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
     }
-    if (route.method === 'POST') parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    if (route.method === 'POST')
+      parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
     if (route.credential === 'tenant' || route.clientContext)
       parameters.push(
-        { name: 'X-Service-Client-Ref', in: 'header', required: false, schema: { type: 'string' }, description: 'Provider keys: the client engagement to act for.' },
+        {
+          name: 'X-Service-Client-Ref',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          description: 'Provider keys: the client engagement to act for.',
+        },
         { name: 'X-Service-Client-Id', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d+$' } },
       );
     const status = OK_200.has(route.id) ? '200' : STATUS[route.method]!;
@@ -65,7 +79,11 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
       parameters,
       ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(bodySchema) } } } } : {}),
       responses: {
-        [status]: { description: 'Success', headers: { 'X-Request-Id': { schema: { type: 'string' } } }, content: { 'application/json': { schema: { type: 'object' } } } },
+        [status]: {
+          description: 'Success',
+          headers: { 'X-Request-Id': { schema: { type: 'string' } } },
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
         default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
     };

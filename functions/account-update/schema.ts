@@ -3,12 +3,7 @@ import { NameSchema, StateCodeSchema } from '../schemas/common';
 
 export const AccountUpdateSchema = v.strictObject({
   name: v.optional(NameSchema),
-  nexus: v.optional(
-    v.union([
-      v.literal('all'),
-      v.pipe(v.array(StateCodeSchema), v.maxLength(60), v.description('States where the seller has nexus.')),
-    ]),
-  ),
+  nexus: v.optional(v.union([v.literal('all'), v.pipe(v.array(StateCodeSchema), v.maxLength(60), v.description('States where the seller has nexus.'))])),
   illinois: v.optional(
     v.strictObject({
       derive_seller_posture: v.optional(v.boolean()),

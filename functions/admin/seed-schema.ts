@@ -30,7 +30,9 @@ export const SeedSchema = v.strictObject({
         illinois: v.optional(v.strictObject({ derive_seller_posture: v.boolean(), in_state_selling_enabled: v.boolean() })),
         rate_limits: v.optional(RateLimitsSchema),
         locations: v.optional(
-          v.array(v.strictObject({ code: CodeSchema, name: NameSchema, state: StateCodeSchema, zip: ZipSchema, illinois_verified: v.optional(v.boolean(), false) })),
+          v.array(
+            v.strictObject({ code: CodeSchema, name: NameSchema, state: StateCodeSchema, zip: ZipSchema, illinois_verified: v.optional(v.boolean(), false) }),
+          ),
           [],
         ),
         customers: v.optional(v.array(v.strictObject({ customer_code: CodeSchema, name: opt(NameSchema), location_code: opt(CodeSchema) })), []),

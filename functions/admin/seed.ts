@@ -36,9 +36,15 @@ export async function loadSeed(seed: Seed, stores: SeedStores, now: Date): Promi
       const tenant = { accountId: account.id, environment };
       await stores.tenants.updateSettings(tenant, { nexus: account.nexus, illinois: account.illinois }, at);
       for (const location of account.locations) await stores.tenants.createLocation(tenant, { ...location, zip: location.zip.slice(0, 5), created_at: at });
-      for (const item of account.items) await stores.tenants.putItem(tenant, { sku: item.sku, tax_code: item.tax_code, description: item.description ?? null, created_at: at });
+      for (const item of account.items)
+        await stores.tenants.putItem(tenant, { sku: item.sku, tax_code: item.tax_code, description: item.description ?? null, created_at: at });
       for (const customer of account.customers) {
-        await stores.customers.create(tenant, { customer_code: customer.customer_code, name: customer.name ?? null, location_code: customer.location_code ?? null, created_at: at });
+        await stores.customers.create(tenant, {
+          customer_code: customer.customer_code,
+          name: customer.name ?? null,
+          location_code: customer.location_code ?? null,
+          created_at: at,
+        });
       }
     }
     for (const k of account.keys) {
@@ -55,7 +61,12 @@ export async function loadSeed(seed: Seed, stores: SeedStores, now: Date): Promi
       rateLimits: practice.rate_limits ?? {},
     });
     for (const k of practice.keys) {
-      await createKey(stores, k, { kind: 'provider', accountId: null, practiceId: practice.id, locationCode: null, engagementIds: k.engagement_ids ?? null }, at);
+      await createKey(
+        stores,
+        k,
+        { kind: 'provider', accountId: null, practiceId: practice.id, locationCode: null, engagementIds: k.engagement_ids ?? null },
+        at,
+      );
       keyCount++;
     }
   }

@@ -24,7 +24,13 @@ export function calculationService(ports: EngineContextPorts) {
      * sold remotely (Illinois: destination sourcing).
      */
     async estimate(call: TenantCall, input: EstimateInput, options: CalculationOptions = {}): Promise<DocumentTax> {
-      const doc: DocumentInput = { date: input.date, ship_to: input.ship_to, nexus_mode: 'reference', seller_class: 'remote', lines: [{ amount: input.amount, tax_code: input.tax_code }] };
+      const doc: DocumentInput = {
+        date: input.date,
+        ship_to: input.ship_to,
+        nexus_mode: 'reference',
+        seller_class: 'remote',
+        lines: [{ amount: input.amount, tax_code: input.tax_code }],
+      };
       return calculate(doc, await engineContext(ports, call, doc, options));
     },
   };

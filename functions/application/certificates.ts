@@ -109,7 +109,10 @@ export function storedCertificateResolver(certificates: Pick<CertificateReposito
     async resolve(tenant, principal, doc, date) {
       const selections = selectedCertificates(doc);
       if (selections.length === 0) return new Map();
-      const found = await certificates.getMany(tenant, selections.map((s) => s.id));
+      const found = await certificates.getMany(
+        tenant,
+        selections.map((s) => s.id),
+      );
       return grantsFor(selections, found, principal, doc.customer_code, date);
     },
   };

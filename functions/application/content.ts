@@ -15,7 +15,9 @@ export function contentService(content: () => TaxContent) {
   let catalog: { code: TaxCode; search: string }[] | undefined;
   /** The catalog sorted by code, with its search text, built once per process. */
   const sortedCatalog = () =>
-    (catalog ??= [...content().taxCodes()].sort((a, b) => a.code.localeCompare(b.code)).map((code) => ({ code, search: `${code.code} ${code.name} ${code.description}`.toLowerCase() })));
+    (catalog ??= [...content().taxCodes()]
+      .sort((a, b) => a.code.localeCompare(b.code))
+      .map((code) => ({ code, search: `${code.code} ${code.name} ${code.description}`.toLowerCase() })));
 
   return {
     info: () => ({ version: content().version, coverageFrom: content().coverageFrom }),
@@ -27,7 +29,9 @@ export function contentService(content: () => TaxContent) {
 
     taxCodes(filter: TaxCodeFilter, page: PageRequest): Page<TaxCode> {
       const needle = filter.q?.toLowerCase();
-      const matching = sortedCatalog().filter((c) => (filter.category === undefined || c.code.category === filter.category) && (needle === undefined || c.search.includes(needle)));
+      const matching = sortedCatalog().filter(
+        (c) => (filter.category === undefined || c.code.category === filter.category) && (needle === undefined || c.search.includes(needle)),
+      );
       const found = pageInMemory(matching, (c) => c.code.code, page);
       return { data: found.data.map((c) => c.code), next_cursor: found.next_cursor };
     },

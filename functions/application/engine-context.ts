@@ -33,7 +33,11 @@ export async function engineContext(ports: EngineContextPorts, call: TenantCall,
   const locationCode = actingLocation(principal, doc.location_code);
   // A key's own location always exists; a location the request names must.
   const location =
-    locationCode === null ? null : doc.location_code != null ? locationNamed(config.locations, locationCode) : (config.locations.find((l) => l.code === locationCode) ?? null);
+    locationCode === null
+      ? null
+      : doc.location_code != null
+        ? locationNamed(config.locations, locationCode)
+        : (config.locations.find((l) => l.code === locationCode) ?? null);
   const skus = doc.lines.flatMap((l) => (l.tax_code == null && l.item_code != null ? [l.item_code] : []));
   const items: Map<string, CatalogItem> = skus.length > 0 ? await ports.catalog.itemsBySku(tenant, skus) : new Map();
   const today = dayOf(now);

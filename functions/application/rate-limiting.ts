@@ -43,7 +43,12 @@ export class RateLimiter {
     try {
       const usage = await this.consume(key.id, bucket, limits[bucket], now.getTime());
       if (!usage.allowed)
-        throw new DomainError('rate_limit_exceeded', `Rate limit of ${limits[bucket]} requests per minute exceeded for this key.`, undefined, usage.window.resetsInSeconds);
+        throw new DomainError(
+          'rate_limit_exceeded',
+          `Rate limit of ${limits[bucket]} requests per minute exceeded for this key.`,
+          undefined,
+          usage.window.resetsInSeconds,
+        );
       return { limits, usage, release };
     } catch (error) {
       release();

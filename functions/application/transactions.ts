@@ -77,7 +77,12 @@ export function transactionService(ports: TransactionPorts) {
    * the change to write (its updates conditioned on that version). `firstRead`, a version the
    * caller already read, saves the first attempt a read.
    */
-  function change<T>(call: TenantCall, code: string, decide: (current: Stored) => { change: DocumentChange; result: T }, firstRead?: Stored): Promise<Outcome<T>> {
+  function change<T>(
+    call: TenantCall,
+    code: string,
+    decide: (current: Stored) => { change: DocumentChange; result: T },
+    firstRead?: Stored,
+  ): Promise<Outcome<T>> {
     const repository = ports.documents(call.principal.tenant);
     let read = firstRead;
     return untilWritten(async () => {
@@ -97,7 +102,13 @@ export function transactionService(ports: TransactionPorts) {
       const { tenant } = call.principal;
       const context = await engineContext(ports.engine, call, doc, options);
       const at = call.now.toISOString();
-      const { document, events } = commit(calculate(doc, context), { code, tenant, location_code: context.actingLocation?.code ?? null, customer_code: doc.customer_code ?? null, at });
+      const { document, events } = commit(calculate(doc, context), {
+        code,
+        tenant,
+        location_code: context.actingLocation?.code ?? null,
+        customer_code: doc.customer_code ?? null,
+        at,
+      });
       // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
       await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events }));
       return { result: document, events };
@@ -118,7 +129,10 @@ export function transactionService(ports: TransactionPorts) {
       const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
       return change(call, code, (current) => {
         const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-        return { change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events }, result: decided.document };
+        return {
+          change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+          result: decided.document,
+        };
       });
     },
 
@@ -128,7 +142,10 @@ export function transactionService(ports: TransactionPorts) {
       const lines = input.lines.map((l) => ({ number: l.number, tax: toCents(l.tax_amount) }));
       return change(call, code, (current) => {
         const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-        return { change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events }, result: decided.document };
+        return {
+          change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+          result: decided.document,
+        };
       });
     },
 
@@ -137,7 +154,10 @@ export function transactionService(ports: TransactionPorts) {
       const at = call.now.toISOString();
       return change(call, code, (current) => {
         const decided = voidTransaction(current.record, input.reason ?? null, at);
-        return { change: { create: [], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events }, result: decided.original };
+        return {
+          change: { create: [], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+          result: decided.original,
+        };
       });
     },
 
@@ -169,9 +189,20 @@ export function transactionService(ports: TransactionPorts) {
         call,
         original_code,
         (current) => {
-          const decided = adjustment(current.record, codes, taxed, { tenant, location_code: context.actingLocation?.code ?? current.record.location_code, customer_code: doc.customer_code ?? null, at }, reason, at);
+          const decided = adjustment(
+            current.record,
+            codes,
+            taxed,
+            { tenant, location_code: context.actingLocation?.code ?? current.record.location_code, customer_code: doc.customer_code ?? null, at },
+            reason,
+            at,
+          );
           return {
-            change: { create: [decided.reversal, decided.replacement], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+            change: {
+              create: [decided.reversal, decided.replacement],
+              update: [{ record: decided.original, expectedVersion: current.version }],
+              events: decided.events,
+            },
             result: decided,
           };
         },

@@ -23,5 +23,4 @@ export class TtlCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
-
 }

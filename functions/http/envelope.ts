@@ -46,7 +46,11 @@ export function envelope(routeId: string): HttpMiddleware {
       const domain = toDomainError(request.error);
       if (domain.code === 'internal_error') logger.error('unhandled error', request.error ?? new Error('unknown failure'));
       request.response = errorResponse(domain, requestId);
-      logger.info('request', { status: request.response.statusCode, code: domain.code, duration_ms: elapsed(request.context.stx?.startedAt ?? performance.now()) });
+      logger.info('request', {
+        status: request.response.statusCode,
+        code: domain.code,
+        duration_ms: elapsed(request.context.stx?.startedAt ?? performance.now()),
+      });
       logger.removeKeys(['request_id', 'route']);
     },
   };

@@ -64,7 +64,14 @@ export function httpHandler<Id extends RouteId, BS extends BodySpec = undefined,
         event.httpMethod === 'POST'
           ? await steps.idempotency(
               request.headers['idempotency-key'],
-              { apiKeyId: request.principal.key.id, tenant: request.principal.tenant?.accountId ?? '-', method: event.httpMethod, path: event.path, body: request.body, context },
+              {
+                apiKeyId: request.principal.key.id,
+                tenant: request.principal.tenant?.accountId ?? '-',
+                method: event.httpMethod,
+                path: event.path,
+                body: request.body,
+                context,
+              },
               exec,
             )
           : await exec();

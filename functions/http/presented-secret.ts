@@ -13,8 +13,7 @@ export function presentedSecret(headers: Record<string, string | undefined>): st
       if (!apiKeyHeader) throw new DomainError('invalid_api_key', 'The API key is not valid.');
     } else bearer = match[1];
   }
-  if (bearer && apiKeyHeader && bearer !== apiKeyHeader)
-    throw new DomainError('invalid_api_key', 'Authorization and X-Api-Key carry different keys.');
+  if (bearer && apiKeyHeader && bearer !== apiKeyHeader) throw new DomainError('invalid_api_key', 'Authorization and X-Api-Key carry different keys.');
   const secret = bearer ?? apiKeyHeader;
   if (!secret) throw new DomainError('missing_api_key', 'Send an API key as "Authorization: Bearer <key>" or "X-Api-Key: <key>".');
   return secret;

@@ -98,14 +98,19 @@ export function issuesToDetails(issues: readonly Issue[], root: InputRoot, heade
   return details;
 }
 
-
 /** Parses input against a schema, or throws `validation_error` listing every failing field. */
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown, root: InputRoot, headerName?: string): v.InferOutput<S> {
   return validateAt(schema, input, root, undefined, headerName);
 }
 
 /** As `validate`, for a part of the body validated on its own (targets start with `prefix`). */
-export function validateAt<S extends v.GenericSchema>(schema: S, input: unknown, root: InputRoot, prefix: string | undefined, headerName?: string): v.InferOutput<S> {
+export function validateAt<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  root: InputRoot,
+  prefix: string | undefined,
+  headerName?: string,
+): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortEarly: false, abortPipeEarly: true });
   if (result.success) return result.output;
   throw validationError(issuesToDetails(result.issues, root, headerName, prefix));

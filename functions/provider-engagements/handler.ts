@@ -8,6 +8,12 @@ import { PageQuerySchema } from '../schemas/common';
 export const handler = httpHandler('provider-engagements', { query: PageQuerySchema }, async (request) => {
   const page = await provider().engagements(request, request.query);
   return ok(
-    mapPage(page, ({ engagement: e, client }) => ({ object: 'engagement', id: e.id, ref: e.ref, status: e.status, client: { account_id: e.clientAccountId, name: client?.name ?? null } })),
+    mapPage(page, ({ engagement: e, client }) => ({
+      object: 'engagement',
+      id: e.id,
+      ref: e.ref,
+      status: e.status,
+      client: { account_id: e.clientAccountId, name: client?.name ?? null },
+    })),
   );
 });

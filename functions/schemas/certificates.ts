@@ -21,8 +21,17 @@ export const CertificateCreateSchema = v.pipe(
     valid_to: DateSchema,
     signer: opt(PersonSchema),
     signature_type: opt(v.picklist(SIGNATURE_TYPES)),
-    evidence_reference: opt(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description('Durable reference to the signed document (e.g. an object-store URI).'))),
-    document_sha256: opt(v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/), v.transform((s) => s.toLowerCase()), v.description('SHA-256 of the signed document, 64 hex digits.'))),
+    evidence_reference: opt(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description('Durable reference to the signed document (e.g. an object-store URI).')),
+    ),
+    document_sha256: opt(
+      v.pipe(
+        v.string(),
+        v.regex(/^[0-9a-fA-F]{64}$/),
+        v.transform((s) => s.toLowerCase()),
+        v.description('SHA-256 of the signed document, 64 hex digits.'),
+      ),
+    ),
   }),
   v.forward(
     v.check((c) => c.valid_to >= c.valid_from, 'greater_than'),

@@ -11,11 +11,7 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-export const DateSchema = v.pipe(
-  v.string(),
-  v.check(isCalendarDate, 'date_format'),
-  v.description('Calendar date, YYYY-MM-DD.'),
-);
+export const DateSchema = v.pipe(v.string(), v.check(isCalendarDate, 'date_format'), v.description('Calendar date, YYYY-MM-DD.'));
 
 /** RFC 3339 instant (UTC or with offset). */
 export const InstantSchema = v.pipe(
@@ -24,15 +20,19 @@ export const InstantSchema = v.pipe(
   v.description('RFC 3339 date-time.'),
 );
 
-export const StateCodeSchema = v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/), v.transform((s) => s.toUpperCase()), v.description('Two-letter US state code.'));
+export const StateCodeSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z]{2}$/),
+  v.transform((s) => s.toUpperCase()),
+  v.description('Two-letter US state code.'),
+);
 
 /** Identifiers chosen by callers (location codes, SKUs, customer codes, transaction codes). */
 export const CodeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.regex(/^[A-Za-z0-9._:-]+$/));
 
 export const NameSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
-const queryInt = (min: number, max: number) =>
-  v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
+const queryInt = (min: number, max: number) => v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
 
 /** `limit` and `cursor` of every list (contract §1.6). */
 export const PageQueryEntries = {

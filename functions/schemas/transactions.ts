@@ -13,7 +13,14 @@ export const RefundRequestSchema = v.strictObject({
   refund_code: TransactionCodeSchema,
   date: opt(DateSchema),
   reason: Reason,
-  lines: opt(v.pipe(v.array(RefundLine), v.minLength(1), v.maxLength(1000), uniqueBy<v.InferOutput<typeof RefundLine>>('number', (l) => l.number))),
+  lines: opt(
+    v.pipe(
+      v.array(RefundLine),
+      v.minLength(1),
+      v.maxLength(1000),
+      uniqueBy<v.InferOutput<typeof RefundLine>>('number', (l) => l.number),
+    ),
+  ),
 });
 
 const CreditLine = v.strictObject({ number: LineNumber, tax_amount: positiveMoney });
@@ -21,7 +28,12 @@ export const CreditRequestSchema = v.strictObject({
   credit_code: TransactionCodeSchema,
   date: opt(DateSchema),
   reason: Reason,
-  lines: v.pipe(v.array(CreditLine), v.minLength(1), v.maxLength(1000), uniqueBy<v.InferOutput<typeof CreditLine>>('number', (l) => l.number)),
+  lines: v.pipe(
+    v.array(CreditLine),
+    v.minLength(1),
+    v.maxLength(1000),
+    uniqueBy<v.InferOutput<typeof CreditLine>>('number', (l) => l.number),
+  ),
 });
 
 export const VoidRequestSchema = v.optional(v.strictObject({ reason: Reason }), {});

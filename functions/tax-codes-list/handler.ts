@@ -8,6 +8,12 @@ import { TaxCodeQuerySchema } from './schema';
 
 export const handler = httpHandler('tax-codes-list', { query: TaxCodeQuerySchema }, async (request) => {
   const { category, q, limit, cursor } = request.query;
-  const page = mapPage(content().taxCodes({ category, q }, { limit, cursor }), (c) => ({ object: 'tax_code', code: c.code, name: c.name, description: c.description, category: c.category }));
+  const page = mapPage(content().taxCodes({ category, q }, { limit, cursor }), (c) => ({
+    object: 'tax_code',
+    code: c.code,
+    name: c.name,
+    description: c.description,
+    category: c.category,
+  }));
   return ok({ content_version: content().info().version, ...page });
 });

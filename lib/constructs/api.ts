@@ -167,9 +167,7 @@ export class Api extends Construct {
         resource.addMethod('ANY', methodNotAllowedIntegration(methods), {
           authorizationType: AuthorizationType.NONE,
           apiKeyRequired: false,
-          methodResponses: [
-            { statusCode: '405', responseParameters: { 'method.response.header.X-Request-Id': true, 'method.response.header.Allow': true } },
-          ],
+          methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.X-Request-Id': true, 'method.response.header.Allow': true } }],
         }),
       );
     }
@@ -197,7 +195,15 @@ export class Api extends Construct {
  * API Gateway picks a mock's request template by Content-Type (application/json when none is sent),
  * so the common types all map to the 405: a wrong method is answered whatever the body.
  */
-const MOCK_CONTENT_TYPES = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'text/xml', 'application/octet-stream'];
+const MOCK_CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/xml',
+  'text/xml',
+  'application/octet-stream',
+];
 
 function methodNotAllowedIntegration(allowed: readonly string[]): MockIntegration {
   const error = GATEWAY_ERRORS.methodNotAllowed;

@@ -44,16 +44,14 @@ export class Queues extends Construct {
       visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
       deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: def.maxReceiveCount },
     });
-    deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
-      .createAlarm(this, `${def.id}DlqAlarm`, {
-        alarmName: `${name}-dlq-not-empty`,
-        alarmDescription: `Messages of ${name} failed ${def.maxReceiveCount} times and wait in its dead-letter queue.`,
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+    deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }).createAlarm(this, `${def.id}DlqAlarm`, {
+      alarmName: `${name}-dlq-not-empty`,
+      alarmDescription: `Messages of ${name} failed ${def.maxReceiveCount} times and wait in its dead-letter queue.`,
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
     return { def, queue, deadLetterQueue };
   }
 }

@@ -82,7 +82,13 @@ export interface HttpRequestLike {
 }
 
 /** The Lambda proxy event API Gateway would send for this request. */
-export function proxyEvent(request: HttpRequestLike, route: RouteDef, pathParameters: Record<string, string> | null, requestId: string, stage: string): APIGatewayProxyEvent {
+export function proxyEvent(
+  request: HttpRequestLike,
+  route: RouteDef,
+  pathParameters: Record<string, string> | null,
+  requestId: string,
+  stage: string,
+): APIGatewayProxyEvent {
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (let i = 0; i < request.rawHeaders.length; i += 2) {

@@ -57,10 +57,23 @@ export async function startDynamoLocal(port?: number): Promise<Engine> {
   assertJava();
   const dir = dynamoJarDir();
   const listenPort = port ?? (await freePort());
-  const child = spawn('java', ['-Xms256m', `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-inMemory', '-sharedDb', '-port', String(listenPort)], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    'java',
+    [
+      '-Xms256m',
+      `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(dir, 'DynamoDBLocal.jar'),
+      '-inMemory',
+      '-sharedDb',
+      '-port',
+      String(listenPort),
+    ],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-2000);
@@ -69,7 +82,11 @@ export async function startDynamoLocal(port?: number): Promise<Engine> {
   const ready = async () => {
     const res = await fetch(endpoint, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'DynamoDB_20120810.ListTables', Authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0' },
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.0',
+        'X-Amz-Target': 'DynamoDB_20120810.ListTables',
+        Authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+      },
       body: '{}',
     });
     return res.status === 200;

@@ -15,14 +15,24 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 const table = new RouteTable(ROUTES);
 
 export interface InProcess {
-  invoke(method: string, path: string, key: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
+  invoke(
+    method: string,
+    path: string,
+    key: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
   /** DynamoDB requests this process has sent so far. */
   dynamoCalls(): Promise<number>;
 }
 
 export function inProcess(dynamoEndpoint: string): InProcess {
   Object.assign(process.env, {
-    ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), settings: DEFAULT_RUNTIME_SETTINGS, stage: 'local' }),
+    ...functionEnvironment({
+      tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])),
+      settings: DEFAULT_RUNTIME_SETTINGS,
+      stage: 'local',
+    }),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -34,9 +44,17 @@ export function inProcess(dynamoEndpoint: string): InProcess {
       const url = new URL(path, 'http://localhost');
       const match = table.match(method, url.pathname);
       if (match.kind !== 'route') throw new Error(`no route for ${method} ${path}`);
-      const { handler } = (await import(pathToFileURL(handlerModule(match.route.entry, false)).href)) as { handler: (e: unknown, c: unknown) => Promise<APIGatewayProxyResult> };
+      const { handler } = (await import(pathToFileURL(handlerModule(match.route.entry, false)).href)) as {
+        handler: (e: unknown, c: unknown) => Promise<APIGatewayProxyResult>;
+      };
       const all = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers };
-      const event = proxyEvent({ method, url, headers: {}, rawHeaders: Object.entries(all).flat(), body: body === undefined ? '' : JSON.stringify(body), sourceIp: '127.0.0.1' }, match.route, match.pathParameters, randomUUID(), 'local');
+      const event = proxyEvent(
+        { method, url, headers: {}, rawHeaders: Object.entries(all).flat(), body: body === undefined ? '' : JSON.stringify(body), sourceIp: '127.0.0.1' },
+        match.route,
+        match.pathParameters,
+        randomUUID(),
+        'local',
+      );
       const result = await handler(event, lambdaContext(match.route, 'local'));
       return { status: result.statusCode, headers: result.headers ?? {}, body: result.body ? JSON.parse(result.body) : null };
     },

@@ -13,13 +13,20 @@ export async function createTables(endpoint: string, tables: readonly TableDef[]
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
     for (const table of tables) {
-      const attributes = new Set([table.partitionKey, ...(table.sortKey ? [table.sortKey] : []), ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])]);
+      const attributes = new Set([
+        table.partitionKey,
+        ...(table.sortKey ? [table.sortKey] : []),
+        ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+      ]);
       await client.send(
         new CreateTableCommand({
           TableName: nameOf(table),
           BillingMode: 'PAY_PER_REQUEST',
           AttributeDefinitions: [...attributes].map((name): AttributeDefinition => ({ AttributeName: name, AttributeType: 'S' })),
-          KeySchema: [{ AttributeName: table.partitionKey, KeyType: 'HASH' }, ...(table.sortKey ? [{ AttributeName: table.sortKey, KeyType: 'RANGE' as const }] : [])],
+          KeySchema: [
+            { AttributeName: table.partitionKey, KeyType: 'HASH' },
+            ...(table.sortKey ? [{ AttributeName: table.sortKey, KeyType: 'RANGE' as const }] : []),
+          ],
           GlobalSecondaryIndexes: table.globalIndexes.length
             ? table.globalIndexes.map((g) => ({
                 IndexName: g.name,
@@ -32,7 +39,9 @@ export async function createTables(endpoint: string, tables: readonly TableDef[]
             : undefined,
         }),
       );
-      await client.send(new UpdateTimeToLiveCommand({ TableName: nameOf(table), TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }));
+      await client.send(
+        new UpdateTimeToLiveCommand({ TableName: nameOf(table), TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true } }),
+      );
     }
   } finally {
     client.destroy();

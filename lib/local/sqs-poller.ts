@@ -52,7 +52,11 @@ export function pollQueue(client: SQSClient, queue: QueueDef, queueUrl: string, 
         const messages = received.Messages ?? [];
         if (messages.length === 0) continue;
         const deadline = Date.now() + queue.visibilityTimeoutSeconds * 1000;
-        const context = { awsRequestId: randomUUID(), functionName: `worker-${queue.id}`, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) } as Context;
+        const context = {
+          awsRequestId: randomUUID(),
+          functionName: `worker-${queue.id}`,
+          getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+        } as Context;
         let failed = new Set<string>();
         try {
           const response = await handler({ Records: messages.map((m) => toRecord(m, queueArn)) }, context);
@@ -63,7 +67,9 @@ export function pollQueue(client: SQSClient, queue: QueueDef, queueUrl: string, 
         }
         const done = messages.filter((m) => !failed.has(m.MessageId!));
         if (done.length > 0)
-          await client.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+          await client.send(
+            new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }),
+          );
       } catch (error) {
         if (!running) break;
         onError(error);

@@ -46,5 +46,5 @@ export function toMicro(value: string): number {
   const t = value.trim();
   if (!/^\d+(\.\d{1,6})?$/.test(t)) throw new Error(`not a rate with up to 6 decimals: ${JSON.stringify(value)}`);
   const [whole, frac = ''] = t.split('.');
-  return Number(whole) * 1_000_000 + Number((`${frac}000000`).slice(0, 6));
+  return Number(whole) * 1_000_000 + Number(`${frac}000000`.slice(0, 6));
 }

@@ -17,7 +17,16 @@ describe('bundling options', () => {
     const cdk = nodejsBundling({ content: false });
     const script = esbuildOptions('functions/authorizer/handler.ts', '/tmp/out.mjs');
     expect(cdk).toMatchObject({ format: 'esm', target: 'node22', minify: true, sourceMap: false, banner: BANNER, externalModules: [] });
-    expect(script).toMatchObject({ format: 'esm', target: 'node22', platform: 'node', bundle: true, minify: true, sourcemap: false, banner: { js: BANNER }, external: [] });
+    expect(script).toMatchObject({
+      format: 'esm',
+      target: 'node22',
+      platform: 'node',
+      bundle: true,
+      minify: true,
+      sourcemap: false,
+      banner: { js: BANNER },
+      external: [],
+    });
     expect(script.mainFields).toEqual(cdk.mainFields);
     expect(cdk.mainFields).toEqual(['module', 'main']);
   });

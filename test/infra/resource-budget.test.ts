@@ -90,7 +90,12 @@ function plannedQueues(): QueueDef[] {
 /** The first few planned POST routes each send to a different set of queues: a new profile each. */
 function plannedAccess(extra: readonly RouteDef[]): (route: RouteDef) => AccessProfile {
   const sends: string[][] = [[BATCH_ITEMS_QUEUE.id], [RETURN_JOB_ITEMS_QUEUE.id], ['PlannedQueue1'], [BATCH_ITEMS_QUEUE.id, 'PlannedQueue1']];
-  const senders = new Map(extra.filter((r) => r.method === 'POST').slice(0, PLANNED.sendingProfiles).map((r, i) => [r.id, sends[i]!]));
+  const senders = new Map(
+    extra
+      .filter((r) => r.method === 'POST')
+      .slice(0, PLANNED.sendingProfiles)
+      .map((r, i) => [r.id, sends[i]!]),
+  );
   return (route) => routeAccess(route, { sendsTo: senders.get(route.id) ?? [] });
 }
 
@@ -99,7 +104,12 @@ function plannedAccess(extra: readonly RouteDef[]): (route: RouteDef) => AccessP
  * longest, ARNs built from the names in the template (the longest stage name is synthesized).
  */
 function resolvedLength(document: unknown, template: Template): number {
-  const pseudo: Record<string, string> = { 'AWS::Partition': 'aws-us-gov', 'AWS::Region': 'ap-southeast-2', 'AWS::AccountId': '123456789012', 'AWS::URLSuffix': 'amazonaws.com' };
+  const pseudo: Record<string, string> = {
+    'AWS::Partition': 'aws-us-gov',
+    'AWS::Region': 'ap-southeast-2',
+    'AWS::AccountId': '123456789012',
+    'AWS::URLSuffix': 'amazonaws.com',
+  };
   const arn = (service: string, resource: string) => `arn:aws-us-gov:${service}:ap-southeast-2:123456789012:${resource}`;
   const resolve = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(resolve);
@@ -157,7 +167,10 @@ describe('resource budget', () => {
     const added = 10;
     const more = synthService(LONGEST_STAGE, { routes: [...ROUTES, ...extraRoutes(added)] });
     const delta = new Map<string, number>();
-    for (const [templates, sign] of [[more, 1], [today, -1]] as const) {
+    for (const [templates, sign] of [
+      [more, 1],
+      [today, -1],
+    ] as const) {
       for (const t of templates.values()) for (const { Type } of Object.values(t.Resources)) delta.set(Type, (delta.get(Type) ?? 0) + sign);
     }
     // API Gateway's invoke role may need one more managed policy when its inline policy fills up.
@@ -167,7 +180,7 @@ describe('resource budget', () => {
     expect(byType).toEqual({ 'AWS::Lambda::Function': added, 'AWS::ApiGateway::Method': 2 * added, 'AWS::ApiGateway::Resource': added });
   });
 
-  it('keeps every role within IAM\'s policy size limits, today and with the planned routes', () => {
+  it("keeps every role within IAM's policy size limits, today and with the planned routes", () => {
     // API Gateway's invoke role names every route function, about 100 characters each; CDK moves
     // what its inline policy cannot hold into managed policies.
     for (const templates of [today, planned]) {

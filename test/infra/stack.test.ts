@@ -83,7 +83,9 @@ describe('functions', () => {
 
   it('sends the logs of every function to the stage log group, kept one month', () => {
     const functionLogGroups = template.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: Match.stringLikeRegexp('^/aws/lambda/') } });
-    expect(Object.values(functionLogGroups)).toEqual([expect.objectContaining({ Properties: { LogGroupName: '/aws/lambda/salestax-test', RetentionInDays: 30 } })]);
+    expect(Object.values(functionLogGroups)).toEqual([
+      expect.objectContaining({ Properties: { LogGroupName: '/aws/lambda/salestax-test', RetentionInDays: 30 } }),
+    ]);
     const [logGroupId] = Object.keys(functionLogGroups);
     template.allResourcesProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: logGroupId } } });
   });
@@ -116,7 +118,10 @@ describe('least privilege', () => {
     for (const route of routes) {
       const actions = actionsOf(routeStatements(route.id));
       const expected = route.usageKeys ? ['apigateway:POST', 'apigateway:GET', 'apigateway:PATCH'] : [];
-      expect(actions.filter((a) => a.startsWith('apigateway:')), route.id).toEqual(expected);
+      expect(
+        actions.filter((a) => a.startsWith('apigateway:')),
+        route.id,
+      ).toEqual(expected);
     }
   });
 
@@ -135,7 +140,9 @@ describe('least privilege', () => {
 
   it('lets every function role write logs to the stage log group only', () => {
     const [logGroupId] = Object.keys(template.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: '/aws/lambda/salestax-test' } }));
-    const functionRoles = new Set(Object.values(template.findResources('AWS::Lambda::Function')).map((f) => (f as Resource).Properties.Role['Fn::GetAtt'][0] as string));
+    const functionRoles = new Set(
+      Object.values(template.findResources('AWS::Lambda::Function')).map((f) => (f as Resource).Properties.Role['Fn::GetAtt'][0] as string),
+    );
     for (const role of functionRoles) {
       const logs = roleStatements(template, role).filter((s) => actionsOf([s]).some((a) => a.startsWith('logs:')));
       expect(logs, role).toEqual([{ Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } }]);
@@ -168,7 +175,9 @@ describe('least privilege', () => {
       roleStatements(t, stack.getLogicalId(profiles.byKey.get(key)!.role.node.defaultChild as CfnElement))
         .filter((s) => actionsOf([s]).includes('sqs:SendMessage'))
         .flatMap((s) => [s.Resource].flat());
-    expect(sqsResources('WriteIdempotencySendBatchItemsSendReturnJobItems')).toEqual(expect.arrayContaining([queueArn(BATCH_ITEMS_QUEUE.id), queueArn(RETURN_JOB_ITEMS_QUEUE.id)]));
+    expect(sqsResources('WriteIdempotencySendBatchItemsSendReturnJobItems')).toEqual(
+      expect.arrayContaining([queueArn(BATCH_ITEMS_QUEUE.id), queueArn(RETURN_JOB_ITEMS_QUEUE.id)]),
+    );
     expect(sqsResources('WriteIdempotencySendBatchItemsSendReturnJobItems')).toHaveLength(2);
     expect(sqsResources('WriteIdempotencySendBatchItems')).toEqual([queueArn(BATCH_ITEMS_QUEUE.id)]);
     expect(sqsResources('WriteIdempotency')).toEqual([]);
@@ -176,15 +185,20 @@ describe('least privilege', () => {
   });
 
   it('lets API Gateway invoke exactly the route functions, through one role rather than a permission per function', () => {
-    const invokeRoles = Object.entries(template.findResources('AWS::IAM::Role', {
-      Properties: { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })] } },
-    })).filter(([id]) => !id.includes('CloudWatchRole'));
+    const invokeRoles = Object.entries(
+      template.findResources('AWS::IAM::Role', {
+        Properties: { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })] } },
+      }),
+    ).filter(([id]) => !id.includes('CloudWatchRole'));
     expect(invokeRoles).toHaveLength(1);
     const [invokeRole] = invokeRoles[0]!;
     const routeFunctionIds = routes.map((r) => functionNamed(template, `salestax-test-${r.id}`)[0]).sort();
     const statements = roleStatements(template, invokeRole);
     for (const s of statements) expect(s).toMatchObject({ Action: 'lambda:InvokeFunction', Effect: 'Allow' });
-    const invoked = statements.flatMap((s) => [s.Resource].flat() as { 'Fn::GetAtt': [string, string] }[]).map((r) => r['Fn::GetAtt'][0]).sort();
+    const invoked = statements
+      .flatMap((s) => [s.Resource].flat() as { 'Fn::GetAtt': [string, string] }[])
+      .map((r) => r['Fn::GetAtt'][0])
+      .sort();
     expect(invoked).toEqual(routeFunctionIds);
     const routeMethods = (Object.values(template.findResources('AWS::ApiGateway::Method')) as Resource[]).filter((m) => m.Properties.HttpMethod !== 'ANY');
     for (const m of routeMethods) expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [invokeRole, 'Arn'] });
@@ -307,7 +321,14 @@ describe('api', () => {
   });
 
   it('shares resources between paths with common segments', () => {
-    const paths = new Set(routes.flatMap((r) => `/api/v1${r.path}`.split('/').slice(1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+    const paths = new Set(
+      routes.flatMap((r) =>
+        `/api/v1${r.path}`
+          .split('/')
+          .slice(1)
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    );
     template.resourceCountIs('AWS::ApiGateway::Resource', paths.size);
   });
 
@@ -333,7 +354,7 @@ describe('api', () => {
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', { ResponseType: type, ResponseTemplates: { 'application/json': requestIdInTemplate } });
   });
 
-  it('has a sandbox and a production usage plan throttling each key, without quota, above the functions\' limits', () => {
+  it("has a sandbox and a production usage plan throttling each key, without quota, above the functions' limits", () => {
     template.resourceCountIs('AWS::ApiGateway::UsagePlan', 2);
     const throttle = perKeyThrottle(DEFAULT_GATEWAY_KEY_RATE_PER_SECOND);
     expect(throttle).toEqual({ rateLimit: 100, burstLimit: 300 });

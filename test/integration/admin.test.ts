@@ -17,7 +17,10 @@ describe('account', () => {
     expect(patched.body.nexus).toEqual(['CA', 'NY']);
     expect(patched.body.illinois).toEqual({ derive_seller_posture: true, in_state_selling_enabled: false });
     expectDetail(expectError(await api('PATCH', `${V1}/account`, { key, body: { nexus: ['NY', 'XX'] } }), 422, 'validation_error'), 'enum', 'nexus.1');
-    const tax = await api('POST', `${V1}/calculations`, { key, body: { date: '2026-04-15', ship_to: { state: 'TX', zip: '78701' }, lines: [{ amount: 100 }] } });
+    const tax = await api('POST', `${V1}/calculations`, {
+      key,
+      body: { date: '2026-04-15', ship_to: { state: 'TX', zip: '78701' }, lines: [{ amount: 100 }] },
+    });
     expect(tax.body.lines[0]).toMatchObject({ reason: 'no_nexus', tax: 0 });
     await api('PATCH', `${V1}/account`, { key, body: { nexus: 'all', illinois: { derive_seller_posture: false } } });
   });
@@ -36,7 +39,15 @@ describe('locations', () => {
   });
 
   it('rejects unknown states', async () => {
-    expectDetail(expectError(await api('POST', `${V1}/locations`, { key: KEYS.other, body: { code: unique('L'), name: 'X', state: 'ZZ', zip: '10001' } }), 422, 'validation_error'), 'enum', 'state.0');
+    expectDetail(
+      expectError(
+        await api('POST', `${V1}/locations`, { key: KEYS.other, body: { code: unique('L'), name: 'X', state: 'ZZ', zip: '10001' } }),
+        422,
+        'validation_error',
+      ),
+      'enum',
+      'state.0',
+    );
   });
 });
 
@@ -78,8 +89,15 @@ describe('keys', () => {
     const loc = await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { name: 'store', environment: 'sandbox', scopes: ['*'], location_code: 'NYC' } });
     expect(loc.body.location_code).toBe('NYC');
     expectError(await api('GET', `${V1}/account`, { key: loc.body.key }), 403, 'organization_scope_required');
-    expectError(await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { name: 'x', environment: 'sandbox', scopes: ['*'], location_code: 'NOPE' } }), 404, 'not_found');
-    const past = await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { name: 'x', environment: 'sandbox', scopes: ['*'], expires_at: '2020-01-01T00:00:00Z' } });
+    expectError(
+      await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { name: 'x', environment: 'sandbox', scopes: ['*'], location_code: 'NOPE' } }),
+      404,
+      'not_found',
+    );
+    const past = await api('POST', `${V1}/keys`, {
+      key: KEYS.admin,
+      body: { name: 'x', environment: 'sandbox', scopes: ['*'], expires_at: '2020-01-01T00:00:00Z' },
+    });
     expectDetail(expectError(past, 422, 'validation_error'), 'greater_than', 'expires_at');
   });
 
@@ -87,7 +105,11 @@ describe('keys', () => {
     expectError(await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { name: 'x', environment: 'production', scopes: ['*'] } }), 403, 'insufficient_scope');
     const live = await api('POST', `${V1}/keys`, { key: KEYS.adminLive, body: { name: 'x', environment: 'production', scopes: ['*'] } });
     expect(live.body.key).toMatch(/^stx_live_/);
-    expectDetail(expectError(await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { name: 'x', environment: 'sandbox', scopes: ['root'] } }), 422, 'validation_error'), 'enum', 'scopes.0');
+    expectDetail(
+      expectError(await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { name: 'x', environment: 'sandbox', scopes: ['root'] } }), 422, 'validation_error'),
+      'enum',
+      'scopes.0',
+    );
   });
 });
 

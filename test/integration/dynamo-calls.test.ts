@@ -30,7 +30,9 @@ async function budget(key: string) {
   const code = commit.result.body.code;
   const lookup = await counted(() => invoke('GET', `/api/v1/transactions/${code}`, key));
   expect(lookup.result.status).toBe(200);
-  const refund = await counted(() => invoke('POST', `/api/v1/transactions/${code}/refunds`, key, { refund_code: unique('RF'), lines: [{ number: '1', amount: 10 }] }));
+  const refund = await counted(() =>
+    invoke('POST', `/api/v1/transactions/${code}/refunds`, key, { refund_code: unique('RF'), lines: [{ number: '1', amount: 10 }] }),
+  );
   expect(refund.result.status).toBe(201);
   // An Idempotency-Key adds the Powertools record: one conditional put before, one update after.
   const idempotent = await counted(() => invoke('POST', '/api/v1/transactions', key, sale(unique('CALLS')), { 'Idempotency-Key': unique('ik') }));

@@ -16,7 +16,13 @@ describe('GET /config', () => {
       batch_submissions: { limit: 10, window_seconds: 60 },
       estimates: { limit: 5, window_seconds: 60, max_concurrency: 4 },
     });
-    expect(sandbox.body.limits).toEqual({ batch_max_items: 500, return_job_max_items: 5000, batch_retention_days: 30, idempotency_retention_hours: 24, max_lines_per_document: 1000 });
+    expect(sandbox.body.limits).toEqual({
+      batch_max_items: 500,
+      return_job_max_items: 5000,
+      batch_retention_days: 30,
+      idempotency_retention_hours: 24,
+      max_lines_per_document: 1000,
+    });
     expect(sandbox.body.content).toEqual({ version: '2026-03-01', coverage_from: '2026-03-01' });
     const production = await api('GET', `${V1}/config`, { key: KEYS.limitedLive });
     expect(production.body).toMatchObject({ environment: 'production', rate_limits: { general: { limit: 300 } } });
@@ -49,12 +55,16 @@ describe('rate limits', () => {
   });
 
   it('refuses estimates to production keys whatever their scopes', async () => {
-    expectError(await api('POST', `${V1}/estimates`, { key: KEYS.adminLive, body: { ship_to: { state: 'NY', zip: '10001' }, amount: 50 } }), 403, 'insufficient_scope');
+    expectError(
+      await api('POST', `${V1}/estimates`, { key: KEYS.adminLive, body: { ship_to: { state: 'NY', zip: '10001' }, amount: 50 } }),
+      403,
+      'insufficient_scope',
+    );
   });
 });
 
 describe('GET /operations/status', () => {
-  it('reports the caller\'s request budget and queue signals', async () => {
+  it("reports the caller's request budget and queue signals", async () => {
     const res = await api('GET', `${V1}/operations/status`, { key: KEYS.second });
     expect(res.status).toBe(200);
     expect(res.body.environment).toBe('sandbox');
@@ -91,7 +101,11 @@ describe('idempotency (contract §1.4)', () => {
   });
 
   it('rejects a malformed Idempotency-Key', async () => {
-    const res = await api('POST', `${V1}/locations`, { key: KEYS.other, body: { code: unique('L'), name: 'X', state: 'TX', zip: '78701' }, headers: { 'Idempotency-Key': 'x'.repeat(256) } });
+    const res = await api('POST', `${V1}/locations`, {
+      key: KEYS.other,
+      body: { code: unique('L'), name: 'X', state: 'TX', zip: '78701' },
+      headers: { 'Idempotency-Key': 'x'.repeat(256) },
+    });
     expect(expectError(res, 422, 'validation_error').details?.[0]?.target).toBe('header.Idempotency-Key');
   });
 });

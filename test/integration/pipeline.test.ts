@@ -115,7 +115,11 @@ describe('validation (contract §1.2)', () => {
   });
 
   it('refuses a location the account does not have (404), wherever it is named', async () => {
-    const error = expectError(await api('POST', `${V1}/calculations`, { key: KEYS.admin, body: doc([{ amount: 1 }], { location_code: 'NOPE' }) }), 404, 'not_found');
+    const error = expectError(
+      await api('POST', `${V1}/calculations`, { key: KEYS.admin, body: doc([{ amount: 1 }], { location_code: 'NOPE' }) }),
+      404,
+      'not_found',
+    );
     expectDetail(error, 'not_found', 'location_code');
     expectError(await api('POST', `${V1}/customers`, { key: KEYS.admin, body: { customer_code: 'X1', location_code: 'NOPE' } }), 404, 'not_found');
   });

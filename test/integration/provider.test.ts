@@ -48,7 +48,7 @@ describe('client context (contract §5 order)', () => {
     expect((await get(client({ ref: ENGAGEMENTS.usable.ref, id: ENGAGEMENTS.usable.id }))).status).toBe(200);
   });
 
-  it('answers another practice\'s engagement exactly like one that does not exist', async () => {
+  it("answers another practice's engagement exactly like one that does not exist", async () => {
     const foreign = await get(client({ id: ENGAGEMENTS.foreign.id }));
     const missing = await get(client({ id: ENGAGEMENTS.missing.id }));
     const byRef = await get(client({ ref: ENGAGEMENTS.foreign.ref }));
@@ -59,7 +59,8 @@ describe('client context (contract §5 order)', () => {
   });
 
   it('refuses paused, offboarded, unavailable and fenced engagements', async () => {
-    for (const e of [ENGAGEMENTS.paused, ENGAGEMENTS.offboarded, ENGAGEMENTS.unavailable]) expectError(await get(client({ ref: e.ref })), 403, 'client_context_not_authorized');
+    for (const e of [ENGAGEMENTS.paused, ENGAGEMENTS.offboarded, ENGAGEMENTS.unavailable])
+      expectError(await get(client({ ref: e.ref })), 403, 'client_context_not_authorized');
     expectError(await get(client({ ref: ENGAGEMENTS.fenced.ref }), KEYS.providerRestricted), 403, 'client_context_not_authorized');
     expect((await get(client({ ref: ENGAGEMENTS.fenced.ref }))).status).toBe(200);
   });

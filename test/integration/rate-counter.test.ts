@@ -9,7 +9,9 @@ import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../lib/resources';
 import { unique } from '../support/http';
 
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
+);
 const counter = new DynamoRateCounter(db, localTableName(MAIN_TABLE));
 
 describeLocal('rate counter', () => {

@@ -61,7 +61,9 @@ describeLocal('SQS poller', () => {
       expect(dead).toEqual(['poison']);
       expect(seen['ok-1']).toBe(1);
       expect(seen['ok-2']).toBe(1);
-      const left = await client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }));
+      const left = await client.send(
+        new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+      );
       expect(Number(left.Attributes?.ApproximateNumberOfMessages ?? 0) + Number(left.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0)).toBe(0);
     } finally {
       await poller.stop();

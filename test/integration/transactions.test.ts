@@ -8,7 +8,13 @@ import { api, expectError, type Res, unique, V1 } from '../support/http';
 
 const NYC = { state: 'NY', zip: '10001' };
 const AUS = { state: 'TX', zip: '78701' };
-const sale = (code: string, lines: unknown[] = [{ amount: 100 }], extra: Record<string, unknown> = {}) => ({ code, date: '2026-04-15', ship_to: NYC, lines, ...extra });
+const sale = (code: string, lines: unknown[] = [{ amount: 100 }], extra: Record<string, unknown> = {}) => ({
+  code,
+  date: '2026-04-15',
+  ship_to: NYC,
+  lines,
+  ...extra,
+});
 const commit = async (body: unknown, key: string = KEYS.admin) => {
   const res = await api('POST', `${V1}/transactions`, { key, body });
   expect(res.status, res.text).toBe(201);
@@ -21,8 +27,27 @@ const cents = (x: number) => Math.round(x * 100);
 describe('commit and lookup', () => {
   it('commits atomically, returns the document with ledger fields, and finds it by code', async () => {
     const code = unique('T');
-    const made = await commit(sale(code, [{ amount: 100, number: 'A' }, { amount: 20, tax_code: '40030', number: 'B' }], { customer_code: 'C-1' }));
-    expect(made).toMatchObject({ object: 'transaction', code, kind: 'sale', status: 'committed', environment: 'sandbox', customer_code: 'C-1', original_code: null, refunds: [], credits: [] });
+    const made = await commit(
+      sale(
+        code,
+        [
+          { amount: 100, number: 'A' },
+          { amount: 20, tax_code: '40030', number: 'B' },
+        ],
+        { customer_code: 'C-1' },
+      ),
+    );
+    expect(made).toMatchObject({
+      object: 'transaction',
+      code,
+      kind: 'sale',
+      status: 'committed',
+      environment: 'sandbox',
+      customer_code: 'C-1',
+      original_code: null,
+      refunds: [],
+      credits: [],
+    });
     expect(made.lines[0]).toMatchObject({ number: 'A', tax: 8.88, refunded_amount: 0, refundable_amount: 100, credited_tax: 0, remaining_tax: 8.88 });
     expect(made.lines[1]).toMatchObject({ reason: 'product_exempt', remaining_tax: 0 });
     expect((await get(code)).body).toEqual(made);
@@ -34,13 +59,20 @@ describe('commit and lookup', () => {
 
   it('refuses reference nexus and stores nothing', async () => {
     const code = unique('T');
-    expectError(await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code, undefined, { nexus_mode: 'reference' }) }), 400, 'invalid_nexus_mode');
+    expectError(
+      await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code, undefined, { nexus_mode: 'reference' }) }),
+      400,
+      'invalid_nexus_mode',
+    );
     expectError(await get(code), 404, 'transaction_not_found');
   });
 
   it('rejects the whole document when one Kentucky line is outside its window, storing nothing', async () => {
     const code = unique('T');
-    const res = await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: { code, date: '2007-06-30', ship_to: { state: 'KY', zip: '40202' }, lines: [{ amount: 30 }, { amount: 12.5, tax_code: '40030' }] } });
+    const res = await api('POST', `${V1}/transactions`, {
+      key: KEYS.admin,
+      body: { code, date: '2007-06-30', ship_to: { state: 'KY', zip: '40202' }, lines: [{ amount: 30 }, { amount: 12.5, tax_code: '40030' }] },
+    });
     expect(expectError(res, 422, 'ky_historical_window_unsupported').details?.map((d) => d.target)).toEqual(['lines.1']);
     expectError(await get(code), 404, 'transaction_not_found');
   });
@@ -49,7 +81,11 @@ describe('commit and lookup', () => {
     const code = unique('T');
     await commit(sale(code));
     const before = (await get(code)).text;
-    expectError(await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code, [{ amount: 555.55 }], { ship_to: AUS }) }), 409, 'duplicate_transaction');
+    expectError(
+      await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code, [{ amount: 555.55 }], { ship_to: AUS }) }),
+      409,
+      'duplicate_transaction',
+    );
     expect((await get(code)).text).toBe(before);
   });
 
@@ -66,7 +102,11 @@ describe('commit and lookup', () => {
     expect(made.location_code).toBe('NYC');
     expectError(await get(code, KEYS.locAus), 404, 'transaction_not_found');
     expect((await get(code, KEYS.admin)).status).toBe(200);
-    expectError(await api('POST', `${V1}/transactions`, { key: KEYS.locNyc, body: sale(unique('T'), undefined, { location_code: 'AUS' }) }), 403, 'location_not_authorized');
+    expectError(
+      await api('POST', `${V1}/transactions`, { key: KEYS.locNyc, body: sale(unique('T'), undefined, { location_code: 'AUS' }) }),
+      403,
+      'location_not_authorized',
+    );
     const list = await api('GET', `${V1}/transactions?limit=100`, { key: KEYS.locAus });
     expect(list.body.data.every((t: { location_code: string }) => t.location_code === 'AUS')).toBe(true);
   });
@@ -77,7 +117,11 @@ describe('commit and lookup', () => {
     const res = await api('POST', `${V1}/transactions`, { key: KEYS.provider, body: sale(code), headers });
     expect(res.status).toBe(201);
     expect((await api('GET', `${V1}/transactions/${code}`, { key: KEYS.provider, headers })).status).toBe(200);
-    expectError(await api('GET', `${V1}/transactions/${code}`, { key: KEYS.provider, headers: { 'X-Service-Client-Ref': ENGAGEMENTS.fenced.ref } }), 404, 'transaction_not_found');
+    expectError(
+      await api('GET', `${V1}/transactions/${code}`, { key: KEYS.provider, headers: { 'X-Service-Client-Ref': ENGAGEMENTS.fenced.ref } }),
+      404,
+      'transaction_not_found',
+    );
   });
 });
 
@@ -145,7 +189,10 @@ describe('refunds', () => {
   it('refuses a refund line absent from the original, and lifecycle actions on refund documents', async () => {
     const code = unique('R');
     await commit(sale(code));
-    expect(expectError(await post(`${code}/refunds`, { refund_code: unique('RF'), lines: [{ number: '9', amount: 1 }] }), 400, 'invalid_request').details?.[0]?.target).toBe('lines.0.number');
+    expect(
+      expectError(await post(`${code}/refunds`, { refund_code: unique('RF'), lines: [{ number: '9', amount: 1 }] }), 400, 'invalid_request').details?.[0]
+        ?.target,
+    ).toBe('lines.0.number');
     const refundCode = unique('RF');
     await post(`${code}/refunds`, { refund_code: refundCode, lines: [{ number: '1', amount: 1 }] });
     expectError(await post(`${refundCode}/refunds`, { refund_code: unique('RF') }), 409, 'invalid_lifecycle');
@@ -159,7 +206,11 @@ describe('credits and voids', () => {
   it('credits tax only, within the remaining tax of the line', async () => {
     const code = unique('C');
     const made = await commit(sale(code));
-    expectError(await post(`${code}/credits`, { credit_code: unique('CR'), lines: [{ number: '1', tax_amount: made.lines[0].tax + 0.01 }] }), 422, 'credit_exceeds_tax');
+    expectError(
+      await post(`${code}/credits`, { credit_code: unique('CR'), lines: [{ number: '1', tax_amount: made.lines[0].tax + 0.01 }] }),
+      422,
+      'credit_exceeds_tax',
+    );
     const credit = await post(`${code}/credits`, { credit_code: unique('CR'), reason: 'goodwill', lines: [{ number: '1', tax_amount: 2 }] });
     expect(credit.body).toMatchObject({ kind: 'credit', total_amount: 0, total_tax: -2 });
     const after = (await get(code)).body;
@@ -190,14 +241,29 @@ describe('adjustments', () => {
     const code = unique('A');
     const original = await commit(sale(code));
     const [reversal, replacement] = [unique('REV'), unique('REP')];
-    const res = await post('adjustments', { original_code: code, reversal_code: reversal, replacement_code: replacement, reason: 'price fix', replacement: { ship_to: NYC, lines: [{ amount: 80 }] } });
+    const res = await post('adjustments', {
+      original_code: code,
+      reversal_code: reversal,
+      replacement_code: replacement,
+      reason: 'price fix',
+      replacement: { ship_to: NYC, lines: [{ amount: 80 }] },
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body.original).toMatchObject({ status: 'adjusted', adjustment: { reversal_code: reversal, replacement_code: replacement } });
     expect(res.body.reversal).toMatchObject({ kind: 'reversal', original_code: code, date: original.date, total_amount: -100, total_tax: -original.total_tax });
     expect(res.body.replacement).toMatchObject({ kind: 'replacement', status: 'committed', original_code: code, date: original.date, total_tax: 7.1 });
     expect((await get(reversal)).status).toBe(200);
     expect((await get(code)).body.status).toBe('adjusted');
-    expectError(await post('adjustments', { original_code: code, reversal_code: unique('R2'), replacement_code: unique('P2'), replacement: { ship_to: NYC, lines: [{ amount: 1 }] } }), 409, 'invalid_lifecycle');
+    expectError(
+      await post('adjustments', {
+        original_code: code,
+        reversal_code: unique('R2'),
+        replacement_code: unique('P2'),
+        replacement: { ship_to: NYC, lines: [{ amount: 1 }] },
+      }),
+      409,
+      'invalid_lifecycle',
+    );
     // A replacement can itself be refunded.
     expect((await post(`${replacement}/refunds`, { refund_code: unique('RF') })).status).toBe(201);
   });
@@ -208,7 +274,11 @@ describe('adjustments', () => {
     await post(`${code}/void`, {});
     // The replacement would fail in the engine (Kentucky window); the lifecycle answers first.
     const replacement = { date: '2007-06-30', ship_to: { state: 'KY', zip: '40202' }, lines: [{ amount: 1, tax_code: '40030' }] };
-    expectError(await post('adjustments', { original_code: code, reversal_code: unique('R'), replacement_code: unique('P'), replacement }), 409, 'invalid_lifecycle');
+    expectError(
+      await post('adjustments', { original_code: code, reversal_code: unique('R'), replacement_code: unique('P'), replacement }),
+      409,
+      'invalid_lifecycle',
+    );
   });
 
   it('taxes a replacement at the original location unless it names another', async () => {
@@ -231,13 +301,23 @@ describe('adjustments', () => {
     const taken = unique('TAKEN');
     await commit(sale(code));
     await commit(sale(taken));
-    const res = await post('adjustments', { original_code: code, reversal_code: taken, replacement_code: unique('REP'), replacement: { ship_to: NYC, lines: [{ amount: 1 }] } });
+    const res = await post('adjustments', {
+      original_code: code,
+      reversal_code: taken,
+      replacement_code: unique('REP'),
+      replacement: { ship_to: NYC, lines: [{ amount: 1 }] },
+    });
     expectError(res, 409, 'duplicate_transaction');
     expect((await get(code)).body.status).toBe('committed');
   });
 
   it('validates the replacement document with targets under replacement', async () => {
-    const res = await post('adjustments', { original_code: unique('O'), reversal_code: unique('R'), replacement_code: unique('P'), replacement: { ship_to: NYC, lines: [{ amount: -1 }] } });
+    const res = await post('adjustments', {
+      original_code: unique('O'),
+      reversal_code: unique('R'),
+      replacement_code: unique('P'),
+      replacement: { ship_to: NYC, lines: [{ amount: -1 }] },
+    });
     expect(expectError(res, 422, 'validation_error').details?.map((d) => d.target)).toContain('replacement.lines.0.amount');
   });
 });
@@ -253,8 +333,17 @@ describe('events', () => {
     await post(`${voidCode}/void`, {});
     const adjustCode = unique('EV');
     await commit(sale(adjustCode));
-    await post('adjustments', { original_code: adjustCode, reversal_code: unique('R'), replacement_code: unique('P'), replacement: { ship_to: NYC, lines: [{ amount: 1 }] } });
-    expect((await eventsMentioning('acct_main', 'sandbox', code)).map((e) => e.type)).toEqual(['transaction.committed', 'transaction.refunded', 'transaction.credited']);
+    await post('adjustments', {
+      original_code: adjustCode,
+      reversal_code: unique('R'),
+      replacement_code: unique('P'),
+      replacement: { ship_to: NYC, lines: [{ amount: 1 }] },
+    });
+    expect((await eventsMentioning('acct_main', 'sandbox', code)).map((e) => e.type)).toEqual([
+      'transaction.committed',
+      'transaction.refunded',
+      'transaction.credited',
+    ]);
     expect((await eventsMentioning('acct_main', 'sandbox', voidCode)).map((e) => e.type)).toEqual(['transaction.committed', 'transaction.voided']);
     expect((await eventsMentioning('acct_main', 'sandbox', adjustCode)).map((e) => e.type)).toEqual(['transaction.committed', 'transaction.adjusted']);
   });
@@ -264,7 +353,11 @@ describe('reliability under races and retries', () => {
   it('20 concurrent commits of one code: exactly one 201, the rest 409, one document', async () => {
     const code = unique('RACE');
     const customer = unique('RACEC');
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code, [{ amount: 10 + i }], { customer_code: customer }) })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code, [{ amount: 10 + i }], { customer_code: customer }) }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 201)) expectError(r, 409, 'duplicate_transaction');
     const winner = results.find((r) => r.status === 201)!;
@@ -277,7 +370,9 @@ describe('reliability under races and retries', () => {
     const code = unique('RACE');
     await commit(sale(code, [{ amount: 100 }]));
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => api('POST', `${V1}/transactions/${code}/refunds`, { key: KEYS.admin, body: { refund_code: unique('RF'), lines: [{ number: '1', amount: 7 }] } })),
+      Array.from({ length: 20 }, () =>
+        api('POST', `${V1}/transactions/${code}/refunds`, { key: KEYS.admin, body: { refund_code: unique('RF'), lines: [{ number: '1', amount: 7 }] } }),
+      ),
     );
     const accepted = results.filter((r) => r.status === 201);
     for (const r of results.filter((r) => r.status !== 201)) expectError(r, 422, 'refund_exceeds_refundable');
@@ -293,7 +388,10 @@ describe('reliability under races and retries', () => {
     for (let round = 0; round < 3; round++) {
       const code = unique('RACE');
       await commit(sale(code));
-      const [voided, refunded] = await Promise.all([post(`${code}/void`, {}), post(`${code}/refunds`, { refund_code: unique('RF'), lines: [{ number: '1', amount: 1 }] })]);
+      const [voided, refunded] = await Promise.all([
+        post(`${code}/void`, {}),
+        post(`${code}/refunds`, { refund_code: unique('RF'), lines: [{ number: '1', amount: 1 }] }),
+      ]);
       const statuses = [voided.status, refunded.status].sort();
       expect(statuses[0] === 200 || statuses[0] === 201).toBe(true);
       expect(statuses[1]).toBe(409);
@@ -308,7 +406,9 @@ describe('reliability under races and retries', () => {
     const headers = { 'Idempotency-Key': unique('ik'), 'Content-Type': 'application/json', Authorization: `Bearer ${KEYS.admin}` };
     const { inject } = await import('vitest');
     // The first attempt is abandoned by the client almost at once, as a timeout would.
-    await fetch(`${inject('baseUrl')}${V1}/transactions`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(2) }).catch(() => undefined);
+    await fetch(`${inject('baseUrl')}${V1}/transactions`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(2) }).catch(
+      () => undefined,
+    );
     let retry: Res | undefined;
     for (let i = 0; i < 50; i++) {
       retry = await api('POST', `${V1}/transactions`, { key: KEYS.admin, body, headers: { 'Idempotency-Key': headers['Idempotency-Key'] } });

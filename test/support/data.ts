@@ -4,7 +4,16 @@ import { readCsv, toMicro } from '../../scripts/lib/csv';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');
 
-export const zipRows = readCsv(join(DATA, 'us_zip_rates.csv'), ['state', 'zip', 'state_rate', 'county_rate', 'city_rate', 'special_rate', 'combined_rate', 'city_name']);
+export const zipRows = readCsv(join(DATA, 'us_zip_rates.csv'), [
+  'state',
+  'zip',
+  'state_rate',
+  'county_rate',
+  'city_rate',
+  'special_rate',
+  'combined_rate',
+  'city_name',
+]);
 export const cdtfaRows = readCsv(join(DATA, 'ca_cdtfa_city_county_rates.csv'), ['location', 'type', 'combined_rate']);
 export const taxCodeRows = readCsv(join(DATA, 'product_tax_codes.csv'), ['code', 'category']);
 export const stateRows = readCsv(join(DATA, 'us_states.csv'), ['state', 'has_local_sales_tax']);

@@ -15,7 +15,13 @@ import type { EventDraft } from '../../functions/core/events/catalogue';
 import type { RateCounter } from '../../functions/core/limits/ports';
 import { windowAt } from '../../functions/core/limits/rate-limits';
 import { pageInMemory, type Page, type PageRequest } from '../../functions/core/lists/paging';
-import { StaleWrite, type DocumentChange, type Stored, type TransactionFilters, type TransactionRepository } from '../../functions/core/transactions/repository';
+import {
+  StaleWrite,
+  type DocumentChange,
+  type Stored,
+  type TransactionFilters,
+  type TransactionRepository,
+} from '../../functions/core/transactions/repository';
 import { transactionSummaryView, type TransactionSummary } from '../../functions/core/transactions/view';
 
 const tenantKey = (t: Tenant) => `${t.accountId}#${t.environment}`;
@@ -50,7 +56,10 @@ export class FakeTransactions implements TransactionRepository {
   async list(filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionSummary>> {
     const matching = [...this.docs.values()]
       .map((s) => s.record)
-      .filter((r) => (filters.status === undefined || r.status === filters.status) && (filters.location_code === undefined || r.location_code === filters.location_code))
+      .filter(
+        (r) =>
+          (filters.status === undefined || r.status === filters.status) && (filters.location_code === undefined || r.location_code === filters.location_code),
+      )
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.code.localeCompare(a.code));
     const found = pageInMemory(matching, (r) => r.code, page);
     return { data: found.data.map(transactionSummaryView), next_cursor: found.next_cursor };
@@ -181,7 +190,11 @@ export class FakeCertificates implements CertificateRepository {
     const mine = [...this.stored.entries()]
       .filter(([key]) => key.startsWith(`${tenantKey(tenant)}#`))
       .map(([, s]) => s.certificate)
-      .filter((c) => (filters.customer_code === undefined || c.customer_code === filters.customer_code) && (filters.location_code == null || c.location_code === filters.location_code))
+      .filter(
+        (c) =>
+          (filters.customer_code === undefined || c.customer_code === filters.customer_code) &&
+          (filters.location_code == null || c.location_code === filters.location_code),
+      )
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
     return pageInMemory(mine, (c) => c.id, page);
   }
@@ -229,7 +242,9 @@ export class FakeAccess implements AccessRepository {
   }
 
   async listKeys(owner: KeyOwner): Promise<ApiKeyRecord[]> {
-    return [...this.keys.values()].map((k) => clone(k.key)).filter((k) => (owner.kind === 'account' ? k.accountId === owner.accountId : k.practiceId === owner.practiceId));
+    return [...this.keys.values()]
+      .map((k) => clone(k.key))
+      .filter((k) => (owner.kind === 'account' ? k.accountId === owner.accountId : k.practiceId === owner.practiceId));
   }
 
   async ownedKey(owner: KeyOwner, keyId: string): Promise<{ key: ApiKeyRecord; hash: string } | null> {
@@ -306,7 +321,16 @@ export function apiKey(over: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
 
 export function tenantPrincipal(over: Partial<Principal> = {}): TenantPrincipal {
   const key = apiKey({ locationCode: over.locationCode ?? null });
-  return { key, environment: 'sandbox', tenant: TENANT, locationCode: null, practice: null, engagement: null, ...over, ...(over.tenant ? {} : { tenant: TENANT }) } as TenantPrincipal;
+  return {
+    key,
+    environment: 'sandbox',
+    tenant: TENANT,
+    locationCode: null,
+    practice: null,
+    engagement: null,
+    ...over,
+    ...(over.tenant ? {} : { tenant: TENANT }),
+  } as TenantPrincipal;
 }
 
 export const call = (principal: TenantPrincipal = tenantPrincipal(), now = new Date('2026-04-20T10:00:00.000Z')) => ({ principal, now });

@@ -49,7 +49,8 @@ export function expectError(res: Res, status: number, code: string) {
   expect(error.request_id).toBe(res.headers.get('x-request-id'));
   expect(error.severity).toBe('error');
   expect(typeof error.message).toBe('string');
-  for (const d of error.details ?? []) expect(d).toEqual({ code: expect.any(String), message: expect.any(String), target: expect.any(String), severity: 'error' });
+  for (const d of error.details ?? [])
+    expect(d).toEqual({ code: expect.any(String), message: expect.any(String), target: expect.any(String), severity: 'error' });
   return error as { code: string; message: string; details?: { code: string; target: string; message: string }[] };
 }
 

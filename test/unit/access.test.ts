@@ -4,11 +4,27 @@ import { actingLocation, assertCredential, assertKeyUsable, assertScope, resolve
 import type { ApiKeyRecord, PracticeRecord } from '../../functions/core/access/records';
 
 const key = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
-  id: 'key_1', kind: 'account', accountId: 'a', practiceId: null, environment: 'sandbox', scopes: ['*'], locationCode: null,
-  engagementIds: null, status: 'active', expiresAt: null, name: 'k', prefix: 'stx_test_abcd', createdAt: '', gatewayKeyId: null, ...over,
+  id: 'key_1',
+  kind: 'account',
+  accountId: 'a',
+  practiceId: null,
+  environment: 'sandbox',
+  scopes: ['*'],
+  locationCode: null,
+  engagementIds: null,
+  status: 'active',
+  expiresAt: null,
+  name: 'k',
+  prefix: 'stx_test_abcd',
+  createdAt: '',
+  gatewayKeyId: null,
+  ...over,
 });
 const practice: PracticeRecord = {
-  id: 'p', name: 'P', status: 'active', rateLimits: {},
+  id: 'p',
+  name: 'P',
+  status: 'active',
+  rateLimits: {},
   engagements: [
     { id: 1, ref: 'one', clientAccountId: 'c1', status: 'usable' },
     { id: 2, ref: 'two', clientAccountId: 'c2', status: 'paused' },
@@ -27,15 +43,21 @@ describe('key usability', () => {
 describe('credential kinds and scopes', () => {
   it('applies the contract order inside step 5', () => {
     expect(codeOf(() => assertCredential({ scope: null, credential: 'provider' }, key(), null))).toBe('provider_key_required');
-    expect(codeOf(() => assertCredential({ scope: null, credential: 'provider' }, key({ kind: 'provider' }), { ...practice, status: 'inactive' }))).toBe('provider_not_active');
+    expect(codeOf(() => assertCredential({ scope: null, credential: 'provider' }, key({ kind: 'provider' }), { ...practice, status: 'inactive' }))).toBe(
+      'provider_not_active',
+    );
     expect(codeOf(() => assertCredential({ scope: null, credential: 'organization' }, key({ locationCode: 'NYC' }), null))).toBe('organization_scope_required');
-    expect(codeOf(() => assertCredential({ scope: null, credential: 'organization' }, key({ kind: 'provider' }), practice))).toBe('organization_scope_required');
+    expect(codeOf(() => assertCredential({ scope: null, credential: 'organization' }, key({ kind: 'provider' }), practice))).toBe(
+      'organization_scope_required',
+    );
   });
 
   it('grants a scope through `*` or by name, and fences environments', () => {
     expect(codeOf(() => assertScope({ scope: 'transactions:write', credential: 'tenant' }, key({ scopes: ['transactions:read'] })))).toBe('insufficient_scope');
     expect(codeOf(() => assertScope({ scope: 'transactions:write', credential: 'tenant' }, key({ scopes: ['transactions:write'] })))).toBeUndefined();
-    expect(codeOf(() => assertScope({ scope: null, credential: 'tenant', environments: ['sandbox'] }, key({ environment: 'production' })))).toBe('insufficient_scope');
+    expect(codeOf(() => assertScope({ scope: null, credential: 'tenant', environments: ['sandbox'] }, key({ environment: 'production' })))).toBe(
+      'insufficient_scope',
+    );
   });
 });
 
@@ -47,7 +69,9 @@ describe('client context', () => {
     expect(codeOf(() => resolveClientContext({ ref: 'one', id: '2' }, k, practice))).toBe('conflicting_client_context');
     expect(codeOf(() => resolveClientContext({ ref: 'zzz', id: undefined }, k, practice))).toBe('provider_client_not_found');
     expect(codeOf(() => resolveClientContext({ ref: 'two', id: undefined }, k, practice))).toBe('client_context_not_authorized');
-    expect(codeOf(() => resolveClientContext({ ref: 'one', id: undefined }, key({ kind: 'provider', engagementIds: [2] }), practice))).toBe('client_context_not_authorized');
+    expect(codeOf(() => resolveClientContext({ ref: 'one', id: undefined }, key({ kind: 'provider', engagementIds: [2] }), practice))).toBe(
+      'client_context_not_authorized',
+    );
     expect(resolveClientContext({ ref: undefined, id: '1' }, k, practice).clientAccountId).toBe('c1');
   });
 });

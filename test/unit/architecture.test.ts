@@ -19,7 +19,10 @@ describe('import rules (dependency-cruiser)', () => {
     const cli = join(PROJECT_ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
     let violations = '';
     try {
-      execFileSync(process.execPath, [cli, 'functions', 'lib', 'bin', 'scripts', 'test', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+      execFileSync(process.execPath, [cli, 'functions', 'lib', 'bin', 'scripts', 'test', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+      });
     } catch (error) {
       // dependency-cruiser exits non-zero when a rule is broken and lists each violation.
       violations = String((error as { stdout?: string }).stdout || error);

@@ -6,17 +6,37 @@ import { activate, assign, grantFor, type Certificate } from '../../functions/co
 const principal = (kind: 'account' | 'provider'): Principal =>
   ({ key: { id: 'key_1', kind, prefix: 'stx_test_abcd' }, practice: kind === 'provider' ? { id: 'prac' } : null, engagement: null }) as unknown as Principal;
 const cert = (over: Partial<Certificate> = {}): Certificate => ({
-  id: 'cert_1', customer_code: 'C1', location_code: null, jurisdiction: 'NY', exemption_reason: 'resale', exemption_number: null,
-  valid_from: '2026-01-01', valid_to: '2026-12-31', signer: { name: 'S' }, signature_type: 'wet', evidence_reference: 'vault://x',
-  document_sha256: 'a'.repeat(64), status: 'pending', reviewer: null, review_authority: null, activated_at: null, assigned_at: null,
-  created_at: '2026-01-01T00:00:00Z', audit: [], ...over,
+  id: 'cert_1',
+  customer_code: 'C1',
+  location_code: null,
+  jurisdiction: 'NY',
+  exemption_reason: 'resale',
+  exemption_number: null,
+  valid_from: '2026-01-01',
+  valid_to: '2026-12-31',
+  signer: { name: 'S' },
+  signature_type: 'wet',
+  evidence_reference: 'vault://x',
+  document_sha256: 'a'.repeat(64),
+  status: 'pending',
+  reviewer: null,
+  review_authority: null,
+  activated_at: null,
+  assigned_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  audit: [],
+  ...over,
 });
 const R = { reviewer: { name: 'Rev' } };
 
 describe('activation', () => {
   it('checks evidence, then review authority, then the window', () => {
-    expect(codeOf(() => activate(cert({ signer: null }), { review_authority: 'provider' }, principal('account'), '2030-01-01', 'at'))).toBe('certificate_evidence_incomplete');
-    expect(codeOf(() => activate(cert(), { ...R, review_authority: 'provider' }, principal('account'), '2030-01-01', 'at'))).toBe('certificate_review_authority_not_permitted');
+    expect(codeOf(() => activate(cert({ signer: null }), { review_authority: 'provider' }, principal('account'), '2030-01-01', 'at'))).toBe(
+      'certificate_evidence_incomplete',
+    );
+    expect(codeOf(() => activate(cert(), { ...R, review_authority: 'provider' }, principal('account'), '2030-01-01', 'at'))).toBe(
+      'certificate_review_authority_not_permitted',
+    );
     expect(codeOf(() => activate(cert(), R, principal('account'), '2030-01-01', 'at'))).toBe('certificate_not_effective');
     expect(codeOf(() => activate(cert(), R, principal('account'), '2025-12-31', 'at'))).toBe('certificate_not_effective');
     const active = activate(cert(), { ...R, review_authority: 'provider' }, principal('provider'), '2026-12-31', 'at');

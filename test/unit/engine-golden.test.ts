@@ -52,7 +52,12 @@ describe('California postal cities with their own CDTFA rate', () => {
     const row = differing[0]!;
     const line = run({ date: '2026-04-15', ship_to: { state: 'CA', zip: row.zip }, lines: [{ amount: 200 }] }).lines[0]!;
     const special = Number(cdtfa.get(row.city_name.toUpperCase())) - base.state - base.county - base.city;
-    expect(line.jurisdictions.map((j) => [j.type, j.rate])).toEqual([['state', base.state], ['county', base.county], ['city', base.city], ['special', special]]);
+    expect(line.jurisdictions.map((j) => [j.type, j.rate])).toEqual([
+      ['state', base.state],
+      ['county', base.county],
+      ['city', base.city],
+      ['special', special],
+    ]);
   });
 
   it('takes the base parts from the content, not from code', () => {

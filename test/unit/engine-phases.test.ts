@@ -26,7 +26,15 @@ describe('order of checks', () => {
     ['invalid_tax_code', (b) => Object.assign(b, { strict: true }).lines.push({ amount: 1, tax_code: 'NOT-A-CODE' })],
     ['product_identity_required', (b) => Object.assign(b, { require_known: true }).lines.push({ amount: 1 })],
     ['address_precision_requirement_not_met', (b) => Object.assign(b, { minimum_address_precision: 'zip9' })],
-    ['accuracy_requirement_not_met', (b) => Object.assign(b, { accuracy_policy: 'deterministic' }).lines.push({ amount: 1, tax_code: '40010', ship_to: { state: multiState.state, zip: multiState.zip } })],
+    [
+      'accuracy_requirement_not_met',
+      (b) =>
+        Object.assign(b, { accuracy_policy: 'deterministic' }).lines.push({
+          amount: 1,
+          tax_code: '40010',
+          ship_to: { state: multiState.state, zip: multiState.zip },
+        }),
+    ],
     ['rate_unavailable', (b) => b.lines.push({ amount: 1, tax_code: '40010', ship_to: NY })],
     ['ky_historical_window_unsupported', (b) => b.lines.push({ amount: 1, tax_code: '40030' })],
     ['il_sourcing_unresolved_no_seller_facts', (b) => b.lines.push({ amount: 1, tax_code: '40010', ship_to: CHI })],
@@ -70,7 +78,15 @@ describe('what each phase hands the next', () => {
   });
 
   it('Illinois: lines with nexus leave with Illinois components; without nexus they are sourced like any other line', () => {
-    const body = { date: '2026-04-15', seller_class: 'remote', ship_to: CHI, lines: [{ amount: 1, description: 'Lamp' }, { amount: 2, ship_to: NY }] };
+    const body = {
+      date: '2026-04-15',
+      seller_class: 'remote',
+      ship_to: CHI,
+      lines: [
+        { amount: 1, description: 'Lamp' },
+        { amount: 2, ship_to: NY },
+      ],
+    };
     const routes = (ctx: EngineContext) => {
       const { doc, addresses, lines } = plan(body, ctx);
       const taxable = applyIllinois(checkRateAvailability(lines, '2026-04-15', ctx.content), addresses.shipFrom, doc, '2026-04-15', ctx);

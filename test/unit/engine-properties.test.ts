@@ -9,7 +9,10 @@ import { zipRows } from '../support/data';
 import { run } from '../support/engine';
 
 // Destinations outside Illinois (whose posture rules are tested by table) from the rate table.
-const places = zipRows.filter((_r, i) => i % 97 === 0).filter((r) => r.state !== 'IL' && r.state !== 'PR').map((r) => ({ state: r.state, zip: r.zip }));
+const places = zipRows
+  .filter((_r, i) => i % 97 === 0)
+  .filter((r) => r.state !== 'IL' && r.state !== 'PR')
+  .map((r) => ({ state: r.state, zip: r.zip }));
 const TAX_CODES = [null, '40030', '20010', '51020', '51010', '31000', '30070', '41000', '40010', 'SHIPPING', '99999', '19000', '81100'];
 
 const cents = fc.integer({ min: 0, max: 5_000_000 });

@@ -40,9 +40,10 @@ describe('Illinois sourcing checks (contract §2.4)', () => {
   const verified: Location = { code: 'CHI', name: 'Chicago', state: 'IL', zip: '60601', illinois_verified: true, created_at: '' };
 
   it('1: refuses a declaration that does not verify', () => {
-    expect(failure({ date: '2026-04-15', ship_to: CHI, seller_class: 'remote', seller_declaration: { seller_class: 'remote', token: 'nope' }, lines: [line()] }).code).toBe(
-      'il_sourcing_unresolved_untrusted_contract',
-    );
+    expect(
+      failure({ date: '2026-04-15', ship_to: CHI, seller_class: 'remote', seller_declaration: { seller_class: 'remote', token: 'nope' }, lines: [line()] })
+        .code,
+    ).toBe('il_sourcing_unresolved_untrusted_contract');
   });
 
   it('1: accepts a signed declaration as the seller posture', () => {
@@ -66,19 +67,29 @@ describe('Illinois sourcing checks (contract §2.4)', () => {
 
   it('3: a remote seller shipping from Illinois contradicts itself; a marketplace may', () => {
     const from = { state: 'IL', zip: '60187' };
-    expect(failure({ date: '2026-04-15', ship_to: CHI, ship_from: from, seller_class: 'remote', lines: [line()] }).code).toBe('il_sourcing_unresolved_conflicting_seller_facts');
+    expect(failure({ date: '2026-04-15', ship_to: CHI, ship_from: from, seller_class: 'remote', lines: [line()] }).code).toBe(
+      'il_sourcing_unresolved_conflicting_seller_facts',
+    );
     expect(run({ date: '2026-04-15', ship_to: CHI, ship_from: from, seller_class: 'marketplace', lines: [line()] }).lines[0]!.sourcing).toBe('destination');
   });
 
   it('4: in_state needs in-state selling enabled, then a verified location', () => {
     expect(failure({ date: '2026-04-15', ship_to: CHI, seller_class: 'in_state', lines: [line()] }).code).toBe('il_in_state_selling_not_enabled');
     const enabled = context({ settings: { illinois: { derive_seller_posture: false, in_state_selling_enabled: true } } });
-    expect(failure({ date: '2026-04-15', ship_to: CHI, seller_class: 'in_state', lines: [line()] }, enabled).code).toBe('il_sourcing_unresolved_in_state_seller_without_validated_profile');
+    expect(failure({ date: '2026-04-15', ship_to: CHI, seller_class: 'in_state', lines: [line()] }, enabled).code).toBe(
+      'il_sourcing_unresolved_in_state_seller_without_validated_profile',
+    );
   });
 
   it('in_state sourcing: from Illinois at origin; from outside at destination since 2025-01-01, origin before', () => {
     const ctx = context({ locations: [verified], settings: { illinois: { derive_seller_posture: false, in_state_selling_enabled: true } } });
-    const body = (date: string, from?: object) => ({ date, ship_to: { state: 'IL', zip: '60187' }, ship_from: from, seller_class: 'in_state', lines: [line({ tax_code: '51020' })] });
+    const body = (date: string, from?: object) => ({
+      date,
+      ship_to: { state: 'IL', zip: '60187' },
+      ship_from: from,
+      seller_class: 'in_state',
+      lines: [line({ tax_code: '51020' })],
+    });
     expect(run(body('2026-04-15'), ctx).lines[0]!.sourcing).toBe('origin');
     expect(run(body('2026-04-15', { state: 'WI', zip: '53202' }), ctx).lines[0]!.sourcing).toBe('destination');
     expect(run(body('2024-12-31', { state: 'WI', zip: '53202' }), ctx).lines[0]!.sourcing).toBe('origin');
@@ -92,13 +103,17 @@ describe('Illinois sourcing checks (contract §2.4)', () => {
   it('6: an Illinois ZIP outside the rate index is not located', () => {
     const ratedIl = new Set(zipRows.filter((r) => r.state === 'IL').map((r) => r.zip));
     const postalOnly = ['60000', '60099', '60203', '60690', '61299'].find((z) => !ratedIl.has(z))!;
-    expect(failure({ date: '2026-04-15', ship_to: { state: 'IL', zip: postalOnly }, seller_class: 'remote', lines: [line()] }).code).toBe('il_address_not_located');
+    expect(failure({ date: '2026-04-15', ship_to: { state: 'IL', zip: postalOnly }, seller_class: 'remote', lines: [line()] }).code).toBe(
+      'il_address_not_located',
+    );
   });
 
   it('7: no rate for the date or product class is il_rate_lookup_unresolved, never rate_unavailable', () => {
     expect(failure({ date: '2025-06-01', ship_to: CHI, seller_class: 'remote', lines: [line()] }).code).toBe('il_rate_lookup_unresolved');
     // Outside Chicago the content does not know whether the place levies the 2026 local grocery tax.
-    expect(failure({ date: '2026-04-15', ship_to: { state: 'IL', zip: '60187' }, seller_class: 'remote', lines: [line({ tax_code: '40030' })] }).code).toBe('il_rate_lookup_unresolved');
+    expect(failure({ date: '2026-04-15', ship_to: { state: 'IL', zip: '60187' }, seller_class: 'remote', lines: [line({ tax_code: '40030' })] }).code).toBe(
+      'il_rate_lookup_unresolved',
+    );
   });
 
   it('8: sandbox simulation of index and lookup failures', () => {
@@ -137,7 +152,10 @@ describe('state taxability (data/us_states.csv)', () => {
   });
 
   it('applies clothing thresholds: NY under $110 per unit, MA first $175 per item', () => {
-    const ny = tax('NY', '10001', [{ amount: 200, quantity: 2, tax_code: '20010' }, { amount: 300, quantity: 2, tax_code: '20010' }]).lines;
+    const ny = tax('NY', '10001', [
+      { amount: 200, quantity: 2, tax_code: '20010' },
+      { amount: 300, quantity: 2, tax_code: '20010' },
+    ]).lines;
     expect(ny[0]!.reason).toBe('product_exempt');
     expect(ny[1]!.reason).toBe('standard_rated');
     const ma = tax('MA', '02108', [{ amount: 200, tax_code: '20010' }]).lines[0]!;
@@ -161,13 +179,18 @@ describe('state taxability (data/us_states.csv)', () => {
   it('charges nothing without nexus unless nexus_mode is reference', () => {
     const ctx = context({ settings: { nexus: ['CA'] } });
     expect(run({ date: '2026-04-15', ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 100 }] }, ctx).lines[0]!.reason).toBe('no_nexus');
-    expect(run({ date: '2026-04-15', nexus_mode: 'reference', ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 100 }] }, ctx).lines[0]!.reason).toBe('standard_rated');
+    expect(run({ date: '2026-04-15', nexus_mode: 'reference', ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 100 }] }, ctx).lines[0]!.reason).toBe(
+      'standard_rated',
+    );
   });
 
   it('sources intrastate sales at origin in origin states (TX) and at destination elsewhere', () => {
     const from = { state: 'TX', zip: '78701' };
     const houston = run({ date: '2026-04-15', ship_from: from, ship_to: { state: 'TX', zip: '77002' }, lines: [{ amount: 100 }] }).lines[0]!;
     expect(houston).toMatchObject({ sourcing: 'origin', tax: taxCents(10_000, zipRate('TX', '78701').combined) });
-    expect(run({ date: '2026-04-15', ship_from: { state: 'NY', zip: '10001' }, ship_to: { state: 'NY', zip: '14201' }, lines: [{ amount: 100 }] }).lines[0]!.sourcing).toBe('destination');
+    expect(
+      run({ date: '2026-04-15', ship_from: { state: 'NY', zip: '10001' }, ship_to: { state: 'NY', zip: '14201' }, lines: [{ amount: 100 }] }).lines[0]!
+        .sourcing,
+    ).toBe('destination');
   });
 });

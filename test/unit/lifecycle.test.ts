@@ -26,7 +26,11 @@ describe('refunds', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 3000 }), { maxLength: 6 }), fc.integer({ min: 0, max: 300 }), (partials, creditCents) => {
         let doc = sale([{ amount: 123.45 }]);
-        doc = credit(doc, { code: 'C', date: '2026-04-20', reason: null, lines: [{ number: '1', tax: Math.min(creditCents, doc.lines[0]!.remaining.tax) }] }, AT).original;
+        doc = credit(
+          doc,
+          { code: 'C', date: '2026-04-20', reason: null, lines: [{ number: '1', tax: Math.min(creditCents, doc.lines[0]!.remaining.tax) }] },
+          AT,
+        ).original;
         const drawn: number[] = [];
         for (const [i, p] of partials.entries()) {
           if (p > doc.lines[0]!.remaining.price) break;

@@ -12,7 +12,12 @@ describe('rate windows', () => {
   });
 
   it('take environment defaults and account overrides', () => {
-    expect(effectiveLimits(DEFAULT_RUNTIME_SETTINGS, 'sandbox', {})).toMatchObject({ general: 60, batch_submissions: 10, estimates: 5, estimatesMaxConcurrency: 4 });
+    expect(effectiveLimits(DEFAULT_RUNTIME_SETTINGS, 'sandbox', {})).toMatchObject({
+      general: 60,
+      batch_submissions: 10,
+      estimates: 5,
+      estimatesMaxConcurrency: 4,
+    });
     expect(effectiveLimits(DEFAULT_RUNTIME_SETTINGS, 'production', {}).general).toBe(300);
     expect(effectiveLimits(DEFAULT_RUNTIME_SETTINGS, 'production', { general: 5000 }).general).toBe(5000);
   });

@@ -31,7 +31,12 @@ describe('mulDivHalfUp', () => {
     expect(mulDivHalfUp(6000, 88_750, 1_000_000)).toBe(533); // 5.325 → 5.33
     expect(mulDivHalfUp(1000, 82_500, 1_000_000)).toBe(83); // 0.825 → 0.83
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 9_999_999_999_999 }), fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 2_000_000 }), (a, b, d) => mulDivHalfUp(a, b, d) === big(a, b, d)),
+      fc.property(
+        fc.integer({ min: 0, max: 9_999_999_999_999 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        (a, b, d) => mulDivHalfUp(a, b, d) === big(a, b, d),
+      ),
     );
   });
 });
@@ -40,7 +45,11 @@ describe('allocate', () => {
   it('always sums to the total, and each share is within one cent of its exact value', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.array(fc.integer({ min: 0, max: 150_000 }), { minLength: 1, maxLength: 6 }), (base, rates) => {
-        const total = mulDivHalfUp(base, rates.reduce((a, b) => a + b, 0), 1_000_000);
+        const total = mulDivHalfUp(
+          base,
+          rates.reduce((a, b) => a + b, 0),
+          1_000_000,
+        );
         const shares = allocate(base, rates, 1_000_000, total);
         expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
         for (const [i, s] of shares.entries()) expect(Math.abs(s * 1_000_000 - base * rates[i]!)).toBeLessThan(2_000_000);
@@ -63,17 +72,26 @@ describe('allocate', () => {
 describe('line math', () => {
   it('keeps line tax equal to the jurisdiction sum and backs tax out of tax-included amounts', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.array(fc.integer({ min: 0, max: 120_000 }), { minLength: 1, maxLength: 5 }), fc.boolean(), (base, rates, included) => {
-        const m = lineMath(base, rates, included);
-        expect(m.shares.reduce((a, b) => a + b, 0)).toBe(m.tax);
-        expect(m.tax).toBeGreaterThanOrEqual(0);
-        if (included) {
-          // Round trip: taxing the taxable amount again lands within a cent of the backed-out tax.
-          const again = mulDivHalfUp(m.taxable, rates.reduce((a, b) => a + b, 0), 1_000_000);
-          expect(Math.abs(again - m.tax)).toBeLessThanOrEqual(1);
-          expect(m.taxable + m.tax).toBe(base);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 9_999_999_999 }),
+        fc.array(fc.integer({ min: 0, max: 120_000 }), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (base, rates, included) => {
+          const m = lineMath(base, rates, included);
+          expect(m.shares.reduce((a, b) => a + b, 0)).toBe(m.tax);
+          expect(m.tax).toBeGreaterThanOrEqual(0);
+          if (included) {
+            // Round trip: taxing the taxable amount again lands within a cent of the backed-out tax.
+            const again = mulDivHalfUp(
+              m.taxable,
+              rates.reduce((a, b) => a + b, 0),
+              1_000_000,
+            );
+            expect(Math.abs(again - m.tax)).toBeLessThanOrEqual(1);
+            expect(m.taxable + m.tax).toBe(base);
+          }
+        },
+      ),
     );
   });
 });

@@ -172,7 +172,13 @@ export class AccessStore implements AccessRepository {
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: this.table, Item: { ...tableKeys.apiKey(hash), ...attrs }, ConditionExpression: 'attribute_not_exists(PK)' } },
-            { Put: { TableName: this.table, Item: { ...tableKeys.ownerKey(ownerPk(ownerOfKey(key)), key.id), ...attrs }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            {
+              Put: {
+                TableName: this.table,
+                Item: { ...tableKeys.ownerKey(ownerPk(ownerOfKey(key)), key.id), ...attrs },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
           ],
         }),
       );
@@ -205,10 +211,7 @@ export class AccessStore implements AccessRepository {
     try {
       await this.db.send(
         new TransactWriteCommand({
-          TransactItems: [
-            { Update: { ...update, Key: tableKeys.apiKey(hash) } },
-            { Update: { ...update, Key: tableKeys.ownerKey(ownerPk(owner), keyId) } },
-          ],
+          TransactItems: [{ Update: { ...update, Key: tableKeys.apiKey(hash) } }, { Update: { ...update, Key: tableKeys.ownerKey(ownerPk(owner), keyId) } }],
         }),
       );
     } catch (error) {

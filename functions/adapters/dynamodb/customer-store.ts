@@ -21,7 +21,13 @@ const CustomerItem = v.object({
 
 function toCustomer(item: unknown): Customer {
   const c = parseItem(CustomerItem, item, 'customer');
-  return { customer_code: c.customer_code, name: c.name ?? null, location_code: c.location_code ?? null, created_at: c.created_at, certificate_ids: c.certificate_ids };
+  return {
+    customer_code: c.customer_code,
+    name: c.name ?? null,
+    location_code: c.location_code ?? null,
+    created_at: c.created_at,
+    certificate_ids: c.certificate_ids,
+  };
 }
 
 export class CustomerStore implements CustomerRepository {

@@ -50,6 +50,12 @@ export async function tenantEvents(db: DynamoDBDocumentClient, table: string, te
   const shards = await Promise.all(Array.from({ length: EVENT_SHARDS }, (_, shard) => queryAll(db, table, tableKeys.events(tenant, shard))));
   return shards
     .flat()
-    .map((item) => ({ id: String(item.id), type: String(item.type), version: Number(item.version), created_at: String(item.created_at), data: String(item.data) }))
+    .map((item) => ({
+      id: String(item.id),
+      type: String(item.type),
+      version: Number(item.version),
+      created_at: String(item.created_at),
+      data: String(item.data),
+    }))
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 }

@@ -13,7 +13,12 @@ export interface PageQuery {
   readonly keyAttributes: readonly string[];
 }
 
-export async function queryPage(db: DynamoDBDocumentClient, query: PageQuery, limit: number, cursor: Position | undefined): Promise<{ items: Item[]; next: Position | undefined }> {
+export async function queryPage(
+  db: DynamoDBDocumentClient,
+  query: PageQuery,
+  limit: number,
+  cursor: Position | undefined,
+): Promise<{ items: Item[]; next: Position | undefined }> {
   const items: Item[] = [];
   let start = cursor;
   let last: Position | undefined;

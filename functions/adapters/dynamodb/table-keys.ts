@@ -36,4 +36,3 @@ export const listPartitions = {
 export const CONFIG_PREFIX = 'CONFIG#';
 export const LOCATION_PREFIX = 'CONFIG#LOCATION#';
 export const KEY_PREFIX = 'KEY#';
-

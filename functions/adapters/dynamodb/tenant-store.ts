@@ -15,7 +15,14 @@ import { CONFIG_PREFIX, listPartitions, LOCATION_PREFIX, tableKeys, tenantPk } f
 
 const newSecret = (): string => randomBytes(32).toString('base64url');
 
-const LocationItem = v.object({ code: v.string(), name: v.string(), state: v.string(), zip: v.string(), illinois_verified: v.optional(v.boolean(), false), created_at: v.string() });
+const LocationItem = v.object({
+  code: v.string(),
+  name: v.string(),
+  state: v.string(),
+  zip: v.string(),
+  illinois_verified: v.optional(v.boolean(), false),
+  created_at: v.string(),
+});
 
 const SettingsItem = v.object({
   nexus: v.optional(v.union([v.literal('all'), v.array(v.string())]), 'all'),
@@ -57,7 +64,9 @@ export class TenantStore implements TenantRepository {
   async config(tenant: Tenant): Promise<TenantConfig> {
     const items = await queryAll(this.db, this.table, tenantPk(tenant), CONFIG_PREFIX);
     const settingsItem = items.find((i) => i.SK === tableKeys.tenantSettings(tenant).SK);
-    const settings: TenantSettings = settingsItem ? toSettings(settingsItem) : { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
+    const settings: TenantSettings = settingsItem
+      ? toSettings(settingsItem)
+      : { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
     const locations = items.filter((i) => String(i.SK).startsWith(LOCATION_PREFIX)).map(toLocation);
     return { settings, locations };
   }
@@ -111,7 +120,13 @@ export class TenantStore implements TenantRepository {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { ...tableKeys.item(tenant, item.sku), GSI1PK: listPartitions.items(tenant), GSI1SK: `${item.created_at}#${item.sku}`, entity: 'catalog_item', ...item },
+        Item: {
+          ...tableKeys.item(tenant, item.sku),
+          GSI1PK: listPartitions.items(tenant),
+          GSI1SK: `${item.created_at}#${item.sku}`,
+          entity: 'catalog_item',
+          ...item,
+        },
       }),
     );
   }
@@ -124,7 +139,11 @@ export class TenantStore implements TenantRepository {
 
   /** The catalog entries for the given SKUs (absent SKUs are simply missing from the map). */
   async itemsBySku(tenant: Tenant, skus: readonly string[]): Promise<Map<string, CatalogItem>> {
-    const items = await batchGetAll(this.db, this.table, [...new Set(skus)].map((sku) => tableKeys.item(tenant, sku)));
+    const items = await batchGetAll(
+      this.db,
+      this.table,
+      [...new Set(skus)].map((sku) => tableKeys.item(tenant, sku)),
+    );
     return new Map(items.map(toCatalogItem).map((item) => [item.sku, item]));
   }
 }

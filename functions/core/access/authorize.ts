@@ -63,14 +63,12 @@ export function principalFor<P extends AccessPolicy>(policy: P, principal: Princ
 /** Step 2: a key that exists but is revoked or past its expiry is as good as unknown. */
 export function assertKeyUsable(key: ApiKeyRecord, now: Date): void {
   if (key.status !== 'active') throw new DomainError('invalid_api_key', 'The API key is not valid.');
-  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime())
-    throw new DomainError('invalid_api_key', 'The API key is not valid.');
+  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) throw new DomainError('invalid_api_key', 'The API key is not valid.');
 }
 
 /** Step 4: the API Access module gates every account. */
 export function assertModuleEnabled(account: AccountRecord): void {
-  if (!account.modules.includes('api_access'))
-    throw new DomainError('module_not_enabled', 'The API Access module is not enabled for this account.');
+  if (!account.modules.includes('api_access')) throw new DomainError('module_not_enabled', 'The API Access module is not enabled for this account.');
 }
 
 /** Step 5: the kind of credential the route accepts. */
@@ -87,8 +85,7 @@ export function assertCredential(policy: AccessPolicy, key: ApiKeyRecord, practi
 export function assertScope(policy: AccessPolicy, key: ApiKeyRecord): void {
   if (policy.environments && !policy.environments.includes(key.environment))
     throw new DomainError('insufficient_scope', `This endpoint is available to ${policy.environments.join(' and ')} keys only.`);
-  if (policy.scope !== null && !grants(key.scopes, policy.scope))
-    throw new DomainError('insufficient_scope', `The API key lacks the scope ${policy.scope}.`);
+  if (policy.scope !== null && !grants(key.scopes, policy.scope)) throw new DomainError('insufficient_scope', `The API key lacks the scope ${policy.scope}.`);
 }
 
 export interface ClientHeaders {

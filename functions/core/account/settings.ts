@@ -41,7 +41,9 @@ export interface TenantConfig {
 export function locationNamed(locations: readonly Location[], code: string, target = 'location_code'): Location {
   const location = locations.find((l) => l.code === code);
   if (!location)
-    throw new DomainError('not_found', 'No location of this account has this code.', [{ code: 'not_found', target, message: 'No location of this account has this code.' }]);
+    throw new DomainError('not_found', 'No location of this account has this code.', [
+      { code: 'not_found', target, message: 'No location of this account has this code.' },
+    ]);
   return location;
 }
 

@@ -3,7 +3,13 @@ import type { Principal } from '../access/authorize';
 import { eventDraft, type EventDraft } from '../events/catalogue';
 import { activate, certificateView, type ActivationRequest, type Certificate } from './certificate';
 
-export function activation(certificate: Certificate, request: ActivationRequest, principal: Principal, today: string, at: string): { readonly certificate: Certificate; readonly events: readonly EventDraft[] } {
+export function activation(
+  certificate: Certificate,
+  request: ActivationRequest,
+  principal: Principal,
+  today: string,
+  at: string,
+): { readonly certificate: Certificate; readonly events: readonly EventDraft[] } {
   const active = activate(certificate, request, principal, today, at);
   return { certificate: active, events: [eventDraft('certificate.activated', at, certificateView(active, today))] };
 }

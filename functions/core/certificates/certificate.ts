@@ -89,12 +89,16 @@ export function activate(certificate: Certificate, request: ActivationRequest, p
     target: e.field,
     message: `Activation needs ${e.field.replace('.', ' ')}.`,
   }));
-  if (missing.length > 0) throw new DomainError('certificate_evidence_incomplete', 'The certificate lacks evidence required for activation; see details.', missing);
+  if (missing.length > 0)
+    throw new DomainError('certificate_evidence_incomplete', 'The certificate lacks evidence required for activation; see details.', missing);
   const authority = request.review_authority ?? 'account';
   if (authority === 'provider' && principal.key.kind !== 'provider')
     throw new DomainError('certificate_review_authority_not_permitted', 'Provider review authority needs a service-provider key.');
   if (!effectiveOn(certificate, today))
-    throw new DomainError('certificate_not_effective', `The certificate is valid from ${certificate.valid_from} to ${certificate.valid_to}; it cannot be activated on ${today}.`);
+    throw new DomainError(
+      'certificate_not_effective',
+      `The certificate is valid from ${certificate.valid_from} to ${certificate.valid_to}; it cannot be activated on ${today}.`,
+    );
   return {
     ...certificate,
     status: 'active',
@@ -107,8 +111,7 @@ export function activate(certificate: Certificate, request: ActivationRequest, p
 
 /** Assignment (contract §4): to the customer that owns it, once active and currently effective. */
 export function assign(certificate: Certificate, customerCode: string, principal: Principal, today: string, at: string): Certificate {
-  if (certificate.customer_code !== customerCode)
-    throw new DomainError('certificate_customer_mismatch', 'The certificate belongs to a different customer.');
+  if (certificate.customer_code !== customerCode) throw new DomainError('certificate_customer_mismatch', 'The certificate belongs to a different customer.');
   if (certificate.status !== 'active' || !effectiveOn(certificate, today))
     throw new DomainError('certificate_not_active', 'Only an active certificate inside its validity window can be assigned.');
   if (certificate.assigned_at !== null) return certificate;
@@ -122,8 +125,14 @@ export function assign(certificate: Certificate, customerCode: string, principal
  */
 export function grantFor(certificate: Certificate | undefined, customerCode: string | null | undefined, date: string): CertificateGrant | null {
   if (!certificate || customerCode == null) return null;
-  if (certificate.status !== 'active' || certificate.assigned_at === null || certificate.customer_code !== customerCode || !effectiveOn(certificate, date)) return null;
-  return { id: certificate.id, jurisdiction: certificate.jurisdiction, exemption_reason: certificate.exemption_reason, document_sha256: certificate.document_sha256 };
+  if (certificate.status !== 'active' || certificate.assigned_at === null || certificate.customer_code !== customerCode || !effectiveOn(certificate, date))
+    return null;
+  return {
+    id: certificate.id,
+    jurisdiction: certificate.jurisdiction,
+    exemption_reason: certificate.exemption_reason,
+    document_sha256: certificate.document_sha256,
+  };
 }
 
 export function certificateView(certificate: Certificate, today: string) {

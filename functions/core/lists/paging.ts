@@ -36,7 +36,11 @@ export function decodeCursor<P>(cursor: string | undefined, accept: (position: u
 }
 
 const isAfter = (position: unknown): position is { after: string } =>
-  typeof position === 'object' && position !== null && !Array.isArray(position) && Object.keys(position).length === 1 && typeof (position as { after?: unknown }).after === 'string';
+  typeof position === 'object' &&
+  position !== null &&
+  !Array.isArray(position) &&
+  Object.keys(position).length === 1 &&
+  typeof (position as { after?: unknown }).after === 'string';
 
 /**
  * Pages a small list that is read whole (locations, keys, engagements, tax codes). The cursor names

@@ -63,13 +63,19 @@ export function illinoisPosture(request: PostureRequest, ctx: EngineContext): Po
     sellerClass = 'in_state';
   }
   if (sellerClass === 'remote' && request.shipFromState === 'IL')
-    throw new DomainError('il_sourcing_unresolved_conflicting_seller_facts', 'A remote seller cannot ship from an Illinois point; seller_class and ship_from contradict each other.');
+    throw new DomainError(
+      'il_sourcing_unresolved_conflicting_seller_facts',
+      'A remote seller cannot ship from an Illinois point; seller_class and ship_from contradict each other.',
+    );
   if (sellerClass === 'in_state') {
     if (!ctx.settings.illinois.in_state_selling_enabled)
       throw new DomainError('il_in_state_selling_not_enabled', 'Selling from an Illinois location is not enabled for this account.');
     const [first] = verified;
     if (!first)
-      throw new DomainError('il_sourcing_unresolved_in_state_seller_without_validated_profile', 'An in-state Illinois seller needs a verified Illinois seller location on file.');
+      throw new DomainError(
+        'il_sourcing_unresolved_in_state_seller_without_validated_profile',
+        'An in-state Illinois seller needs a verified Illinois seller location on file.',
+      );
     const acting = ctx.actingLocation;
     return { sellerClass, origin: (acting && verified.find((l) => l.code === acting.code)) ?? first };
   }

@@ -8,7 +8,15 @@ import type { Taxed } from './taxability';
 import type { CertificateGrant, JurisdictionTax, LineTax, Reason } from './types';
 
 /** `price` is the net price, or the gross amount of a tax-included line, in cents. */
-export function taxLine(p: LinePlan, dest: RatedDestination, price: number, sourced: Sourced, taxed: Taxed, stateTaxes: boolean, certificate: CertificateGrant | null): LineTax {
+export function taxLine(
+  p: LinePlan,
+  dest: RatedDestination,
+  price: number,
+  sourced: Sourced,
+  taxed: Taxed,
+  stateTaxes: boolean,
+  certificate: CertificateGrant | null,
+): LineTax {
   let reason: Reason;
   if (!p.nexus) reason = 'no_nexus';
   else if (!stateTaxes && sourced.components.every((c) => c.rate === 0)) reason = 'not_subject_to_tax';

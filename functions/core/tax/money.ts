@@ -29,7 +29,7 @@ function decimalToCents(amount: number): number {
   const shortest = String(Math.abs(amount));
   const text = shortest.includes('e') ? Math.abs(amount).toFixed(20) : shortest;
   const [whole = '0', frac = ''] = text.split('.');
-  const cents = BigInt(whole) * 100n + BigInt((`${frac}00`).slice(0, 2)) + (Number(frac[2] ?? '0') >= 5 ? 1n : 0n);
+  const cents = BigInt(whole) * 100n + BigInt(`${frac}00`.slice(0, 2)) + (Number(frac[2] ?? '0') >= 5 ? 1n : 0n);
   const value = Number(cents);
   return negative ? -value : value;
 }
@@ -53,7 +53,6 @@ export function mulDivHalfUp(a: number, b: number, d: number): number {
   const bd = BigInt(d);
   return Number((2n * p + bd) / (2n * bd));
 }
-
 
 /**
  * Splits `total` cents over shares whose exact values are `multiplier × weights[i] / denominator`

@@ -103,7 +103,13 @@ export function refund(original: TransactionRecord, request: RefundRequest, at: 
     };
   });
   const exhausted = lines.every((l) => l.remaining.price === 0);
-  const changed: TransactionRecord = { ...original, lines, status: exhausted ? 'refunded' : 'committed', refunds: [...original.refunds, request.code], updated_at: at };
+  const changed: TransactionRecord = {
+    ...original,
+    lines,
+    status: exhausted ? 'refunded' : 'committed',
+    refunds: [...original.refunds, request.code],
+    updated_at: at,
+  };
   const document = derivedDocument(original, 'refund', request.code, request.date, at, request.reason, refundLines);
   return { original: changed, document, events: [eventDraft('transaction.refunded', at, { original: summary(changed), refund: summary(document) })] };
 }
@@ -145,7 +151,11 @@ export function credit(original: TransactionRecord, request: CreditRequest, at: 
   return { original: changed, document, events: [eventDraft('transaction.credited', at, { original: summary(changed), credit: summary(document) })] };
 }
 
-export function voidTransaction(original: TransactionRecord, reason: string | null, at: string): { readonly original: TransactionRecord; readonly events: readonly EventDraft[] } {
+export function voidTransaction(
+  original: TransactionRecord,
+  reason: string | null,
+  at: string,
+): { readonly original: TransactionRecord; readonly events: readonly EventDraft[] } {
   assertActionable(original, 'voided');
   assertUntouched(original, 'voided');
   const voided: TransactionRecord = { ...original, status: 'voided', reason: reason ?? original.reason, voided_at: at, updated_at: at };
@@ -184,7 +194,13 @@ export function adjust(original: TransactionRecord, codes: AdjustmentCodes, reas
     }),
   );
   return {
-    original: { ...original, status: 'adjusted', adjustment: { reversal_code: codes.reversal_code, replacement_code: codes.replacement_code }, reason: reason ?? original.reason, updated_at: at },
+    original: {
+      ...original,
+      status: 'adjusted',
+      adjustment: { reversal_code: codes.reversal_code, replacement_code: codes.replacement_code },
+      reason: reason ?? original.reason,
+      updated_at: at,
+    },
     document: derivedDocument(original, 'reversal', codes.reversal_code, original.date, at, reason, reversalLines),
   };
 }
@@ -200,9 +216,20 @@ export interface Adjustment {
  * The whole adjustment (contract §3): the original marked adjusted, its reversal, and the
  * replacement taxed by the caller (a `replacement` document of the same tenant).
  */
-export function adjustment(original: TransactionRecord, codes: AdjustmentCodes, replacementTax: DocumentTax, replacementMeta: Omit<DocumentMeta, 'code' | 'original_code'>, reason: string | null, at: string): Adjustment {
+export function adjustment(
+  original: TransactionRecord,
+  codes: AdjustmentCodes,
+  replacementTax: DocumentTax,
+  replacementMeta: Omit<DocumentMeta, 'code' | 'original_code'>,
+  reason: string | null,
+  at: string,
+): Adjustment {
   const { original: adjusted, document: reversal } = adjust(original, codes, reason, at);
-  const replacement = committedDocument(replacementTax, { ...replacementMeta, code: codes.replacement_code, original_code: original.code, reason }, 'replacement');
+  const replacement = committedDocument(
+    replacementTax,
+    { ...replacementMeta, code: codes.replacement_code, original_code: original.code, reason },
+    'replacement',
+  );
   const data = { original: summary(adjusted), reversal: summary(reversal), replacement: summary(replacement) };
   return { original: adjusted, reversal, replacement, events: [eventDraft('transaction.adjusted', at, data)] };
 }

@@ -100,7 +100,10 @@ export function committedDocument(taxed: DocumentTax, meta: DocumentMeta, kind: 
 const negate = (n: number): number => (n === 0 ? 0 : -n);
 
 /** A document line that carries negative amounts (refunds, credits, reversals) and no ledger. */
-export function negativeLine(line: LineTax, parts: { price: number; discount: number; taxable: number; exempt: number; tax: number; jurisdictionTax: readonly number[] }): TransactionLine {
+export function negativeLine(
+  line: LineTax,
+  parts: { price: number; discount: number; taxable: number; exempt: number; tax: number; jurisdictionTax: readonly number[] },
+): TransactionLine {
   return {
     ...line,
     amount: negate(parts.price + parts.discount),
@@ -116,7 +119,15 @@ export function negativeLine(line: LineTax, parts: { price: number; discount: nu
 }
 
 /** A document that draws on `original` (refund, credit, reversal): same parties, rates and content. */
-export function derivedDocument(original: TransactionRecord, kind: 'refund' | 'credit' | 'reversal', code: string, date: string, at: string, reason: string | null, lines: TransactionLine[]): TransactionRecord {
+export function derivedDocument(
+  original: TransactionRecord,
+  kind: 'refund' | 'credit' | 'reversal',
+  code: string,
+  date: string,
+  at: string,
+  reason: string | null,
+  lines: TransactionLine[],
+): TransactionRecord {
   return {
     ...original,
     code,

@@ -6,6 +6,9 @@ import type { Authorized, Limited } from '../request';
 export function authorize<P extends AccessPolicy>(authorizer: Pick<Authorizer, 'authorize'>, policy: P) {
   return async (request: Limited): Promise<Authorized<PrincipalFor<P>>> => ({
     ...request,
-    principal: await authorizer.authorize(policy, request.credentials, { ref: request.headers['x-service-client-ref'], id: request.headers['x-service-client-id'] }),
+    principal: await authorizer.authorize(policy, request.credentials, {
+      ref: request.headers['x-service-client-ref'],
+      id: request.headers['x-service-client-id'],
+    }),
   });
 }

@@ -69,7 +69,10 @@ export function idempotency(store: { readonly tableName: string; readonly client
       const { stored, ...reply } = live;
       return stored === undefined ? reply : { ...reply, body: stored };
     };
-    const reply = await run({ key: [scope.apiKeyId, scope.tenant, idempotencyKey], request: { method: scope.method, path: scope.path, body: scope.body ?? null } }, storable);
+    const reply = await run(
+      { key: [scope.apiKeyId, scope.tenant, idempotencyKey], request: { method: scope.method, path: scope.path, body: scope.body ?? null } },
+      storable,
+    );
     return live ?? reply;
   };
 }

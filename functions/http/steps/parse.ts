@@ -40,7 +40,10 @@ function parseBody<S extends GenericSchema | StagedBody<unknown>>(spec: S, raw: 
   return (isStaged(spec) ? spec.parse(raw) : validate(spec, raw, 'body')) as BodyOf<S>;
 }
 
-export function parse<Path extends string, BS extends GenericSchema | StagedBody<unknown> | undefined, QS extends GenericSchema | undefined>(path: Path, schemas: InputSchemas<BS, QS>) {
+export function parse<Path extends string, BS extends GenericSchema | StagedBody<unknown> | undefined, QS extends GenericSchema | undefined>(
+  path: Path,
+  schemas: InputSchemas<BS, QS>,
+) {
   return <P extends Principal>(request: Authorized<P>): Parsed<P, BodyOf<BS>, QueryOf<QS>, PathParams<Path>> => {
     const { event } = request;
     const query = (schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined) as QueryOf<QS>;

@@ -104,7 +104,11 @@ describe('authorizer', () => {
   it('lists a practice its engagements, highest id first, with client names', async () => {
     const store = access();
     const authenticator = new Authenticator(store, 0);
-    const principal = await new Authorizer(authenticator).authorize({ scope: 'provider:read', credential: 'provider' } as const, await authenticator.authenticate('secret-provider', NOW), { ref: undefined, id: undefined });
+    const principal = await new Authorizer(authenticator).authorize(
+      { scope: 'provider:read', credential: 'provider' } as const,
+      await authenticator.authenticate('secret-provider', NOW),
+      { ref: undefined, id: undefined },
+    );
     const page = await providerService({ accounts: authenticator }).engagements({ principal, now: NOW }, { limit: 1 });
     expect(page.data.map((e) => [e.engagement.id, e.client?.name])).toEqual([[12, 'Client']]);
     expect(page.next_cursor).not.toBeNull();

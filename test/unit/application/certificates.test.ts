@@ -26,7 +26,14 @@ const evidence = {
 describe('customer and certificate services', () => {
   it('creates customers in the caller location scope and hides them from other locations', async () => {
     const { customers, stores } = wired();
-    await stores.tenants.createLocation(call().principal.tenant, { code: 'NYC', name: 'NY', state: 'NY', zip: '10001', illinois_verified: false, created_at: 'x' });
+    await stores.tenants.createLocation(call().principal.tenant, {
+      code: 'NYC',
+      name: 'NY',
+      state: 'NY',
+      zip: '10001',
+      illinois_verified: false,
+      created_at: 'x',
+    });
     const nyc = tenantPrincipal({ locationCode: 'NYC' });
     expect(await customers.create(call(nyc), { customer_code: 'C1' })).toMatchObject({ customer_code: 'C1', location_code: 'NYC', certificate_ids: [] });
     expect(await rejection(customers.create(call(nyc), { customer_code: 'C2', location_code: 'AUS' }))).toBe('location_not_authorized');
@@ -43,7 +50,13 @@ describe('customer and certificate services', () => {
     expect(created).toMatchObject({ status: 'pending', customer_code: 'C1' });
     expect((await customers.get(call(), 'C1')).certificate_ids).toEqual([created.id]);
     expect(await rejection(certificates.assign(call(), 'C1', created.id))).toBe('certificate_not_active');
-    const doc = { customer_code: 'C1', date: '2026-04-15', ship_to: { state: 'NY', zip: '10001' }, exemption_certificate_id: created.id, lines: [{ amount: 100 }] };
+    const doc = {
+      customer_code: 'C1',
+      date: '2026-04-15',
+      ship_to: { state: 'NY', zip: '10001' },
+      exemption_certificate_id: created.id,
+      lines: [{ amount: 100 }],
+    };
     expect(await rejection(calculations.calculate(call(), doc))).toBe('exemption_certificate_not_found');
     const activated = await certificates.activate(call(), created.id, { reviewer: { name: 'Reviewer' } });
     expect(activated.result.status).toBe('active');

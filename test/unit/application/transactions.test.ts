@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { call, TENANT, tenantPrincipal } from '../../support/fakes';
 import { wired } from './wiring';
 
-const sale = (code: string, lines: { amount: number }[] = [{ amount: 100 }, { amount: 20 }]) => ({ code, date: '2026-04-15', ship_to: { state: 'NY', zip: '10001' }, lines });
+const sale = (code: string, lines: { amount: number }[] = [{ amount: 100 }, { amount: 20 }]) => ({
+  code,
+  date: '2026-04-15',
+  ship_to: { state: 'NY', zip: '10001' },
+  lines,
+});
 
 async function rejection(promise: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -59,7 +64,10 @@ describe('transaction service', () => {
     expect(await rejection(transactions.adjust(call(), { ...codes, reversal_code: 'S1', replacement: sale('x') }))).toBe('invalid_adjustment_codes');
     expect(await rejection(transactions.adjust(call(), { ...codes, replacement: sale('x') }))).toBe('transaction_not_found');
     await transactions.commit(call(), sale('S1'));
-    const { result, events } = await transactions.adjust(call(), { ...codes, replacement: { ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 50 }] } });
+    const { result, events } = await transactions.adjust(call(), {
+      ...codes,
+      replacement: { ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 50 }] },
+    });
     expect([result.original.status, result.reversal.kind, result.replacement.kind]).toEqual(['adjusted', 'reversal', 'replacement']);
     expect(result.replacement.date).toBe('2026-04-15');
     expect(events.map((e) => e.type)).toEqual(['transaction.adjusted']);

@@ -15,10 +15,22 @@ import { normalizedHeaders, receive } from '../../../functions/http/steps/receiv
 import { apiKey, tenantPrincipal } from '../../support/fakes';
 
 const event = (over: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =>
-  ({ headers: { Authorization: 'Bearer stx_test_x' }, body: null, isBase64Encoded: false, queryStringParameters: null, pathParameters: null, requestContext: { requestId: 'req-1' }, ...over }) as APIGatewayProxyEvent;
+  ({
+    headers: { Authorization: 'Bearer stx_test_x' },
+    body: null,
+    isBase64Encoded: false,
+    queryStringParameters: null,
+    pathParameters: null,
+    requestContext: { requestId: 'req-1' },
+    ...over,
+  }) as APIGatewayProxyEvent;
 const NOW = new Date('2026-04-20T10:00:00.000Z');
 const credentials: Credentials = { key: apiKey(), account: { id: 'acct_unit', name: 'Unit', modules: ['api_access'], rateLimits: {} }, practice: null };
-const admission: Admission = { limits: { general: 60, batch_submissions: 10, estimates: 5, estimatesMaxConcurrency: 4 }, usage: { allowed: true, used: 1, window: { startMs: 0, resetsInSeconds: 60 } }, release: () => undefined };
+const admission: Admission = {
+  limits: { general: 60, batch_submissions: 10, estimates: 5, estimatesMaxConcurrency: 4 },
+  usage: { allowed: true, used: 1, window: { startMs: 0, resetsInSeconds: 60 } },
+  release: () => undefined,
+};
 const received = () => receive(event(), {} as Context, NOW);
 const limited = (): Limited => ({ ...received(), credentials, admission });
 
@@ -92,8 +104,12 @@ describe('parse', () => {
     const step = parse('/things/{code}/parts/{part}', { body: v.strictObject({ n: v.number() }), query: v.strictObject({ q: v.optional(v.string()) }) });
     const parsed = step(authorized({ body: '{"n":1}', queryStringParameters: { q: 'x' }, pathParameters: { code: 'A', part: 'B' } }));
     expect([parsed.body, parsed.query, parsed.params]).toEqual([{ n: 1 }, { q: 'x' }, { code: 'A', part: 'B' }]);
-    expect(() => step(authorized({ body: '{"n":"1"}', pathParameters: { code: 'A', part: 'B' } }))).toThrow(expect.objectContaining({ code: 'validation_error' }));
-    expect(() => step(authorized({ body: '{', pathParameters: { code: 'A', part: 'B' } }))).toThrow(expect.objectContaining({ details: [expect.objectContaining({ code: 'json_invalid' })] }));
+    expect(() => step(authorized({ body: '{"n":"1"}', pathParameters: { code: 'A', part: 'B' } }))).toThrow(
+      expect.objectContaining({ code: 'validation_error' }),
+    );
+    expect(() => step(authorized({ body: '{', pathParameters: { code: 'A', part: 'B' } }))).toThrow(
+      expect.objectContaining({ details: [expect.objectContaining({ code: 'json_invalid' })] }),
+    );
   });
 
   it('runs a staged body in its own order', () => {

@@ -37,7 +37,9 @@ export function resolveAddresses(doc: DocumentInput, content: TaxContent): Addre
       ? { kind: 'invalid', reason: 'Only US addresses are supported.', target }
       : at(content.resolve(address.state, address.zip), target);
   const shipTo = attempt(doc.ship_to, 'ship_to');
-  const lines = doc.lines.map((line, index): PlacedLine<Attempt> => ({ index, line, dest: line.ship_to ? attempt(line.ship_to, `lines.${index}.ship_to`) : shipTo }));
+  const lines = doc.lines.map(
+    (line, index): PlacedLine<Attempt> => ({ index, line, dest: line.ship_to ? attempt(line.ship_to, `lines.${index}.ship_to`) : shipTo }),
+  );
   const shipFrom = doc.ship_from ? attempt(doc.ship_from, 'ship_from') : null;
   if (resolved(shipTo) && lines.every(placed) && (shipFrom === null || resolved(shipFrom))) return { lines, shipFrom };
 

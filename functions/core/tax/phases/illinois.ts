@@ -24,7 +24,13 @@ export type TaxableLine = RatedLine | IllinoisSourcedLine;
 
 const isRated = (l: CheckedLine): l is RatedLine => l.route === 'rated';
 
-export function applyIllinois(lines: readonly CheckedLine[], shipFrom: Destination | null, doc: DocumentInput, date: string, ctx: EngineContext): readonly TaxableLine[] {
+export function applyIllinois(
+  lines: readonly CheckedLine[],
+  shipFrom: Destination | null,
+  doc: DocumentInput,
+  date: string,
+  ctx: EngineContext,
+): readonly TaxableLine[] {
   const taxable = lines.every(isRated) ? lines : sourceIllinois(lines, shipFrom, doc, date, ctx);
   if (ctx.simulate === 'il_rate_index_not_ready') throw new DomainError('il_rate_index_not_ready', 'The Illinois rate list is loading; retry shortly.');
   if (ctx.simulate === 'il_rate_lookup_failed') throw new DomainError('il_rate_lookup_failed', 'The Illinois rate lookup could not complete; retry.');
@@ -35,7 +41,10 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
   const { content } = ctx;
   const withNexus = lines.filter((l) => l.route === 'illinois' && l.plan.nexus).map((l) => l.plan);
   const fromState = shipFrom ? stateOf(shipFrom) : null;
-  const posture = withNexus.length > 0 ? illinoisPosture({ seller_class: doc.seller_class, seller_declaration: doc.seller_declaration, shipFromState: fromState }, ctx) : null;
+  const posture =
+    withNexus.length > 0
+      ? illinoisPosture({ seller_class: doc.seller_class, seller_declaration: doc.seller_declaration, shipFromState: fromState }, ctx)
+      : null;
   refuseAny(
     'il_product_identity_required',
     withNexus
@@ -48,7 +57,8 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
   let origin: RateArea | null = null;
   if (originLocation) {
     const resolved = content.resolve(originLocation.state, originLocation.zip);
-    if (resolved.kind !== 'area') throw new DomainError('il_address_not_located', 'The verified Illinois location is not matched to an official Illinois rate area.');
+    if (resolved.kind !== 'area')
+      throw new DomainError('il_address_not_located', 'The verified Illinois location is not matched to an official Illinois rate area.');
     origin = resolved.area;
   }
   const unresolved: ErrorDetail[] = [];
@@ -56,7 +66,8 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
     // Without nexus an Illinois line is taxed as no_nexus, sourced like any other line.
     if (route === 'rated' || !plan.nexus) return { route: 'rated', plan, dest };
     const components = illinoisComponents(origin ?? dest.area, illinoisClass(plan.category), date, content.coverageFrom, content.artifact.illinois);
-    if (components === null) unresolved.push(detail('il_rate_lookup_unresolved', `lines.${plan.index}`, 'No Illinois rate is selectable for this place, product class and date.'));
+    if (components === null)
+      unresolved.push(detail('il_rate_lookup_unresolved', `lines.${plan.index}`, 'No Illinois rate is selectable for this place, product class and date.'));
     return { route, plan, dest, sourced: { components: components ?? [], sourcing: origin ? 'origin' : 'destination', usedCityRate: false } };
   });
   refuseAny('il_rate_lookup_unresolved', unresolved, 'No Illinois rate is selectable for some lines; see details.');

@@ -11,7 +11,11 @@ export function checkKentuckyWindows(lines: readonly { readonly plan: LinePlan }
     lines
       .filter(({ plan }) => plan.state === 'KY' && date < (groundableFrom[plan.category] ?? ''))
       .map(({ plan }) =>
-        detail('ky_historical_window_unsupported', `lines.${plan.index}`, `Kentucky exempts this product class, but the exemption can be grounded only from ${groundableFrom[plan.category]}.`),
+        detail(
+          'ky_historical_window_unsupported',
+          `lines.${plan.index}`,
+          `Kentucky exempts this product class, but the exemption can be grounded only from ${groundableFrom[plan.category]}.`,
+        ),
       ),
     'Kentucky exempts some lines but the date precedes the earliest groundable date; see details.',
   );

@@ -7,7 +7,9 @@ export function checkOptions(doc: DocumentInput): void {
   refuseAny(
     'invalid_request',
     doc.lines.flatMap((line, i) =>
-      line.tax_included && (line.discount ?? 0) > 0 ? [detail('invalid_request', `lines.${i}.tax_included`, 'tax_included cannot be combined with a discount on the same line.')] : [],
+      line.tax_included && (line.discount ?? 0) > 0
+        ? [detail('invalid_request', `lines.${i}.tax_included`, 'tax_included cannot be combined with a discount on the same line.')]
+        : [],
     ),
     'Some lines combine tax_included with a discount; see details.',
   );

@@ -15,7 +15,13 @@ export function checkPrecision(doc: DocumentInput, used: readonly Destination[])
       'address_precision_requirement_not_met',
       used
         .filter((d) => PRECISION_RANK[precisionOf(d)] < needed)
-        .map((d) => detail('address_precision_requirement_not_met', d.target, `The destination resolves only to ${precisionOf(d)} precision (content holds no ZIP+4 or boundary data).`)),
+        .map((d) =>
+          detail(
+            'address_precision_requirement_not_met',
+            d.target,
+            `The destination resolves only to ${precisionOf(d)} precision (content holds no ZIP+4 or boundary data).`,
+          ),
+        ),
       'Some destinations resolve below the minimum address precision; see details.',
     );
   }
@@ -24,7 +30,9 @@ export function checkPrecision(doc: DocumentInput, used: readonly Destination[])
       'accuracy_requirement_not_met',
       used
         .filter((d) => d.kind === 'area' && d.area.multiArea)
-        .map((d) => detail('accuracy_requirement_not_met', d.target, 'The ZIP code spans several rate areas; a deterministic answer needs a more precise address.')),
+        .map((d) =>
+          detail('accuracy_requirement_not_met', d.target, 'The ZIP code spans several rate areas; a deterministic answer needs a more precise address.'),
+        ),
       'Some destinations cannot be resolved deterministically; see details.',
     );
 }

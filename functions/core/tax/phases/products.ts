@@ -51,18 +51,35 @@ export function identifyProducts(doc: DocumentInput, lines: readonly PlacedLine[
       known = taxCode !== undefined;
       if (!taxCode) {
         if (doc.strict) strictFailures.push(detail('invalid_tax_code', `lines.${i}.tax_code`, 'The tax code is not in the service catalog (GET /tax-codes).'));
-        else messages.push({ code: 'unknown_tax_code', severity: 'warning', message: 'Unknown tax code; the line was taxed as general tangible goods.', target: `lines.${i}.tax_code` });
+        else
+          messages.push({
+            code: 'unknown_tax_code',
+            severity: 'warning',
+            message: 'Unknown tax code; the line was taxed as general tangible goods.',
+            target: `lines.${i}.tax_code`,
+          });
       }
     } else if (line.item_code != null) {
       const item = ctx.items.get(line.item_code);
       taxCode = item ? content.taxCode(item.tax_code) : undefined;
       known = item !== undefined;
-      if (!item) messages.push({ code: 'unknown_item_code', severity: 'warning', message: 'Unknown SKU; the line was taxed as general tangible goods.', target: `lines.${i}.item_code` });
+      if (!item)
+        messages.push({
+          code: 'unknown_item_code',
+          severity: 'warning',
+          message: 'Unknown SKU; the line was taxed as general tangible goods.',
+          target: `lines.${i}.item_code`,
+        });
     }
     for (const field of ['amount', 'discount'] as const) {
       const value = line[field];
       if (value != null && hasSubCentDigits(value))
-        messages.push({ code: 'amount_rounded', severity: 'warning', message: 'The amount had more than two decimals and was rounded half-up to cents.', target: `lines.${i}.${field}` });
+        messages.push({
+          code: 'amount_rounded',
+          severity: 'warning',
+          message: 'The amount had more than two decimals and was rounded half-up to cents.',
+          target: `lines.${i}.${field}`,
+        });
     }
     const state = stateOf(dest);
     const plan: LinePlan = {
@@ -83,7 +100,9 @@ export function identifyProducts(doc: DocumentInput, lines: readonly PlacedLine[
   if (doc.require_known)
     refuseAny(
       'product_identity_required',
-      planned.filter(({ plan: p }) => !p.known).map(({ plan: p }) => detail('product_identity_required', `lines.${p.index}`, 'The line resolves to no known tax code or SKU.')),
+      planned
+        .filter(({ plan: p }) => !p.known)
+        .map(({ plan: p }) => detail('product_identity_required', `lines.${p.index}`, 'The line resolves to no known tax code or SKU.')),
       'Some lines resolve to no known tax code or SKU; see details.',
     );
   return { lines: planned, messages };

@@ -30,7 +30,10 @@ export function checkRateAvailability(lines: readonly PlannedLine[], date: strin
     if (plan.state === 'IL') checked.push({ route: 'illinois', plan, dest });
     else if (dest.kind === 'unrated') unavailable.set(dest, detail('rate_unavailable', dest.target, 'No rate exists for this state and ZIP code.'));
     else if (!hasRateOn(content, plan.state, date))
-      unavailable.set(dest, detail('rate_unavailable', dest.target, `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`));
+      unavailable.set(
+        dest,
+        detail('rate_unavailable', dest.target, `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`),
+      );
     else checked.push({ route: 'rated', plan, dest });
   }
   refuseAny('rate_unavailable', [...unavailable.values()], 'No rate exists for some destinations on this date; see details.');

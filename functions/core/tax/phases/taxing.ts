@@ -33,14 +33,24 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     if (area.multiArea && !spanNoted.has(target)) {
       spanNoted.add(target);
       const used = sourced.usedCityRate ? `the official rate of ${area.cityName}` : 'the rate of its main area';
-      messages.push({ code: 'zip_spans_multiple_rate_areas', severity: 'warning', message: `The ZIP code spans several rate areas; ${used} was used.`, target });
+      messages.push({
+        code: 'zip_spans_multiple_rate_areas',
+        severity: 'warning',
+        message: `The ZIP code spans several rate areas; ${used} was used.`,
+        target,
+      });
     }
     const facts = content.stateFacts(p.state);
     const price = p.line.tax_included ? p.amount : p.amount - p.discount;
     const { components } = sourced;
     const taxed: Taxed =
       p.state === 'IL'
-        ? { components, base: components.length > 0 ? price : 0, reason: components.length > 0 ? illinoisReason(p.category) : 'product_exempt', unverified: false }
+        ? {
+            components,
+            base: components.length > 0 ? price : 0,
+            reason: components.length > 0 ? illinoisReason(p.category) : 'product_exempt',
+            unverified: false,
+          }
         : applyTreatment(facts.taxability[p.category], components, {
             price,
             quantity: p.line.quantity ?? 1,
@@ -55,7 +65,12 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
       goods.set(p.state, share);
     }
     if ((taxed.unverified || p.category === 'services') && p.nexus)
-      messages.push({ code: 'taxability_unverified', severity: 'warning', message: `The source data marks the taxability of ${p.category} in ${p.state} as unverified; the line was taxed at the full rate.`, target: `lines.${p.index}` });
+      messages.push({
+        code: 'taxability_unverified',
+        severity: 'warning',
+        message: `The source data marks the taxability of ${p.category} in ${p.state} as unverified; the line was taxed at the full rate.`,
+        target: `lines.${p.index}`,
+      });
     const certificate = ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null;
     results[p.index] = taxLine(p, dest, price, sourced, taxed, facts.salesTax, certificate);
   }
