@@ -13,19 +13,18 @@ import { CustomerStore } from './adapters/dynamodb/customer-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
-import { accountService, type AccountService } from './application/account';
+import type { AccountPorts } from './application/account';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
-import { calculationService, type CalculationService } from './application/calculations';
-import { certificateService, storedCertificateResolver, type CertificateService } from './application/certificates';
+import { storedCertificateResolver, type CertificatePorts } from './application/certificates';
 import { contentService, type ContentService } from './application/content';
-import { customerService, type CustomerService } from './application/customers';
+import type { CustomerPorts } from './application/customers';
 import type { EngineContextPorts } from './application/engine-context';
-import { keyService, type KeyService } from './application/keys';
-import { providerService, type ProviderService } from './application/provider';
+import type { KeyPorts } from './application/keys';
+import type { ProviderPorts } from './application/provider';
 import { RateLimiter } from './application/rate-limiting';
 import { TenantConfigs } from './application/tenant-configs';
-import { transactionService, type TransactionService } from './application/transactions';
+import type { DocumentPorts, TransactionPorts } from './application/transactions';
 import type { Tenant } from './core/access/records';
 import { config } from './shared/config';
 
@@ -78,9 +77,11 @@ export const authorizer = /* @__PURE__ */ once(() => new Authorizer(authenticato
 export const rateLimiter = /* @__PURE__ */ once(() => new RateLimiter(rateCounter(), config().limits));
 export const tenantConfigs = /* @__PURE__ */ once(() => new TenantConfigs(tenantStore(), config().authCacheMs));
 
-// --- application services -------------------------------------------------------------------------
+// --- the ports of the application services, in the bundles their use cases need --------------------
+// A handler passes the smallest bundle its use case takes (e.g. `documentPorts` to look a document
+// up, `transactionPorts` to commit one), so its function bundles only those adapters.
 
-const engineContextPorts = /* @__PURE__ */ once(
+export const engineContextPorts = /* @__PURE__ */ once(
   (): EngineContextPorts => ({
     content: taxContent,
     tenantConfigs: tenantConfigs(),
@@ -88,23 +89,22 @@ const engineContextPorts = /* @__PURE__ */ once(
     certificates: storedCertificateResolver(certificateStore()),
   }),
 );
+export const transactionPorts = /* @__PURE__ */ once((): TransactionPorts => ({ documents: transactionStore, engine: engineContextPorts() }));
+export const documentPorts = /* @__PURE__ */ once((): DocumentPorts => ({ documents: transactionStore }));
+export const customerPorts = /* @__PURE__ */ once((): CustomerPorts => ({ customers: customerStore(), tenantConfigs: tenantConfigs() }));
+export const certificatePorts = /* @__PURE__ */ once((): CertificatePorts => ({ certificates: certificateStore(), customers: customerStore() }));
+export const accessPorts = /* @__PURE__ */ once((): Pick<KeyPorts, 'access'> => ({ access: accessStore() }));
+export const keyPorts = /* @__PURE__ */ once(
+  (): KeyPorts => ({ access: accessStore(), tenants: tenantStore(), usageKeys: usageKeys(), authenticator: authenticator() }),
+);
+export const accountPorts = /* @__PURE__ */ once(
+  (): Omit<AccountPorts, 'taxCode'> => ({ access: accessStore(), tenants: tenantStore(), tenantConfigs: tenantConfigs(), authenticator: authenticator() }),
+);
+/** The SKU catalog checks tax codes against the content. */
+export const catalogPorts = /* @__PURE__ */ once(
+  (): Pick<AccountPorts, 'tenants' | 'taxCode'> => ({ tenants: tenantStore(), taxCode: (code) => taxContent().taxCode(code) }),
+);
+export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
 
+/** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */
 export const content = /* @__PURE__ */ once((): ContentService => contentService(taxContent));
-export const calculations = /* @__PURE__ */ once((): CalculationService => calculationService(engineContextPorts()));
-export const transactions = /* @__PURE__ */ once((): TransactionService => transactionService({ documents: transactionStore, engine: engineContextPorts() }));
-export const customers = /* @__PURE__ */ once((): CustomerService => customerService({ customers: customerStore(), tenantConfigs: tenantConfigs() }));
-export const certificates = /* @__PURE__ */ once((): CertificateService => certificateService({ certificates: certificateStore(), customers: customers() }));
-export const keys = /* @__PURE__ */ once(
-  (): KeyService => keyService({ access: accessStore(), tenants: tenantStore(), usageKeys: usageKeys(), authenticator: authenticator() }),
-);
-export const account = /* @__PURE__ */ once(
-  (): AccountService =>
-    accountService({
-      access: accessStore(),
-      tenants: tenantStore(),
-      tenantConfigs: tenantConfigs(),
-      authenticator: authenticator(),
-      taxCode: (code) => taxContent().taxCode(code),
-    }),
-);
-export const provider = /* @__PURE__ */ once((): ProviderService => providerService({ accounts: authenticator() }));

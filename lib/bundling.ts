@@ -6,7 +6,7 @@ import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodej
 import type { BuildOptions } from 'esbuild';
 import { PROJECT_ROOT } from './paths';
 import { QUEUES, type QueueDef } from './resources';
-import { ROUTES, type RouteDef } from './routes';
+import { ROUTES, routeEntry, type RouteDef } from './routes';
 
 /** The artifact a `content: true` function reads next to its handler (functions/adapters/content/content-file.ts). */
 export const CONTENT_ARTIFACT = 'content/tax-content.json';
@@ -36,7 +36,7 @@ export const workerId = (queue: QueueDef): string => `${queue.id.toLowerCase()}-
 /** Every function the service deploys: the routes, the queue workers and the authorizer. */
 export function functionBundles(): FunctionBundle[] {
   return [
-    ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: route.entry, content: route.content ?? false })),
+    ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false })),
     ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false }] : [])),
     { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false },
   ];

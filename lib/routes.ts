@@ -14,8 +14,8 @@ export interface RouteDef {
   readonly method: HttpMethod;
   /** API Gateway style path with `{param}` segments, below the base path. */
   readonly path: string;
-  /** Handler module, relative to the project root; it exports `handler`. */
-  readonly entry: string;
+  /** The handler module, when it is not `functions/<id>/handler.ts` (see routeEntry). */
+  readonly entry?: string;
   readonly scope: Scope | null;
   readonly credential: Credential;
   /** Provider routes that act on one client engagement (contract §5). */
@@ -42,7 +42,7 @@ export const ROUTES = [
     id: 'config-get',
     method: 'GET',
     path: '/config',
-    entry: 'functions/config-get/handler.ts',
+
     scope: null,
     credential: 'any',
     bucket: 'general',
@@ -52,7 +52,7 @@ export const ROUTES = [
     id: 'operations-status',
     method: 'GET',
     path: '/operations/status',
-    entry: 'functions/operations-status/handler.ts',
+
     scope: null,
     credential: 'tenant',
     bucket: 'general',
@@ -63,7 +63,7 @@ export const ROUTES = [
     id: 'account-get',
     method: 'GET',
     path: '/account',
-    entry: 'functions/account-get/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -72,7 +72,7 @@ export const ROUTES = [
     id: 'account-update',
     method: 'PATCH',
     path: '/account',
-    entry: 'functions/account-update/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -81,7 +81,7 @@ export const ROUTES = [
     id: 'locations-create',
     method: 'POST',
     path: '/locations',
-    entry: 'functions/locations-create/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -90,7 +90,7 @@ export const ROUTES = [
     id: 'locations-list',
     method: 'GET',
     path: '/locations',
-    entry: 'functions/locations-list/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -99,7 +99,7 @@ export const ROUTES = [
     id: 'keys-create',
     method: 'POST',
     path: '/keys',
-    entry: 'functions/keys-create/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -109,7 +109,7 @@ export const ROUTES = [
     id: 'keys-list',
     method: 'GET',
     path: '/keys',
-    entry: 'functions/keys-list/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -118,7 +118,7 @@ export const ROUTES = [
     id: 'keys-revoke',
     method: 'DELETE',
     path: '/keys/{id}',
-    entry: 'functions/keys-revoke/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -128,7 +128,7 @@ export const ROUTES = [
     id: 'items-create',
     method: 'POST',
     path: '/items',
-    entry: 'functions/items-create/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -138,7 +138,7 @@ export const ROUTES = [
     id: 'items-list',
     method: 'GET',
     path: '/items',
-    entry: 'functions/items-list/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -147,7 +147,7 @@ export const ROUTES = [
     id: 'il-declarations-create',
     method: 'POST',
     path: '/il-seller-declarations',
-    entry: 'functions/il-declarations-create/handler.ts',
+
     scope: 'account:admin',
     credential: 'organization',
     bucket: 'general',
@@ -158,7 +158,7 @@ export const ROUTES = [
     id: 'calculations-create',
     method: 'POST',
     path: '/calculations',
-    entry: 'functions/calculations-create/handler.ts',
+
     scope: 'calculations:write',
     credential: 'tenant',
     bucket: 'general',
@@ -168,7 +168,7 @@ export const ROUTES = [
     id: 'estimates-create',
     method: 'POST',
     path: '/estimates',
-    entry: 'functions/estimates-create/handler.ts',
+
     scope: 'calculations:write',
     credential: 'tenant',
     bucket: 'estimates',
@@ -179,7 +179,7 @@ export const ROUTES = [
     id: 'tax-codes-list',
     method: 'GET',
     path: '/tax-codes',
-    entry: 'functions/tax-codes-list/handler.ts',
+
     scope: null,
     credential: 'any',
     bucket: 'general',
@@ -189,7 +189,7 @@ export const ROUTES = [
     id: 'rates-get',
     method: 'GET',
     path: '/rates',
-    entry: 'functions/rates-get/handler.ts',
+
     scope: null,
     credential: 'any',
     bucket: 'general',
@@ -201,7 +201,7 @@ export const ROUTES = [
     id: 'transactions-create',
     method: 'POST',
     path: '/transactions',
-    entry: 'functions/transactions-create/handler.ts',
+
     scope: 'transactions:write',
     credential: 'tenant',
     bucket: 'general',
@@ -211,7 +211,7 @@ export const ROUTES = [
     id: 'transactions-list',
     method: 'GET',
     path: '/transactions',
-    entry: 'functions/transactions-list/handler.ts',
+
     scope: 'transactions:read',
     credential: 'tenant',
     bucket: 'general',
@@ -220,7 +220,7 @@ export const ROUTES = [
     id: 'transactions-get',
     method: 'GET',
     path: '/transactions/{code}',
-    entry: 'functions/transactions-get/handler.ts',
+
     scope: 'transactions:read',
     credential: 'tenant',
     bucket: 'general',
@@ -229,7 +229,7 @@ export const ROUTES = [
     id: 'transactions-refund',
     method: 'POST',
     path: '/transactions/{code}/refunds',
-    entry: 'functions/transactions-refund/handler.ts',
+
     scope: 'transactions:write',
     credential: 'tenant',
     bucket: 'general',
@@ -238,7 +238,7 @@ export const ROUTES = [
     id: 'transactions-credit',
     method: 'POST',
     path: '/transactions/{code}/credits',
-    entry: 'functions/transactions-credit/handler.ts',
+
     scope: 'transactions:write',
     credential: 'tenant',
     bucket: 'general',
@@ -247,7 +247,7 @@ export const ROUTES = [
     id: 'transactions-void',
     method: 'POST',
     path: '/transactions/{code}/void',
-    entry: 'functions/transactions-void/handler.ts',
+
     scope: 'transactions:write',
     credential: 'tenant',
     bucket: 'general',
@@ -256,7 +256,7 @@ export const ROUTES = [
     id: 'transactions-adjust',
     method: 'POST',
     path: '/transactions/adjustments',
-    entry: 'functions/transactions-adjust/handler.ts',
+
     scope: 'transactions:write',
     credential: 'tenant',
     bucket: 'general',
@@ -268,7 +268,7 @@ export const ROUTES = [
     id: 'customers-create',
     method: 'POST',
     path: '/customers',
-    entry: 'functions/customers-create/handler.ts',
+
     scope: 'customers:write',
     credential: 'tenant',
     bucket: 'general',
@@ -277,7 +277,7 @@ export const ROUTES = [
     id: 'customers-list',
     method: 'GET',
     path: '/customers',
-    entry: 'functions/customers-list/handler.ts',
+
     scope: 'customers:read',
     credential: 'tenant',
     bucket: 'general',
@@ -286,7 +286,7 @@ export const ROUTES = [
     id: 'customers-get',
     method: 'GET',
     path: '/customers/{code}',
-    entry: 'functions/customers-get/handler.ts',
+
     scope: 'customers:read',
     credential: 'tenant',
     bucket: 'general',
@@ -295,7 +295,7 @@ export const ROUTES = [
     id: 'customers-assign',
     method: 'POST',
     path: '/customers/{code}/certificates',
-    entry: 'functions/customers-assign/handler.ts',
+
     scope: 'certificates:write',
     credential: 'tenant',
     bucket: 'general',
@@ -304,7 +304,7 @@ export const ROUTES = [
     id: 'certificates-create',
     method: 'POST',
     path: '/certificates',
-    entry: 'functions/certificates-create/handler.ts',
+
     scope: 'certificates:write',
     credential: 'tenant',
     bucket: 'general',
@@ -313,7 +313,7 @@ export const ROUTES = [
     id: 'certificates-list',
     method: 'GET',
     path: '/certificates',
-    entry: 'functions/certificates-list/handler.ts',
+
     scope: 'certificates:read',
     credential: 'tenant',
     bucket: 'general',
@@ -322,7 +322,7 @@ export const ROUTES = [
     id: 'certificates-get',
     method: 'GET',
     path: '/certificates/{id}',
-    entry: 'functions/certificates-get/handler.ts',
+
     scope: 'certificates:read',
     credential: 'tenant',
     bucket: 'general',
@@ -331,7 +331,7 @@ export const ROUTES = [
     id: 'certificates-activate',
     method: 'POST',
     path: '/certificates/{id}/activate',
-    entry: 'functions/certificates-activate/handler.ts',
+
     scope: 'certificates:review',
     credential: 'tenant',
     bucket: 'general',
@@ -342,7 +342,7 @@ export const ROUTES = [
     id: 'provider-engagements',
     method: 'GET',
     path: '/provider/engagements',
-    entry: 'functions/provider-engagements/handler.ts',
+
     scope: 'provider:read',
     credential: 'provider',
     bucket: 'general',
@@ -351,7 +351,7 @@ export const ROUTES = [
     id: 'provider-client',
     method: 'GET',
     path: '/provider/client',
-    entry: 'functions/provider-client/handler.ts',
+
     scope: 'provider:read',
     credential: 'provider',
     clientContext: true,
@@ -360,3 +360,6 @@ export const ROUTES = [
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** A route's handler module, relative to the project root (it exports `handler`); the function id is the route id. */
+export const routeEntry = (route: Pick<RouteDef, 'id' | 'entry'>): string => route.entry ?? `functions/${route.id}/handler.ts`;

@@ -7,7 +7,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
-import { BASE_PATH, ROUTES, type RouteDef } from '../lib/routes';
+import { BASE_PATH, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
 
 const jsonSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' });
 
@@ -43,7 +43,7 @@ const OK_200 = new Set(['calculations-create', 'estimates-create', 'transactions
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES as readonly RouteDef[]) {
-    const mod = (await import(pathToFileURL(handlerModule(route.entry, false)).href)) as {
+    const mod = (await import(pathToFileURL(handlerModule(routeEntry(route), false)).href)) as {
       handler: { schemas: { body?: GenericSchema; query?: GenericSchema } };
     };
     const { body, query } = mod.handler.schemas;

@@ -1,10 +1,11 @@
 // GET /account: the calling organization's account and its settings in the key's environment.
-import { account } from '../composition-root';
+import { getAccount } from '../application/account';
+import { accountPorts } from '../composition-root';
 import { accountView } from '../core/account/views';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
 export const handler = httpHandler('account-get', {}, async (request) => {
-  const found = await account().get(request);
+  const found = await getAccount(accountPorts(), request);
   return ok(accountView(found.account, request.principal.environment, found.settings, request.admission.limits));
 });

@@ -1,11 +1,12 @@
 // PATCH /account: rename the account; set nexus and Illinois settings for the key's environment.
-import { account } from '../composition-root';
+import { updateAccount } from '../application/account';
+import { accountPorts } from '../composition-root';
 import { accountView } from '../core/account/views';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { AccountUpdateSchema } from './schema';
 
 export const handler = httpHandler('account-update', { body: AccountUpdateSchema }, async (request) => {
-  const updated = await account().update(request, request.body);
+  const updated = await updateAccount(accountPorts(), request, request.body);
   return ok(accountView(updated.account, request.principal.environment, updated.settings, request.admission.limits));
 });

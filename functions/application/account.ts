@@ -48,76 +48,88 @@ type AdminCall = Call<TenantPrincipal>;
 /** Declarations are valid for a year unless the caller names an expiry. */
 const DEFAULT_DECLARATION_DAYS = 365;
 
-export function accountService(ports: AccountPorts) {
-  async function account(accountId: string): Promise<AccountRecord> {
-    const found = await ports.authenticator.account(accountId);
-    // The pipeline authenticated a key of this account moments ago.
-    if (!found) throw new Error(`account ${accountId} vanished`);
-    return found;
-  }
-
-  return {
-    async get(call: AdminCall): Promise<{ account: AccountRecord; settings: TenantSettings }> {
-      const { tenant } = call.principal;
-      const { settings } = await ports.tenantConfigs.get(tenant);
-      return { account: await account(tenant.accountId), settings };
-    },
-
-    /** Renames the account; sets nexus and Illinois settings for the caller's environment. */
-    async update(call: AdminCall, patch: AccountPatch): Promise<{ account: AccountRecord; settings: TenantSettings }> {
-      const { tenant } = call.principal;
-      if (Array.isArray(patch.nexus)) assertKnownStates(patch.nexus, 'nexus');
-      if (patch.name !== undefined) await ports.access.renameAccount(tenant.accountId, patch.name);
-      const settingsPatch: SettingsPatch = { nexus: Array.isArray(patch.nexus) ? [...new Set(patch.nexus)].sort() : patch.nexus, illinois: patch.illinois };
-      const settings = await ports.tenants.updateSettings(tenant, settingsPatch, call.now.toISOString());
-      ports.tenantConfigs.forget(tenant);
-      ports.authenticator.forgetAccount(tenant.accountId);
-      return { account: await account(tenant.accountId), settings };
-    },
-
-    async createLocation(call: AdminCall, input: LocationInput): Promise<Location> {
-      assertKnownStates([input.state], 'state');
-      const location: Location = { ...input, zip: input.zip.slice(0, 5), created_at: call.now.toISOString() };
-      await ports.tenants.createLocation(call.principal.tenant, location);
-      ports.tenantConfigs.forget(call.principal.tenant);
-      return location;
-    },
-
-    /** Newest first; read fresh, not through the cache, so a location just created is listed. */
-    async listLocations(call: AdminCall, page: PageRequest): Promise<Page<Location>> {
-      const { locations } = await ports.tenants.config(call.principal.tenant);
-      const sorted = [...locations].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.code.localeCompare(b.code));
-      return pageInMemory(sorted, (l) => l.code, page);
-    },
-
-    /** Adds or replaces a SKU; lines may then name it as item_code. */
-    async putItem(call: AdminCall, input: ItemInput): Promise<{ item: CatalogItem; category: string }> {
-      const code = ports.taxCode(input.tax_code);
-      if (!code)
-        throw new DomainError('invalid_tax_code', 'The tax code is not in the service catalog (GET /tax-codes).', [
-          { code: 'invalid_tax_code', target: 'tax_code', message: 'The tax code is not in the service catalog (GET /tax-codes).' },
-        ]);
-      const item: CatalogItem = { sku: input.sku, tax_code: code.code, description: input.description ?? null, created_at: call.now.toISOString() };
-      await ports.tenants.putItem(call.principal.tenant, item);
-      return { item, category: code.category };
-    },
-
-    listItems: (call: AdminCall, page: PageRequest): Promise<Page<CatalogItem>> => ports.tenants.listItems(call.principal.tenant, page),
-
-    /** A signed Illinois seller-posture declaration for calculations (contract §2.4 step 1). */
-    async declare(call: AdminCall, sellerClass: SellerClass, expiresAtInput: string | null | undefined): Promise<{ token: string; expiresAt: Date }> {
-      const { tenant } = call.principal;
-      const expiresAt = expiresAtInput ? new Date(expiresAtInput) : new Date(call.now.getTime() + DEFAULT_DECLARATION_DAYS * 86_400_000);
-      assertFuture(expiresAt, call.now);
-      let { settings } = await ports.tenantConfigs.get(tenant);
-      if (!settings.declarationSecret) {
-        // First declaration of this tenant: creating the settings item creates its signing secret.
-        settings = await ports.tenants.updateSettings(tenant, {}, call.now.toISOString());
-        ports.tenantConfigs.forget(tenant);
-      }
-      return { token: issueDeclaration(tenant, sellerClass, call.now, expiresAt, settings.declarationSecret), expiresAt };
-    },
-  };
+async function accountOf(ports: Pick<AccountPorts, 'authenticator'>, accountId: string): Promise<AccountRecord> {
+  const found = await ports.authenticator.account(accountId);
+  // The pipeline authenticated a key of this account moments ago.
+  if (!found) throw new Error(`account ${accountId} vanished`);
+  return found;
 }
 
-export type AccountService = ReturnType<typeof accountService>;
+export async function getAccount(
+  ports: Pick<AccountPorts, 'tenantConfigs' | 'authenticator'>,
+  call: AdminCall,
+): Promise<{ account: AccountRecord; settings: TenantSettings }> {
+  const { tenant } = call.principal;
+  const { settings } = await ports.tenantConfigs.get(tenant);
+  return { account: await accountOf(ports, tenant.accountId), settings };
+}
+
+/** Renames the account; sets nexus and Illinois settings for the caller's environment. */
+export async function updateAccount(
+  ports: Pick<AccountPorts, 'access' | 'tenants' | 'tenantConfigs' | 'authenticator'>,
+  call: AdminCall,
+  patch: AccountPatch,
+): Promise<{ account: AccountRecord; settings: TenantSettings }> {
+  const { tenant } = call.principal;
+  if (Array.isArray(patch.nexus)) assertKnownStates(patch.nexus, 'nexus');
+  if (patch.name !== undefined) await ports.access.renameAccount(tenant.accountId, patch.name);
+  const settingsPatch: SettingsPatch = { nexus: Array.isArray(patch.nexus) ? [...new Set(patch.nexus)].sort() : patch.nexus, illinois: patch.illinois };
+  const settings = await ports.tenants.updateSettings(tenant, settingsPatch, call.now.toISOString());
+  ports.tenantConfigs.forget(tenant);
+  ports.authenticator.forgetAccount(tenant.accountId);
+  return { account: await accountOf(ports, tenant.accountId), settings };
+}
+
+export async function createLocation(ports: Pick<AccountPorts, 'tenants' | 'tenantConfigs'>, call: AdminCall, input: LocationInput): Promise<Location> {
+  assertKnownStates([input.state], 'state');
+  const location: Location = { ...input, zip: input.zip.slice(0, 5), created_at: call.now.toISOString() };
+  await ports.tenants.createLocation(call.principal.tenant, location);
+  ports.tenantConfigs.forget(call.principal.tenant);
+  return location;
+}
+
+/** Newest first; read fresh, not through the cache, so a location just created is listed. */
+export async function listLocations(ports: Pick<AccountPorts, 'tenants'>, call: AdminCall, page: PageRequest): Promise<Page<Location>> {
+  const { locations } = await ports.tenants.config(call.principal.tenant);
+  const sorted = [...locations].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.code.localeCompare(b.code));
+  return pageInMemory(sorted, (l) => l.code, page);
+}
+
+/** Adds or replaces a SKU; lines may then name it as item_code. */
+export async function putItem(
+  ports: Pick<AccountPorts, 'tenants' | 'taxCode'>,
+  call: AdminCall,
+  input: ItemInput,
+): Promise<{ item: CatalogItem; category: string }> {
+  const code = ports.taxCode(input.tax_code);
+  if (!code)
+    throw new DomainError('invalid_tax_code', 'The tax code is not in the service catalog (GET /tax-codes).', [
+      { code: 'invalid_tax_code', target: 'tax_code', message: 'The tax code is not in the service catalog (GET /tax-codes).' },
+    ]);
+  const item: CatalogItem = { sku: input.sku, tax_code: code.code, description: input.description ?? null, created_at: call.now.toISOString() };
+  await ports.tenants.putItem(call.principal.tenant, item);
+  return { item, category: code.category };
+}
+
+export function listItems(ports: Pick<AccountPorts, 'tenants'>, call: AdminCall, page: PageRequest): Promise<Page<CatalogItem>> {
+  return ports.tenants.listItems(call.principal.tenant, page);
+}
+
+/** A signed Illinois seller-posture declaration for calculations (contract §2.4 step 1). */
+export async function declareSellerPosture(
+  ports: Pick<AccountPorts, 'tenants' | 'tenantConfigs'>,
+  call: AdminCall,
+  sellerClass: SellerClass,
+  expiresAtInput: string | null | undefined,
+): Promise<{ token: string; expiresAt: Date }> {
+  const { tenant } = call.principal;
+  const expiresAt = expiresAtInput ? new Date(expiresAtInput) : new Date(call.now.getTime() + DEFAULT_DECLARATION_DAYS * 86_400_000);
+  assertFuture(expiresAt, call.now);
+  let { settings } = await ports.tenantConfigs.get(tenant);
+  if (!settings.declarationSecret) {
+    // First declaration of this tenant: creating the settings item creates its signing secret.
+    settings = await ports.tenants.updateSettings(tenant, {}, call.now.toISOString());
+    ports.tenantConfigs.forget(tenant);
+  }
+  return { token: issueDeclaration(tenant, sellerClass, call.now, expiresAt, settings.declarationSecret), expiresAt };
+}

@@ -10,13 +10,16 @@ import type { CertificateFilters, CertificateRepository, CertificateResolver, St
 import { DomainError } from '../core/errors';
 import type { Page, PageRequest } from '../core/lists/paging';
 import { dayOf, type Outcome, type TenantCall } from './call';
-import type { CustomerService } from './customers';
+import type { CustomerRepository } from '../core/customers/ports';
+import { getCustomer } from './customers';
 import { untilWritten } from './optimistic-retry';
 
 export interface CertificatePorts {
   readonly certificates: CertificateRepository;
-  readonly customers: Pick<CustomerService, 'get'>;
+  readonly customers: Pick<CustomerRepository, 'get'>;
 }
+
+type StorePorts = Pick<CertificatePorts, 'certificates'>;
 
 export interface CertificateInput {
   readonly customer_code: string;
@@ -33,75 +36,76 @@ export interface CertificateInput {
 
 const notFound = () => new DomainError('not_found', 'No certificate with this id exists in the scope of this key.');
 
-export function certificateService(ports: CertificatePorts) {
-  async function visible(call: TenantCall, id: string): Promise<StoredCertificate> {
-    const stored = await ports.certificates.get(call.principal.tenant, id);
-    if (!stored || !visibleTo(call.principal, stored.certificate.location_code)) throw notFound();
-    return stored;
-  }
-
-  return {
-    /** Records a certificate of a customer in scope, pending review. */
-    async create(call: TenantCall, input: CertificateInput): Promise<Certificate> {
-      const customer = await ports.customers.get(call, input.customer_code);
-      const at = call.now.toISOString();
-      const certificate: Certificate = {
-        id: `cert_${randomBytes(12).toString('hex')}`,
-        customer_code: customer.customer_code,
-        location_code: customer.location_code,
-        jurisdiction: input.jurisdiction,
-        exemption_reason: input.exemption_reason,
-        exemption_number: input.exemption_number ?? null,
-        valid_from: input.valid_from,
-        valid_to: input.valid_to,
-        signer: input.signer ? { name: input.signer.name, title: input.signer.title ?? null } : null,
-        signature_type: input.signature_type ?? null,
-        evidence_reference: input.evidence_reference ?? null,
-        document_sha256: input.document_sha256 ?? null,
-        status: 'pending',
-        reviewer: null,
-        review_authority: null,
-        activated_at: null,
-        assigned_at: null,
-        created_at: at,
-        audit: [auditEntry('created', call.principal, at, 'pending')],
-      };
-      await untilWritten(() => ports.certificates.create(call.principal.tenant, certificate));
-      return certificate;
-    },
-
-    get: async (call: TenantCall, id: string): Promise<Certificate> => (await visible(call, id)).certificate,
-
-    list(call: TenantCall, filters: Pick<CertificateFilters, 'customer_code'>, page: PageRequest): Promise<Page<Certificate>> {
-      return ports.certificates.list(call.principal.tenant, { ...filters, location_code: call.principal.locationCode }, page);
-    },
-
-    /** A named reviewer accepts the evidence; audited, and `certificate.activated` is written with it. */
-    activate(call: TenantCall, id: string, request: ActivationRequest): Promise<Outcome<Certificate>> {
-      const at = call.now.toISOString();
-      return untilWritten(async () => {
-        const stored = await visible(call, id);
-        const { certificate, events } = activation(stored.certificate, request, call.principal, dayOf(call.now), at);
-        await ports.certificates.update(call.principal.tenant, certificate, stored.version, events);
-        return { result: certificate, events };
-      });
-    },
-
-    /** Assigns an active, currently effective certificate to the customer that owns it. */
-    async assign(call: TenantCall, customerCode: string, certificateId: string): Promise<Certificate> {
-      const customer = await ports.customers.get(call, customerCode);
-      const at = call.now.toISOString();
-      return untilWritten(async () => {
-        const stored = await visible(call, certificateId);
-        const next = assign(stored.certificate, customer.customer_code, call.principal, dayOf(call.now), at);
-        if (next !== stored.certificate) await ports.certificates.update(call.principal.tenant, next, stored.version, []);
-        return next;
-      });
-    },
-  };
+async function visible(ports: StorePorts, call: TenantCall, id: string): Promise<StoredCertificate> {
+  const stored = await ports.certificates.get(call.principal.tenant, id);
+  if (!stored || !visibleTo(call.principal, stored.certificate.location_code)) throw notFound();
+  return stored;
 }
 
-export type CertificateService = ReturnType<typeof certificateService>;
+/** Records a certificate of a customer in scope, pending review. */
+export async function createCertificate(ports: CertificatePorts, call: TenantCall, input: CertificateInput): Promise<Certificate> {
+  const customer = await getCustomer(ports, call, input.customer_code);
+  const at = call.now.toISOString();
+  const certificate: Certificate = {
+    id: `cert_${randomBytes(12).toString('hex')}`,
+    customer_code: customer.customer_code,
+    location_code: customer.location_code,
+    jurisdiction: input.jurisdiction,
+    exemption_reason: input.exemption_reason,
+    exemption_number: input.exemption_number ?? null,
+    valid_from: input.valid_from,
+    valid_to: input.valid_to,
+    signer: input.signer ? { name: input.signer.name, title: input.signer.title ?? null } : null,
+    signature_type: input.signature_type ?? null,
+    evidence_reference: input.evidence_reference ?? null,
+    document_sha256: input.document_sha256 ?? null,
+    status: 'pending',
+    reviewer: null,
+    review_authority: null,
+    activated_at: null,
+    assigned_at: null,
+    created_at: at,
+    audit: [auditEntry('created', call.principal, at, 'pending')],
+  };
+  await untilWritten(() => ports.certificates.create(call.principal.tenant, certificate));
+  return certificate;
+}
+
+export async function getCertificate(ports: StorePorts, call: TenantCall, id: string): Promise<Certificate> {
+  return (await visible(ports, call, id)).certificate;
+}
+
+export function listCertificates(
+  ports: StorePorts,
+  call: TenantCall,
+  filters: Pick<CertificateFilters, 'customer_code'>,
+  page: PageRequest,
+): Promise<Page<Certificate>> {
+  return ports.certificates.list(call.principal.tenant, { ...filters, location_code: call.principal.locationCode }, page);
+}
+
+/** A named reviewer accepts the evidence; audited, and `certificate.activated` is written with it. */
+export function activateCertificate(ports: StorePorts, call: TenantCall, id: string, request: ActivationRequest): Promise<Outcome<Certificate>> {
+  const at = call.now.toISOString();
+  return untilWritten(async () => {
+    const stored = await visible(ports, call, id);
+    const { certificate, events } = activation(stored.certificate, request, call.principal, dayOf(call.now), at);
+    await ports.certificates.update(call.principal.tenant, certificate, stored.version, events);
+    return { result: certificate, events };
+  });
+}
+
+/** Assigns an active, currently effective certificate to the customer that owns it. */
+export async function assignCertificate(ports: CertificatePorts, call: TenantCall, customerCode: string, certificateId: string): Promise<Certificate> {
+  const customer = await getCustomer(ports, call, customerCode);
+  const at = call.now.toISOString();
+  return untilWritten(async () => {
+    const stored = await visible(ports, call, certificateId);
+    const next = assign(stored.certificate, customer.customer_code, call.principal, dayOf(call.now), at);
+    if (next !== stored.certificate) await ports.certificates.update(call.principal.tenant, next, stored.version, []);
+    return next;
+  });
+}
 
 /** The resolver the engine context uses: one batch read of the selected certificates, then the pure rules. */
 export function storedCertificateResolver(certificates: Pick<CertificateRepository, 'getMany'>): CertificateResolver {

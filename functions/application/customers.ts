@@ -21,29 +21,23 @@ export interface CustomerInput {
 
 const notFound = () => new DomainError('not_found', 'No customer with this code exists in the scope of this key.');
 
-export function customerService(ports: CustomerPorts) {
-  return {
-    /** A customer scoped to the key's location (or the one named, for organization keys). */
-    async create(call: TenantCall, input: CustomerInput): Promise<Customer> {
-      const { tenant } = call.principal;
-      const location = actingLocation(call.principal, input.location_code);
-      if (location !== null) locationNamed((await ports.tenantConfigs.get(tenant)).locations, location);
-      const customer = { customer_code: input.customer_code, name: input.name ?? null, location_code: location, created_at: call.now.toISOString() };
-      await ports.customers.create(tenant, customer);
-      return { ...customer, certificate_ids: [] };
-    },
-
-    /** A customer the caller may see; another location's is as absent. */
-    async get(call: TenantCall, code: string): Promise<Customer> {
-      const customer = await ports.customers.get(call.principal.tenant, code);
-      if (!customer || !visibleTo(call.principal, customer.location_code)) throw notFound();
-      return customer;
-    },
-
-    list(call: TenantCall, page: PageRequest): Promise<Page<Customer>> {
-      return ports.customers.list(call.principal.tenant, call.principal.locationCode, page);
-    },
-  };
+/** A customer scoped to the key's location (or the one named, for organization keys). */
+export async function createCustomer(ports: CustomerPorts, call: TenantCall, input: CustomerInput): Promise<Customer> {
+  const { tenant } = call.principal;
+  const location = actingLocation(call.principal, input.location_code);
+  if (location !== null) locationNamed((await ports.tenantConfigs.get(tenant)).locations, location);
+  const customer = { customer_code: input.customer_code, name: input.name ?? null, location_code: location, created_at: call.now.toISOString() };
+  await ports.customers.create(tenant, customer);
+  return { ...customer, certificate_ids: [] };
 }
 
-export type CustomerService = ReturnType<typeof customerService>;
+/** A customer the caller may see; another location's is as absent. */
+export async function getCustomer(ports: { readonly customers: Pick<CustomerRepository, 'get'> }, call: TenantCall, code: string): Promise<Customer> {
+  const customer = await ports.customers.get(call.principal.tenant, code);
+  if (!customer || !visibleTo(call.principal, customer.location_code)) throw notFound();
+  return customer;
+}
+
+export function listCustomers(ports: Pick<CustomerPorts, 'customers'>, call: TenantCall, page: PageRequest): Promise<Page<Customer>> {
+  return ports.customers.list(call.principal.tenant, call.principal.locationCode, page);
+}

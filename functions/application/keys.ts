@@ -32,60 +32,58 @@ type AdminCall = Call<TenantPrincipal>;
 
 const accountOwner = (call: AdminCall) => ({ kind: 'account', accountId: call.principal.tenant.accountId }) as const;
 
-export function keyService(ports: KeyPorts) {
-  return {
-    /** A new account key and its secret, which nothing keeps. */
-    async issue(call: AdminCall, input: KeyInput): Promise<{ key: ApiKeyRecord; secret: string }> {
-      const { tenant } = call.principal;
-      const { locations } = await ports.tenants.config({ accountId: tenant.accountId, environment: input.environment });
-      assertKeyIssuable(tenant.environment, input, locations, call.now);
-      const secret = generateApiKey(input.environment);
-      const hash = hashApiKey(secret);
-      const id = `key_${randomBytes(12).toString('hex')}`;
-      const gatewayKeyId = await ports.usageKeys.register(id, hash, input.environment);
-      const key: ApiKeyRecord = {
-        id,
-        kind: 'account',
-        accountId: tenant.accountId,
-        practiceId: null,
-        environment: input.environment,
-        scopes: [...new Set(input.scopes)],
-        locationCode: input.location_code ?? null,
-        engagementIds: null,
-        status: 'active',
-        expiresAt: input.expires_at ? new Date(input.expires_at).toISOString() : null,
-        name: input.name,
-        prefix: displayPrefix(secret),
-        createdAt: call.now.toISOString(),
-        gatewayKeyId,
-      };
-      await ports.access.createKey(key, hash);
-      return { key, secret };
-    },
-
-    /** The account's keys this administrator manages, newest first. */
-    async list(call: AdminCall, page: PageRequest): Promise<Page<ApiKeyRecord>> {
-      const all = await ports.access.listKeys(accountOwner(call));
-      const visible = all
-        .filter((k) => manages(call.principal.environment, k.environment))
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-      return pageInMemory(visible, (k) => k.id, page);
-    },
-
-    /**
-     * Revokes a key: this process forgets it at once, other warm functions within
-     * AUTH_CACHE_SECONDS, and API Gateway disables its usage-plan twin.
-     */
-    async revoke(call: AdminCall, keyId: string): Promise<ApiKeyRecord> {
-      const owner = accountOwner(call);
-      const found = await ports.access.ownedKey(owner, keyId);
-      if (!found || !manages(call.principal.environment, found.key.environment)) throw new DomainError('not_found', 'No key with this id exists.');
-      await ports.access.revokeKey(owner, found.key.id, found.hash, call.now.toISOString());
-      ports.authenticator.forgetKey(found.hash);
-      if (found.key.gatewayKeyId) await ports.usageKeys.disable(found.key.gatewayKeyId);
-      return { ...found.key, status: 'revoked' };
-    },
+/** A new account key and its secret, which nothing keeps. */
+export async function issueKey(
+  ports: Pick<KeyPorts, 'access' | 'tenants' | 'usageKeys'>,
+  call: AdminCall,
+  input: KeyInput,
+): Promise<{ key: ApiKeyRecord; secret: string }> {
+  const { tenant } = call.principal;
+  const { locations } = await ports.tenants.config({ accountId: tenant.accountId, environment: input.environment });
+  assertKeyIssuable(tenant.environment, input, locations, call.now);
+  const secret = generateApiKey(input.environment);
+  const hash = hashApiKey(secret);
+  const id = `key_${randomBytes(12).toString('hex')}`;
+  const gatewayKeyId = await ports.usageKeys.register(id, hash, input.environment);
+  const key: ApiKeyRecord = {
+    id,
+    kind: 'account',
+    accountId: tenant.accountId,
+    practiceId: null,
+    environment: input.environment,
+    scopes: [...new Set(input.scopes)],
+    locationCode: input.location_code ?? null,
+    engagementIds: null,
+    status: 'active',
+    expiresAt: input.expires_at ? new Date(input.expires_at).toISOString() : null,
+    name: input.name,
+    prefix: displayPrefix(secret),
+    createdAt: call.now.toISOString(),
+    gatewayKeyId,
   };
+  await ports.access.createKey(key, hash);
+  return { key, secret };
 }
 
-export type KeyService = ReturnType<typeof keyService>;
+/** The account's keys this administrator manages, newest first. */
+export async function listKeys(ports: Pick<KeyPorts, 'access'>, call: AdminCall, page: PageRequest): Promise<Page<ApiKeyRecord>> {
+  const all = await ports.access.listKeys(accountOwner(call));
+  const visible = all
+    .filter((k) => manages(call.principal.environment, k.environment))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  return pageInMemory(visible, (k) => k.id, page);
+}
+
+/**
+ * Revokes a key: this process forgets it at once, other warm functions within AUTH_CACHE_SECONDS,
+ * and API Gateway disables its usage-plan twin.
+ */
+export async function revokeKey(ports: Pick<KeyPorts, 'access' | 'usageKeys' | 'authenticator'>, call: AdminCall, keyId: string): Promise<ApiKeyRecord> {
+  const owner = accountOwner(call);
+  const found = await ports.access.ownedKey(owner, keyId);
+  if (!found || !manages(call.principal.environment, found.key.environment)) throw new DomainError('not_found', 'No key with this id exists.');
+  await ports.access.revokeKey(owner, found.key.id, found.hash, call.now.toISOString());
+  ports.authenticator.forgetKey(found.hash);
+  if (found.key.gatewayKeyId) await ports.usageKeys.disable(found.key.gatewayKeyId);
+  return { ...found.key, status: 'revoked' };
+}

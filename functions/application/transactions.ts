@@ -17,7 +17,7 @@ import {
   commit,
   credit,
   refund,
-  voidTransaction,
+  voidTransaction as voidRule,
   type Adjustment,
   type AdjustmentCodes,
 } from '../core/transactions/lifecycle';
@@ -33,6 +33,9 @@ export interface TransactionPorts {
   readonly documents: (tenant: Tenant) => TransactionRepository;
   readonly engine: EngineContextPorts;
 }
+
+/** What the use cases that tax nothing need. */
+export type DocumentPorts = Pick<TransactionPorts, 'documents'>;
 
 export interface CommitInput extends DocumentInput {
   readonly code: string;
@@ -64,152 +67,163 @@ export interface AdjustmentInput extends AdjustmentCodes {
 
 const notFound = () => new DomainError('transaction_not_found', 'No transaction with this code exists in the scope of this key.');
 
-export function transactionService(ports: TransactionPorts) {
-  /** A document the caller may see: its tenant's, and for a location-scoped key its location's. */
-  async function visible(repository: TransactionRepository, code: string, call: TenantCall): Promise<Stored> {
-    const stored = await repository.get(code);
-    if (!stored || !visibleTo(call.principal, stored.record.location_code)) throw notFound();
-    return stored;
-  }
-
-  /**
-   * Changes the document `code` through `decide`, which receives its current version and returns
-   * the change to write (its updates conditioned on that version). `firstRead`, a version the
-   * caller already read, saves the first attempt a read.
-   */
-  function change<T>(
-    call: TenantCall,
-    code: string,
-    decide: (current: Stored) => { change: DocumentChange; result: T },
-    firstRead?: Stored,
-  ): Promise<Outcome<T>> {
-    const repository = ports.documents(call.principal.tenant);
-    let read = firstRead;
-    return untilWritten(async () => {
-      const current = read ?? (await visible(repository, code, call));
-      read = undefined;
-      const decided = decide(current);
-      await repository.write(decided.change);
-      return { result: decided.result, events: decided.change.events };
-    });
-  }
-
-  return {
-    /** Taxes and commits a document atomically under a code unique per account and environment. */
-    async commit(call: TenantCall, input: CommitInput, options: CalculationOptions = {}): Promise<Outcome<TransactionRecord>> {
-      const { code, ...doc } = input;
-      assertCommittable(doc);
-      const { tenant } = call.principal;
-      const context = await engineContext(ports.engine, call, doc, options);
-      const at = call.now.toISOString();
-      const { document, events } = commit(calculate(doc, context), {
-        code,
-        tenant,
-        location_code: context.actingLocation?.code ?? null,
-        customer_code: doc.customer_code ?? null,
-        at,
-      });
-      // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
-      await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events }));
-      return { result: document, events };
-    },
-
-    async get(call: TenantCall, code: string): Promise<TransactionRecord> {
-      return (await visible(ports.documents(call.principal.tenant), code, call)).record;
-    },
-
-    /** The tenant's documents newest first; a location-scoped key sees its location's only. */
-    list(call: TenantCall, filters: Omit<TransactionFilters, 'location_code'>, page: PageRequest): Promise<Page<TransactionSummary>> {
-      return ports.documents(call.principal.tenant).list({ ...filters, location_code: call.principal.locationCode ?? undefined }, page);
-    },
-
-    /** A refund drawing on the original's remaining amounts at the original's rates. */
-    refund(call: TenantCall, code: string, input: RefundInput): Promise<Outcome<TransactionRecord>> {
-      const at = call.now.toISOString();
-      const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
-      return change(call, code, (current) => {
-        const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-        return {
-          change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
-          result: decided.document,
-        };
-      });
-    },
-
-    /** A tax-only credit against the original's remaining tax. */
-    credit(call: TenantCall, code: string, input: CreditInput): Promise<Outcome<TransactionRecord>> {
-      const at = call.now.toISOString();
-      const lines = input.lines.map((l) => ({ number: l.number, tax: toCents(l.tax_amount) }));
-      return change(call, code, (current) => {
-        const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-        return {
-          change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
-          result: decided.document,
-        };
-      });
-    },
-
-    /** Voids a committed transaction that has no refunds or credits. */
-    void(call: TenantCall, code: string, input: VoidInput): Promise<Outcome<TransactionRecord>> {
-      const at = call.now.toISOString();
-      return change(call, code, (current) => {
-        const decided = voidTransaction(current.record, input.reason ?? null, at);
-        return {
-          change: { create: [], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
-          result: decided.original,
-        };
-      });
-    },
-
-    /**
-     * Marks the original adjusted and writes its reversal and the replacement in one atomic write.
-     * Distinct codes are checked before anything else (contract §3), and the original before the
-     * replacement is taxed.
-     */
-    async adjust(call: TenantCall, input: AdjustmentInput, options: CalculationOptions = {}): Promise<Outcome<Adjustment>> {
-      const { original_code, reversal_code, replacement_code } = input;
-      const codes = { original_code, reversal_code, replacement_code };
-      assertDistinctCodes(codes);
-      assertCommittable(input.replacement);
-      const { tenant } = call.principal;
-      const at = call.now.toISOString();
-      const reason = input.reason ?? null;
-      const original = await visible(ports.documents(tenant), original_code, call);
-      assertAdjustable(original.record);
-      // The replacement takes the original's date, customer and location unless it names its own.
-      const doc: DocumentInput = {
-        ...input.replacement,
-        date: input.replacement.date ?? original.record.date,
-        customer_code: input.replacement.customer_code ?? original.record.customer_code,
-        location_code: input.replacement.location_code ?? original.record.location_code,
-      };
-      const context = await engineContext(ports.engine, call, doc, options);
-      const taxed = calculate(doc, context);
-      return change(
-        call,
-        original_code,
-        (current) => {
-          const decided = adjustment(
-            current.record,
-            codes,
-            taxed,
-            { tenant, location_code: context.actingLocation?.code ?? current.record.location_code, customer_code: doc.customer_code ?? null, at },
-            reason,
-            at,
-          );
-          return {
-            change: {
-              create: [decided.reversal, decided.replacement],
-              update: [{ record: decided.original, expectedVersion: current.version }],
-              events: decided.events,
-            },
-            result: decided,
-          };
-        },
-        original,
-      );
-    },
-  };
+/** A document the caller may see: its tenant's, and for a location-scoped key its location's. */
+async function visible(repository: TransactionRepository, code: string, call: TenantCall): Promise<Stored> {
+  const stored = await repository.get(code);
+  if (!stored || !visibleTo(call.principal, stored.record.location_code)) throw notFound();
+  return stored;
 }
 
-export type TransactionService = ReturnType<typeof transactionService>;
+/**
+ * Changes the document `code` through `decide`, which receives its current version and returns the
+ * change to write (its updates conditioned on that version). `firstRead`, a version the caller
+ * already read, saves the first attempt a read.
+ */
+function change<T>(
+  ports: DocumentPorts,
+  call: TenantCall,
+  code: string,
+  decide: (current: Stored) => { change: DocumentChange; result: T },
+  firstRead?: Stored,
+): Promise<Outcome<T>> {
+  const repository = ports.documents(call.principal.tenant);
+  let read = firstRead;
+  return untilWritten(async () => {
+    const current = read ?? (await visible(repository, code, call));
+    read = undefined;
+    const decided = decide(current);
+    await repository.write(decided.change);
+    return { result: decided.result, events: decided.change.events };
+  });
+}
+
+/** Taxes and commits a document atomically under a code unique per account and environment. */
+export async function commitTransaction(
+  ports: TransactionPorts,
+  call: TenantCall,
+  input: CommitInput,
+  options: CalculationOptions = {},
+): Promise<Outcome<TransactionRecord>> {
+  const { code, ...doc } = input;
+  assertCommittable(doc);
+  const { tenant } = call.principal;
+  const context = await engineContext(ports.engine, call, doc, options);
+  const at = call.now.toISOString();
+  const { document, events } = commit(calculate(doc, context), {
+    code,
+    tenant,
+    location_code: context.actingLocation?.code ?? null,
+    customer_code: doc.customer_code ?? null,
+    at,
+  });
+  // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
+  await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events }));
+  return { result: document, events };
+}
+
+export async function getTransaction(ports: DocumentPorts, call: TenantCall, code: string): Promise<TransactionRecord> {
+  return (await visible(ports.documents(call.principal.tenant), code, call)).record;
+}
+
+/** The tenant's documents newest first; a location-scoped key sees its location's only. */
+export function listTransactions(
+  ports: DocumentPorts,
+  call: TenantCall,
+  filters: Omit<TransactionFilters, 'location_code'>,
+  page: PageRequest,
+): Promise<Page<TransactionSummary>> {
+  return ports.documents(call.principal.tenant).list({ ...filters, location_code: call.principal.locationCode ?? undefined }, page);
+}
+
+/** A refund drawing on the original's remaining amounts at the original's rates. */
+export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: RefundInput): Promise<Outcome<TransactionRecord>> {
+  const at = call.now.toISOString();
+  const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
+  return change(ports, call, code, (current) => {
+    const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
+    return {
+      change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      result: decided.document,
+    };
+  });
+}
+
+/** A tax-only credit against the original's remaining tax. */
+export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: CreditInput): Promise<Outcome<TransactionRecord>> {
+  const at = call.now.toISOString();
+  const lines = input.lines.map((l) => ({ number: l.number, tax: toCents(l.tax_amount) }));
+  return change(ports, call, code, (current) => {
+    const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
+    return {
+      change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      result: decided.document,
+    };
+  });
+}
+
+/** Voids a committed transaction that has no refunds or credits. */
+export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: VoidInput): Promise<Outcome<TransactionRecord>> {
+  const at = call.now.toISOString();
+  return change(ports, call, code, (current) => {
+    const decided = voidRule(current.record, input.reason ?? null, at);
+    return {
+      change: { create: [], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      result: decided.original,
+    };
+  });
+}
+
+/**
+ * Marks the original adjusted and writes its reversal and the replacement in one atomic write.
+ * Distinct codes are checked before anything else (contract §3), and the original before the
+ * replacement is taxed.
+ */
+export async function adjustTransaction(
+  ports: TransactionPorts,
+  call: TenantCall,
+  input: AdjustmentInput,
+  options: CalculationOptions = {},
+): Promise<Outcome<Adjustment>> {
+  const { original_code, reversal_code, replacement_code } = input;
+  const codes = { original_code, reversal_code, replacement_code };
+  assertDistinctCodes(codes);
+  assertCommittable(input.replacement);
+  const { tenant } = call.principal;
+  const at = call.now.toISOString();
+  const reason = input.reason ?? null;
+  const original = await visible(ports.documents(tenant), original_code, call);
+  assertAdjustable(original.record);
+  // The replacement takes the original's date, customer and location unless it names its own.
+  const doc: DocumentInput = {
+    ...input.replacement,
+    date: input.replacement.date ?? original.record.date,
+    customer_code: input.replacement.customer_code ?? original.record.customer_code,
+    location_code: input.replacement.location_code ?? original.record.location_code,
+  };
+  const context = await engineContext(ports.engine, call, doc, options);
+  const taxed = calculate(doc, context);
+  return change(
+    ports,
+    call,
+    original_code,
+    (current) => {
+      const decided = adjustment(
+        current.record,
+        codes,
+        taxed,
+        { tenant, location_code: context.actingLocation?.code ?? current.record.location_code, customer_code: doc.customer_code ?? null, at },
+        reason,
+        at,
+      );
+      return {
+        change: {
+          create: [decided.reversal, decided.replacement],
+          update: [{ record: decided.original, expectedVersion: current.version }],
+          events: decided.events,
+        },
+        result: decided,
+      };
+    },
+    original,
+  );
+}

@@ -1,11 +1,12 @@
 // POST /certificates: records a certificate of a customer in scope, pending review.
-import { certificates } from '../composition-root';
+import { createCertificate } from '../application/certificates';
+import { certificatePorts } from '../composition-root';
 import { certificateView } from '../core/certificates/certificate';
-import { httpHandler } from '../http/handler';
+import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { CertificateCreateSchema } from '../schemas/certificates';
 
-export const handler = httpHandler('certificates-create', { body: CertificateCreateSchema }, async (request) => {
-  const certificate = await certificates().create(request, request.body);
+export const handler = postHandler('certificates-create', { body: CertificateCreateSchema }, async (request) => {
+  const certificate = await createCertificate(certificatePorts(), request, request.body);
   return created(certificateView(certificate, request.now.toISOString().slice(0, 10)));
 });

@@ -1,9 +1,10 @@
 // GET /certificates/{id}: one certificate in the key's scope, with its audit trail.
-import { certificates } from '../composition-root';
+import { getCertificate } from '../application/certificates';
+import { certificatePorts } from '../composition-root';
 import { certificateView } from '../core/certificates/certificate';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
 export const handler = httpHandler('certificates-get', {}, async (request) => {
-  return ok(certificateView(await certificates().get(request, request.params.id), request.now.toISOString().slice(0, 10)));
+  return ok(certificateView(await getCertificate(certificatePorts(), request, request.params.id), request.now.toISOString().slice(0, 10)));
 });

@@ -1,5 +1,6 @@
 // GET /certificates?customer_code=: the certificates the key may see, newest first.
-import { certificates } from '../composition-root';
+import { listCertificates } from '../application/certificates';
+import { certificatePorts } from '../composition-root';
 import { certificateView } from '../core/certificates/certificate';
 import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
@@ -9,5 +10,5 @@ import { CertificateListQuerySchema } from '../schemas/certificates';
 export const handler = httpHandler('certificates-list', { query: CertificateListQuerySchema }, async (request) => {
   const { limit, cursor, customer_code } = request.query;
   const today = request.now.toISOString().slice(0, 10);
-  return ok(mapPage(await certificates().list(request, { customer_code }, { limit, cursor }), (c) => certificateView(c, today)));
+  return ok(mapPage(await listCertificates(certificatePorts(), request, { customer_code }, { limit, cursor }), (c) => certificateView(c, today)));
 });

@@ -1,9 +1,10 @@
 // GET /customers/{code}: one customer and the certificates recorded for it.
-import { customers } from '../composition-root';
+import { getCustomer } from '../application/customers';
+import { customerPorts } from '../composition-root';
 import { customerView } from '../core/customers/customer';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
 export const handler = httpHandler('customers-get', {}, async (request) => {
-  return ok(customerView(await customers().get(request, request.params.code)));
+  return ok(customerView(await getCustomer(customerPorts(), request, request.params.code)));
 });

@@ -1,5 +1,6 @@
 // GET /customers: the customers the key may see, newest first.
-import { customers } from '../composition-root';
+import { listCustomers } from '../application/customers';
+import { customerPorts } from '../composition-root';
 import { customerView } from '../core/customers/customer';
 import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
@@ -7,5 +8,5 @@ import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
 export const handler = httpHandler('customers-list', { query: PageQuerySchema }, async (request) => {
-  return ok(mapPage(await customers().list(request, request.query), customerView));
+  return ok(mapPage(await listCustomers(customerPorts(), request, request.query), customerView));
 });

@@ -1,15 +1,16 @@
 // POST /estimates (experimental, sandbox only): the destination rate and tax for one amount, as if
 // the seller had nexus everywhere and sold remotely (Illinois: destination sourcing).
-import { calculations } from '../composition-root';
+import { estimateTax } from '../application/calculations';
+import { engineContextPorts } from '../composition-root';
 import { fromCents, fromMicro } from '../core/tax/money';
 import { jurisdictionView } from '../core/tax/view';
-import { httpHandler } from '../http/handler';
+import { postHandler } from '../http/post-handler';
 import { ok } from '../http/request';
 import { simulation } from '../http/simulation';
 import { EstimateRequestSchema } from './schema';
 
-export const handler = httpHandler('estimates-create', { body: EstimateRequestSchema }, async (request) => {
-  const taxed = await calculations().estimate(request, request.body, simulation(request));
+export const handler = postHandler('estimates-create', { body: EstimateRequestSchema }, async (request) => {
+  const taxed = await estimateTax(engineContextPorts(), request, request.body, simulation(request));
   const [line] = taxed.lines;
   if (!line) throw new Error('an estimate has one line');
   return ok({

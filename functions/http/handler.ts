@@ -1,25 +1,28 @@
 // Builds every HTTP handler from its route entry (lib/routes.ts): middy keeps the envelope and the
 // logging; inside it the typed pipeline runs the contract's order of checks (§1.1), each step
 // receiving what the previous one established: authenticate → rate limit → authorize → parse →
-// idempotency → the endpoint's own call.
+// (idempotency, for POST routes: see post-handler.ts) → the endpoint's own call. Reads are built
+// here without the idempotency layer, so their bundles carry none of it.
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema } from 'valibot';
 import { ROUTES, type RouteId } from '../../lib/routes';
-import { authenticator, authorizer, dynamoClient, rateLimiter } from '../composition-root';
+import { authenticator, authorizer, rateLimiter } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';
-import { config } from '../shared/config';
 import { logger } from '../shared/powertools';
 import { envelope, receivedOf, render, type HttpContext } from './envelope';
 import type { Parsed, Reply } from './request';
 import { authenticate } from './steps/authenticate';
 import { authorize } from './steps/authorize';
-import { idempotency } from './steps/idempotency';
+import type { Idempotency } from './steps/idempotency';
 import { isStaged, parse, type BodyOf, type InputSchemas, type PathParams, type QueryOf, type StagedBody } from './steps/parse';
 import { rateLimit } from './steps/rate-limit';
 
 export type RouteOf<Id extends RouteId> = Extract<(typeof ROUTES)[number], { readonly id: Id }>;
+
+/** The ids of the routes of some methods. */
+export type RouteIdOf<M extends string> = Extract<(typeof ROUTES)[number], { readonly method: M }>['id'];
 
 /** What a route's handler receives: its principal, body, query and path parameters as its entry promises. */
 export type ApiRequest<Id extends RouteId, BS, QS> = Parsed<PrincipalFor<RouteOf<Id>>, BodyOf<BS>, QueryOf<QS>, PathParams<RouteOf<Id>['path']>>;
@@ -35,12 +38,23 @@ export function routeById<Id extends RouteId>(id: Id): RouteOf<Id> {
   return found;
 }
 
-type BodySpec = GenericSchema | StagedBody<unknown> | undefined;
+export type BodySpec = GenericSchema | StagedBody<unknown> | undefined;
 
-export function httpHandler<Id extends RouteId, BS extends BodySpec = undefined, QS extends GenericSchema | undefined = undefined>(
+/** A handler of a route that is not a POST (reads, PATCH, DELETE): no Idempotency-Key. */
+export function httpHandler<
+  Id extends RouteIdOf<'GET' | 'PATCH' | 'DELETE'>,
+  BS extends BodySpec = undefined,
+  QS extends GenericSchema | undefined = undefined,
+>(routeId: Id, schemas: InputSchemas<BS, QS>, serve: (request: ApiRequest<Id, BS, QS>) => Promise<Reply>): HttpHandler {
+  return buildHandler(routeId, schemas, serve, null);
+}
+
+/** The one pipeline, with or without the idempotency step. */
+export function buildHandler<Id extends RouteId, BS extends BodySpec, QS extends GenericSchema | undefined>(
   routeId: Id,
   schemas: InputSchemas<BS, QS>,
   serve: (request: ApiRequest<Id, BS, QS>) => Promise<Reply>,
+  idempotency: (() => Idempotency) | null,
 ): HttpHandler {
   const route = routeById(routeId);
   // Built on the first request, not at import: the clients behind the steps are created lazily.
@@ -50,7 +64,7 @@ export function httpHandler<Id extends RouteId, BS extends BodySpec = undefined,
     rateLimit: rateLimit(rateLimiter(), route.bucket),
     authorize: authorize(authorizer(), route),
     parse: parse(route.path, schemas),
-    idempotency: idempotency({ tableName: config().idempotencyTableName, client: dynamoClient }),
+    idempotency: idempotency?.() ?? null,
   });
 
   const core = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
@@ -60,21 +74,20 @@ export function httpHandler<Id extends RouteId, BS extends BodySpec = undefined,
     try {
       const request = steps.parse(await steps.authorize(limited));
       const exec = () => serve(request);
-      const reply =
-        event.httpMethod === 'POST'
-          ? await steps.idempotency(
-              request.headers['idempotency-key'],
-              {
-                apiKeyId: request.principal.key.id,
-                tenant: request.principal.tenant?.accountId ?? '-',
-                method: event.httpMethod,
-                path: event.path,
-                body: request.body,
-                context,
-              },
-              exec,
-            )
-          : await exec();
+      const reply = steps.idempotency
+        ? await steps.idempotency(
+            request.headers['idempotency-key'],
+            {
+              apiKeyId: request.principal.key.id,
+              tenant: request.principal.tenant?.accountId ?? '-',
+              method: event.httpMethod,
+              path: event.path,
+              body: request.body,
+              context,
+            },
+            exec,
+          )
+        : await exec();
       return render(reply, received.requestId);
     } finally {
       limited.admission.release();

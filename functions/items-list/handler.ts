@@ -1,10 +1,11 @@
 // GET /items: the tenant's SKU catalog, newest first.
-import { account } from '../composition-root';
+import { listItems } from '../application/account';
+import { accountPorts } from '../composition-root';
 import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
 export const handler = httpHandler('items-list', { query: PageQuerySchema }, async (request) => {
-  return ok(mapPage(await account().listItems(request, request.query), (item) => ({ object: 'item', ...item })));
+  return ok(mapPage(await listItems(accountPorts(), request, request.query), (item) => ({ object: 'item', ...item })));
 });

@@ -1,5 +1,6 @@
 // GET /keys: the account's keys this administrator manages, newest first; never their secrets.
-import { keys } from '../composition-root';
+import { listKeys } from '../application/keys';
+import { accessPorts } from '../composition-root';
 import { keyView } from '../core/account/views';
 import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
@@ -7,5 +8,5 @@ import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
 export const handler = httpHandler('keys-list', { query: PageQuerySchema }, async (request) => {
-  return ok(mapPage(await keys().list(request, request.query), keyView));
+  return ok(mapPage(await listKeys(accessPorts(), request, request.query), keyView));
 });

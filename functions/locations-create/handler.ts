@@ -1,10 +1,11 @@
 // POST /locations: a filing unit (store, warehouse) of the tenant.
-import { account } from '../composition-root';
+import { createLocation } from '../application/account';
+import { accountPorts } from '../composition-root';
 import { locationView } from '../core/account/views';
-import { httpHandler } from '../http/handler';
+import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { LocationCreateSchema } from './schema';
 
-export const handler = httpHandler('locations-create', { body: LocationCreateSchema }, async (request) => {
-  return created(locationView(await account().createLocation(request, request.body)));
+export const handler = postHandler('locations-create', { body: LocationCreateSchema }, async (request) => {
+  return created(locationView(await createLocation(accountPorts(), request, request.body)));
 });

@@ -1,5 +1,6 @@
 // GET /locations: the tenant's locations, newest first.
-import { account } from '../composition-root';
+import { listLocations } from '../application/account';
+import { accountPorts } from '../composition-root';
 import { locationView } from '../core/account/views';
 import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
@@ -7,5 +8,5 @@ import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
 export const handler = httpHandler('locations-list', { query: PageQuerySchema }, async (request) => {
-  return ok(mapPage(await account().listLocations(request, request.query), locationView));
+  return ok(mapPage(await listLocations(accountPorts(), request, request.query), locationView));
 });

@@ -1,10 +1,11 @@
 // GET /provider/client: the client engagement a request's client context selects.
-import { provider } from '../composition-root';
+import { selectedClient } from '../application/provider';
+import { providerPorts } from '../composition-root';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
 export const handler = httpHandler('provider-client', {}, async (request) => {
-  const { engagement, client } = await provider().client(request);
+  const { engagement, client } = await selectedClient(providerPorts(), request);
   return ok({
     object: 'provider_client',
     engagement: { id: engagement.id, ref: engagement.ref, status: engagement.status },

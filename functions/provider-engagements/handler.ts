@@ -1,12 +1,13 @@
 // GET /provider/engagements: the client engagements this provider key may act for.
-import { provider } from '../composition-root';
+import { listEngagements } from '../application/provider';
+import { providerPorts } from '../composition-root';
 import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
 export const handler = httpHandler('provider-engagements', { query: PageQuerySchema }, async (request) => {
-  const page = await provider().engagements(request, request.query);
+  const page = await listEngagements(providerPorts(), request, request.query);
   return ok(
     mapPage(page, ({ engagement: e, client }) => ({
       object: 'engagement',

@@ -1,13 +1,14 @@
 // POST /transactions/adjustments: marks the original adjusted and writes its reversal and the
 // replacement in one atomic write. Distinct codes are checked before anything else.
-import { transactions } from '../composition-root';
+import { adjustTransaction } from '../application/transactions';
+import { transactionPorts } from '../composition-root';
 import { transactionView } from '../core/transactions/view';
-import { httpHandler } from '../http/handler';
+import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { simulation } from '../http/simulation';
 import { AdjustmentBody } from './schema';
 
-export const handler = httpHandler('transactions-adjust', { body: AdjustmentBody }, async (request) => {
-  const { result } = await transactions().adjust(request, request.body, simulation(request));
+export const handler = postHandler('transactions-adjust', { body: AdjustmentBody }, async (request) => {
+  const { result } = await adjustTransaction(transactionPorts(), request, request.body, simulation(request));
   return created({ original: transactionView(result.original), reversal: transactionView(result.reversal), replacement: transactionView(result.replacement) });
 });

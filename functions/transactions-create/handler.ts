@@ -1,13 +1,14 @@
 // POST /transactions: taxes and commits a document atomically under a code unique per account and
 // environment. Any failing line rejects the whole document before anything is written.
-import { transactions } from '../composition-root';
+import { commitTransaction } from '../application/transactions';
+import { transactionPorts } from '../composition-root';
 import { transactionView } from '../core/transactions/view';
-import { httpHandler } from '../http/handler';
+import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { simulation } from '../http/simulation';
 import { TransactionRequestSchema } from '../schemas/document';
 
-export const handler = httpHandler('transactions-create', { body: TransactionRequestSchema }, async (request) => {
-  const { result } = await transactions().commit(request, request.body, simulation(request));
+export const handler = postHandler('transactions-create', { body: TransactionRequestSchema }, async (request) => {
+  const { result } = await commitTransaction(transactionPorts(), request, request.body, simulation(request));
   return created(transactionView(result));
 });

@@ -1,11 +1,12 @@
 // POST /transactions/{code}/void: voids a committed transaction that has no refunds or credits.
-import { transactions } from '../composition-root';
+import { voidTransaction } from '../application/transactions';
+import { documentPorts } from '../composition-root';
 import { transactionView } from '../core/transactions/view';
-import { httpHandler } from '../http/handler';
+import { postHandler } from '../http/post-handler';
 import { ok } from '../http/request';
 import { VoidRequestSchema } from '../schemas/transactions';
 
-export const handler = httpHandler('transactions-void', { body: VoidRequestSchema }, async (request) => {
-  const { result } = await transactions().void(request, request.params.code, request.body);
+export const handler = postHandler('transactions-void', { body: VoidRequestSchema }, async (request) => {
+  const { result } = await voidTransaction(documentPorts(), request, request.params.code, request.body);
   return ok(transactionView(result));
 });

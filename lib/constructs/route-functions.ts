@@ -3,7 +3,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDef } from '../routes';
+import { routeEntry, type RouteDef } from '../routes';
 import { routeAccess, type AccessProfile, type AccessProfiles } from './access-profiles';
 import { ServiceFunction } from './service-function';
 
@@ -36,7 +36,7 @@ export class RouteFunctions extends Construct {
       const profile = access(route);
       const fn = new ServiceFunction(this, route.id, {
         functionName: `${props.namePrefix}-${route.id}`,
-        entry: route.entry,
+        entry: routeEntry(route),
         content: route.content,
         environment: props.environment,
         timeout: Duration.seconds(timeoutSeconds),

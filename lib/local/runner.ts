@@ -9,7 +9,7 @@ import type * as SeedEntryModule from '../../functions/admin/seed-entry';
 import { functionEnvironment } from '../environment';
 import { handlerModule, PROJECT_ROOT } from '../paths';
 import { QUEUES, TABLES } from '../resources';
-import { ROUTES, type RouteDef } from '../routes';
+import { ROUTES, routeEntry, type RouteDef } from '../routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
 import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
@@ -82,7 +82,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     const demoKey = await seedDatabase(options.seed);
 
     const handlers = new Map<string, ProxyHandler>();
-    await Promise.all(ROUTES.map(async (route: RouteDef) => handlers.set(route.id, await importHandler<ProxyHandler>(route.entry, options.bundles ?? false))));
+    await Promise.all(
+      ROUTES.map(async (route: RouteDef) => handlers.set(route.id, await importHandler<ProxyHandler>(routeEntry(route), options.bundles ?? false))),
+    );
 
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
     for (const queue of QUEUES) {

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_ARTIFACT, esbuildOptions, functionBundles, nodejsBundling } from '../../lib/bundling';
 import { BUILD_DIR, handlerModule } from '../../lib/paths';
-import { ROUTES } from '../../lib/routes';
+import { ROUTES, routeEntry } from '../../lib/routes';
 import { bundleAll } from '../../scripts/bundle';
 
 const BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
@@ -37,7 +37,7 @@ describe('bundling options', () => {
   });
 
   it('name each route bundle where the local runner loads it', () => {
-    for (const route of ROUTES) expect(handlerModule(route.entry, true)).toBe(join(BUILD_DIR, route.id, 'index.mjs'));
+    for (const route of ROUTES) expect(handlerModule(routeEntry(route), true)).toBe(join(BUILD_DIR, route.id, 'index.mjs'));
     expect(functionBundles().map((b) => b.id)).toEqual(expect.arrayContaining([...ROUTES.map((r) => r.id), 'authorizer']));
   });
 });

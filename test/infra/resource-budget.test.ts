@@ -11,7 +11,7 @@ import { routeAccess, type AccessProfile } from '../../lib/constructs/access-pro
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { PROJECT_ROOT } from '../../lib/paths';
 import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, type QueueDef } from '../../lib/resources';
-import { ROUTES, type HttpMethod, type RouteDef } from '../../lib/routes';
+import { ROUTES, routeEntry, type HttpMethod, type RouteDef } from '../../lib/routes';
 import { SalesTaxStack, type SalesTaxStackProps } from '../../lib/stack';
 
 /** Per stack; CloudFormation's own limit is 500. */
@@ -64,7 +64,8 @@ function extraRoutes(count: number): RouteDef[] {
   const routes: readonly RouteDef[] = ROUTES;
   return Array.from({ length: count }, (_, i) => {
     const id = `planned-route-number-${String(i + 1).padStart(2, '0')}`;
-    return { ...routes[i % routes.length]!, id, method: METHODS[i % METHODS.length]!, path: `/${id}`, usageKeys: false };
+    const model = routes[i % routes.length]!;
+    return { ...model, id, entry: routeEntry(model), method: METHODS[i % METHODS.length]!, path: `/${id}`, usageKeys: false };
   });
 }
 

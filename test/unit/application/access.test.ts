@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../../functions/application/api-key-secret';
 import { Authenticator } from '../../../functions/application/authentication';
 import { Authorizer } from '../../../functions/application/authorization';
-import { providerService } from '../../../functions/application/provider';
+import { listEngagements } from '../../../functions/application/provider';
 import { RateLimiter } from '../../../functions/application/rate-limiting';
 import type { AccessPolicy } from '../../../functions/core/access/authorize';
 import { apiKey, FakeAccess, FakeRateCounter } from '../../support/fakes';
@@ -109,7 +109,7 @@ describe('authorizer', () => {
       await authenticator.authenticate('secret-provider', NOW),
       { ref: undefined, id: undefined },
     );
-    const page = await providerService({ accounts: authenticator }).engagements({ principal, now: NOW }, { limit: 1 });
+    const page = await listEngagements({ accounts: authenticator }, { principal, now: NOW }, { limit: 1 });
     expect(page.data.map((e) => [e.engagement.id, e.client?.name])).toEqual([[12, 'Client']]);
     expect(page.next_cursor).not.toBeNull();
   });

@@ -1,0 +1,18 @@
+// Handlers of POST routes: the pipeline of handler.ts with the idempotency step (contract §1.4)
+// between body validation and the endpoint's call. Only POST handlers import it, so only their
+// bundles carry Powertools idempotency.
+import type { GenericSchema } from 'valibot';
+import { dynamoClient } from '../composition-root';
+import { config } from '../shared/config';
+import { buildHandler, type ApiRequest, type BodySpec, type HttpHandler, type RouteIdOf } from './handler';
+import type { Reply } from './request';
+import { idempotency } from './steps/idempotency';
+import type { InputSchemas } from './steps/parse';
+
+export function postHandler<Id extends RouteIdOf<'POST'>, BS extends BodySpec = undefined, QS extends GenericSchema | undefined = undefined>(
+  routeId: Id,
+  schemas: InputSchemas<BS, QS>,
+  serve: (request: ApiRequest<Id, BS, QS>) => Promise<Reply>,
+): HttpHandler {
+  return buildHandler(routeId, schemas, serve, () => idempotency({ tableName: config().idempotencyTableName, client: dynamoClient }));
+}
