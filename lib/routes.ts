@@ -1,6 +1,7 @@
 // The one route manifest. The CDK stack builds one Lambda function and one API Gateway method per
-// entry; the local runner serves the same entries with the same handler modules. Handlers read
-// their own entry (scope, bucket, credential) from here, so policy lives in one place.
+// entry; the local runner serves the same entries with the same handler modules. Each handler
+// imports its own entry (scope, bucket, credential, path) from here, so policy lives in one place;
+// entries are plain constants, so a function's bundle holds its own entry, not the manifest.
 import type { Credential } from '../functions/core/access/authorize';
 import type { Environment } from '../functions/core/access/records';
 import type { Scope } from '../functions/core/access/scopes';
@@ -33,330 +34,361 @@ export interface RouteDef {
 
 export const BASE_PATH = '/api/v1';
 
-/** Keeps each entry's literal types (its id, path, credential), which type the route's handler. */
-const r = <const D extends RouteDef>(def: D): D => def;
+// --- service ----------------------------------------------------------------------------------
+
+export const CONFIG_GET = {
+  id: 'config-get',
+  method: 'GET',
+  path: '/config',
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const OPERATIONS_STATUS = {
+  id: 'operations-status',
+  method: 'GET',
+  path: '/operations/status',
+  scope: null,
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+// --- account administration (contract §8) -------------------------------------------------------
+
+export const ACCOUNT_GET = {
+  id: 'account-get',
+  method: 'GET',
+  path: '/account',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const ACCOUNT_UPDATE = {
+  id: 'account-update',
+  method: 'PATCH',
+  path: '/account',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const LOCATIONS_CREATE = {
+  id: 'locations-create',
+  method: 'POST',
+  path: '/locations',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const LOCATIONS_LIST = {
+  id: 'locations-list',
+  method: 'GET',
+  path: '/locations',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const KEYS_CREATE = {
+  id: 'keys-create',
+  method: 'POST',
+  path: '/keys',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+  usageKeys: true,
+} as const satisfies RouteDef;
+
+export const KEYS_LIST = {
+  id: 'keys-list',
+  method: 'GET',
+  path: '/keys',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const KEYS_REVOKE = {
+  id: 'keys-revoke',
+  method: 'DELETE',
+  path: '/keys/{id}',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+  usageKeys: true,
+} as const satisfies RouteDef;
+
+export const ITEMS_CREATE = {
+  id: 'items-create',
+  method: 'POST',
+  path: '/items',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const ITEMS_LIST = {
+  id: 'items-list',
+  method: 'GET',
+  path: '/items',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const IL_DECLARATIONS_CREATE = {
+  id: 'il-declarations-create',
+  method: 'POST',
+  path: '/il-seller-declarations',
+  scope: 'account:admin',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+// --- tax content and calculation (contract §2, §7 estimates) -------------------------------------------
+
+export const CALCULATIONS_CREATE = {
+  id: 'calculations-create',
+  method: 'POST',
+  path: '/calculations',
+  scope: 'calculations:write',
+  credential: 'tenant',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const ESTIMATES_CREATE = {
+  id: 'estimates-create',
+  method: 'POST',
+  path: '/estimates',
+  scope: 'calculations:write',
+  credential: 'tenant',
+  bucket: 'estimates',
+  environments: ['sandbox'],
+  content: true,
+} as const satisfies RouteDef;
+
+export const TAX_CODES_LIST = {
+  id: 'tax-codes-list',
+  method: 'GET',
+  path: '/tax-codes',
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const RATES_GET = {
+  id: 'rates-get',
+  method: 'GET',
+  path: '/rates',
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+// --- committed transactions (contract §3) -------------------------------------------------------------
+
+export const TRANSACTIONS_CREATE = {
+  id: 'transactions-create',
+  method: 'POST',
+  path: '/transactions',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const TRANSACTIONS_LIST = {
+  id: 'transactions-list',
+  method: 'GET',
+  path: '/transactions',
+  scope: 'transactions:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TRANSACTIONS_GET = {
+  id: 'transactions-get',
+  method: 'GET',
+  path: '/transactions/{code}',
+  scope: 'transactions:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TRANSACTIONS_REFUND = {
+  id: 'transactions-refund',
+  method: 'POST',
+  path: '/transactions/{code}/refunds',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TRANSACTIONS_CREDIT = {
+  id: 'transactions-credit',
+  method: 'POST',
+  path: '/transactions/{code}/credits',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TRANSACTIONS_VOID = {
+  id: 'transactions-void',
+  method: 'POST',
+  path: '/transactions/{code}/void',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TRANSACTIONS_ADJUST = {
+  id: 'transactions-adjust',
+  method: 'POST',
+  path: '/transactions/adjustments',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+// --- customers and exemption certificates (contract §4) ------------------------------------------------
+
+export const CUSTOMERS_CREATE = {
+  id: 'customers-create',
+  method: 'POST',
+  path: '/customers',
+  scope: 'customers:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const CUSTOMERS_LIST = {
+  id: 'customers-list',
+  method: 'GET',
+  path: '/customers',
+  scope: 'customers:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const CUSTOMERS_GET = {
+  id: 'customers-get',
+  method: 'GET',
+  path: '/customers/{code}',
+  scope: 'customers:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const CUSTOMERS_ASSIGN = {
+  id: 'customers-assign',
+  method: 'POST',
+  path: '/customers/{code}/certificates',
+  scope: 'certificates:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const CERTIFICATES_CREATE = {
+  id: 'certificates-create',
+  method: 'POST',
+  path: '/certificates',
+  scope: 'certificates:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const CERTIFICATES_LIST = {
+  id: 'certificates-list',
+  method: 'GET',
+  path: '/certificates',
+  scope: 'certificates:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const CERTIFICATES_GET = {
+  id: 'certificates-get',
+  method: 'GET',
+  path: '/certificates/{id}',
+  scope: 'certificates:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const CERTIFICATES_ACTIVATE = {
+  id: 'certificates-activate',
+  method: 'POST',
+  path: '/certificates/{id}/activate',
+  scope: 'certificates:review',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+// --- service providers (contract §5) --------------------------------------------------------------
+
+export const PROVIDER_ENGAGEMENTS = {
+  id: 'provider-engagements',
+  method: 'GET',
+  path: '/provider/engagements',
+  scope: 'provider:read',
+  credential: 'provider',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const PROVIDER_CLIENT = {
+  id: 'provider-client',
+  method: 'GET',
+  path: '/provider/client',
+  scope: 'provider:read',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+} as const satisfies RouteDef;
 
 export const ROUTES = [
-  // --- service ----------------------------------------------------------------------------------
-  r({
-    id: 'config-get',
-    method: 'GET',
-    path: '/config',
-
-    scope: null,
-    credential: 'any',
-    bucket: 'general',
-    content: true,
-  }),
-  r({
-    id: 'operations-status',
-    method: 'GET',
-    path: '/operations/status',
-
-    scope: null,
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-
-  // --- account administration (contract §8) -------------------------------------------------------
-  r({
-    id: 'account-get',
-    method: 'GET',
-    path: '/account',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-  }),
-  r({
-    id: 'account-update',
-    method: 'PATCH',
-    path: '/account',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-  }),
-  r({
-    id: 'locations-create',
-    method: 'POST',
-    path: '/locations',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-  }),
-  r({
-    id: 'locations-list',
-    method: 'GET',
-    path: '/locations',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-  }),
-  r({
-    id: 'keys-create',
-    method: 'POST',
-    path: '/keys',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-    usageKeys: true,
-  }),
-  r({
-    id: 'keys-list',
-    method: 'GET',
-    path: '/keys',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-  }),
-  r({
-    id: 'keys-revoke',
-    method: 'DELETE',
-    path: '/keys/{id}',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-    usageKeys: true,
-  }),
-  r({
-    id: 'items-create',
-    method: 'POST',
-    path: '/items',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-    content: true,
-  }),
-  r({
-    id: 'items-list',
-    method: 'GET',
-    path: '/items',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-  }),
-  r({
-    id: 'il-declarations-create',
-    method: 'POST',
-    path: '/il-seller-declarations',
-
-    scope: 'account:admin',
-    credential: 'organization',
-    bucket: 'general',
-  }),
-
-  // --- tax content and calculation (contract §2, §7 estimates) -------------------------------------------
-  r({
-    id: 'calculations-create',
-    method: 'POST',
-    path: '/calculations',
-
-    scope: 'calculations:write',
-    credential: 'tenant',
-    bucket: 'general',
-    content: true,
-  }),
-  r({
-    id: 'estimates-create',
-    method: 'POST',
-    path: '/estimates',
-
-    scope: 'calculations:write',
-    credential: 'tenant',
-    bucket: 'estimates',
-    environments: ['sandbox'],
-    content: true,
-  }),
-  r({
-    id: 'tax-codes-list',
-    method: 'GET',
-    path: '/tax-codes',
-
-    scope: null,
-    credential: 'any',
-    bucket: 'general',
-    content: true,
-  }),
-  r({
-    id: 'rates-get',
-    method: 'GET',
-    path: '/rates',
-
-    scope: null,
-    credential: 'any',
-    bucket: 'general',
-    content: true,
-  }),
-
-  // --- committed transactions (contract §3) -------------------------------------------------------------
-  r({
-    id: 'transactions-create',
-    method: 'POST',
-    path: '/transactions',
-
-    scope: 'transactions:write',
-    credential: 'tenant',
-    bucket: 'general',
-    content: true,
-  }),
-  r({
-    id: 'transactions-list',
-    method: 'GET',
-    path: '/transactions',
-
-    scope: 'transactions:read',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'transactions-get',
-    method: 'GET',
-    path: '/transactions/{code}',
-
-    scope: 'transactions:read',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'transactions-refund',
-    method: 'POST',
-    path: '/transactions/{code}/refunds',
-
-    scope: 'transactions:write',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'transactions-credit',
-    method: 'POST',
-    path: '/transactions/{code}/credits',
-
-    scope: 'transactions:write',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'transactions-void',
-    method: 'POST',
-    path: '/transactions/{code}/void',
-
-    scope: 'transactions:write',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'transactions-adjust',
-    method: 'POST',
-    path: '/transactions/adjustments',
-
-    scope: 'transactions:write',
-    credential: 'tenant',
-    bucket: 'general',
-    content: true,
-  }),
-
-  // --- customers and exemption certificates (contract §4) ------------------------------------------------
-  r({
-    id: 'customers-create',
-    method: 'POST',
-    path: '/customers',
-
-    scope: 'customers:write',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'customers-list',
-    method: 'GET',
-    path: '/customers',
-
-    scope: 'customers:read',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'customers-get',
-    method: 'GET',
-    path: '/customers/{code}',
-
-    scope: 'customers:read',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'customers-assign',
-    method: 'POST',
-    path: '/customers/{code}/certificates',
-
-    scope: 'certificates:write',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'certificates-create',
-    method: 'POST',
-    path: '/certificates',
-
-    scope: 'certificates:write',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'certificates-list',
-    method: 'GET',
-    path: '/certificates',
-
-    scope: 'certificates:read',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'certificates-get',
-    method: 'GET',
-    path: '/certificates/{id}',
-
-    scope: 'certificates:read',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-  r({
-    id: 'certificates-activate',
-    method: 'POST',
-    path: '/certificates/{id}/activate',
-
-    scope: 'certificates:review',
-    credential: 'tenant',
-    bucket: 'general',
-  }),
-
-  // --- service providers (contract §5) --------------------------------------------------------------
-  r({
-    id: 'provider-engagements',
-    method: 'GET',
-    path: '/provider/engagements',
-
-    scope: 'provider:read',
-    credential: 'provider',
-    bucket: 'general',
-  }),
-  r({
-    id: 'provider-client',
-    method: 'GET',
-    path: '/provider/client',
-
-    scope: 'provider:read',
-    credential: 'provider',
-    clientContext: true,
-    bucket: 'general',
-  }),
+  CONFIG_GET,
+  OPERATIONS_STATUS,
+  ACCOUNT_GET,
+  ACCOUNT_UPDATE,
+  LOCATIONS_CREATE,
+  LOCATIONS_LIST,
+  KEYS_CREATE,
+  KEYS_LIST,
+  KEYS_REVOKE,
+  ITEMS_CREATE,
+  ITEMS_LIST,
+  IL_DECLARATIONS_CREATE,
+  CALCULATIONS_CREATE,
+  ESTIMATES_CREATE,
+  TAX_CODES_LIST,
+  RATES_GET,
+  TRANSACTIONS_CREATE,
+  TRANSACTIONS_LIST,
+  TRANSACTIONS_GET,
+  TRANSACTIONS_REFUND,
+  TRANSACTIONS_CREDIT,
+  TRANSACTIONS_VOID,
+  TRANSACTIONS_ADJUST,
+  CUSTOMERS_CREATE,
+  CUSTOMERS_LIST,
+  CUSTOMERS_GET,
+  CUSTOMERS_ASSIGN,
+  CERTIFICATES_CREATE,
+  CERTIFICATES_LIST,
+  CERTIFICATES_GET,
+  CERTIFICATES_ACTIVATE,
+  PROVIDER_ENGAGEMENTS,
+  PROVIDER_CLIENT,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -1,4 +1,5 @@
 // PATCH /account: rename the account; set nexus and Illinois settings for the key's environment.
+import { ACCOUNT_UPDATE } from '../../lib/routes';
 import { updateAccount } from '../application/account';
 import { accountPorts } from '../composition-root';
 import { accountView } from '../core/account/views';
@@ -6,7 +7,7 @@ import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { AccountUpdateSchema } from './schema';
 
-export const handler = httpHandler('account-update', { body: AccountUpdateSchema }, async (request) => {
+export const handler = httpHandler(ACCOUNT_UPDATE, { body: AccountUpdateSchema }, async (request) => {
   const updated = await updateAccount(accountPorts(), request, request.body);
   return ok(accountView(updated.account, request.principal.environment, updated.settings, request.admission.limits));
 });

@@ -1,4 +1,5 @@
 // POST /calculations: taxes a document and stores nothing, so it is always safe to retry.
+import { CALCULATIONS_CREATE } from '../../lib/routes';
 import { calculateDocument } from '../application/calculations';
 import { engineContextPorts } from '../composition-root';
 import { calculationView } from '../core/tax/view';
@@ -7,6 +8,6 @@ import { ok } from '../http/request';
 import { simulation } from '../http/simulation';
 import { CalculationRequestSchema } from '../schemas/document';
 
-export const handler = postHandler('calculations-create', { body: CalculationRequestSchema }, async (request) => {
+export const handler = postHandler(CALCULATIONS_CREATE, { body: CalculationRequestSchema }, async (request) => {
   return ok(calculationView(await calculateDocument(engineContextPorts(), request, request.body, simulation(request))));
 });

@@ -1,11 +1,12 @@
 // GET /config: the effective limits for the calling key's environment and the content in use.
+import { CONFIG_GET } from '../../lib/routes';
 import { content } from '../composition-root';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
 import { WINDOW_SECONDS } from '../core/limits/rate-limits';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
-export const handler = httpHandler('config-get', {}, async ({ principal, admission: { limits } }) => {
+export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, admission: { limits } }) => {
   const info = content().info();
   return ok({
     object: 'config',

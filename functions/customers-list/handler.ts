@@ -1,4 +1,5 @@
 // GET /customers: the customers the key may see, newest first.
+import { CUSTOMERS_LIST } from '../../lib/routes';
 import { listCustomers } from '../application/customers';
 import { customerPorts } from '../composition-root';
 import { customerView } from '../core/customers/customer';
@@ -7,6 +8,6 @@ import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
-export const handler = httpHandler('customers-list', { query: PageQuerySchema }, async (request) => {
+export const handler = httpHandler(CUSTOMERS_LIST, { query: PageQuerySchema }, async (request) => {
   return ok(mapPage(await listCustomers(customerPorts(), request, request.query), customerView));
 });

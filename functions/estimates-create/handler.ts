@@ -1,5 +1,6 @@
 // POST /estimates (experimental, sandbox only): the destination rate and tax for one amount, as if
 // the seller had nexus everywhere and sold remotely (Illinois: destination sourcing).
+import { ESTIMATES_CREATE } from '../../lib/routes';
 import { estimateTax } from '../application/calculations';
 import { engineContextPorts } from '../composition-root';
 import { fromCents, fromMicro } from '../core/tax/money';
@@ -9,7 +10,7 @@ import { ok } from '../http/request';
 import { simulation } from '../http/simulation';
 import { EstimateRequestSchema } from './schema';
 
-export const handler = postHandler('estimates-create', { body: EstimateRequestSchema }, async (request) => {
+export const handler = postHandler(ESTIMATES_CREATE, { body: EstimateRequestSchema }, async (request) => {
   const taxed = await estimateTax(engineContextPorts(), request, request.body, simulation(request));
   const [line] = taxed.lines;
   if (!line) throw new Error('an estimate has one line');

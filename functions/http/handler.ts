@@ -7,7 +7,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema } from 'valibot';
-import { ROUTES, type RouteId } from '../../lib/routes';
+import type { RouteDef } from '../../lib/routes';
 import { authenticator, authorizer, rateLimiter } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';
 import { logger } from '../shared/powertools';
@@ -19,44 +19,32 @@ import type { Idempotency } from './steps/idempotency';
 import { isStaged, parse, type BodyOf, type InputSchemas, type PathParams, type QueryOf, type StagedBody } from './steps/parse';
 import { rateLimit } from './steps/rate-limit';
 
-export type RouteOf<Id extends RouteId> = Extract<(typeof ROUTES)[number], { readonly id: Id }>;
-
-/** The ids of the routes of some methods. */
-export type RouteIdOf<M extends string> = Extract<(typeof ROUTES)[number], { readonly method: M }>['id'];
-
 /** What a route's handler receives: its principal, body, query and path parameters as its entry promises. */
-export type ApiRequest<Id extends RouteId, BS, QS> = Parsed<PrincipalFor<RouteOf<Id>>, BodyOf<BS>, QueryOf<QS>, PathParams<RouteOf<Id>['path']>>;
+export type ApiRequest<R extends RouteDef, BS, QS> = Parsed<PrincipalFor<R>, BodyOf<BS>, QueryOf<QS>, PathParams<R['path']>>;
 
 export type HttpHandler = ((event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>) & {
   /** The request schemas, for the OpenAPI document (scripts/openapi.ts). */
   readonly schemas: { readonly body?: GenericSchema; readonly query?: GenericSchema };
 };
 
-export function routeById<Id extends RouteId>(id: Id): RouteOf<Id> {
-  const found = ROUTES.find((route): route is RouteOf<Id> => route.id === id);
-  if (!found) throw new Error(`unknown route ${id}`);
-  return found;
-}
-
 export type BodySpec = GenericSchema | StagedBody<unknown> | undefined;
 
 /** A handler of a route that is not a POST (reads, PATCH, DELETE): no Idempotency-Key. */
 export function httpHandler<
-  Id extends RouteIdOf<'GET' | 'PATCH' | 'DELETE'>,
+  R extends RouteDef & { readonly method: 'GET' | 'PATCH' | 'DELETE' },
   BS extends BodySpec = undefined,
   QS extends GenericSchema | undefined = undefined,
->(routeId: Id, schemas: InputSchemas<BS, QS>, serve: (request: ApiRequest<Id, BS, QS>) => Promise<Reply>): HttpHandler {
-  return buildHandler(routeId, schemas, serve, null);
+>(route: R, schemas: InputSchemas<BS, QS>, serve: (request: ApiRequest<R, BS, QS>) => Promise<Reply>): HttpHandler {
+  return buildHandler(route, schemas, serve, null);
 }
 
 /** The one pipeline, with or without the idempotency step. */
-export function buildHandler<Id extends RouteId, BS extends BodySpec, QS extends GenericSchema | undefined>(
-  routeId: Id,
+export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends GenericSchema | undefined>(
+  route: R,
   schemas: InputSchemas<BS, QS>,
-  serve: (request: ApiRequest<Id, BS, QS>) => Promise<Reply>,
+  serve: (request: ApiRequest<R, BS, QS>) => Promise<Reply>,
   idempotency: (() => Idempotency) | null,
 ): HttpHandler {
-  const route = routeById(routeId);
   // Built on the first request, not at import: the clients behind the steps are created lazily.
   let steps: ReturnType<typeof pipeline> | undefined;
   const pipeline = () => ({

@@ -4,15 +4,16 @@
 import type { GenericSchema } from 'valibot';
 import { dynamoClient } from '../composition-root';
 import { config } from '../shared/config';
-import { buildHandler, type ApiRequest, type BodySpec, type HttpHandler, type RouteIdOf } from './handler';
+import type { RouteDef } from '../../lib/routes';
+import { buildHandler, type ApiRequest, type BodySpec, type HttpHandler } from './handler';
 import type { Reply } from './request';
 import { idempotency } from './steps/idempotency';
 import type { InputSchemas } from './steps/parse';
 
-export function postHandler<Id extends RouteIdOf<'POST'>, BS extends BodySpec = undefined, QS extends GenericSchema | undefined = undefined>(
-  routeId: Id,
-  schemas: InputSchemas<BS, QS>,
-  serve: (request: ApiRequest<Id, BS, QS>) => Promise<Reply>,
-): HttpHandler {
-  return buildHandler(routeId, schemas, serve, () => idempotency({ tableName: config().idempotencyTableName, client: dynamoClient }));
+export function postHandler<
+  R extends RouteDef & { readonly method: 'POST' },
+  BS extends BodySpec = undefined,
+  QS extends GenericSchema | undefined = undefined,
+>(route: R, schemas: InputSchemas<BS, QS>, serve: (request: ApiRequest<R, BS, QS>) => Promise<Reply>): HttpHandler {
+  return buildHandler(route, schemas, serve, () => idempotency({ tableName: config().idempotencyTableName, client: dynamoClient }));
 }

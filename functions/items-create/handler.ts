@@ -1,11 +1,12 @@
 // POST /items: adds or replaces a SKU of the tenant's catalog; lines may then name it as item_code.
+import { ITEMS_CREATE } from '../../lib/routes';
 import { putItem } from '../application/account';
 import { catalogPorts } from '../composition-root';
 import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { ItemCreateSchema } from './schema';
 
-export const handler = postHandler('items-create', { body: ItemCreateSchema }, async (request) => {
+export const handler = postHandler(ITEMS_CREATE, { body: ItemCreateSchema }, async (request) => {
   const { item, category } = await putItem(catalogPorts(), request, request.body);
   return created({ object: 'item', ...item, category });
 });

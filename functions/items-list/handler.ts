@@ -1,4 +1,5 @@
 // GET /items: the tenant's SKU catalog, newest first.
+import { ITEMS_LIST } from '../../lib/routes';
 import { listItems } from '../application/account';
 import { accountPorts } from '../composition-root';
 import { mapPage } from '../core/lists/paging';
@@ -6,6 +7,6 @@ import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
-export const handler = httpHandler('items-list', { query: PageQuerySchema }, async (request) => {
+export const handler = httpHandler(ITEMS_LIST, { query: PageQuerySchema }, async (request) => {
   return ok(mapPage(await listItems(accountPorts(), request, request.query), (item) => ({ object: 'item', ...item })));
 });

@@ -1,11 +1,12 @@
 // POST /keys: issues an account key. The secret is in this answer only; the service keeps its hash.
+import { KEYS_CREATE } from '../../lib/routes';
 import { issueKey } from '../application/keys';
 import { keyPorts } from '../composition-root';
 import { keyView } from '../core/account/views';
 import { postHandler } from '../http/post-handler';
 import { KeyCreateSchema } from './schema';
 
-export const handler = postHandler('keys-create', { body: KeyCreateSchema }, async (request) => {
+export const handler = postHandler(KEYS_CREATE, { body: KeyCreateSchema }, async (request) => {
   const { key, secret } = await issueKey(keyPorts(), request, request.body);
   // The secret is shown once: an idempotent replay of this call returns the key without it.
   return { statusCode: 201, body: { ...keyView(key), key: secret }, stored: { ...keyView(key), key: null } };

@@ -1,4 +1,5 @@
 // GET /keys: the account's keys this administrator manages, newest first; never their secrets.
+import { KEYS_LIST } from '../../lib/routes';
 import { listKeys } from '../application/keys';
 import { accessPorts } from '../composition-root';
 import { keyView } from '../core/account/views';
@@ -7,6 +8,6 @@ import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
-export const handler = httpHandler('keys-list', { query: PageQuerySchema }, async (request) => {
+export const handler = httpHandler(KEYS_LIST, { query: PageQuerySchema }, async (request) => {
   return ok(mapPage(await listKeys(accessPorts(), request, request.query), keyView));
 });

@@ -1,4 +1,5 @@
 // POST /locations: a filing unit (store, warehouse) of the tenant.
+import { LOCATIONS_CREATE } from '../../lib/routes';
 import { createLocation } from '../application/account';
 import { accountPorts } from '../composition-root';
 import { locationView } from '../core/account/views';
@@ -6,6 +7,6 @@ import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { LocationCreateSchema } from './schema';
 
-export const handler = postHandler('locations-create', { body: LocationCreateSchema }, async (request) => {
+export const handler = postHandler(LOCATIONS_CREATE, { body: LocationCreateSchema }, async (request) => {
   return created(locationView(await createLocation(accountPorts(), request, request.body)));
 });

@@ -1,4 +1,5 @@
 // GET /locations: the tenant's locations, newest first.
+import { LOCATIONS_LIST } from '../../lib/routes';
 import { listLocations } from '../application/account';
 import { accountPorts } from '../composition-root';
 import { locationView } from '../core/account/views';
@@ -7,6 +8,6 @@ import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
-export const handler = httpHandler('locations-list', { query: PageQuerySchema }, async (request) => {
+export const handler = httpHandler(LOCATIONS_LIST, { query: PageQuerySchema }, async (request) => {
   return ok(mapPage(await listLocations(accountPorts(), request, request.query), locationView));
 });

@@ -1,11 +1,12 @@
 // GET /operations/status: the caller's request budget in the current window and the tenant's
 // batch and webhook queue signals. Batches and webhooks are not part of this release yet, so their
 // signals are zero: the tenant has none.
+import { OPERATIONS_STATUS } from '../../lib/routes';
 import { WINDOW_SECONDS } from '../core/limits/rate-limits';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
-export const handler = httpHandler('operations-status', {}, async ({ principal, admission: { usage, limits } }) => {
+export const handler = httpHandler(OPERATIONS_STATUS, {}, async ({ principal, admission: { usage, limits } }) => {
   return ok({
     object: 'operations_status',
     environment: principal.environment,

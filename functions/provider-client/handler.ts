@@ -1,10 +1,11 @@
 // GET /provider/client: the client engagement a request's client context selects.
+import { PROVIDER_CLIENT } from '../../lib/routes';
 import { selectedClient } from '../application/provider';
 import { providerPorts } from '../composition-root';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
-export const handler = httpHandler('provider-client', {}, async (request) => {
+export const handler = httpHandler(PROVIDER_CLIENT, {}, async (request) => {
   const { engagement, client } = await selectedClient(providerPorts(), request);
   return ok({
     object: 'provider_client',

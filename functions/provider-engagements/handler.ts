@@ -1,4 +1,5 @@
 // GET /provider/engagements: the client engagements this provider key may act for.
+import { PROVIDER_ENGAGEMENTS } from '../../lib/routes';
 import { listEngagements } from '../application/provider';
 import { providerPorts } from '../composition-root';
 import { mapPage } from '../core/lists/paging';
@@ -6,7 +7,7 @@ import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
 
-export const handler = httpHandler('provider-engagements', { query: PageQuerySchema }, async (request) => {
+export const handler = httpHandler(PROVIDER_ENGAGEMENTS, { query: PageQuerySchema }, async (request) => {
   const page = await listEngagements(providerPorts(), request, request.query);
   return ok(
     mapPage(page, ({ engagement: e, client }) => ({

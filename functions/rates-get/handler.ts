@@ -1,11 +1,12 @@
 // GET /rates?zip=&state=&date=: the general-merchandise rate breakdown at a destination.
+import { RATES_GET } from '../../lib/routes';
 import { content } from '../composition-root';
 import { fromMicro } from '../core/tax/money';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { RateQuerySchema } from './schema';
 
-export const handler = httpHandler('rates-get', { query: RateQuerySchema }, async (request) => {
+export const handler = httpHandler(RATES_GET, { query: RateQuerySchema }, async (request) => {
   const { zip, state, date } = request.query;
   const on = date ?? request.now.toISOString().slice(0, 10);
   const rates = content().rates(zip, state, on);

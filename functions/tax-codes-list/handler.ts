@@ -1,12 +1,13 @@
 // GET /tax-codes: the service's product tax code catalog (TaxJar-compatible codes plus SHIPPING),
 // filterable by category and by text.
+import { TAX_CODES_LIST } from '../../lib/routes';
 import { content } from '../composition-root';
 import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { TaxCodeQuerySchema } from './schema';
 
-export const handler = httpHandler('tax-codes-list', { query: TaxCodeQuerySchema }, async (request) => {
+export const handler = httpHandler(TAX_CODES_LIST, { query: TaxCodeQuerySchema }, async (request) => {
   const { category, q, limit, cursor } = request.query;
   const page = mapPage(content().taxCodes({ category, q }, { limit, cursor }), (c) => ({
     object: 'tax_code',

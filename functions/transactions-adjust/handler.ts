@@ -1,5 +1,6 @@
 // POST /transactions/adjustments: marks the original adjusted and writes its reversal and the
 // replacement in one atomic write. Distinct codes are checked before anything else.
+import { TRANSACTIONS_ADJUST } from '../../lib/routes';
 import { adjustTransaction } from '../application/transactions';
 import { transactionPorts } from '../composition-root';
 import { transactionView } from '../core/transactions/view';
@@ -8,7 +9,7 @@ import { created } from '../http/request';
 import { simulation } from '../http/simulation';
 import { AdjustmentBody } from './schema';
 
-export const handler = postHandler('transactions-adjust', { body: AdjustmentBody }, async (request) => {
+export const handler = postHandler(TRANSACTIONS_ADJUST, { body: AdjustmentBody }, async (request) => {
   const { result } = await adjustTransaction(transactionPorts(), request, request.body, simulation(request));
   return created({ original: transactionView(result.original), reversal: transactionView(result.reversal), replacement: transactionView(result.replacement) });
 });

@@ -1,5 +1,6 @@
 // POST /transactions: taxes and commits a document atomically under a code unique per account and
 // environment. Any failing line rejects the whole document before anything is written.
+import { TRANSACTIONS_CREATE } from '../../lib/routes';
 import { commitTransaction } from '../application/transactions';
 import { transactionPorts } from '../composition-root';
 import { transactionView } from '../core/transactions/view';
@@ -8,7 +9,7 @@ import { created } from '../http/request';
 import { simulation } from '../http/simulation';
 import { TransactionRequestSchema } from '../schemas/document';
 
-export const handler = postHandler('transactions-create', { body: TransactionRequestSchema }, async (request) => {
+export const handler = postHandler(TRANSACTIONS_CREATE, { body: TransactionRequestSchema }, async (request) => {
   const { result } = await commitTransaction(transactionPorts(), request, request.body, simulation(request));
   return created(transactionView(result));
 });

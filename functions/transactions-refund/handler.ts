@@ -1,5 +1,6 @@
 // POST /transactions/{code}/refunds: a refund document drawing on the original's remaining amounts
 // at the original's rates; no lines means everything that remains.
+import { TRANSACTIONS_REFUND } from '../../lib/routes';
 import { refundTransaction } from '../application/transactions';
 import { documentPorts } from '../composition-root';
 import { transactionView } from '../core/transactions/view';
@@ -7,7 +8,7 @@ import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { RefundRequestSchema } from '../schemas/transactions';
 
-export const handler = postHandler('transactions-refund', { body: RefundRequestSchema }, async (request) => {
+export const handler = postHandler(TRANSACTIONS_REFUND, { body: RefundRequestSchema }, async (request) => {
   const { result } = await refundTransaction(documentPorts(), request, request.params.code, request.body);
   return created(transactionView(result));
 });
