@@ -1,44 +1,69 @@
-// `npm run openapi`: writes openapi.json from the route manifest and the valibot schemas each
-// handler validates with, so the document cannot drift from what the service enforces.
+// `npm run openapi`: writes openapi.json from the route manifest, the valibot schemas each handler
+// validates with and the response schemas of functions/schemas/responses, so the document cannot
+// drift from what the service enforces and answers (the integration tests check every response
+// against it).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { toJsonSchema } from '@valibot/to-json-schema';
+import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
+import type { ErrorCode } from '../functions/core/errors';
+import { routeErrors } from '../functions/http/route-errors';
+import { RESPONSE_COMPONENTS, RESPONSES } from '../functions/schemas/responses';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
 import { BASE_PATH, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
 
-const jsonSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' });
-
-const ERROR = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message', 'request_id', 'severity'],
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        request_id: { type: 'string', description: 'Equals the X-Request-Id header.' },
-        severity: { const: 'error' },
-        details: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['code', 'message', 'target', 'severity'],
-            properties: { code: { type: 'string' }, message: { type: 'string' }, target: { type: 'string' }, severity: { const: 'error' } },
-          },
-        },
-      },
-    },
-  },
+const requestSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore', target: 'draft-2020-12' });
+// Response schemas name the shared shapes of RESPONSE_COMPONENTS by reference to components/schemas.
+const RESPONSE_CONFIG = {
+  typeMode: 'output',
+  errorMode: 'ignore',
+  target: 'draft-2020-12',
+  definitions: RESPONSE_COMPONENTS,
+  overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
+} as const;
+const responseSchema = (schema: GenericSchema) => {
+  const { $schema: _, $defs: __, ...rest } = toJsonSchema(schema, RESPONSE_CONFIG) as Record<string, unknown>;
+  return rest;
+};
+/** Query parameters are strings at the wire; a default of an integer parameter is still that integer. */
+const queryParameter = (schema: Record<string, unknown>) =>
+  schema.type === 'integer' && typeof schema.default === 'string' ? { ...schema, default: Number(schema.default) } : schema;
+const bare = (schema: object) => {
+  const { $schema: _, ...rest } = schema as Record<string, unknown>;
+  return rest;
 };
 
-const STATUS: Record<string, string> = { POST: '201', GET: '200', PATCH: '200', DELETE: '200' };
-/** POST endpoints that answer 200 (actions on an existing resource, stateless calculations). */
-const OK_200 = new Set(['calculations-create', 'estimates-create', 'transactions-void', 'certificates-activate', 'customers-assign']);
+const REQUEST_ID = { description: 'API Gateway request id; repeated in error.request_id.', schema: { type: 'string', minLength: 1 } };
+const RETRY_AFTER = { description: 'Whole seconds until the window resets (1 for the concurrency limit).', schema: { type: 'integer', minimum: 1 } };
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthenticated',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  422: 'Unprocessable',
+  429: 'Rate limited',
+  500: 'Internal error',
+};
+
+function errorResponse(status: number, codes: readonly ErrorCode[]) {
+  return {
+    description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+    headers: { 'X-Request-Id': REQUEST_ID, ...(status === 429 || status === 409 ? { 'Retry-After': { ...RETRY_AFTER, required: false } } : {}) },
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [{ $ref: '#/components/schemas/Error' }],
+          properties: { error: { properties: { code: { enum: [...codes] } } } },
+        },
+        example: { error: { code: codes[0], message: '…', request_id: 'c0ffee00-0000-4000-8000-000000000000', severity: 'error' } },
+      },
+    },
+  };
+}
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -47,54 +72,87 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
       handler: { schemas: { body?: GenericSchema; query?: GenericSchema } };
     };
     const { body, query } = mod.handler.schemas;
+    const answer = RESPONSES[route.id as keyof typeof RESPONSES];
     // The adjustment pipeline validates its replacement in a second step; document the whole body.
     const bodySchema = route.id === 'transactions-adjust' ? AdjustmentRequestSchema : body;
-    const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string', minLength: 1 },
+    }));
     if (query) {
-      const q = jsonSchema(query) as { properties?: Record<string, unknown>; required?: string[] };
+      const q = requestSchema(query) as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, schema] of Object.entries(q.properties ?? {}))
-        parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
+        parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: queryParameter(schema as Record<string, unknown>) });
     }
     if (route.method === 'POST')
-      parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 } });
-    if (route.credential === 'tenant' || route.clientContext)
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4).',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+      });
+    if (route.credential === 'tenant' || route.clientContext) {
+      // Client context applies to provider keys only (contract §5): an account key's request is
+      // not judged by these headers, so only a provider-only route may declare the id's form.
+      const providerOnly = route.credential === 'provider';
       parameters.push(
         {
           name: 'X-Service-Client-Ref',
           in: 'header',
           required: false,
+          description: 'Provider keys: the client engagement to act for (its ref). Ignored for account keys.',
           schema: { type: 'string' },
-          description: 'Provider keys: the client engagement to act for.',
         },
-        { name: 'X-Service-Client-Id', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d+$' } },
+        {
+          name: 'X-Service-Client-Id',
+          in: 'header',
+          required: false,
+          description: providerOnly
+            ? 'The client engagement to act for (its numeric id).'
+            : 'Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys.',
+          schema: providerOnly ? { type: 'string', pattern: '^\\s*\\d{1,15}\\s*$' } : { type: 'string' },
+        },
       );
-    const status = OK_200.has(route.id) ? '200' : STATUS[route.method]!;
+    }
+    const errors = routeErrors({ ...route, validates: Boolean(bodySchema || query) }, answer.errors);
+    const responses: Record<string, unknown> = {
+      [String(answer.status)]: {
+        description: answer.description,
+        headers: {
+          'X-Request-Id': REQUEST_ID,
+          ...(route.method === 'POST' ? { 'Idempotent-Replayed': { description: '`true` on a replayed answer.', schema: { const: 'true' } } } : {}),
+        },
+        content: { 'application/json': { schema: responseSchema(answer.schema) } },
+      },
+    };
+    for (const [status, codes] of errors) responses[String(status)] = errorResponse(status, codes);
     (paths[`${BASE_PATH}${route.path}`] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.id.replaceAll('-', ' '),
       security: [{ bearer: [] }, { apiKey: [] }],
       'x-required-scope': route.scope,
+      'x-credential': route.credential,
       'x-rate-limit-bucket': route.bucket,
       ...(route.environments ? { 'x-environments': route.environments } : {}),
       parameters,
-      ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(bodySchema) } } } } : {}),
-      responses: {
-        [status]: {
-          description: 'Success',
-          headers: { 'X-Request-Id': { schema: { type: 'string' } } },
-          content: { 'application/json': { schema: { type: 'object' } } },
-        },
-        default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-      },
+      ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: bare(requestSchema(bodySchema)) } } } } : {}),
+      responses,
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Sales Tax API', version: '1.0.0', description: 'Generated from lib/routes.ts and the valibot request schemas (npm run openapi).' },
+    info: {
+      title: 'Sales Tax API',
+      version: '1.1.0',
+      description: 'Generated from lib/routes.ts, the valibot request schemas and functions/schemas/responses (npm run openapi).',
+    },
     servers: [{ url: 'http://127.0.0.1:3000' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
-      schemas: { Error: ERROR },
+      schemas: toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONFIG),
     },
     paths,
   };

@@ -5,10 +5,11 @@ import { SERVICE_LIMITS } from '../core/limits/service-limits';
 import { WINDOW_SECONDS } from '../core/limits/rate-limits';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, admission: { limits } }) => {
   const info = content().info();
-  return ok({
+  return ok<ResponseOf<'config-get'>>({
     object: 'config',
     environment: principal.environment,
     rate_limits: {

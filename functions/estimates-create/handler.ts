@@ -9,12 +9,13 @@ import { postHandler } from '../http/post-handler';
 import { ok } from '../http/request';
 import { simulation } from '../http/simulation';
 import { EstimateRequestSchema } from './schema';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = postHandler(ESTIMATES_CREATE, { body: EstimateRequestSchema }, async (request) => {
   const taxed = await estimateTax(engineContextPorts(), request, request.body, simulation(request));
   const [line] = taxed.lines;
   if (!line) throw new Error('an estimate has one line');
-  return ok({
+  return ok<ResponseOf<'estimates-create'>>({
     object: 'estimate',
     experimental: true,
     date: taxed.date,

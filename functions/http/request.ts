@@ -51,5 +51,6 @@ export interface Reply {
   readonly stored?: unknown;
 }
 
-export const ok = (body: unknown, statusCode = 200, headers?: Record<string, string>): Reply => ({ statusCode, body, headers });
-export const created = (body: unknown): Reply => ok(body, 201);
+/** A success reply; `ok<ResponseOf<'route-id'>>(…)` checks the body against the route's response schema. */
+export const ok = <T = unknown>(body: T, statusCode = 200, headers?: Record<string, string>): Reply => ({ statusCode, body, headers });
+export const created = <T = unknown>(body: T): Reply => ok(body, 201);

@@ -5,9 +5,10 @@ import { accountPorts } from '../composition-root';
 import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { DeclarationCreateSchema } from './schema';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = postHandler(IL_DECLARATIONS_CREATE, { body: DeclarationCreateSchema }, async (request) => {
   const { seller_class, expires_at } = request.body;
   const { token, expiresAt } = await declareSellerPosture(accountPorts(), request, seller_class, expires_at);
-  return created({ object: 'il_seller_declaration', seller_class, expires_at: expiresAt.toISOString(), token });
+  return created<ResponseOf<'il-declarations-create'>>({ object: 'il_seller_declaration', seller_class, expires_at: expiresAt.toISOString(), token });
 });

@@ -5,8 +5,9 @@ import { catalogPorts } from '../composition-root';
 import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { ItemCreateSchema } from './schema';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = postHandler(ITEMS_CREATE, { body: ItemCreateSchema }, async (request) => {
   const { item, category } = await putItem(catalogPorts(), request, request.body);
-  return created({ object: 'item', ...item, category });
+  return created<ResponseOf<'items-create'>>({ object: 'item', ...item, category });
 });

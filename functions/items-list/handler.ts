@@ -6,7 +6,8 @@ import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = httpHandler(ITEMS_LIST, { query: PageQuerySchema }, async (request) => {
-  return ok(mapPage(await listItems(accountPorts(), request, request.query), (item) => ({ object: 'item', ...item })));
+  return ok<ResponseOf<'items-list'>>(mapPage(await listItems(accountPorts(), request, request.query), (item) => ({ object: 'item', ...item })));
 });

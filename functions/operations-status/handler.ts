@@ -5,9 +5,10 @@ import { OPERATIONS_STATUS } from '../../lib/routes';
 import { WINDOW_SECONDS } from '../core/limits/rate-limits';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = httpHandler(OPERATIONS_STATUS, {}, async ({ principal, admission: { usage, limits } }) => {
-  return ok({
+  return ok<ResponseOf<'operations-status'>>({
     object: 'operations_status',
     environment: principal.environment,
     requests: {

@@ -6,10 +6,11 @@ import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { PageQuerySchema } from '../schemas/common';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = httpHandler(PROVIDER_ENGAGEMENTS, { query: PageQuerySchema }, async (request) => {
   const page = await listEngagements(providerPorts(), request, request.query);
-  return ok(
+  return ok<ResponseOf<'provider-engagements'>>(
     mapPage(page, ({ engagement: e, client }) => ({
       object: 'engagement',
       id: e.id,

@@ -5,13 +5,14 @@ import { fromMicro } from '../core/tax/money';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { RateQuerySchema } from './schema';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = httpHandler(RATES_GET, { query: RateQuerySchema }, async (request) => {
   const { zip, state, date } = request.query;
   const on = date ?? request.now.toISOString().slice(0, 10);
   const rates = content().rates(zip, state, on);
   const combined = rates.components.reduce((sum, c) => sum + c.rate, 0);
-  return ok({
+  return ok<ResponseOf<'rates-get'>>({
     object: 'rate',
     state: rates.area.state,
     zip: rates.area.zip,

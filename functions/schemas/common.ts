@@ -11,13 +11,22 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-export const DateSchema = v.pipe(v.string(), v.check(isCalendarDate, 'date_format'), v.description('Calendar date, YYYY-MM-DD.'));
+// The metadata says in JSON Schema what the checks enforce (to-json-schema cannot read a check).
+export const DateSchema = v.pipe(
+  v.string(),
+  v.check(isCalendarDate, 'date_format'),
+  v.description('Calendar date, YYYY-MM-DD.'),
+  v.metadata({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+);
 
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 /** RFC 3339 instant (UTC or with offset). */
 export const InstantSchema = v.pipe(
   v.string(),
-  v.check((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)), 'date_format'),
-  v.description('RFC 3339 date-time.'),
+  v.check((s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)), 'date_format'),
+  v.description('RFC 3339 date-time (seconds optional).'),
+  // A pattern, not `format: date-time`: the service also accepts an instant without seconds.
+  v.metadata({ pattern: INSTANT.source }),
 );
 
 export const StateCodeSchema = v.pipe(
@@ -32,11 +41,23 @@ export const CodeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.
 
 export const NameSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
-const queryInt = (min: number, max: number) => v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
+/**
+ * An integer query parameter: a string at the wire, described to OpenAPI as the integer it must
+ * spell (the metadata; conversion stops at the transform).
+ */
+const queryInt = (min: number, max: number, fallback: number) =>
+  v.pipe(
+    v.string(),
+    v.metadata({ type: 'integer', minimum: min, maximum: max, default: fallback }),
+    v.transform(Number),
+    v.integer(),
+    v.minValue(min),
+    v.maxValue(max),
+  );
 
 /** `limit` and `cursor` of every list (contract §1.6). */
 export const PageQueryEntries = {
-  limit: v.optional(queryInt(1, 100), '25'),
+  limit: v.optional(queryInt(1, 100, 25), '25'),
   cursor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2048))),
 };
 

@@ -6,6 +6,7 @@ import { mapPage } from '../core/lists/paging';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { TaxCodeQuerySchema } from './schema';
+import type { ResponseOf } from '../schemas/responses';
 
 export const handler = httpHandler(TAX_CODES_LIST, { query: TaxCodeQuerySchema }, async (request) => {
   const { category, q, limit, cursor } = request.query;
@@ -16,5 +17,5 @@ export const handler = httpHandler(TAX_CODES_LIST, { query: TaxCodeQuerySchema }
     description: c.description,
     category: c.category,
   }));
-  return ok({ content_version: content().info().version, ...page });
+  return ok<ResponseOf<'tax-codes-list'>>({ content_version: content().info().version, ...page });
 });

@@ -1,6 +1,15 @@
 // HTTP helpers for integration tests: every call goes through the local runner's HTTP front.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, inject } from 'vitest';
+import { responseChecker } from '../../scripts/response-check';
+
+/**
+ * Every response the suite receives is checked against the committed OpenAPI document (status,
+ * content type, body schema, X-Request-Id), so the document cannot drift from behaviour.
+ */
+const conforms = responseChecker(JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'openapi.json'), 'utf8')));
 
 export interface Res<T = any> {
   readonly status: number;
@@ -38,6 +47,8 @@ export async function api<T = any>(method: string, path: string, options: CallOp
   } catch {
     body = null;
   }
+  const problems = conforms(method, path, { status: res.status, headers: res.headers, body: body ?? undefined, text });
+  if (problems.length > 0) throw new Error(`${method} ${path} → ${res.status} contradicts openapi.json: ${problems.join('; ')}\n${text.slice(0, 2000)}`);
   return { status: res.status, headers: res.headers, text, body };
 }
 

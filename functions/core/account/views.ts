@@ -5,12 +5,12 @@ import type { Location, TenantSettings } from './settings';
 
 export function accountView(account: AccountRecord, environment: Environment, settings: TenantSettings, limits: EffectiveLimits) {
   return {
-    object: 'account',
+    object: 'account' as const,
     id: account.id,
     name: account.name,
     environment,
     modules: [...account.modules],
-    nexus: settings.nexus === 'all' ? 'all' : [...settings.nexus],
+    nexus: settings.nexus === 'all' ? ('all' as const) : [...settings.nexus],
     illinois: { ...settings.illinois },
     rate_limits: { general: limits.general, batch_submissions: limits.batch_submissions, estimates: limits.estimates },
   };
@@ -18,7 +18,7 @@ export function accountView(account: AccountRecord, environment: Environment, se
 
 export function keyView(key: ApiKeyRecord) {
   return {
-    object: 'api_key',
+    object: 'api_key' as const,
     id: key.id,
     name: key.name,
     prefix: key.prefix,
@@ -31,4 +31,4 @@ export function keyView(key: ApiKeyRecord) {
   };
 }
 
-export const locationView = (location: Location) => ({ object: 'location', ...location });
+export const locationView = (location: Location) => ({ object: 'location' as const, ...location });

@@ -138,7 +138,7 @@ export function grantFor(certificate: Certificate | undefined, customerCode: str
 export function certificateView(certificate: Certificate, today: string) {
   const { audit, ...fields } = certificate;
   return {
-    object: 'certificate',
+    object: 'certificate' as const,
     ...fields,
     effective: certificate.status === 'active' && effectiveOn(certificate, today),
     expired: today > certificate.valid_to,

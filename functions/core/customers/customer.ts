@@ -11,5 +11,5 @@ export interface Customer {
 
 export function customerView(customer: Customer) {
   const { certificate_ids, ...fields } = customer;
-  return { object: 'customer', ...fields, certificates: [...certificate_ids] };
+  return { object: 'customer' as const, ...fields, certificates: [...certificate_ids] };
 }

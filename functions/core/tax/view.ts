@@ -84,7 +84,7 @@ export function totalsView(t: Totals) {
 
 export function calculationView(doc: DocumentTax) {
   return {
-    object: 'calculation',
+    object: 'calculation' as const,
     date: doc.date,
     currency: doc.currency,
     content_version: doc.content_version,

@@ -15,7 +15,7 @@ function transactionLineView(line: TransactionLine) {
 
 function header(record: TransactionRecord) {
   return {
-    object: 'transaction',
+    object: 'transaction' as const,
     code: record.code,
     kind: record.kind,
     status: record.status,

@@ -1,0 +1,39 @@
+// The errors a route can answer, derived from its entry and the contract's order of checks (§1.1):
+// what each pipeline step may refuse for this kind of route, then the endpoint's own codes (from
+// functions/schemas/responses). The OpenAPI document lists them per operation and the integration
+// tests refuse any error code a route does not declare.
+import type { RouteDef } from '../../lib/routes';
+import type { ErrorCode } from '../core/errors';
+import { statusOf } from './error-response';
+
+export interface RouteShape extends Pick<RouteDef, 'method' | 'path' | 'scope' | 'credential' | 'clientContext' | 'environments'> {
+  readonly validates: boolean;
+}
+
+/** The pipeline's codes for a route, in the order the checks run. */
+export function pipelineErrors(route: RouteShape): ErrorCode[] {
+  // Step 1: a path parameter that is not valid percent-encoding matches no route.
+  const codes: ErrorCode[] = route.path.includes('{') ? ['not_found'] : [];
+  codes.push('missing_api_key', 'invalid_api_key', 'rate_limit_exceeded', 'module_not_enabled', 'provider_not_active');
+  if (route.credential === 'provider') codes.push('provider_key_required');
+  if (route.credential === 'organization') codes.push('organization_scope_required');
+  if (route.scope !== null || route.environments) codes.push('insufficient_scope');
+  if (route.credential === 'tenant' || route.clientContext)
+    codes.push('missing_client_context', 'invalid_client_context', 'conflicting_client_context', 'provider_client_not_found', 'client_context_not_authorized');
+  if (route.validates) codes.push('validation_error');
+  if (route.method === 'POST') codes.push('idempotency_conflict');
+  codes.push('internal_error');
+  return codes;
+}
+
+/** Every code of a route, grouped by HTTP status (statuses ascending, codes in first-seen order). */
+export function routeErrors(route: RouteShape, own: readonly ErrorCode[]): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [...pipelineErrors(route), ...own]) {
+    const status = statusOf(code);
+    const list = byStatus.get(status) ?? [];
+    if (!list.includes(code)) list.push(code);
+    byStatus.set(status, list);
+  }
+  return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
+}

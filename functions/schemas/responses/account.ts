@@ -1,0 +1,54 @@
+// Account administration answers (contract §8): account, locations, keys, items, declarations.
+import * as v from 'valibot';
+import { SCOPE_GRANTS } from '../../core/access/scopes';
+import { Category, Environment, Instant, pageOf } from './common';
+
+export const Account = v.strictObject({
+  object: v.literal('account'),
+  id: v.string(),
+  name: v.string(),
+  environment: Environment,
+  modules: v.array(v.string()),
+  nexus: v.union([v.literal('all'), v.array(v.string())]),
+  illinois: v.strictObject({ derive_seller_posture: v.boolean(), in_state_selling_enabled: v.boolean() }),
+  rate_limits: v.strictObject({ general: v.number(), batch_submissions: v.number(), estimates: v.number() }),
+});
+
+export const Location = v.strictObject({
+  object: v.literal('location'),
+  code: v.string(),
+  name: v.string(),
+  state: v.string(),
+  zip: v.string(),
+  illinois_verified: v.boolean(),
+  created_at: Instant,
+});
+export const LocationList = pageOf(Location);
+
+const keyEntries = {
+  object: v.literal('api_key'),
+  id: v.string(),
+  name: v.nullable(v.string()),
+  prefix: v.string(),
+  environment: Environment,
+  scopes: v.array(v.pipe(v.string(), v.description(`A scope: ${SCOPE_GRANTS.join(', ')}.`))),
+  location_code: v.nullable(v.string()),
+  status: v.picklist(['active', 'revoked']),
+  expires_at: v.nullable(Instant),
+  created_at: Instant,
+};
+export const ApiKey = v.strictObject(keyEntries);
+export const ApiKeyList = pageOf(ApiKey);
+/** The secret is in the first answer only; an idempotent replay carries `key: null`. */
+export const IssuedKey = v.strictObject({ ...keyEntries, key: v.nullable(v.pipe(v.string(), v.description('The secret, shown once.'))) });
+
+const itemEntries = { object: v.literal('item'), sku: v.string(), tax_code: v.string(), description: v.nullable(v.string()), created_at: Instant };
+export const CreatedItem = v.strictObject({ ...itemEntries, category: Category });
+export const ItemList = pageOf(v.strictObject(itemEntries));
+
+export const SellerDeclaration = v.strictObject({
+  object: v.literal('il_seller_declaration'),
+  seller_class: v.picklist(['remote', 'marketplace', 'in_state']),
+  expires_at: Instant,
+  token: v.string(),
+});

@@ -1,0 +1,148 @@
+// What every route answers on success, and the business errors its use case can raise: the single
+// source for the OpenAPI document (scripts/openapi.ts), the integration tests' response check
+// (test/support/contract.ts) and the response types the views are checked against
+// (test/unit/response-types.test.ts). The errors of the pipeline (authentication, rate limit,
+// credential, scope, client context, validation, idempotency) are derived from the route entry by
+// functions/http/route-errors.ts; only what the endpoint itself decides is listed here.
+import type * as v from 'valibot';
+import type { ErrorCode } from '../../core/errors';
+import type { RouteId } from '../../../lib/routes';
+import { ApiKey, ApiKeyList, Account, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
+import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
+import { RateBreakdown, TaxCodeList } from './content';
+import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
+import { Message } from './common';
+import { ErrorEnvelope } from './error';
+import { Adjustment, Calculation, Estimate, Jurisdiction, Transaction, TransactionList, TransactionSummary } from './tax';
+
+export interface RouteResponse<S extends v.GenericSchema = v.GenericSchema> {
+  readonly status: 200 | 201;
+  readonly schema: S;
+  readonly description: string;
+  /** Codes the endpoint's own rules may answer (beyond the pipeline's). */
+  readonly errors: readonly ErrorCode[];
+}
+
+/** A document's location_code names a location of the tenant the key may act for. */
+const LOCATION: readonly ErrorCode[] = ['not_found', 'location_not_authorized'];
+
+/** What taxing a document may refuse (contract §2.1-2.7). */
+const TAXING: readonly ErrorCode[] = [
+  ...LOCATION,
+  'invalid_address',
+  'invalid_request',
+  'invalid_tax_code',
+  'accuracy_requirement_not_met',
+  'product_identity_required',
+  'address_precision_requirement_not_met',
+  'exemption_certificate_not_found',
+  'rate_unavailable',
+  'ky_historical_window_unsupported',
+  'il_sourcing_unresolved_no_seller_facts',
+  'il_sourcing_unresolved_in_state_seller_without_validated_profile',
+  'il_sourcing_unresolved_conflicting_seller_facts',
+  'il_sourcing_unresolved_untrusted_contract',
+  'il_sourcing_not_enabled',
+  'il_in_state_selling_not_enabled',
+  'il_product_identity_required',
+  'il_address_not_located',
+  'il_rate_lookup_unresolved',
+  'il_rate_index_not_ready',
+  'il_rate_lookup_failed',
+  // Sandbox fault simulation (X-Simulate: internal_error) answers exactly as production would.
+  'internal_error',
+];
+
+const ok = (schema: v.GenericSchema, description: string, errors: readonly ErrorCode[] = []): RouteResponse => ({ status: 200, schema, description, errors });
+const created = (schema: v.GenericSchema, description: string, errors: readonly ErrorCode[] = []): RouteResponse => ({
+  status: 201,
+  schema,
+  description,
+  errors,
+});
+
+export const RESPONSES = {
+  'config-get': ok(Config, 'The effective limits of the key and the tax content in use.'),
+  'operations-status': ok(OperationsStatus, "The caller's request budget and the tenant's queue signals."),
+  'account-get': ok(Account, 'The account and its settings in the key’s environment.'),
+  'account-update': ok(Account, 'The updated account.'),
+  'locations-create': created(Location, 'The new location.', ['conflict']),
+  'locations-list': ok(LocationList, 'A page of locations, newest first.'),
+  'keys-create': created(IssuedKey, 'The new key; `key` holds the secret, shown once.', ['not_found']),
+  'keys-list': ok(ApiKeyList, 'A page of keys, newest first; never their secrets.'),
+  'keys-revoke': ok(ApiKey, 'The revoked key.', ['not_found', 'conflict']),
+  'items-create': created(CreatedItem, 'The SKU, added or replaced.', ['invalid_tax_code']),
+  'items-list': ok(ItemList, 'A page of SKUs, newest first.'),
+  'il-declarations-create': created(SellerDeclaration, 'A signed seller-posture declaration for `seller_declaration`.'),
+  'calculations-create': ok(Calculation, 'The taxed document; nothing is stored.', TAXING),
+  'estimates-create': ok(Estimate, 'The destination rate and tax for one amount (experimental).', TAXING),
+  'tax-codes-list': ok(TaxCodeList, 'A page of the product tax code catalog.'),
+  'rates-get': ok(RateBreakdown, 'The general-merchandise rate breakdown at a destination.', [
+    'invalid_address',
+    'rate_unavailable',
+    'il_address_not_located',
+    'il_rate_lookup_unresolved',
+  ]),
+  'transactions-create': created(Transaction, 'The committed transaction.', [...TAXING, 'invalid_nexus_mode', 'duplicate_transaction']),
+  'transactions-list': ok(TransactionList, 'A page of transactions (without their lines), newest first.'),
+  'transactions-get': ok(Transaction, 'The transaction.', ['transaction_not_found']),
+  'transactions-refund': created(Transaction, 'The refund document (negative amounts).', [
+    'transaction_not_found',
+    'invalid_lifecycle',
+    'invalid_request',
+    'refund_exceeds_refundable',
+    'duplicate_transaction',
+  ]),
+  'transactions-credit': created(Transaction, 'The tax-only credit document (negative taxes).', [
+    'transaction_not_found',
+    'invalid_lifecycle',
+    'invalid_request',
+    'credit_exceeds_tax',
+    'duplicate_transaction',
+  ]),
+  'transactions-void': ok(Transaction, 'The voided transaction.', ['transaction_not_found', 'invalid_lifecycle']),
+  'transactions-adjust': created(Adjustment, 'The adjusted original, its reversal and the replacement.', [
+    ...TAXING,
+    'invalid_adjustment_codes',
+    'transaction_not_found',
+    'invalid_lifecycle',
+    'duplicate_transaction',
+  ]),
+  'customers-create': created(Customer, 'The new customer.', [...LOCATION, 'conflict']),
+  'customers-list': ok(CustomerList, 'A page of customers, newest first.'),
+  'customers-get': ok(Customer, 'The customer and the ids of its certificates.', ['not_found']),
+  'customers-assign': ok(Certificate, 'The assigned certificate.', ['not_found', 'certificate_customer_mismatch', 'certificate_not_active']),
+  'certificates-create': created(Certificate, 'The pending certificate.', ['not_found']),
+  'certificates-list': ok(CertificateList, 'A page of certificates, newest first.'),
+  'certificates-get': ok(Certificate, 'The certificate and its audit trail.', ['not_found']),
+  'certificates-activate': ok(Certificate, 'The active certificate.', [
+    'not_found',
+    'conflict',
+    'certificate_evidence_incomplete',
+    'certificate_review_authority_not_permitted',
+    'certificate_not_effective',
+  ]),
+  'provider-engagements': ok(EngagementList, 'A page of the client engagements the key may act for.'),
+  'provider-client': ok(ProviderClient, 'The client engagement the client context selects.'),
+} as const satisfies Record<RouteId, RouteResponse>;
+
+export { ErrorEnvelope };
+
+/** The JSON a route answers on success, as handlers build it (`ok<ResponseOf<'config-get'>>(…)`). */
+export type ResponseOf<Id extends keyof typeof RESPONSES> = v.InferInput<(typeof RESPONSES)[Id]['schema']>;
+
+/** Named schemas of the document (components/schemas): shared shapes are written once and referenced. */
+export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
+  Error: ErrorEnvelope,
+  Jurisdiction,
+  Message,
+  Calculation,
+  Transaction,
+  TransactionSummary,
+  Estimate,
+  Account,
+  Location,
+  ApiKey,
+  Certificate,
+  Customer,
+};

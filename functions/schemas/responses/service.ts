@@ -1,0 +1,57 @@
+// Service reads (contract §7, §5): configuration, operations status, provider engagements.
+import * as v from 'valibot';
+import { Environment, pageOf } from './common';
+
+const Int = v.pipe(v.number(), v.integer(), v.minValue(0));
+const window = { limit: Int, window_seconds: Int };
+
+export const Config = v.strictObject({
+  object: v.literal('config'),
+  environment: Environment,
+  rate_limits: v.strictObject({
+    general: v.strictObject(window),
+    batch_submissions: v.strictObject(window),
+    estimates: v.strictObject({ ...window, max_concurrency: Int }),
+  }),
+  limits: v.strictObject({
+    batch_max_items: Int,
+    return_job_max_items: Int,
+    batch_retention_days: Int,
+    idempotency_retention_hours: Int,
+    max_lines_per_document: Int,
+  }),
+  content: v.strictObject({ version: v.string(), coverage_from: v.string() }),
+});
+
+export const OperationsStatus = v.strictObject({
+  object: v.literal('operations_status'),
+  environment: Environment,
+  requests: v.strictObject({ limit: Int, used: Int, remaining: Int, window_seconds: Int, resets_in_seconds: Int }),
+  batches: v.strictObject({ pending: Int, oldest_pending_age_seconds: v.nullable(Int), completed_last_24h: Int, failed_last_24h: Int }),
+  webhooks: v.strictObject({
+    endpoints: Int,
+    pending_deliveries: Int,
+    failed_deliveries: Int,
+    dead_lettered: Int,
+    oldest_pending_age_seconds: v.nullable(Int),
+  }),
+});
+
+const EngagementStatus = v.picklist(['usable', 'paused', 'offboarded', 'unavailable']);
+
+export const EngagementList = pageOf(
+  v.strictObject({
+    object: v.literal('engagement'),
+    id: v.pipe(v.number(), v.integer()),
+    ref: v.string(),
+    status: EngagementStatus,
+    client: v.strictObject({ account_id: v.string(), name: v.nullable(v.string()) }),
+  }),
+);
+
+export const ProviderClient = v.strictObject({
+  object: v.literal('provider_client'),
+  engagement: v.strictObject({ id: v.pipe(v.number(), v.integer()), ref: v.string(), status: EngagementStatus }),
+  account: v.strictObject({ id: v.string(), name: v.nullable(v.string()) }),
+  environment: Environment,
+});

@@ -1,0 +1,88 @@
+// Taxed documents (contract §2.2, §3): calculations, committed transactions and estimates.
+import * as v from 'valibot';
+import { Amount, Category, Day, Instant, JurisdictionType, Message, Precision, Rate, pageOf } from './common';
+import { Environment } from './common';
+
+export const Jurisdiction = v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount });
+
+const lineEntries = {
+  number: v.string(),
+  item_code: v.nullable(v.string()),
+  tax_code: v.nullable(v.string()),
+  category: Category,
+  description: v.nullable(v.string()),
+  quantity: v.number(),
+  amount: Amount,
+  discount: Amount,
+  taxable_amount: Amount,
+  exempt_amount: Amount,
+  tax: Amount,
+  rate: Rate,
+  tax_included: v.boolean(),
+  taxability: v.picklist(['taxable', 'exempt', 'not_collected']),
+  reason: v.picklist(['standard_rated', 'reduced_rated', 'product_exempt', 'certificate_applied', 'no_nexus', 'not_subject_to_tax']),
+  sourcing: v.picklist(['destination', 'origin', 'hybrid']),
+  address: v.strictObject({ state: v.string(), zip: v.string(), precision: Precision }),
+  jurisdictions: v.array(Jurisdiction),
+  exemption_certificate: v.nullable(v.strictObject({ id: v.string(), exemption_reason: v.string(), document_sha256: v.nullable(v.string()) })),
+};
+
+const totals = { total_amount: Amount, total_discount: Amount, total_taxable: Amount, total_exempt: Amount, total_tax: Amount };
+
+export const Calculation = v.strictObject({
+  object: v.literal('calculation'),
+  date: Day,
+  currency: v.literal('USD'),
+  content_version: v.string(),
+  ...totals,
+  lines: v.array(v.strictObject(lineEntries)),
+  summary: v.array(Jurisdiction),
+  messages: v.array(Message),
+});
+
+const TransactionLine = v.strictObject({
+  ...lineEntries,
+  refunded_amount: Amount,
+  refundable_amount: Amount,
+  credited_tax: Amount,
+  remaining_tax: Amount,
+});
+
+const header = {
+  object: v.literal('transaction'),
+  code: v.string(),
+  kind: v.picklist(['sale', 'refund', 'credit', 'reversal', 'replacement']),
+  status: v.picklist(['committed', 'refunded', 'voided', 'adjusted']),
+  original_code: v.nullable(v.string()),
+  location_code: v.nullable(v.string()),
+  customer_code: v.nullable(v.string()),
+  environment: Environment,
+  date: Day,
+  currency: v.literal('USD'),
+  content_version: v.string(),
+  reason: v.nullable(v.string()),
+  created_at: Instant,
+  updated_at: Instant,
+  voided_at: v.nullable(Instant),
+  ...totals,
+  refunds: v.array(v.string()),
+  credits: v.array(v.string()),
+  adjustment: v.nullable(v.strictObject({ reversal_code: v.string(), replacement_code: v.string() })),
+};
+
+export const Transaction = v.strictObject({ ...header, lines: v.array(TransactionLine), summary: v.array(Jurisdiction), messages: v.array(Message) });
+export const TransactionSummary = v.strictObject({ ...header, line_count: v.pipe(v.number(), v.integer()) });
+export const TransactionList = pageOf(TransactionSummary);
+export const Adjustment = v.strictObject({ original: Transaction, reversal: Transaction, replacement: Transaction });
+
+export const Estimate = v.strictObject({
+  object: v.literal('estimate'),
+  experimental: v.literal(true),
+  date: Day,
+  content_version: v.string(),
+  rate: Rate,
+  tax: Amount,
+  precision: Precision,
+  jurisdictions: v.array(Jurisdiction),
+  messages: v.array(Message),
+});
