@@ -29,6 +29,8 @@ export interface FunctionBundle {
   readonly id: string;
   readonly entry: string;
   readonly content: boolean;
+  /** Project files copied next to the bundle (a route's `files`). */
+  readonly files: readonly string[];
 }
 
 export const workerId = (queue: QueueDef): string => `${queue.id.toLowerCase()}-worker`;
@@ -36,14 +38,15 @@ export const workerId = (queue: QueueDef): string => `${queue.id.toLowerCase()}-
 /** Every function the service deploys: the routes, the queue workers and the authorizer. */
 export function functionBundles(): FunctionBundle[] {
   return [
-    ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false })),
-    ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false }] : [])),
-    { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false },
+    ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false, files: route.files ?? [] })),
+    ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false, files: [] }] : [])),
+    { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false, files: [] },
   ];
 }
 
 /** NodejsFunction bundling (local esbuild; Docker is never needed because esbuild is a devDependency). */
-export function nodejsBundling(options: { content: boolean }): BundlingOptions {
+export function nodejsBundling(options: { content: boolean; files?: readonly string[] }): BundlingOptions {
+  const copied = [...(options.content ? [CONTENT_ARTIFACT] : []), ...(options.files ?? [])];
   return {
     format: OutputFormat.ESM,
     target: FUNCTION_BUNDLE.target,
@@ -55,8 +58,7 @@ export function nodejsBundling(options: { content: boolean }): BundlingOptions {
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
-      afterBundling: (inputDir, outputDir) =>
-        options.content ? [`cp "${join(inputDir, CONTENT_ARTIFACT)}" "${join(outputDir, basename(CONTENT_ARTIFACT))}"`] : [],
+      afterBundling: (inputDir, outputDir) => copied.map((file) => `cp "${join(inputDir, file)}" "${join(outputDir, basename(file))}"`),
     },
   };
 }

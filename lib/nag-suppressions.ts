@@ -65,6 +65,15 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
       'Clients hold API keys of the service, not Cognito identities: a Lambda REQUEST authorizer maps each key to its usage-plan key, and the function authenticates the key itself.',
     );
   }
+  for (const route of stack.routes.filter((r) => r.public)) {
+    const method = stack.api.routeMethods.get(route.id);
+    if (method)
+      acknowledge(
+        method,
+        'AwsSolutions-APIG4',
+        'The API description (OpenAPI document and reference page, contract §10) is public by contract: it answers without a key, reads no data and counts in no rate-limit bucket.',
+      );
+  }
   for (const method of stack.api.methodNotAllowed) {
     const reason =
       "The MOCK method answering 405 for unsupported methods reaches no backend and returns a fixed error body; like API Gateway's own 404, it answers before authentication.";

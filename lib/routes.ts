@@ -15,6 +15,15 @@ export interface RouteDef {
   readonly method: HttpMethod;
   /** API Gateway style path with `{param}` segments, below the base path. */
   readonly path: string;
+  /** The base path the route lives under, when it is not BASE_PATH (`''`: the API's root, e.g. /docs). */
+  readonly basePath?: string;
+  /**
+   * Served without a key (contract §10: the API description): no authentication, no rate-limit
+   * bucket, no scope; scope, credential and bucket are then unused. Built with publicHandler.
+   */
+  readonly public?: boolean;
+  /** Project files the function reads, copied next to its bundle (functions/http/static-file.ts). */
+  readonly files?: readonly string[];
   /** The handler module, when it is not `functions/<id>/handler.ts` (see routeEntry). */
   readonly entry?: string;
   readonly scope: Scope | null;
@@ -53,6 +62,31 @@ export const OPERATIONS_STATUS = {
   scope: null,
   credential: 'tenant',
   bucket: 'general',
+} as const satisfies RouteDef;
+
+// --- the API description (contract §10): no key, no bucket ---------------------------------------
+
+export const OPENAPI_GET = {
+  id: 'openapi-get',
+  method: 'GET',
+  path: '/openapi.json',
+  public: true,
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  files: ['openapi.json'],
+} as const satisfies RouteDef;
+
+export const DOCS_GET = {
+  id: 'docs-get',
+  method: 'GET',
+  path: '/docs',
+  basePath: '',
+  public: true,
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  files: ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
 } as const satisfies RouteDef;
 
 // --- account administration (contract §8) -------------------------------------------------------
@@ -358,6 +392,8 @@ export const PROVIDER_CLIENT = {
 export const ROUTES = [
   CONFIG_GET,
   OPERATIONS_STATUS,
+  OPENAPI_GET,
+  DOCS_GET,
   ACCOUNT_GET,
   ACCOUNT_UPDATE,
   LOCATIONS_CREATE,
@@ -392,6 +428,9 @@ export const ROUTES = [
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** A route's path as clients call it (below the stage): `/api/v1/transactions/{code}`, `/docs`. */
+export const routePath = (route: Pick<RouteDef, 'path' | 'basePath'>): string => `${route.basePath ?? BASE_PATH}${route.path}`;
 
 /** A route's handler module, relative to the project root (it exports `handler`); the function id is the route id. */
 export const routeEntry = (route: Pick<RouteDef, 'id' | 'entry'>): string => route.entry ?? `functions/${route.id}/handler.ts`;

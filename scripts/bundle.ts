@@ -19,13 +19,13 @@ export async function bundleAll(options: { only?: string; outDir?: string } = {}
   const selected = functionBundles().filter((b) => !options.only || b.id === options.only);
   if (selected.length === 0) throw new Error(`no function with id ${options.only}`);
   return Promise.all(
-    selected.map(async ({ id, entry, content }) => {
+    selected.map(async ({ id, entry, content, files }) => {
       const dir = join(outDir, id);
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       const file = join(dir, 'index.mjs');
       await build(esbuildOptions(entry, file));
-      if (content) copyFileSync(join(PROJECT_ROOT, CONTENT_ARTIFACT), join(dir, basename(CONTENT_ARTIFACT)));
+      for (const file of [...(content ? [CONTENT_ARTIFACT] : []), ...files]) copyFileSync(join(PROJECT_ROOT, file), join(dir, basename(file)));
       return { id, file, bytes: statSync(file).size };
     }),
   );

@@ -9,10 +9,10 @@ import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 import type { ErrorCode } from '../functions/core/errors';
 import { routeErrors } from '../functions/http/route-errors';
-import { RESPONSE_COMPONENTS, RESPONSES } from '../functions/schemas/responses';
+import { ErrorEnvelope, RESPONSE_COMPONENTS, RESPONSES, type RouteResponse } from '../functions/schemas/responses';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
-import { BASE_PATH, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
+import { ROUTES, routeEntry, routePath, type RouteDef } from '../lib/routes';
 
 const requestSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore', target: 'draft-2020-12' });
 // Response schemas name the shared shapes of RESPONSE_COMPONENTS by reference to components/schemas.
@@ -49,16 +49,25 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal error',
 };
 
+const ERROR_SCHEMA = responseSchema(ErrorEnvelope) as { properties: { error: { properties: Record<string, unknown> } } };
+
+function narrowedError(codes: readonly ErrorCode[]) {
+  const inner = ERROR_SCHEMA.properties.error;
+  return {
+    ...ERROR_SCHEMA,
+    properties: { error: { ...inner, properties: { ...inner.properties, code: { type: 'string', enum: [...codes] } } } },
+  };
+}
+
 function errorResponse(status: number, codes: readonly ErrorCode[]) {
   return {
     description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
     headers: { 'X-Request-Id': REQUEST_ID, ...(status === 429 || status === 409 ? { 'Retry-After': { ...RETRY_AFTER, required: false } } : {}) },
     content: {
       'application/json': {
-        schema: {
-          allOf: [{ $ref: '#/components/schemas/Error' }],
-          properties: { error: { properties: { code: { enum: [...codes] } } } },
-        },
+        // The envelope, its code narrowed to what this operation answers with this status (a full
+        // copy rather than allOf: tools disagree on allOf with additionalProperties: false).
+        schema: narrowedError(codes),
         example: { error: { code: codes[0], message: '…', request_id: 'c0ffee00-0000-4000-8000-000000000000', severity: 'error' } },
       },
     },
@@ -94,7 +103,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         description: 'Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4).',
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
       });
-    if (route.credential === 'tenant' || route.clientContext) {
+    if (!route.public && (route.credential === 'tenant' || route.clientContext)) {
       // Client context applies to provider keys only (contract §5): an account key's request is
       // not judged by these headers, so only a provider-only route may declare the id's form.
       const providerOnly = route.credential === 'provider';
@@ -125,17 +134,17 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
           'X-Request-Id': REQUEST_ID,
           ...(route.method === 'POST' ? { 'Idempotent-Replayed': { description: '`true` on a replayed answer.', schema: { const: 'true' } } } : {}),
         },
-        content: { 'application/json': { schema: responseSchema(answer.schema) } },
+        content: { [(answer as RouteResponse).media ?? 'application/json']: { schema: responseSchema(answer.schema) } },
       },
     };
     for (const [status, codes] of errors) responses[String(status)] = errorResponse(status, codes);
-    (paths[`${BASE_PATH}${route.path}`] ??= {})[route.method.toLowerCase()] = {
+    (paths[routePath(route)] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.id.replaceAll('-', ' '),
-      security: [{ bearer: [] }, { apiKey: [] }],
-      'x-required-scope': route.scope,
-      'x-credential': route.credential,
-      'x-rate-limit-bucket': route.bucket,
+      // Grouped on the reference page by the first path segment (transactions, customers, …).
+      tags: [route.public ? 'description' : (route.path.split('/')[1] ?? 'api')],
+      security: route.public ? [] : [{ bearer: [] }, { apiKey: [] }],
+      ...(route.public ? {} : { 'x-required-scope': route.scope, 'x-credential': route.credential, 'x-rate-limit-bucket': route.bucket }),
       ...(route.environments ? { 'x-environments': route.environments } : {}),
       parameters,
       ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: bare(requestSchema(bodySchema)) } } } } : {}),
@@ -152,7 +161,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     servers: [{ url: 'http://127.0.0.1:3000' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
-      schemas: toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONFIG),
+      schemas: { ...toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONFIG), Error: ERROR_SCHEMA },
     },
     paths,
   };

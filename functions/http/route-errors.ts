@@ -6,12 +6,14 @@ import type { RouteDef } from '../../lib/routes';
 import type { ErrorCode } from '../core/errors';
 import { statusOf } from './error-response';
 
-export interface RouteShape extends Pick<RouteDef, 'method' | 'path' | 'scope' | 'credential' | 'clientContext' | 'environments'> {
+export interface RouteShape extends Pick<RouteDef, 'method' | 'path' | 'public' | 'scope' | 'credential' | 'clientContext' | 'environments'> {
   readonly validates: boolean;
 }
 
 /** The pipeline's codes for a route, in the order the checks run. */
 export function pipelineErrors(route: RouteShape): ErrorCode[] {
+  // Public routes run no check: only a failure of the function itself.
+  if (route.public) return ['internal_error'];
   // Step 1: a path parameter that is not valid percent-encoding matches no route.
   const codes: ErrorCode[] = route.path.includes('{') ? ['not_found'] : [];
   codes.push('missing_api_key', 'invalid_api_key', 'rate_limit_exceeded', 'module_not_enabled', 'provider_not_active');

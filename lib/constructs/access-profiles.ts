@@ -49,7 +49,9 @@ export function accessProfile(profile: Partial<AccessProfile>): AccessProfile {
  * routes administer API Gateway keys. A route that sends to queues passes their ids as `sendsTo`
  * (the manifest has no such field yet; when it gains one, pass it here).
  */
-export function routeAccess(route: Pick<RouteDef, 'method' | 'usageKeys'>, extra: Pick<Partial<AccessProfile>, 'sendsTo'> = {}): AccessProfile {
+export function routeAccess(route: Pick<RouteDef, 'method' | 'usageKeys' | 'public'>, extra: Pick<Partial<AccessProfile>, 'sendsTo'> = {}): AccessProfile {
+  // The API description reads only the files shipped with it: the authorizer's profile, no data.
+  if (route.public) return accessProfile({});
   return accessProfile({
     data: route.method === 'GET' ? 'read' : 'write',
     idempotency: route.method === 'POST',

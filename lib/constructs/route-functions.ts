@@ -38,6 +38,7 @@ export class RouteFunctions extends Construct {
         functionName: `${props.namePrefix}-${route.id}`,
         entry: routeEntry(route),
         content: route.content,
+        files: route.files,
         environment: props.environment,
         timeout: Duration.seconds(timeoutSeconds),
         memorySize: route.memoryMb,

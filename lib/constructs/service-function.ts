@@ -36,6 +36,8 @@ export interface ServiceFunctionProps {
   readonly entry: string;
   /** Copy the tax content artifact next to the bundle. */
   readonly content?: boolean;
+  /** Project files copied next to the bundle. */
+  readonly files?: readonly string[];
   readonly environment?: Record<string, string>;
   readonly timeout: Duration;
   readonly memorySize?: number;
@@ -62,7 +64,7 @@ export class ServiceFunction extends Construct {
       logGroup: props.logGroup,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
-      bundling: nodejsBundling({ content: props.content ?? false }),
+      bundling: nodejsBundling({ content: props.content ?? false, files: props.files }),
     });
   }
 }

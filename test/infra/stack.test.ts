@@ -13,7 +13,7 @@ import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/c
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, TABLES } from '../../lib/resources';
-import { ROUTES, type RouteDef } from '../../lib/routes';
+import { ROUTES, routePath, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
 
@@ -93,7 +93,7 @@ describe('functions', () => {
 
 describe('least privilege', () => {
   it('lets read-only routes update nothing but their rate counters', () => {
-    for (const route of routes.filter((r) => r.method === 'GET')) {
+    for (const route of routes.filter((r) => r.method === 'GET' && !r.public)) {
       const statements = routeStatements(route.id);
       expect(actionsOf(statements)).not.toContain('dynamodb:PutItem');
       const updates = statements.filter((s) => [s.Action].flat().includes('dynamodb:UpdateItem'));
@@ -101,6 +101,14 @@ describe('least privilege', () => {
         expect.objectContaining({ Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_COUNTER_KEY_PREFIX}*`] } } }),
       ]);
     }
+  });
+
+  it('gives the public API description no data access at all', () => {
+    for (const route of routes.filter((r) => r.public))
+      expect(
+        actionsOf(routeStatements(route.id)).filter((a) => !a.startsWith('logs:')),
+        route.id,
+      ).toEqual([]);
   });
 
   it('uses the partition-key prefix of the real rate counters', () => {
@@ -134,8 +142,10 @@ describe('least privilege', () => {
       roleByProfile.set(key, role);
     }
     expect(new Set(roleByProfile.values()).size).toBe(roleByProfile.size);
-    // Besides the profiles' roles: the authorizer's (no data), API Gateway's invoke role and its account-level CloudWatch role.
-    template.resourceCountIs('AWS::IAM::Role', roleByProfile.size + 3);
+    // Besides the profiles' roles: the authorizer's (no data: the public routes' profile too, so
+    // shared with them), API Gateway's invoke role and its account-level CloudWatch role.
+    const roles = new Set([...roleByProfile.values(), roleOfFunction(template, 'salestax-test-authorizer')]);
+    template.resourceCountIs('AWS::IAM::Role', roles.size + 2);
   });
 
   it('lets every function role write logs to the stage log group only', () => {
@@ -298,10 +308,13 @@ describe('api', () => {
     template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST', AuthorizerResultTtlInSeconds: 0, IdentitySource: Match.absent() });
   });
 
-  it('puts every route behind the authorizer and a usage key', () => {
+  it('puts every route behind the authorizer and a usage key, but the public API description', () => {
     const routeMethods = methods().filter((m) => m.Properties.HttpMethod !== 'ANY');
     expect(routeMethods.map((m) => m.Properties.HttpMethod).sort()).toEqual(routes.map((r) => r.method).sort());
-    for (const m of routeMethods) {
+    const open = routeMethods.filter((m) => m.Properties.AuthorizationType === 'NONE');
+    expect(open).toHaveLength(routes.filter((r) => r.public).length);
+    for (const m of open) expect(m.Properties).toMatchObject({ ApiKeyRequired: false, Integration: { Type: 'AWS_PROXY' } });
+    for (const m of routeMethods.filter((m) => !open.includes(m))) {
       expect(m.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true, Integration: { Type: 'AWS_PROXY' } });
       expect(m.Properties.AuthorizerId).toBeDefined();
     }
@@ -323,7 +336,7 @@ describe('api', () => {
   it('shares resources between paths with common segments', () => {
     const paths = new Set(
       routes.flatMap((r) =>
-        `/api/v1${r.path}`
+        routePath(r)
           .split('/')
           .slice(1)
           .map((_, i, parts) => parts.slice(0, i + 1).join('/')),

@@ -23,3 +23,13 @@ export const TaxCode = v.strictObject({
   category: Category,
 });
 export const TaxCodeList = v.strictObject({ content_version: v.string(), ...pageOf(TaxCode).entries });
+
+/** The OpenAPI document (described, not restated: its own meta-schema is OpenAPI's). */
+export const ApiDescription = v.looseObject({
+  openapi: v.pipe(v.string(), v.regex(/^3\.1\.\d+$/)),
+  info: v.looseObject({ title: v.string(), version: v.string() }),
+  servers: v.array(v.looseObject({ url: v.string() })),
+  paths: v.record(v.string(), v.looseObject({})),
+});
+
+export const HtmlPage = v.pipe(v.string(), v.description('An HTML page.'));

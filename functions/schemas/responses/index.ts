@@ -9,14 +9,16 @@ import type { ErrorCode } from '../../core/errors';
 import type { RouteId } from '../../../lib/routes';
 import { ApiKey, ApiKeyList, Account, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
 import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
-import { RateBreakdown, TaxCodeList } from './content';
+import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content';
 import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
 import { Message } from './common';
-import { ErrorEnvelope } from './error';
+import { ErrorDetail, ErrorEnvelope } from './error';
 import { Adjustment, Calculation, Estimate, Jurisdiction, Transaction, TransactionList, TransactionSummary } from './tax';
 
 export interface RouteResponse<S extends v.GenericSchema = v.GenericSchema> {
   readonly status: 200 | 201;
+  /** The media type of the body (application/json unless said). */
+  readonly media?: 'application/json' | 'text/html';
   readonly schema: S;
   readonly description: string;
   /** Codes the endpoint's own rules may answer (beyond the pipeline's). */
@@ -64,6 +66,8 @@ const created = (schema: v.GenericSchema, description: string, errors: readonly 
 export const RESPONSES = {
   'config-get': ok(Config, 'The effective limits of the key and the tax content in use.'),
   'operations-status': ok(OperationsStatus, "The caller's request budget and the tenant's queue signals."),
+  'openapi-get': ok(ApiDescription, 'This OpenAPI 3.1 document, its server set to the deployment that served it.'),
+  'docs-get': { ...ok(HtmlPage, 'The interactive API reference (Swagger UI, bundled; no CDN).'), media: 'text/html' },
   'account-get': ok(Account, 'The account and its settings in the key’s environment.'),
   'account-update': ok(Account, 'The updated account.'),
   'locations-create': created(Location, 'The new location.', ['conflict']),
@@ -133,7 +137,7 @@ export type ResponseOf<Id extends keyof typeof RESPONSES> = v.InferInput<(typeof
 
 /** Named schemas of the document (components/schemas): shared shapes are written once and referenced. */
 export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
-  Error: ErrorEnvelope,
+  ErrorDetail,
   Jurisdiction,
   Message,
   Calculation,
