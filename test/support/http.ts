@@ -52,6 +52,24 @@ export async function api<T = any>(method: string, path: string, options: CallOp
   return { status: res.status, headers: res.headers, text, body };
 }
 
+/** A fetch for clients under test (the typed client, the examples): every answer is checked too. */
+export const conformingFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const res = await fetch(request);
+  const text = await res.clone().text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const url = new URL(request.url);
+  const problems = conforms(request.method, url.pathname, { status: res.status, headers: res.headers, body, text });
+  if (problems.length > 0)
+    throw new Error(`${request.method} ${url.pathname} → ${res.status} contradicts openapi.json: ${problems.join('; ')}\n${text.slice(0, 2000)}`);
+  return res;
+};
+
 /** Asserts the spec's error envelope with a code and status, and returns `error`. */
 export function expectError(res: Res, status: number, code: string) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });

@@ -6,7 +6,7 @@ type Script = (request: Request, attempt: number) => Response | Error;
 
 function scripted(script: Script) {
   const seen: Request[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     seen.push(request);
     const answer = script(request, seen.length - 1);
