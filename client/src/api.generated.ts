@@ -3669,6 +3669,7 @@ export interface operations {
                     strict?: boolean | null;
                     accuracy_policy?: ("best_effort" | "deterministic") | null;
                     minimum_address_precision?: ("state" | "zip5" | "zip9" | "rooftop") | null;
+                    /** @description Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
                     lines: {
                         number?: string | null;
                         item_code?: string | null;
@@ -5043,6 +5044,7 @@ export interface operations {
                     strict?: boolean | null;
                     accuracy_policy?: ("best_effort" | "deterministic") | null;
                     minimum_address_precision?: ("state" | "zip5" | "zip9" | "rooftop") | null;
+                    /** @description Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
                     lines: {
                         number?: string | null;
                         item_code?: string | null;
@@ -5895,6 +5897,7 @@ export interface operations {
                     credit_code: string;
                     date?: string | null;
                     reason?: string | null;
+                    /** @description Each line number at most once (a repeat is 422 duplicate_value). */
                     lines: {
                         number: string;
                         tax_amount: number;
@@ -6537,6 +6540,7 @@ export interface operations {
                         strict?: boolean | null;
                         accuracy_policy?: ("best_effort" | "deterministic") | null;
                         minimum_address_precision?: ("state" | "zip5" | "zip9" | "rooftop") | null;
+                        /** @description Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
                         lines: {
                             number?: string | null;
                             item_code?: string | null;
@@ -6582,7 +6586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `invalid_address`, `invalid_request`, `invalid_tax_code`. */
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `invalid_address`, `invalid_request`, `invalid_tax_code`, `invalid_nexus_mode`. */
             400: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -6603,7 +6607,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_address" | "invalid_request" | "invalid_tax_code";
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_address" | "invalid_request" | "invalid_tax_code" | "invalid_nexus_mode";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -8213,7 +8217,7 @@ export interface operations {
                     valid_from: string;
                     /**
                      * Format: date
-                     * @description Calendar date, YYYY-MM-DD.
+                     * @description Not before `valid_from` (otherwise 422 greater_than).
                      */
                     valid_to: string;
                     signer?: {

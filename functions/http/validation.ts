@@ -111,9 +111,34 @@ export function validateAt<S extends v.GenericSchema>(
   prefix: string | undefined,
   headerName?: string,
 ): v.InferOutput<S> {
+  const misplaced = arraysForObjects(schema, input, prefix ? [prefix] : []);
+  if (misplaced.length > 0)
+    throw validationError(misplaced.map((keys) => ({ code: 'object_type', target: keys.length > 0 ? keys.join('.') : root, message: 'Must be an object.' })));
   const result = v.safeParse(schema, input, { abortEarly: false, abortPipeEarly: true });
   if (result.success) return result.output;
   throw validationError(issuesToDetails(result.issues, root, headerName, prefix));
+}
+
+const OBJECT_TYPES = new Set(['object', 'strict_object', 'loose_object']);
+type Node = { type?: string; entries?: Record<string, Node>; item?: Node; wrapped?: Node; options?: unknown };
+
+/**
+ * Where the input holds an array but the schema an object: valibot's object schemas accept arrays
+ * (an array is an object to JavaScript), the contract does not (object_type). Paths of the places.
+ */
+function arraysForObjects(schema: v.GenericSchema, input: unknown, path: string[]): string[][] {
+  const node = schema as unknown as Node;
+  if (node.wrapped) return input === undefined || input === null ? [] : arraysForObjects(node.wrapped as unknown as v.GenericSchema, input, path);
+  if (node.type && OBJECT_TYPES.has(node.type)) {
+    if (Array.isArray(input)) return [path];
+    if (input === null || typeof input !== 'object') return [];
+    return Object.entries(node.entries ?? {}).flatMap(([key, entry]) =>
+      arraysForObjects(entry as unknown as v.GenericSchema, (input as Record<string, unknown>)[key], [...path, key]),
+    );
+  }
+  if (node.type === 'array' && node.item && Array.isArray(input))
+    return input.flatMap((item, i) => arraysForObjects(node.item as unknown as v.GenericSchema, item, [...path, String(i)]));
+  return [];
 }
 
 /** The body of a request: JSON or nothing. Its text is never repeated in the error. */

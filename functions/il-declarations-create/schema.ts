@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { SELLER_CLASSES } from '../core/illinois/declaration';
-import { InstantSchema, opt } from '../schemas/common';
+import { ExpirySchema, opt } from '../schemas/common';
 
 export const DeclarationCreateSchema = v.strictObject({
   seller_class: v.picklist(SELLER_CLASSES),
-  expires_at: opt(InstantSchema),
+  expires_at: opt(ExpirySchema),
 });

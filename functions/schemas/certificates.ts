@@ -18,7 +18,7 @@ export const CertificateCreateSchema = v.pipe(
     exemption_reason: v.picklist(EXEMPTION_REASONS),
     exemption_number: opt(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
     valid_from: DateSchema,
-    valid_to: DateSchema,
+    valid_to: v.pipe(DateSchema, v.description('Not before `valid_from` (otherwise 422 greater_than).')),
     signer: opt(PersonSchema),
     signature_type: opt(v.picklist(SIGNATURE_TYPES)),
     evidence_reference: opt(

@@ -1,6 +1,7 @@
 // Building blocks of the request schemas. valibot schemas are the single source of request
 // validation, request types and the OpenAPI document.
 import * as v from 'valibot';
+import { US_STATES } from '../core/content/states';
 
 /** Optional field that also accepts JSON null as "not given". */
 export const opt = <S extends v.GenericSchema>(schema: S) => v.nullish(schema);
@@ -19,21 +20,35 @@ export const DateSchema = v.pipe(
   v.metadata({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
 );
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-/** RFC 3339 instant (UTC or with offset). */
+/** RFC 3339 date-time (contract: times are RFC 3339): seconds required, UTC or with an offset. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 export const InstantSchema = v.pipe(
   v.string(),
   v.check((s) => INSTANT.test(s) && !Number.isNaN(Date.parse(s)), 'date_format'),
-  v.description('RFC 3339 date-time (seconds optional).'),
-  // A pattern, not `format: date-time`: the service also accepts an instant without seconds.
-  v.metadata({ pattern: INSTANT.source }),
+  v.description('RFC 3339 date-time, e.g. 2026-12-31T23:59:59Z.'),
+  v.metadata({ format: 'date-time' }),
 );
+
+/** An expiry: the use case refuses one not in the future (422 greater_than; a clock is not a schema's). */
+export const ExpirySchema = v.pipe(InstantSchema, v.description('RFC 3339 date-time in the future (otherwise 422 greater_than).'));
 
 export const StateCodeSchema = v.pipe(
   v.string(),
   v.regex(/^[A-Za-z]{2}$/),
   v.transform((s) => s.toUpperCase()),
   v.description('Two-letter US state code.'),
+);
+
+/**
+ * A state code the service knows (50 states and DC), any letter case. The use case checks the
+ * list (detail `enum`); the pattern tells the OpenAPI document exactly which strings pass.
+ */
+export const UsStateSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z]{2}$/),
+  v.metadata({ pattern: `^(?:${US_STATES.map((code) => [...code].map((c) => `[${c}${c.toLowerCase()}]`).join('')).join('|')})$` }),
+  v.transform((s) => s.toUpperCase()),
+  v.description('US state code (50 states and DC), any letter case.'),
 );
 
 /** Identifiers chosen by callers (location codes, SKUs, customer codes, transaction codes). */

@@ -20,7 +20,7 @@ export const LineSchema = v.pipe(
     description: opt(v.pipe(v.string(), v.maxLength(500))),
     quantity: opt(v.pipe(v.number(), v.gtValue(0), v.maxValue(1_000_000_000))),
     amount: v.pipe(money, v.description('Extended line amount in USD (already multiplied by quantity).')),
-    discount: opt(money),
+    discount: opt(v.pipe(money, v.description('At most `amount` (otherwise 422 less_than_equal).'))),
     tax_included: opt(v.boolean()),
     ship_to: opt(AddressSchema),
     exemption_certificate_id: opt(CertificateIdSchema),
@@ -59,6 +59,7 @@ const documentEntries = {
     v.minLength(1),
     v.maxLength(SERVICE_LIMITS.max_lines_per_document),
     uniqueBy<LineInput>('number', (line, i) => line.number ?? String(i + 1)),
+    v.description('Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value.'),
   ),
 };
 

@@ -19,6 +19,7 @@ export const RefundRequestSchema = v.strictObject({
       v.minLength(1),
       v.maxLength(1000),
       uniqueBy<v.InferOutput<typeof RefundLine>>('number', (l) => l.number),
+      v.description('Each line number at most once (a repeat is 422 duplicate_value).'),
     ),
   ),
 });
@@ -33,6 +34,7 @@ export const CreditRequestSchema = v.strictObject({
     v.minLength(1),
     v.maxLength(1000),
     uniqueBy<v.InferOutput<typeof CreditLine>>('number', (l) => l.number),
+    v.description('Each line number at most once (a repeat is 422 duplicate_value).'),
   ),
 });
 

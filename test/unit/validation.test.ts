@@ -44,6 +44,19 @@ describe('valibot issues become contract details', () => {
     expect(detailsOf('text')).toEqual(['object_type@body']);
   });
 
+  it('refuses an array where an object belongs (valibot alone would accept it), at any depth', () => {
+    const details = (input: unknown) => {
+      try {
+        validate(CalculationRequestSchema, input, 'body');
+        return [];
+      } catch (error) {
+        return ((error as { details?: { code: string; target: string }[] }).details ?? []).map((d) => `${d.code}@${d.target}`);
+      }
+    };
+    expect(details([])).toEqual(['object_type@body']);
+    expect(details({ ship_to: [], lines: [{ amount: 1, ship_to: [] }] })).toEqual(['object_type@ship_to', 'object_type@lines.0.ship_to']);
+  });
+
   it('never puts a submitted value in a message', () => {
     try {
       validate(v.strictObject({ a: v.pipe(v.number(), v.minValue(0)) }), { a: -424242, b: 'SENTINEL' }, 'body');

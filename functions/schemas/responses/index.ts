@@ -107,6 +107,7 @@ export const RESPONSES = {
   'transactions-void': ok(Transaction, 'The voided transaction.', ['transaction_not_found', 'invalid_lifecycle']),
   'transactions-adjust': created(Adjustment, 'The adjusted original, its reversal and the replacement.', [
     ...TAXING,
+    'invalid_nexus_mode',
     'invalid_adjustment_codes',
     'transaction_not_found',
     'invalid_lifecycle',
