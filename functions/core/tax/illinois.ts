@@ -1,7 +1,7 @@
 // Illinois (contract §2.4): the seller's posture decides sourcing, and qualifying food and drugs
 // carry their own state, RTA and local rates (data/illinois_rate_components.csv).
 import type { Location } from '../account/settings';
-import type { Category, IllinoisContent } from '../content/artifact';
+import type { Category, IllinoisContent, Micro } from '../content/artifact';
 import type { RateArea } from '../content/tax-content';
 import { DomainError } from '../errors';
 import { declarationVerifies, type SellerClass } from '../illinois/declaration';
@@ -117,16 +117,27 @@ export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: str
     return parts.filter((p) => p.rate > 0);
   }
   if (cls === 'exempt') return [];
-  if (il.unknownFoodDrugCounties.includes(county)) return null;
   let stateRate = cls === 'food' ? period.food : period.drugs;
   if (cls === 'food' && il.foodSuspensions.some((s) => within(date, s.from, s.to))) stateRate = 0;
+  // MED taxes food and drugs at its general rate, in some townships only: a ZIP is in it when its
+  // special districts reach that rate.
+  const med = il.med[county];
   const parts: Component[] = [
     { type: 'state', name: 'ILLINOIS', rate: stateRate },
     { type: 'special', name: special, rate: rta?.foodDrugs ?? 0 },
+    { type: 'special', name: 'METRO-EAST MASS TRANSIT DISTRICT', rate: med !== undefined && area.rates.special >= med ? med : 0 },
   ];
   if (cls === 'food' && date >= il.localGroceryFrom) {
-    const knownNone = il.noLocalGrocery.some((p) => p.county === county && p.city === area.cityName);
-    if (!knownNone) return null; // the content does not know whether this place levies the local 1 %
+    const local = localGroceryRate(il, area.cityName, date);
+    if (local === undefined) return null; // the content does not know whether this place levies the local 1 %
+    parts.push({ type: 'city', name: `${area.cityName} GROCERY TAX`, rate: local });
   }
   return parts.filter((p) => p.rate > 0);
+}
+
+/** The municipality's local grocery rate on `date` (0 when it did not adopt one), or undefined when unknown. */
+export function localGroceryRate(il: IllinoisContent, municipality: string, date: string): Micro | undefined {
+  let rate: Micro | undefined;
+  for (const period of il.localGrocery[municipality] ?? []) if (period.from <= date) rate = period.rate;
+  return rate;
 }
