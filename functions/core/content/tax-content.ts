@@ -236,4 +236,32 @@ export class TaxContent {
   holidaysOn(state: string, date: string): Holiday[] {
     return this.artifact.holidays.filter((h) => h.state === state && h.from <= date && date <= h.to);
   }
+
+  /** Every row of this version, keyed "ST,ZIP" (for reviews and diffs; the engine looks rows up one by one). */
+  rows(): Map<string, { state: string; zip: string; region: string; combined: Micro }> {
+    const out = new Map<string, { state: string; zip: string; region: string; combined: Micro }>();
+    for (let i = 0; i <= this.index; i++) {
+      const v = this.artifact.versions[i]!;
+      for (const [state, removed] of Object.entries(v.removed))
+        for (let at = 0; at < removed.length; at += 5) out.delete(`${state},${removed.slice(at, at + 5)}`);
+      for (const [state, rows] of Object.entries(v.zips))
+        for (let at = 0; at < rows.length; at += ZIP_ROW) {
+          const region = b36(rows, at + 5) * 5;
+          const r = this.artifact.regions;
+          const zip = rows.slice(at, at + 5);
+          out.set(`${state},${zip}`, {
+            state,
+            zip,
+            region: this.names[r[region + 4]!]!,
+            combined: r[region]! + r[region + 1]! + r[region + 2]! + r[region + 3]!,
+          });
+        }
+    }
+    return out;
+  }
+
+  /** California CDTFA city rates in force with this version. */
+  caCityRates(): Readonly<Record<string, Micro>> {
+    return this.rateVersion.caCityRates;
+  }
 }
