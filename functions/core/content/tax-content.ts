@@ -226,7 +226,7 @@ export class TaxContent {
     let found: Treatment | undefined;
     const upper = code?.toUpperCase();
     for (const rule of this.artifact.taxabilityRules[state] ?? []) {
-      const applies = rule.match.startsWith('code:') ? upper !== undefined && upper.startsWith(rule.match.slice(5)) : rule.match.slice(9) === category;
+      const applies = rule.match.startsWith('code:') ? upper?.startsWith(rule.match.slice(5)) === true : rule.match.slice(9) === category;
       if (applies && (rule.from === null || rule.from <= date)) found = rule.treatment;
     }
     return found;
