@@ -3,19 +3,19 @@
 // a new quarterly table first: the files are copied to data/versions/<date>/ and a row is appended
 // to the manifest, so earlier tables and their versions stay exactly as they were.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { buildArtifact } from './lib/content-build';
 import { parseCsv } from './lib/csv';
 
 const ROOT = join(import.meta.dirname, '..');
-const DATA = join(ROOT, 'data');
-const OUT = join(ROOT, 'content', 'tax-content.json');
-
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
+// --data and --out let a test (or a review copy) run the routine away from the project's files.
+const DATA = option('--data') ?? join(ROOT, 'data');
+const OUT = option('--out') ?? join(ROOT, 'content', 'tax-content.json');
 
 const ingest = option('--ingest');
 if (ingest) {
@@ -29,7 +29,7 @@ if (ingest) {
   const dir = join(DATA, 'versions', date);
   mkdirSync(dir, { recursive: true });
   const zipTarget = join(dir, 'us_zip_rates.csv');
-  if (!existsSync(zipTarget) || relative(zipTarget, ingest) !== '') copyFileSync(ingest, zipTarget);
+  if (!existsSync(zipTarget) || resolve(zipTarget) !== resolve(ingest)) copyFileSync(ingest, zipTarget);
   const cdtfa = option('--cdtfa');
   let cdtfaPath = '';
   if (cdtfa) {

@@ -1,7 +1,8 @@
 // Effective-dated content: a document is computed with the version in force on its date, and a
 // new quarterly table is added as a version without rewriting the earlier ones (data/README.md,
 // README "Keeping the content current").
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TaxContent } from '../../functions/core/content/tax-content';
@@ -103,4 +104,45 @@ describe('adding a quarterly table (derived fixture version)', () => {
     expect(Object.values(last.zips).reduce((n, s) => n + s.length / 14, 0)).toBe(2);
     expect(JSON.stringify(after).length - JSON.stringify(before).length).toBeLessThan(20_000);
   });
+});
+
+describe('npm run content -- --ingest (the update routine, run as a self-hoster runs it)', () => {
+  it('copies the new table into versions/, appends the manifest and builds an artifact with the new version', () => {
+    const dir = dataWithDerivedVersion();
+    try {
+      // Undo the fixture's manifest row: the command is what adds it here.
+      const manifestPath = join(dir, 'content_versions.csv');
+      const lines = readFileSync(manifestPath, 'utf8').trimEnd().split('\n');
+      writeFileSync(manifestPath, `${lines.slice(0, -1).join('\n')}\n`);
+      const table = join(dir, 'new-table.csv');
+      renameSync(join(dir, 'versions', DERIVED.version, 'us_zip_rates.csv'), table);
+      const out = join(dir, 'out.json');
+      const root = join(import.meta.dirname, '..', '..');
+      execFileSync(
+        process.execPath,
+        [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'build-content.ts'), '--data', dir, '--out', out, '--ingest', table],
+        {
+          stdio: 'pipe',
+        },
+      );
+      const built = JSON.parse(readFileSync(out, 'utf8')) as typeof content.artifact;
+      expect(built.versions.map((v) => v.version)).toEqual([...content.artifact.versions.map((v) => v.version), DERIVED.version]);
+      expect(readFileSync(manifestPath, 'utf8').trimEnd().split('\n').at(-1)).toMatch(
+        new RegExp(`^${DERIVED.version},${DERIVED.version},versions/${DERIVED.version}/us_zip_rates.csv,`),
+      );
+      expect(existsSync(join(dir, 'versions', DERIVED.version, 'us_zip_rates.csv'))).toBe(true);
+      // A second ingest of the same date is refused: versions are only added after the newest.
+      expect(() =>
+        execFileSync(
+          process.execPath,
+          [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'build-content.ts'), '--data', dir, '--out', out, '--ingest', table],
+          {
+            stdio: 'pipe',
+          },
+        ),
+      ).toThrow(/already listed/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
