@@ -335,10 +335,20 @@ export function buildArtifact(DATA: string): ContentArtifact {
           return [r.scope.replace(/ County$/, '').toUpperCase(), toMicro(r.general_merchandise_rate)];
         }),
     ),
+    outOfStateShipmentsDestinationFrom: outOfStateShipments(),
     localGroceryFrom: localGrocery.effective_from,
     localGrocery: localGroceryRates(),
     names: { county: { COOK: 'COOK COUNTY HOME RULE' }, special: 'REGIONAL TRANSPORTATION AUTHORITY' },
   };
+
+  /** illinois_sourcing_rules.csv: the date retailers with an Illinois place of business shipping from outside Illinois turn to destination. */
+  function outOfStateShipments(): string {
+    const row = load('illinois_sourcing_rules.csv', ['effective_from', 'seller_type', 'sourcing']).find(
+      (r) => r.seller_type.startsWith('Retailer with an Illinois place of business selling from a location outside Illinois') && r.sourcing === 'destination',
+    );
+    if (!row || !/^\d{4}-\d{2}-\d{2}$/.test(row.effective_from)) throw new Error('illinois_sourcing_rules.csv lacks the out-of-state shipment rule');
+    return row.effective_from;
+  }
 
   /** data/illinois_local_grocery.csv: each municipality's rate from its date (0 = did not adopt). */
   function localGroceryRates(): IllinoisContent['localGrocery'] {

@@ -79,6 +79,8 @@ export interface IllinoisContent {
    * food/drugs alike, in some townships only: a ZIP whose special rate reaches the MED rate is in it.
    */
   readonly med: Readonly<Record<string, Micro>>;
+  /** From this date an in-state retailer shipping from outside Illinois sources at destination (S.B. 3362). */
+  readonly outOfStateShipmentsDestinationFrom: string;
   /** From this date municipalities may levy a 1 % grocery tax. */
   readonly localGroceryFrom: string;
   /** Municipalities (upper case) whose local grocery rate is known, from the date it applies; 0 = did not adopt. */

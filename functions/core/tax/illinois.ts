@@ -84,13 +84,14 @@ export function illinoisPosture(request: PostureRequest, ctx: EngineContext): Po
 
 /**
  * Sourcing under the posture: remote and marketplace sellers at destination; in-state sellers at
- * origin when shipping from Illinois, and from outside Illinois at destination from 2025-01-01.
+ * origin when shipping from Illinois, and from outside Illinois at destination from the date of
+ * illinois_sourcing_rules.csv (S.B. 3362: 2025-01-01).
  * The location whose rates apply at origin, or null at destination.
  */
-export function illinoisOrigin(posture: Posture, shipFromState: string | null, date: string): Location | null {
+export function illinoisOrigin(posture: Posture, shipFromState: string | null, date: string, il: IllinoisContent): Location | null {
   if (posture.sellerClass !== 'in_state') return null;
   if (shipFromState === null || shipFromState === 'IL') return posture.origin;
-  return date < '2025-01-01' ? posture.origin : null;
+  return date < il.outOfStateShipmentsDestinationFrom ? posture.origin : null;
 }
 
 const within = (date: string, from: string | null, to: string | null) => (from === null || from <= date) && (to === null || date <= to);
