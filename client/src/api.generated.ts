@@ -499,6 +499,11 @@ export interface components {
             /** @constant */
             severity: "error";
         };
+        /**
+         * @description Why a document line is or is not taxed (lines[].reason). holiday_exempt: the line qualifies for a state sales-tax holiday in force on the document date; a message (code holiday_exempt) names the holiday.
+         * @enum {string}
+         */
+        LineReason: "standard_rated" | "reduced_rated" | "product_exempt" | "holiday_exempt" | "certificate_applied" | "no_nexus" | "not_subject_to_tax";
         Jurisdiction: {
             /** @enum {string} */
             type: "state" | "county" | "city" | "special";
@@ -558,8 +563,7 @@ export interface components {
                 tax_included: boolean;
                 /** @enum {string} */
                 taxability: "taxable" | "exempt" | "not_collected";
-                /** @enum {string} */
-                reason: "standard_rated" | "reduced_rated" | "product_exempt" | "certificate_applied" | "no_nexus" | "not_subject_to_tax";
+                reason: components["schemas"]["LineReason"];
                 /** @enum {string} */
                 sourcing: "destination" | "origin" | "hybrid";
                 address: {
@@ -647,8 +651,7 @@ export interface components {
                 tax_included: boolean;
                 /** @enum {string} */
                 taxability: "taxable" | "exempt" | "not_collected";
-                /** @enum {string} */
-                reason: "standard_rated" | "reduced_rated" | "product_exempt" | "certificate_applied" | "no_nexus" | "not_subject_to_tax";
+                reason: components["schemas"]["LineReason"];
                 /** @enum {string} */
                 sourcing: "destination" | "origin" | "hybrid";
                 address: {
@@ -926,6 +929,12 @@ export interface operations {
                         content: {
                             version: string;
                             coverage_from: string;
+                            /** @description The content version a document dated today is computed with. */
+                            in_force: string;
+                            versions: {
+                                version: string;
+                                effective_from: string;
+                            }[];
                         };
                     };
                 };

@@ -13,7 +13,7 @@ import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content'
 import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
 import { Message } from './common';
 import { ErrorDetail, ErrorEnvelope } from './error';
-import { Adjustment, Calculation, Estimate, Jurisdiction, Transaction, TransactionList, TransactionSummary } from './tax';
+import { Adjustment, Calculation, Estimate, Jurisdiction, LineReason, Transaction, TransactionList, TransactionSummary } from './tax';
 
 export interface RouteResponse<S extends v.GenericSchema = v.GenericSchema> {
   readonly status: 200 | 201;
@@ -139,6 +139,7 @@ export type ResponseOf<Id extends keyof typeof RESPONSES> = v.InferInput<(typeof
 /** Named schemas of the document (components/schemas): shared shapes are written once and referenced. */
 export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
   ErrorDetail,
+  LineReason,
   Jurisdiction,
   Message,
   Calculation,

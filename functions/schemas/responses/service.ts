@@ -20,7 +20,12 @@ export const Config = v.strictObject({
     idempotency_retention_hours: Int,
     max_lines_per_document: Int,
   }),
-  content: v.strictObject({ version: v.string(), coverage_from: v.string() }),
+  content: v.strictObject({
+    version: v.string(),
+    coverage_from: v.string(),
+    in_force: v.pipe(v.string(), v.description('The content version a document dated today is computed with.')),
+    versions: v.array(v.strictObject({ version: v.string(), effective_from: v.string() })),
+  }),
 });
 
 export const OperationsStatus = v.strictObject({

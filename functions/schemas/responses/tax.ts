@@ -1,7 +1,15 @@
 // Taxed documents (contract §2.2, §3): calculations, committed transactions and estimates.
 import * as v from 'valibot';
+import { REASONS } from '../../core/tax/types';
 import { Amount, Category, Day, Instant, JurisdictionType, Message, Precision, Rate, pageOf } from './common';
 import { Environment } from './common';
+
+export const LineReason = v.pipe(
+  v.picklist(REASONS),
+  v.description(
+    'Why a document line is or is not taxed (lines[].reason). holiday_exempt: the line qualifies for a state sales-tax holiday in force on the document date; a message (code holiday_exempt) names the holiday.',
+  ),
+);
 
 export const Jurisdiction = v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount });
 
@@ -20,7 +28,7 @@ const lineEntries = {
   rate: Rate,
   tax_included: v.boolean(),
   taxability: v.picklist(['taxable', 'exempt', 'not_collected']),
-  reason: v.picklist(['standard_rated', 'reduced_rated', 'product_exempt', 'certificate_applied', 'no_nexus', 'not_subject_to_tax']),
+  reason: LineReason,
   sourcing: v.picklist(['destination', 'origin', 'hybrid']),
   address: v.strictObject({ state: v.string(), zip: v.string(), precision: Precision }),
   jurisdictions: v.array(Jurisdiction),
