@@ -8,14 +8,10 @@
 //   npm run api-check                          starts its own local runner with the test seed
 //   STX_BASE_URL=<url> STX_KEY=<key> npm run api-check    checks a running deployment instead
 //   API_CHECK_RUNS=<n>                         requests per operation and kind (default 20)
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { KEYS, SEED } from '../test/fixtures/seed';
+import { KEYS } from '../test/fixtures/seed';
 import { invalid, keepCrossFieldRules, valid, type JsonSchema } from './api-check/arbitrary';
-import { PROJECT_ROOT } from '../lib/paths';
+import { startRunner } from './local-runner';
 import { responseChecker } from './response-check';
 
 interface Parameter {
@@ -31,43 +27,6 @@ interface Operation {
   readonly responses: Record<string, unknown>;
 }
 type Document = { paths: Record<string, Record<string, Operation>> };
-
-async function startRunner(): Promise<{ url: string; stop: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'stx-api-check-'));
-  const seedPath = join(dir, 'seed.json');
-  writeFileSync(seedPath, JSON.stringify(SEED));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seedPath, LOG_LEVEL: 'ERROR' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const output: string[] = [];
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local runner did not start:\n${output.join('')}`)), 90_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      const match = /^ready: (\S+)$/m.exec(output.join(''));
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-    child.once('exit', (code) => reject(new Error(`local runner exited with ${code}:\n${output.join('')}`)));
-  });
-  return {
-    url,
-    stop: () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Query values are strings at the wire. */
 const wire = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -2,7 +2,7 @@
 // validates with and the response schemas of functions/schemas/responses, so the document cannot
 // drift from what the service enforces and answers (the integration tests check every response
 // against it).
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
@@ -34,6 +34,10 @@ const bare = (schema: object) => {
   const { $schema: _, ...rest } = schema as Record<string, unknown>;
   return rest;
 };
+
+/** Real answers recorded by `npm run openapi:examples` (scripts/record-examples.ts), by operation id. */
+const EXAMPLES_PATH = join(PROJECT_ROOT, 'openapi-examples.json');
+const EXAMPLES: Record<string, unknown> = existsSync(EXAMPLES_PATH) ? JSON.parse(readFileSync(EXAMPLES_PATH, 'utf8')) : {};
 
 const REQUEST_ID = { description: 'API Gateway request id; repeated in error.request_id.', schema: { type: 'string', minLength: 1 } };
 const RETRY_AFTER = { description: 'Whole seconds until the window resets (1 for the concurrency limit).', schema: { type: 'integer', minimum: 1 } };
@@ -134,7 +138,12 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
           'X-Request-Id': REQUEST_ID,
           ...(route.method === 'POST' ? { 'Idempotent-Replayed': { description: '`true` on a replayed answer.', schema: { const: 'true' } } } : {}),
         },
-        content: { [(answer as RouteResponse).media ?? 'application/json']: { schema: responseSchema(answer.schema) } },
+        content: {
+          [(answer as RouteResponse).media ?? 'application/json']: {
+            schema: responseSchema(answer.schema),
+            ...(EXAMPLES[route.id] === undefined ? {} : { example: EXAMPLES[route.id] }),
+          },
+        },
       },
     };
     for (const [status, codes] of errors) responses[String(status)] = errorResponse(status, codes);

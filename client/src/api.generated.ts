@@ -899,6 +899,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "config",
+                     *       "environment": "sandbox",
+                     *       "rate_limits": {
+                     *         "general": {
+                     *           "limit": 100000,
+                     *           "window_seconds": 60
+                     *         },
+                     *         "batch_submissions": {
+                     *           "limit": 100000,
+                     *           "window_seconds": 60
+                     *         },
+                     *         "estimates": {
+                     *           "limit": 100000,
+                     *           "window_seconds": 60,
+                     *           "max_concurrency": 4
+                     *         }
+                     *       },
+                     *       "limits": {
+                     *         "batch_max_items": 500,
+                     *         "return_job_max_items": 5000,
+                     *         "batch_retention_days": 30,
+                     *         "idempotency_retention_hours": 24,
+                     *         "max_lines_per_document": 1000
+                     *       },
+                     *       "content": {
+                     *         "version": "2026-03-01",
+                     *         "coverage_from": "2025-12-01",
+                     *         "in_force": "2026-03-01",
+                     *         "versions": [
+                     *           {
+                     *             "version": "2025-12-01",
+                     *             "effective_from": "2025-12-01"
+                     *           },
+                     *           {
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "config";
@@ -1093,6 +1136,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "operations_status",
+                     *       "environment": "sandbox",
+                     *       "requests": {
+                     *         "limit": 100000,
+                     *         "used": 50,
+                     *         "remaining": 99950,
+                     *         "window_seconds": 60,
+                     *         "resets_in_seconds": 10
+                     *       },
+                     *       "batches": {
+                     *         "pending": 0,
+                     *         "oldest_pending_age_seconds": null,
+                     *         "completed_last_24h": 0,
+                     *         "failed_last_24h": 0
+                     *       },
+                     *       "webhooks": {
+                     *         "endpoints": 0,
+                     *         "pending_deliveries": 0,
+                     *         "failed_deliveries": 0,
+                     *         "dead_lettered": 0,
+                     *         "oldest_pending_age_seconds": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "operations_status";
@@ -1454,6 +1523,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "account",
+                     *       "id": "acct_main",
+                     *       "name": "Main Retail",
+                     *       "environment": "sandbox",
+                     *       "modules": [
+                     *         "api_access"
+                     *       ],
+                     *       "nexus": "all",
+                     *       "illinois": {
+                     *         "derive_seller_posture": false,
+                     *         "in_state_selling_enabled": false
+                     *       },
+                     *       "rate_limits": {
+                     *         "general": 100000,
+                     *         "batch_submissions": 100000,
+                     *         "estimates": 100000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Account"];
                 };
             };
@@ -1804,6 +1894,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "location",
+                     *           "code": "AUS",
+                     *           "name": "Austin store",
+                     *           "state": "TX",
+                     *           "zip": "78701",
+                     *           "illinois_verified": false,
+                     *           "created_at": "2026-11-23T11:24:46.075Z"
+                     *         },
+                     *         {
+                     *           "object": "location",
+                     *           "code": "NYC",
+                     *           "name": "New York store",
+                     *           "state": "NY",
+                     *           "zip": "10001",
+                     *           "illinois_verified": false,
+                     *           "created_at": "2026-11-23T11:24:46.075Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Location"][];
                         next_cursor: string | null;
@@ -3716,6 +3831,160 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "calculation",
+                     *       "date": "2026-04-15",
+                     *       "currency": "USD",
+                     *       "content_version": "2026-03-01",
+                     *       "total_amount": 590,
+                     *       "total_discount": 0,
+                     *       "total_taxable": 590,
+                     *       "total_exempt": 0,
+                     *       "total_tax": 60.48,
+                     *       "lines": [
+                     *         {
+                     *           "number": "1",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 0,
+                     *           "taxable_amount": 499,
+                     *           "exempt_amount": 0,
+                     *           "tax": 51.15,
+                     *           "rate": 0.1025,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "IL",
+                     *             "zip": "60601",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "ILLINOIS",
+                     *               "rate": 0.0625,
+                     *               "taxable_amount": 499,
+                     *               "tax": 31.19
+                     *             },
+                     *             {
+                     *               "type": "county",
+                     *               "name": "COOK COUNTY HOME RULE",
+                     *               "rate": 0.0175,
+                     *               "taxable_amount": 499,
+                     *               "tax": 8.73
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "CHICAGO",
+                     *               "rate": 0.0125,
+                     *               "taxable_amount": 499,
+                     *               "tax": 6.24
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *               "rate": 0.01,
+                     *               "taxable_amount": 499,
+                     *               "tax": 4.99
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null
+                     *         },
+                     *         {
+                     *           "number": "2",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Desk lamp",
+                     *           "quantity": 2,
+                     *           "amount": 91,
+                     *           "discount": 0,
+                     *           "taxable_amount": 91,
+                     *           "exempt_amount": 0,
+                     *           "tax": 9.33,
+                     *           "rate": 0.1025,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "IL",
+                     *             "zip": "60601",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "ILLINOIS",
+                     *               "rate": 0.0625,
+                     *               "taxable_amount": 91,
+                     *               "tax": 5.69
+                     *             },
+                     *             {
+                     *               "type": "county",
+                     *               "name": "COOK COUNTY HOME RULE",
+                     *               "rate": 0.0175,
+                     *               "taxable_amount": 91,
+                     *               "tax": 1.59
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "CHICAGO",
+                     *               "rate": 0.0125,
+                     *               "taxable_amount": 91,
+                     *               "tax": 1.14
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *               "rate": 0.01,
+                     *               "taxable_amount": 91,
+                     *               "tax": 0.91
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "ILLINOIS",
+                     *           "rate": 0.0625,
+                     *           "taxable_amount": 590,
+                     *           "tax": 36.88
+                     *         },
+                     *         {
+                     *           "type": "county",
+                     *           "name": "COOK COUNTY HOME RULE",
+                     *           "rate": 0.0175,
+                     *           "taxable_amount": 590,
+                     *           "tax": 10.32
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "CHICAGO",
+                     *           "rate": 0.0125,
+                     *           "taxable_amount": 590,
+                     *           "tax": 7.38
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *           "rate": 0.01,
+                     *           "taxable_amount": 590,
+                     *           "tax": 5.9
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Calculation"];
                 };
             };
@@ -4026,6 +4295,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "estimate",
+                     *       "experimental": true,
+                     *       "date": "2026-04-15",
+                     *       "content_version": "2026-03-01",
+                     *       "rate": 0.08875,
+                     *       "tax": 8.88,
+                     *       "precision": "zip5",
+                     *       "jurisdictions": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 100,
+                     *           "tax": 4
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 100,
+                     *           "tax": 4.5
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 100,
+                     *           "tax": 0.38
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Estimate"];
                 };
             };
@@ -4313,6 +4617,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "content_version": "2026-03-01",
+                     *       "data": [
+                     *         {
+                     *           "object": "tax_code",
+                     *           "code": "10040",
+                     *           "name": "Installation Services",
+                     *           "description": "Installation services separately stated from sales of tangible personal property.",
+                     *           "category": "services"
+                     *         },
+                     *         {
+                     *           "object": "tax_code",
+                     *           "code": "11121700A0001",
+                     *           "name": "Landscape Soil, Mulch, Compost - Residential",
+                     *           "description": "Landscape soil, mulch, compost - residential",
+                     *           "category": "general_tangible"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJhZnRlciI6IjExMTIxNzAwQTAwMDEifQ"
+                     *     }
+                     */
                     "application/json": {
                         content_version: string;
                         data: {
@@ -4513,6 +4839,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "rate",
+                     *       "state": "IL",
+                     *       "zip": "60601",
+                     *       "date": "2026-04-15",
+                     *       "content_version": "2026-03-01",
+                     *       "precision": "zip5",
+                     *       "multiple_rate_areas": false,
+                     *       "rate": 0.1025,
+                     *       "jurisdictions": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "ILLINOIS",
+                     *           "rate": 0.0625
+                     *         },
+                     *         {
+                     *           "type": "county",
+                     *           "name": "COOK COUNTY HOME RULE",
+                     *           "rate": 0.0175
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "CHICAGO",
+                     *           "rate": 0.0125
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *           "rate": 0.01
+                     *         }
+                     *       ],
+                     *       "notes": []
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "rate";
@@ -4763,6 +5124,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "transaction",
+                     *           "code": "INV-1001-R1",
+                     *           "kind": "refund",
+                     *           "status": "committed",
+                     *           "original_code": "INV-1001",
+                     *           "location_code": null,
+                     *           "customer_code": null,
+                     *           "environment": "sandbox",
+                     *           "date": "2026-11-23",
+                     *           "currency": "USD",
+                     *           "content_version": "2026-03-01",
+                     *           "reason": "returned one lamp",
+                     *           "created_at": "2026-11-23T11:24:50.632Z",
+                     *           "updated_at": "2026-11-23T11:24:50.632Z",
+                     *           "voided_at": null,
+                     *           "total_amount": -45.5,
+                     *           "total_discount": 0,
+                     *           "total_taxable": -45.5,
+                     *           "total_exempt": 0,
+                     *           "total_tax": -4.67,
+                     *           "refunds": [],
+                     *           "credits": [],
+                     *           "adjustment": null,
+                     *           "line_count": 1
+                     *         },
+                     *         {
+                     *           "object": "transaction",
+                     *           "code": "INV-1001",
+                     *           "kind": "sale",
+                     *           "status": "committed",
+                     *           "original_code": null,
+                     *           "location_code": null,
+                     *           "customer_code": null,
+                     *           "environment": "sandbox",
+                     *           "date": "2026-04-15",
+                     *           "currency": "USD",
+                     *           "content_version": "2026-03-01",
+                     *           "reason": null,
+                     *           "created_at": "2026-11-23T11:24:50.490Z",
+                     *           "updated_at": "2026-11-23T11:24:50.632Z",
+                     *           "voided_at": null,
+                     *           "total_amount": 590,
+                     *           "total_discount": 0,
+                     *           "total_taxable": 590,
+                     *           "total_exempt": 0,
+                     *           "total_tax": 60.48,
+                     *           "refunds": [
+                     *             "INV-1001-R1"
+                     *           ],
+                     *           "credits": [],
+                     *           "adjustment": null,
+                     *           "line_count": 2
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TransactionSummary"][];
                         next_cursor: string | null;
@@ -5091,6 +5513,182 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "transaction",
+                     *       "code": "INV-1001",
+                     *       "kind": "sale",
+                     *       "status": "committed",
+                     *       "original_code": null,
+                     *       "location_code": null,
+                     *       "customer_code": null,
+                     *       "environment": "sandbox",
+                     *       "date": "2026-04-15",
+                     *       "currency": "USD",
+                     *       "content_version": "2026-03-01",
+                     *       "reason": null,
+                     *       "created_at": "2026-11-23T11:24:50.490Z",
+                     *       "updated_at": "2026-11-23T11:24:50.490Z",
+                     *       "voided_at": null,
+                     *       "total_amount": 590,
+                     *       "total_discount": 0,
+                     *       "total_taxable": 590,
+                     *       "total_exempt": 0,
+                     *       "total_tax": 60.48,
+                     *       "refunds": [],
+                     *       "credits": [],
+                     *       "adjustment": null,
+                     *       "lines": [
+                     *         {
+                     *           "number": "1",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 0,
+                     *           "taxable_amount": 499,
+                     *           "exempt_amount": 0,
+                     *           "tax": 51.15,
+                     *           "rate": 0.1025,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "IL",
+                     *             "zip": "60601",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "ILLINOIS",
+                     *               "rate": 0.0625,
+                     *               "taxable_amount": 499,
+                     *               "tax": 31.19
+                     *             },
+                     *             {
+                     *               "type": "county",
+                     *               "name": "COOK COUNTY HOME RULE",
+                     *               "rate": 0.0175,
+                     *               "taxable_amount": 499,
+                     *               "tax": 8.73
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "CHICAGO",
+                     *               "rate": 0.0125,
+                     *               "taxable_amount": 499,
+                     *               "tax": 6.24
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *               "rate": 0.01,
+                     *               "taxable_amount": 499,
+                     *               "tax": 4.99
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 499,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 51.15
+                     *         },
+                     *         {
+                     *           "number": "2",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Desk lamp",
+                     *           "quantity": 2,
+                     *           "amount": 91,
+                     *           "discount": 0,
+                     *           "taxable_amount": 91,
+                     *           "exempt_amount": 0,
+                     *           "tax": 9.33,
+                     *           "rate": 0.1025,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "IL",
+                     *             "zip": "60601",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "ILLINOIS",
+                     *               "rate": 0.0625,
+                     *               "taxable_amount": 91,
+                     *               "tax": 5.69
+                     *             },
+                     *             {
+                     *               "type": "county",
+                     *               "name": "COOK COUNTY HOME RULE",
+                     *               "rate": 0.0175,
+                     *               "taxable_amount": 91,
+                     *               "tax": 1.59
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "CHICAGO",
+                     *               "rate": 0.0125,
+                     *               "taxable_amount": 91,
+                     *               "tax": 1.14
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *               "rate": 0.01,
+                     *               "taxable_amount": 91,
+                     *               "tax": 0.91
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 91,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 9.33
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "ILLINOIS",
+                     *           "rate": 0.0625,
+                     *           "taxable_amount": 590,
+                     *           "tax": 36.88
+                     *         },
+                     *         {
+                     *           "type": "county",
+                     *           "name": "COOK COUNTY HOME RULE",
+                     *           "rate": 0.0175,
+                     *           "taxable_amount": 590,
+                     *           "tax": 10.32
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "CHICAGO",
+                     *           "rate": 0.0125,
+                     *           "taxable_amount": 590,
+                     *           "tax": 7.38
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *           "rate": 0.01,
+                     *           "taxable_amount": 590,
+                     *           "tax": 5.9
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -5380,6 +5978,182 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "transaction",
+                     *       "code": "INV-1001",
+                     *       "kind": "sale",
+                     *       "status": "committed",
+                     *       "original_code": null,
+                     *       "location_code": null,
+                     *       "customer_code": null,
+                     *       "environment": "sandbox",
+                     *       "date": "2026-04-15",
+                     *       "currency": "USD",
+                     *       "content_version": "2026-03-01",
+                     *       "reason": null,
+                     *       "created_at": "2026-11-23T11:24:50.490Z",
+                     *       "updated_at": "2026-11-23T11:24:50.490Z",
+                     *       "voided_at": null,
+                     *       "total_amount": 590,
+                     *       "total_discount": 0,
+                     *       "total_taxable": 590,
+                     *       "total_exempt": 0,
+                     *       "total_tax": 60.48,
+                     *       "refunds": [],
+                     *       "credits": [],
+                     *       "adjustment": null,
+                     *       "lines": [
+                     *         {
+                     *           "number": "1",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 0,
+                     *           "taxable_amount": 499,
+                     *           "exempt_amount": 0,
+                     *           "tax": 51.15,
+                     *           "rate": 0.1025,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "IL",
+                     *             "zip": "60601",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "ILLINOIS",
+                     *               "rate": 0.0625,
+                     *               "taxable_amount": 499,
+                     *               "tax": 31.19
+                     *             },
+                     *             {
+                     *               "type": "county",
+                     *               "name": "COOK COUNTY HOME RULE",
+                     *               "rate": 0.0175,
+                     *               "taxable_amount": 499,
+                     *               "tax": 8.73
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "CHICAGO",
+                     *               "rate": 0.0125,
+                     *               "taxable_amount": 499,
+                     *               "tax": 6.24
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *               "rate": 0.01,
+                     *               "taxable_amount": 499,
+                     *               "tax": 4.99
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 499,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 51.15
+                     *         },
+                     *         {
+                     *           "number": "2",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Desk lamp",
+                     *           "quantity": 2,
+                     *           "amount": 91,
+                     *           "discount": 0,
+                     *           "taxable_amount": 91,
+                     *           "exempt_amount": 0,
+                     *           "tax": 9.33,
+                     *           "rate": 0.1025,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "IL",
+                     *             "zip": "60601",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "ILLINOIS",
+                     *               "rate": 0.0625,
+                     *               "taxable_amount": 91,
+                     *               "tax": 5.69
+                     *             },
+                     *             {
+                     *               "type": "county",
+                     *               "name": "COOK COUNTY HOME RULE",
+                     *               "rate": 0.0175,
+                     *               "taxable_amount": 91,
+                     *               "tax": 1.59
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "CHICAGO",
+                     *               "rate": 0.0125,
+                     *               "taxable_amount": 91,
+                     *               "tax": 1.14
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *               "rate": 0.01,
+                     *               "taxable_amount": 91,
+                     *               "tax": 0.91
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 91,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 9.33
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "ILLINOIS",
+                     *           "rate": 0.0625,
+                     *           "taxable_amount": 590,
+                     *           "tax": 36.88
+                     *         },
+                     *         {
+                     *           "type": "county",
+                     *           "name": "COOK COUNTY HOME RULE",
+                     *           "rate": 0.0175,
+                     *           "taxable_amount": 590,
+                     *           "tax": 10.32
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "CHICAGO",
+                     *           "rate": 0.0125,
+                     *           "taxable_amount": 590,
+                     *           "tax": 7.38
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *           "rate": 0.01,
+                     *           "taxable_amount": 590,
+                     *           "tax": 5.9
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -5619,6 +6393,124 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "transaction",
+                     *       "code": "INV-1001-R1",
+                     *       "kind": "refund",
+                     *       "status": "committed",
+                     *       "original_code": "INV-1001",
+                     *       "location_code": null,
+                     *       "customer_code": null,
+                     *       "environment": "sandbox",
+                     *       "date": "2026-11-23",
+                     *       "currency": "USD",
+                     *       "content_version": "2026-03-01",
+                     *       "reason": "returned one lamp",
+                     *       "created_at": "2026-11-23T11:24:50.632Z",
+                     *       "updated_at": "2026-11-23T11:24:50.632Z",
+                     *       "voided_at": null,
+                     *       "total_amount": -45.5,
+                     *       "total_discount": 0,
+                     *       "total_taxable": -45.5,
+                     *       "total_exempt": 0,
+                     *       "total_tax": -4.67,
+                     *       "refunds": [],
+                     *       "credits": [],
+                     *       "adjustment": null,
+                     *       "lines": [
+                     *         {
+                     *           "number": "2",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Desk lamp",
+                     *           "quantity": 2,
+                     *           "amount": -45.5,
+                     *           "discount": 0,
+                     *           "taxable_amount": -45.5,
+                     *           "exempt_amount": 0,
+                     *           "tax": -4.67,
+                     *           "rate": 0.1025,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "IL",
+                     *             "zip": "60601",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "ILLINOIS",
+                     *               "rate": 0.0625,
+                     *               "taxable_amount": -45.5,
+                     *               "tax": -2.85
+                     *             },
+                     *             {
+                     *               "type": "county",
+                     *               "name": "COOK COUNTY HOME RULE",
+                     *               "rate": 0.0175,
+                     *               "taxable_amount": -45.5,
+                     *               "tax": -0.8
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "CHICAGO",
+                     *               "rate": 0.0125,
+                     *               "taxable_amount": -45.5,
+                     *               "tax": -0.57
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *               "rate": 0.01,
+                     *               "taxable_amount": -45.5,
+                     *               "tax": -0.45
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 0,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 0
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "ILLINOIS",
+                     *           "rate": 0.0625,
+                     *           "taxable_amount": -45.5,
+                     *           "tax": -2.85
+                     *         },
+                     *         {
+                     *           "type": "county",
+                     *           "name": "COOK COUNTY HOME RULE",
+                     *           "rate": 0.0175,
+                     *           "taxable_amount": -45.5,
+                     *           "tax": -0.8
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "CHICAGO",
+                     *           "rate": 0.0125,
+                     *           "taxable_amount": -45.5,
+                     *           "tax": -0.57
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
+                     *           "rate": 0.01,
+                     *           "taxable_amount": -45.5,
+                     *           "tax": -0.45
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -7150,6 +8042,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "customer",
+                     *       "customer_code": "C-ACME",
+                     *       "name": "Acme Hardware",
+                     *       "location_code": null,
+                     *       "created_at": "2026-11-23T11:24:50.816Z",
+                     *       "certificates": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
