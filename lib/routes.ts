@@ -15,8 +15,8 @@ export interface RouteDef {
   readonly method: HttpMethod;
   /** API Gateway style path with `{param}` segments, below the base path. */
   readonly path: string;
-  /** The base path the route lives under, when it is not BASE_PATH (`''`: the API's root, e.g. /docs). */
-  readonly basePath?: string;
+  /** The base path the route lives under (default BASE_PATH; `''`: the API's root, e.g. /docs). */
+  readonly base?: string;
   /**
    * Served without a key (contract §10: the API description): no authentication, no rate-limit
    * bucket, no scope; scope, credential and bucket are then unused. Built with publicHandler.
@@ -81,7 +81,7 @@ export const DOCS_GET = {
   id: 'docs-get',
   method: 'GET',
   path: '/docs',
-  basePath: '',
+  base: '',
   public: true,
   scope: null,
   credential: 'any',
@@ -429,8 +429,8 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
-/** A route's path as clients call it (below the stage): `/api/v1/transactions/{code}`, `/docs`. */
-export const routePath = (route: Pick<RouteDef, 'path' | 'basePath'>): string => `${route.basePath ?? BASE_PATH}${route.path}`;
+/** The route's full path as clients call it (below the stage), e.g. `/api/v1/transactions/{code}`, `/docs`. */
+export const fullPath = (route: Pick<RouteDef, 'base' | 'path'>): string => `${route.base ?? BASE_PATH}${route.path}`;
 
 /** A route's handler module, relative to the project root (it exports `handler`); the function id is the route id. */
 export const routeEntry = (route: Pick<RouteDef, 'id' | 'entry'>): string => route.entry ?? `functions/${route.id}/handler.ts`;

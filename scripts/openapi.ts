@@ -12,7 +12,7 @@ import { routeErrors } from '../functions/http/route-errors';
 import { ErrorEnvelope, RESPONSE_COMPONENTS, RESPONSES, type RouteResponse } from '../functions/schemas/responses';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
-import { ROUTES, routeEntry, routePath, type RouteDef } from '../lib/routes';
+import { ROUTES, routeEntry, fullPath, type RouteDef } from '../lib/routes';
 
 const requestSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore', target: 'draft-2020-12' });
 // Response schemas name the shared shapes of RESPONSE_COMPONENTS by reference to components/schemas.
@@ -147,7 +147,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
       },
     };
     for (const [status, codes] of errors) responses[String(status)] = errorResponse(status, codes);
-    (paths[routePath(route)] ??= {})[route.method.toLowerCase()] = {
+    (paths[fullPath(route)] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.id.replaceAll('-', ' '),
       // Grouped on the reference page by the first path segment (transactions, customers, …).

@@ -21,7 +21,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { GATEWAY_ERRORS, gatewayErrorBody } from '../gateway-errors';
-import { BASE_PATH, routePath, type RouteDef } from '../routes';
+import { BASE_PATH, fullPath, type RouteDef } from '../routes';
 import { addGatewayResponses, REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
 import { UsagePlans } from './usage-plans';
 
@@ -150,7 +150,7 @@ export class Api extends Construct {
     for (const route of routes) {
       const fn = functions.get(route.id);
       if (!fn) throw new Error(`no function for route ${route.id}`);
-      const resource = this.restApi.root.resourceForPath(routePath(route).slice(1));
+      const resource = this.restApi.root.resourceForPath(fullPath(route).slice(1));
       // The API description (contract §10) answers without a key: no authorizer, no usage plan.
       const method = resource.addMethod(
         route.method,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { routePath, type RouteDef } from '../routes';
+import { fullPath, type RouteDef } from '../routes';
 
 interface CompiledResource {
   readonly path: string;
@@ -34,7 +34,7 @@ export class RouteTable {
   constructor(routes: readonly RouteDef[]) {
     const byPath = new Map<string, CompiledResource>();
     for (const route of routes) {
-      const path = routePath(route);
+      const path = fullPath(route);
       let resource = byPath.get(path);
       if (!resource) {
         resource = { path, segments: path.split('/').filter(Boolean), routes: new Map() };
@@ -106,7 +106,7 @@ export function proxyEvent(
   const hasQuery = Object.keys(query).length > 0;
   const now = Date.now();
   return {
-    resource: routePath(route),
+    resource: fullPath(route),
     path: request.url.pathname,
     httpMethod: request.method,
     headers,
@@ -145,7 +145,7 @@ export function proxyEvent(
       requestId,
       requestTimeEpoch: now,
       resourceId: route.id,
-      resourcePath: routePath(route),
+      resourcePath: fullPath(route),
     },
   };
 }

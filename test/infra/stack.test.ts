@@ -13,7 +13,7 @@ import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/c
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, TABLES } from '../../lib/resources';
-import { ROUTES, routePath, type RouteDef } from '../../lib/routes';
+import { ROUTES, fullPath, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
 
@@ -336,7 +336,7 @@ describe('api', () => {
   it('shares resources between paths with common segments', () => {
     const paths = new Set(
       routes.flatMap((r) =>
-        routePath(r)
+        fullPath(r)
           .split('/')
           .slice(1)
           .map((_, i, parts) => parts.slice(0, i + 1).join('/')),

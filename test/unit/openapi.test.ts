@@ -7,7 +7,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/paths';
-import { ROUTES, routePath } from '../../lib/routes';
+import { ROUTES, fullPath } from '../../lib/routes';
 import { openApiDocument } from '../../scripts/openapi';
 
 const COMMITTED = join(PROJECT_ROOT, 'openapi.json');
@@ -16,7 +16,7 @@ describe('OpenAPI document', () => {
   it('covers every route and matches the committed file (run npm run openapi after changing a schema)', async () => {
     const generated = await openApiDocument();
     const paths = generated.paths as Record<string, Record<string, unknown>>;
-    for (const route of ROUTES) expect(paths[routePath(route)]?.[route.method.toLowerCase()], route.id).toBeDefined();
+    for (const route of ROUTES) expect(paths[fullPath(route)]?.[route.method.toLowerCase()], route.id).toBeDefined();
     expect(JSON.parse(readFileSync(COMMITTED, 'utf8'))).toEqual(generated);
   }, 60_000);
 
