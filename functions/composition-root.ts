@@ -5,15 +5,19 @@
 // its handler calls.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
 import { AccessStore } from './adapters/dynamodb/access-store';
+import { BatchStore } from './adapters/dynamodb/batch-store';
+import { SqsBatchQueue } from './adapters/sqs/batch-queue';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
 import type { AccountPorts } from './application/account';
+import type { BatchPorts, BatchRunPorts } from './application/batches';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
 import { storedCertificateResolver, type CertificatePorts } from './application/certificates';
@@ -54,6 +58,9 @@ export const dynamoClient = /* @__PURE__ */ once(() => {
   return client;
 });
 
+/** Locally the SDK reaches the SQS emulator through AWS_ENDPOINT_URL_SQS. */
+export const sqsClient = /* @__PURE__ */ once(() => new SQSClient({ maxAttempts: 4 }));
+
 export const docClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } }),
 );
@@ -68,6 +75,8 @@ export const customerStore = /* @__PURE__ */ once(() => new CustomerStore(docCli
 export const certificateStore = /* @__PURE__ */ once(() => new CertificateStore(docClient(), table()));
 export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(docClient(), table()));
 export const transactionStore = (tenant: Tenant): TransactionStore => new TransactionStore(docClient(), table(), tenant);
+export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant);
+export const batchQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('BatchItems')));
 export const usageKeys = /* @__PURE__ */ once(() => usageKeyRegistry(config().usagePlanNamePrefix));
 
 // --- process-wide caches and request checks -------------------------------------------------------
@@ -104,6 +113,11 @@ export const accountPorts = /* @__PURE__ */ once(
 export const catalogPorts = /* @__PURE__ */ once(
   (): Pick<AccountPorts, 'tenants' | 'taxCode'> => ({ tenants: tenantStore(), taxCode: (code) => taxContent().taxCode(code) }),
 );
+export const batchPorts = /* @__PURE__ */ once(
+  (): BatchPorts => ({ batches: batchStore, queue: batchQueue(), settings: { deadlineSeconds: config().batchDeadlineSeconds } }),
+);
+/** What a batch worker runs items with; the worker adds how item requests are validated. */
+export const batchRunPorts = /* @__PURE__ */ once((): Omit<BatchRunPorts, 'parse'> => ({ batches: batchStore, transactions: transactionPorts() }));
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */

@@ -46,6 +46,7 @@ export const TABLES: readonly TableDef[] = [MAIN_TABLE, IDEMPOTENCY_TABLE];
 export const BATCH_ITEMS_QUEUE: QueueDef = {
   id: 'BatchItems',
   envVar: 'BATCH_ITEMS_QUEUE_URL',
+  worker: 'functions/batch-items-worker/handler.ts',
   visibilityTimeoutSeconds: 60,
   maxReceiveCount: 3,
   batchSize: 10,

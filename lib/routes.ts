@@ -28,6 +28,10 @@ export interface RouteDef {
   readonly content?: boolean;
   /** The function registers or disables API Gateway usage-plan keys. */
   readonly usageKeys?: boolean;
+  /** Queues (lib/resources.ts ids) the function sends to; its role may send to those only. */
+  readonly sendsTo?: readonly string[];
+  /** Data access when it is not the method's (GET reads, others write): a read that records a state change. */
+  readonly data?: 'read' | 'write';
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
 }
@@ -355,6 +359,52 @@ export const PROVIDER_CLIENT = {
   bucket: 'general',
 } as const satisfies RouteDef;
 
+// --- batches (contract §6) ------------------------------------------------------------------------
+
+export const BATCHES_CREATE = {
+  id: 'batches-create',
+  method: 'POST',
+  path: '/batches',
+  scope: 'batches:write',
+  credential: 'tenant',
+  bucket: 'batch_submissions',
+  sendsTo: ['BatchItems'],
+  // Up to 500 items of up to 1,000 lines are stored before the answer.
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
+export const BATCHES_LIST = {
+  id: 'batches-list',
+  method: 'GET',
+  path: '/batches',
+  scope: 'batches:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const BATCHES_GET = {
+  id: 'batches-get',
+  method: 'GET',
+  path: '/batches/{id}',
+  scope: 'batches:read',
+  credential: 'tenant',
+  bucket: 'general',
+  // Reading a batch past its deadline records its failure (and batch.failed).
+  data: 'write',
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
+export const BATCHES_ITEMS = {
+  id: 'batches-items',
+  method: 'GET',
+  path: '/batches/{id}/items',
+  scope: 'batches:read',
+  credential: 'tenant',
+  bucket: 'general',
+  data: 'write',
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
 export const ROUTES = [
   CONFIG_GET,
   OPERATIONS_STATUS,
@@ -389,6 +439,10 @@ export const ROUTES = [
   CERTIFICATES_ACTIVATE,
   PROVIDER_ENGAGEMENTS,
   PROVIDER_CLIENT,
+  BATCHES_CREATE,
+  BATCHES_LIST,
+  BATCHES_GET,
+  BATCHES_ITEMS,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

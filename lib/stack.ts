@@ -78,6 +78,7 @@ export class SalesTaxStack extends Stack {
     const environment = {
       ...functionEnvironment({
         tableNames: Object.fromEntries([...this.tables.byId].map(([tableId, table]) => [tableId, table.tableName])),
+        queueUrls: Object.fromEntries([...this.queues.byId].map(([queueId, { queue }]) => [queueId, queue.queueUrl])),
         settings,
         stage: props.stage,
       }),

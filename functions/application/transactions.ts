@@ -4,6 +4,7 @@
 // decides again (optimistic-retry.ts).
 import { visibleTo } from '../core/access/authorize';
 import type { Tenant } from '../core/access/records';
+import type { ItemReceipt } from '../core/batches/ports';
 import { DomainError } from '../core/errors';
 import type { Page, PageRequest } from '../core/lists/paging';
 import { calculate } from '../core/tax/engine';
@@ -97,12 +98,16 @@ function change<T>(
   });
 }
 
-/** Taxes and commits a document atomically under a code unique per account and environment. */
+/**
+ * Taxes and commits a document atomically under a code unique per account and environment. A batch
+ * worker passes `receiptFor`: the item's result is then written in the same atomic write.
+ */
 export async function commitTransaction(
   ports: TransactionPorts,
   call: TenantCall,
   input: CommitInput,
   options: CalculationOptions = {},
+  receiptFor?: (document: TransactionRecord) => ItemReceipt,
 ): Promise<Outcome<TransactionRecord>> {
   const { code, ...doc } = input;
   assertCommittable(doc);
@@ -117,7 +122,8 @@ export async function commitTransaction(
     at,
   });
   // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
-  await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events }));
+  const receipt = receiptFor?.(document);
+  await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt }));
   return { result: document, events };
 }
 

@@ -18,6 +18,8 @@ import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
 
 const STAGE = 'local';
 const SEED_ENTRY = 'functions/admin/seed-entry.ts';
+/** Concurrent invocations of each queue worker (Lambda scales them with the queue). */
+const WORKER_CONCURRENCY = 4;
 
 export interface LocalOptions {
   readonly port?: number;
@@ -69,7 +71,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     const queueUrls = await createQueues(sqs.endpoint, QUEUES, (q) => `salestax-${STAGE}-${q.id.toLowerCase()}`);
     const settings = { ...DEFAULT_RUNTIME_SETTINGS, ...options.settings };
     Object.assign(process.env, {
-      ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), settings, stage: STAGE }),
+      ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), queueUrls, settings, stage: STAGE }),
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -90,7 +92,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     for (const queue of QUEUES) {
       if (!queue.worker) continue;
       const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false);
-      pollers.push(pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`)));
+      pollers.push(
+        pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`), WORKER_CONCURRENCY),
+      );
     }
 
     api = await serveApi({

@@ -97,7 +97,7 @@ function plannedAccess(extra: readonly RouteDef[]): (route: RouteDef) => AccessP
       .slice(0, PLANNED.sendingProfiles)
       .map((r, i) => [r.id, sends[i]!]),
   );
-  return (route) => routeAccess(route, { sendsTo: senders.get(route.id) ?? [] });
+  return (route) => routeAccess({ ...route, sendsTo: [...(route.sendsTo ?? []), ...(senders.get(route.id) ?? [])] });
 }
 
 /**

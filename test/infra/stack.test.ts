@@ -163,11 +163,11 @@ describe('least privilege', () => {
       queues,
       logGroup: functionLogGroup(stack, 'Logs', common),
     });
-    const sender = routeAccess({ method: 'POST' }, { sendsTo: [RETURN_JOB_ITEMS_QUEUE.id, BATCH_ITEMS_QUEUE.id] });
+    const sender = routeAccess({ method: 'POST', sendsTo: [RETURN_JOB_ITEMS_QUEUE.id, BATCH_ITEMS_QUEUE.id] });
     // The order a route names its queues in does not make another role.
-    expect(profiles.roleFor(sender)).toBe(profiles.roleFor(routeAccess({ method: 'POST' }, { sendsTo: [BATCH_ITEMS_QUEUE.id, RETURN_JOB_ITEMS_QUEUE.id] })));
+    expect(profiles.roleFor(sender)).toBe(profiles.roleFor(routeAccess({ method: 'POST', sendsTo: [BATCH_ITEMS_QUEUE.id, RETURN_JOB_ITEMS_QUEUE.id] })));
     expect(profileKey(sender)).toBe('WriteIdempotencySendBatchItemsSendReturnJobItems');
-    profiles.roleFor(routeAccess({ method: 'POST' }, { sendsTo: [BATCH_ITEMS_QUEUE.id] }));
+    profiles.roleFor(routeAccess({ method: 'POST', sendsTo: [BATCH_ITEMS_QUEUE.id] }));
     profiles.roleFor(routeAccess({ method: 'POST' }));
     const t = Template.fromStack(stack);
     const queueArn = (id: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(queues.get(id).queue.node.defaultChild as CfnElement), 'Arn'] });

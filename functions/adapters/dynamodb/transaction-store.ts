@@ -13,6 +13,7 @@ import type { Page, PageRequest } from '../../core/lists/paging';
 import type { DocumentChange, Stored, TransactionFilters, TransactionRepository } from '../../core/transactions/repository';
 import type { TransactionRecord } from '../../core/transactions/transaction';
 import { transactionSummaryView, type TransactionSummary } from '../../core/transactions/view';
+import { itemFinished, itemResultPut } from './batch-store';
 import { cancellation, staleWrite } from './cancellation';
 import { eventPut } from './events';
 import { keyFits, parseItem } from './item-schema';
@@ -123,10 +124,12 @@ export class TransactionStore implements TransactionRepository {
       },
     }));
     const events = change.events.map((event) => eventPut(this.table, this.tenant, event));
+    // The receipt goes first: a redelivered batch item is "already finished", not a duplicate code.
+    const receipt = change.receipt ? [itemResultPut(this.table, change.receipt.batch, change.receipt.item)] : [];
     try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...creates, ...updates, ...events] }));
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...receipt, ...creates, ...updates, ...events] }));
     } catch (error) {
-      throw cancellation(error, [...creates.map(() => duplicate), ...updates.map(() => staleWrite)]);
+      throw cancellation(error, [...receipt.map(() => itemFinished), ...creates.map(() => duplicate), ...updates.map(() => staleWrite)]);
     }
   }
 

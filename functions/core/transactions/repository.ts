@@ -1,5 +1,6 @@
 // The port through which documents are read and written. Concurrent changes are settled by
 // conditions and versions in the store, never by locks or by trusting an earlier read.
+import type { ItemReceipt } from '../batches/ports';
 import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
 import type { TransactionKind, TransactionRecord, TransactionStatus } from './transaction';
@@ -16,6 +17,12 @@ export interface DocumentChange {
   /** Changed documents; each must still be at the version read. */
   readonly update: readonly { readonly record: TransactionRecord; readonly expectedVersion: number }[];
   readonly events: readonly EventDraft[];
+  /**
+   * The batch item this change finishes, written in the same atomic write: a queue redelivering
+   * the item finds it finished instead of committing twice. Its failed condition is
+   * ItemAlreadyFinished.
+   */
+  readonly receipt?: ItemReceipt | undefined;
 }
 
 export interface TransactionFilters {

@@ -1,0 +1,216 @@
+// Asynchronous batches (contract §6): submission, reads, and the run of one chunk by a queue worker.
+// Items run through the same calculation and commit use cases as the synchronous endpoints, as the
+// principal that submitted them. Exactly once under at-least-once delivery:
+//   - a commit item's result is written in the commit's own atomic write (a receipt), so a
+//     redelivered item finds itself finished instead of a duplicate code;
+//   - a chunk's other results and its tally are one atomic write that happens once;
+//   - completion is a conditional write of the header, with its event.
+import { randomUUID } from 'node:crypto';
+import type { Tenant } from '../core/access/records';
+import {
+  chunkRange,
+  completion,
+  deadlineFailure,
+  EXHAUSTED_MESSAGE,
+  isExpired,
+  isOverdue,
+  newBatch,
+  type BatchHeader,
+  type BatchItem,
+  type BatchOperation,
+  type BatchStatus,
+  type ChunkTally,
+  type PendingItem,
+} from '../core/batches/batch';
+import { ItemAlreadyFinished, type BatchQueue, type BatchRepository, type BatchSignals, type ChunkMessage, type ItemResult } from '../core/batches/ports';
+import { DomainError } from '../core/errors';
+import type { Page, PageRequest } from '../core/lists/paging';
+import type { DocumentInput } from '../core/tax/input';
+import { calculationView } from '../core/tax/view';
+import { transactionView } from '../core/transactions/view';
+import { calculateDocument } from './calculations';
+import type { TenantCall } from './call';
+import { untilWritten } from './optimistic-retry';
+import { commitTransaction, type CommitInput, type TransactionPorts } from './transactions';
+
+export interface BatchSettings {
+  /** A batch still pending this long after submission fails (its unfinished items with it). */
+  readonly deadlineSeconds: number;
+}
+
+export interface BatchPorts {
+  readonly batches: (tenant: Tenant) => BatchRepository;
+  readonly queue: BatchQueue;
+  readonly settings: BatchSettings;
+}
+
+/** Validates an item's request when it runs, exactly as its synchronous endpoint validates a body. */
+export interface ItemRequestParser {
+  calculation(request: unknown): DocumentInput;
+  commit(request: unknown): CommitInput;
+}
+
+export interface BatchRunPorts {
+  readonly batches: (tenant: Tenant) => BatchRepository;
+  readonly transactions: TransactionPorts;
+  readonly parse: ItemRequestParser;
+}
+
+export interface BatchSubmission {
+  readonly items: readonly { readonly reference_id: string; readonly operation?: BatchOperation | null | undefined; readonly request: unknown }[];
+}
+
+/** One pass of a worker over a chunk. */
+export interface ChunkRun {
+  readonly now: Date;
+  /** The worker invocation, quoted in item errors. */
+  readonly requestId: string;
+  /** The queue will not deliver this message again: failures become failed items, not retries. */
+  readonly finalAttempt: boolean;
+}
+
+const notFound = () => new DomainError('not_found', 'No batch with this id exists in the scope of this key.');
+
+/** A location-scoped key sees the batches its location's keys submitted; an organization key all. */
+const visibleTo = (call: TenantCall, batch: BatchHeader): boolean =>
+  call.principal.locationCode === null || call.principal.locationCode === batch.principal.locationCode;
+
+export async function submitBatch(ports: BatchPorts, call: TenantCall, submission: BatchSubmission): Promise<BatchHeader> {
+  const batch = newBatch({
+    id: `bat_${randomUUID().replaceAll('-', '')}`,
+    principal: call.principal,
+    itemCount: submission.items.length,
+    at: call.now.toISOString(),
+    deadlineSeconds: ports.settings.deadlineSeconds,
+  });
+  const items: PendingItem[] = submission.items.map((item, index) => ({
+    index,
+    reference_id: item.reference_id,
+    operation: item.operation ?? 'calculate',
+    request: item.request,
+  }));
+  await ports.batches(batch.tenant).create(batch, items);
+  const ref = { tenant: batch.tenant, id: batch.id };
+  await ports.queue.enqueue(Array.from({ length: batch.chunk_count }, (_, chunk) => ({ batch: ref, chunk })));
+  return batch;
+}
+
+/**
+ * A batch as its readers see it: gone once expired; failed once past its deadline (the failure is
+ * written on first sight, dated at the deadline, so every reader sees the same batch).
+ */
+export async function getBatch(ports: Pick<BatchPorts, 'batches'>, call: TenantCall, id: string): Promise<{ batch: BatchHeader; tallies: ChunkTally[] }> {
+  const repository = ports.batches(call.principal.tenant);
+  let found = await repository.get(id);
+  if (found && isOverdue(found.batch, call.now)) {
+    await failOverdue(repository, found.batch, found.tallies);
+    found = await repository.get(id);
+  }
+  if (!found || !visibleTo(call, found.batch) || isExpired(found.batch, call.now)) throw notFound();
+  return found;
+}
+
+/** Items in submission order; `budgetBytes` bounds the results one page carries. */
+export async function listBatchItems(
+  ports: Pick<BatchPorts, 'batches'>,
+  call: TenantCall,
+  id: string,
+  page: PageRequest,
+  budgetBytes: number,
+): Promise<{ batch: BatchHeader; tallies: ChunkTally[]; items: Page<BatchItem> }> {
+  const found = await getBatch(ports, call, id);
+  return { ...found, items: await ports.batches(call.principal.tenant).items(id, page, budgetBytes) };
+}
+
+export async function listBatches(
+  ports: Pick<BatchPorts, 'batches'>,
+  call: TenantCall,
+  filters: { status?: BatchStatus | undefined },
+  page: PageRequest,
+): Promise<Page<BatchHeader>> {
+  const listed = await ports.batches(call.principal.tenant).list(filters, page);
+  const data = listed.data.filter((batch) => visibleTo(call, batch) && !isExpired(batch, call.now));
+  return { data, next_cursor: listed.next_cursor };
+}
+
+/** The batch signals of GET /operations/status: pending now, finished in the last 24 hours. */
+export function batchSignals(ports: Pick<BatchPorts, 'batches' | 'settings'>, call: TenantCall): Promise<BatchSignals> {
+  const dayAgo = call.now.getTime() - 86_400_000;
+  // A batch finishes at the latest at its deadline, so older submissions cannot count.
+  const createdSince = new Date(dayAgo - ports.settings.deadlineSeconds * 1000).toISOString();
+  return ports.batches(call.principal.tenant).signals(createdSince, new Date(dayAgo).toISOString(), call.now);
+}
+
+/** Fails a batch past its deadline; items that committed without a tally still count as succeeded. */
+async function failOverdue(repository: BatchRepository, batch: BatchHeader, tallies: readonly ChunkTally[]): Promise<void> {
+  const tallied = new Set(tallies.map((t) => t.chunk));
+  let untallied = 0;
+  for (let chunk = 0; chunk < batch.chunk_count; chunk++) {
+    if (tallied.has(chunk)) continue;
+    const state = await repository.chunk(batch.id, chunk, batch.item_count);
+    untallied += state.finished.filter((item) => item.status === 'succeeded').length;
+  }
+  const finish = deadlineFailure(batch, tallies, untallied, batch.deadline_at);
+  if (finish) await repository.finish(finish.batch, finish.events);
+}
+
+type ItemOutcome = { readonly write: ItemResult } | { readonly written: ItemResult };
+
+async function runItem(ports: BatchRunPorts, batch: BatchHeader, item: PendingItem, run: ChunkRun): Promise<ItemOutcome> {
+  const call: TenantCall = { principal: batch.principal, now: run.now };
+  const base = { index: item.index, reference_id: item.reference_id, operation: item.operation };
+  try {
+    if (item.operation === 'calculate') {
+      const tax = await calculateDocument(ports.transactions.engine, call, ports.parse.calculation(item.request));
+      return { write: { ...base, status: 'succeeded', result: calculationView(tax) } };
+    }
+    let written: ItemResult | undefined;
+    await commitTransaction(ports.transactions, call, ports.parse.commit(item.request), {}, (document) => {
+      written = { ...base, status: 'succeeded', result: transactionView(document) };
+      return { batch, item: written };
+    });
+    if (!written) throw new Error('commit wrote no receipt');
+    return { written };
+  } catch (error) {
+    // Another delivery of this item committed it: its result is already stored.
+    if (error instanceof ItemAlreadyFinished) return { written: { ...base, status: 'succeeded' } };
+    if (error instanceof DomainError && error.code !== 'internal_error')
+      return { write: { ...base, status: 'failed', error: { code: error.code, message: error.message, details: error.details, request_id: run.requestId } } };
+    if (!run.finalAttempt) throw error;
+    return { write: { ...base, status: 'failed', error: { code: 'internal_error', message: EXHAUSTED_MESSAGE, request_id: run.requestId } } };
+  }
+}
+
+/**
+ * Runs the pending items of one chunk and writes their results with the chunk's tally, then
+ * completes the batch if this was its last chunk. Safe to run again and concurrently for the same
+ * chunk: finished items are not run again, and the tally is written once.
+ */
+export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage, run: ChunkRun): Promise<void> {
+  const repository = ports.batches(message.batch.tenant);
+  const found = await repository.get(message.batch.id);
+  // Expired and deleted, or finished (completed, or failed at its deadline): nothing left to do.
+  if (!found || found.batch.status !== 'pending') return;
+  const { batch } = found;
+  if (isOverdue(batch, run.now)) return failOverdue(repository, batch, found.tallies);
+  if (message.chunk < 0 || chunkRange(message.chunk, batch.item_count).from >= batch.item_count) return;
+  await untilWritten(async () => {
+    const state = await repository.chunk(batch.id, message.chunk, batch.item_count);
+    if (state.tallied) return;
+    const outcomes = await Promise.all(state.pending.map((item) => runItem(ports, batch, item, run)));
+    const statuses = [...state.finished.map((i) => i.status), ...outcomes.map((o) => ('write' in o ? o.write.status : o.written.status))];
+    const tally: ChunkTally = {
+      chunk: message.chunk,
+      succeeded: statuses.filter((s) => s === 'succeeded').length,
+      failed: statuses.filter((s) => s === 'failed').length,
+    };
+    await repository.tally(
+      batch,
+      tally,
+      outcomes.flatMap((o) => ('write' in o ? [o.write] : [])),
+    );
+  }, 5);
+  const after = await repository.get(batch.id);
+  const finish = after && completion(after.batch, after.tallies, run.now.toISOString());
+  if (finish) await repository.finish(finish.batch, finish.events);
+}
