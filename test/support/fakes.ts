@@ -2,6 +2,16 @@
 // keep the contracts the DynamoDB stores keep (conditions on create and version, duplicate codes,
 // opaque cursors through the core's paging), so a service test exercises the same decisions.
 import type { Principal, TenantPrincipal } from '../../functions/core/access/authorize';
+import { chunkRange, type BatchHeader, type BatchItem, type BatchStatus, type ChunkTally, type PendingItem } from '../../functions/core/batches/batch';
+import {
+  ItemAlreadyFinished,
+  type BatchQueue,
+  type BatchRepository,
+  type BatchSignals,
+  type ChunkMessage,
+  type ChunkState,
+  type ItemResult,
+} from '../../functions/core/batches/ports';
 import type { AccessRepository, KeyOwner, UsageKeyRegistry } from '../../functions/core/access/ports';
 import type { AccountRecord, ApiKeyRecord, PracticeRecord, Tenant } from '../../functions/core/access/records';
 import type { SettingsPatch, TenantRepository } from '../../functions/core/account/ports';
@@ -24,6 +34,100 @@ import {
 } from '../../functions/core/transactions/repository';
 import { transactionSummaryView, type TransactionSummary } from '../../functions/core/transactions/view';
 
+/**
+ * Batches of one tenant, with the store's conditions: an item is finished once, a chunk tallied
+ * once, a batch finished once.
+ */
+export class FakeBatches implements BatchRepository {
+  readonly headers = new Map<string, BatchHeader>();
+  readonly rows = new Map<string, Map<number, { pending: PendingItem | null; item: BatchItem }>>();
+  readonly tallies = new Map<string, Map<number, ChunkTally>>();
+  readonly events: EventDraft[] = [];
+  /** Tally writes to fail (a worker crashing after its items ran) before one lands. */
+  failTallies = 0;
+
+  async create(batch: BatchHeader, items: readonly PendingItem[]): Promise<void> {
+    if (this.headers.has(batch.id)) throw new Error('batch exists');
+    this.rows.set(batch.id, new Map(items.map((p) => [p.index, { pending: clone(p), item: { index: p.index, reference_id: p.reference_id, operation: p.operation, status: 'pending' } }])));
+    this.tallies.set(batch.id, new Map());
+    this.headers.set(batch.id, clone(batch));
+  }
+
+  async get(id: string) {
+    const batch = this.headers.get(id);
+    return batch ? { batch: clone(batch), tallies: [...(this.tallies.get(id)?.values() ?? [])].map(clone) } : null;
+  }
+
+  async items(id: string, page: PageRequest): Promise<Page<BatchItem>> {
+    const all = [...(this.rows.get(id)?.values() ?? [])].map((r) => clone(r.item));
+    return pageInMemory(all, (i) => String(i.index), page);
+  }
+
+  async chunk(id: string, chunk: number, itemCount: number): Promise<ChunkState> {
+    const { from, to } = chunkRange(chunk, itemCount);
+    const rows = [...(this.rows.get(id)?.values() ?? [])].filter((r) => r.item.index >= from && r.item.index < to);
+    return {
+      tallied: this.tallies.get(id)?.has(chunk) ?? false,
+      pending: rows.filter((r) => r.item.status === 'pending').map((r) => clone(r.pending!)),
+      finished: rows.filter((r) => r.item.status !== 'pending').map((r) => clone(r.item)),
+    };
+  }
+
+  itemFinished(id: string, index: number): boolean {
+    return this.rows.get(id)?.get(index)?.item.status !== 'pending';
+  }
+
+  finishItem(id: string, result: ItemResult): void {
+    const row = this.rows.get(id)?.get(result.index);
+    if (!row || row.item.status !== 'pending') throw new ItemAlreadyFinished();
+    row.item = clone(result);
+  }
+
+  async tally(batch: BatchHeader, tally: ChunkTally, results: readonly ItemResult[]): Promise<boolean> {
+    if (this.failTallies > 0) {
+      this.failTallies--;
+      throw new Error('worker crashed before the tally was written');
+    }
+    if (this.tallies.get(batch.id)?.has(tally.chunk)) return false;
+    if (results.some((r) => this.itemFinished(batch.id, r.index))) throw new StaleWrite();
+    for (const r of results) this.finishItem(batch.id, r);
+    this.tallies.get(batch.id)!.set(tally.chunk, clone(tally));
+    return true;
+  }
+
+  async finish(batch: BatchHeader, events: readonly EventDraft[]): Promise<boolean> {
+    if (this.headers.get(batch.id)?.status !== 'pending') return false;
+    this.headers.set(batch.id, clone(batch));
+    this.events.push(...events);
+    return true;
+  }
+
+  async list(filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>> {
+    const all = [...this.headers.values()].filter((b) => filters.status === undefined || b.status === filters.status).reverse();
+    return pageInMemory(all.map(clone), (b) => b.id, page);
+  }
+
+  async signals(createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals> {
+    const recent = [...this.headers.values()].filter((b) => b.created_at >= createdSince);
+    const pending = recent.filter((b) => b.status === 'pending' && Date.parse(b.deadline_at) > now.getTime());
+    const finishedAt = (b: BatchHeader) => (b.status === 'pending' ? b.deadline_at : (b.completed_at ?? ''));
+    return {
+      pending: pending.length,
+      oldest_pending_created_at: pending.map((b) => b.created_at).sort()[0] ?? null,
+      completed_since: recent.filter((b) => b.status === 'completed' && finishedAt(b) >= finishedSince).length,
+      failed_since: recent.filter((b) => b.status !== 'completed' && !pending.includes(b) && finishedAt(b) >= finishedSince).length,
+    };
+  }
+}
+
+/** A queue that keeps what was sent, for the test to deliver (once, twice, out of order). */
+export class FakeBatchQueue implements BatchQueue {
+  readonly sent: ChunkMessage[] = [];
+  async enqueue(messages: readonly ChunkMessage[]): Promise<void> {
+    this.sent.push(...messages.map(clone));
+  }
+}
+
 const tenantKey = (t: Tenant) => `${t.accountId}#${t.environment}`;
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -33,6 +137,8 @@ export class FakeTransactions implements TransactionRepository {
   /** Writes to fail with StaleWrite before one lands (a concurrent writer moved the version). */
   staleWrites = 0;
   writes = 0;
+  /** Where receipts of batch items land (the same atomic write, as in the DynamoDB store). */
+  receipts: FakeBatches | undefined;
 
   async get(code: string): Promise<Stored | null> {
     const found = this.docs.get(code);
@@ -45,9 +151,14 @@ export class FakeTransactions implements TransactionRepository {
       this.staleWrites--;
       throw new StaleWrite();
     }
+    if (change.receipt && this.receipts?.itemFinished(change.receipt.batch.id, change.receipt.item.index)) throw new ItemAlreadyFinished();
     if (change.create.some((r) => this.docs.has(r.code)))
       throw new DomainError('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
     if (change.update.some((u) => this.docs.get(u.record.code)?.version !== u.expectedVersion)) throw new StaleWrite();
+    if (change.receipt) {
+      if (!this.receipts) throw new Error('no batch store for receipts');
+      this.receipts.finishItem(change.receipt.batch.id, change.receipt.item);
+    }
     for (const record of change.create) this.docs.set(record.code, { record: clone(record), version: 1 });
     for (const { record, expectedVersion } of change.update) this.docs.set(record.code, { record: clone(record), version: expectedVersion + 1 });
     this.events.push(...change.events);

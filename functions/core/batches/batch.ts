@@ -77,6 +77,18 @@ export interface ChunkTally {
   readonly failed: number;
 }
 
+/** The tallies of distinct chunks (a chunk counts once, however often it was read). */
+function sumTallies(tallies: readonly ChunkTally[]): { chunks: number; succeeded: number; failed: number } {
+  const byChunk = new Map(tallies.map((t) => [t.chunk, t]));
+  let succeeded = 0;
+  let failed = 0;
+  for (const t of byChunk.values()) {
+    succeeded += t.succeeded;
+    failed += t.failed;
+  }
+  return { chunks: byChunk.size, succeeded, failed };
+}
+
 export const chunkCount = (itemCount: number): number => Math.ceil(itemCount / ITEMS_PER_CHUNK);
 
 /** Item indexes [from, to) of a chunk. */
@@ -135,28 +147,22 @@ function finished(batch: BatchHeader, status: 'completed' | 'failed', succeeded:
 
 /** The batch once every chunk is tallied: completed, with its counts; null while chunks remain. */
 export function completion(batch: BatchHeader, tallies: readonly ChunkTally[], at: string): Finish | null {
-  if (batch.status !== 'pending' || new Set(tallies.map((t) => t.chunk)).size < batch.chunk_count) return null;
-  return finished(
-    batch,
-    'completed',
-    tallies.reduce((n, t) => n + t.succeeded, 0),
-    at,
-  );
+  const sum = sumTallies(tallies);
+  if (batch.status !== 'pending' || sum.chunks < batch.chunk_count) return null;
+  return finished(batch, 'completed', sum.succeeded, at);
 }
 
 /** A pending batch past its deadline: failed; items that did not finish count as failed. */
 export function deadlineFailure(batch: BatchHeader, tallies: readonly ChunkTally[], succeededUntallied: number, at: string): Finish | null {
   if (batch.status !== 'pending' || Date.parse(batch.deadline_at) > Date.parse(at)) return null;
-  return finished(batch, 'failed', tallies.reduce((n, t) => n + t.succeeded, 0) + succeededUntallied, at);
+  return finished(batch, 'failed', sumTallies(tallies).succeeded + succeededUntallied, at);
 }
 
 /** Counts while pending (from the tallies so far) or as finished. */
 export function countsOf(batch: BatchHeader, tallies: readonly ChunkTally[]): { succeeded_count: number; failed_count: number } {
   if (batch.status !== 'pending') return { succeeded_count: batch.succeeded_count, failed_count: batch.failed_count };
-  return {
-    succeeded_count: tallies.reduce((n, t) => n + t.succeeded, 0),
-    failed_count: tallies.reduce((n, t) => n + t.failed, 0),
-  };
+  const sum = sumTallies(tallies);
+  return { succeeded_count: sum.succeeded, failed_count: sum.failed };
 }
 
 export const DEADLINE_MESSAGE = 'The item did not finish before the batch deadline.';
