@@ -190,7 +190,7 @@ export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage,
   const repository = ports.batches(message.batch.tenant);
   const found = await repository.get(message.batch.id);
   // Expired and deleted, or finished (completed, or failed at its deadline): nothing left to do.
-  if (!found || found.batch.status !== 'pending') return;
+  if (found?.batch.status !== 'pending') return;
   const { batch } = found;
   if (isOverdue(batch, run.now)) return failOverdue(repository, batch, found.tallies);
   if (message.chunk < 0 || chunkRange(message.chunk, batch.item_count).from >= batch.item_count) return;

@@ -9,7 +9,11 @@ import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
 export const handler = httpHandler(OPERATIONS_STATUS, {}, async (request) => {
-  const { principal, admission: { usage, limits }, now } = request;
+  const {
+    principal,
+    admission: { usage, limits },
+    now,
+  } = request;
   const batches = await batchSignals(batchPorts(), request);
   return ok({
     object: 'operations_status',

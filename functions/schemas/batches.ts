@@ -25,3 +25,11 @@ export const BatchRequestSchema = v.strictObject({
 export const BatchListQuerySchema = v.strictObject({ status: v.optional(v.picklist(['pending', 'completed', 'failed'])), ...PageQueryEntries });
 
 export const BatchItemsQuerySchema = v.strictObject(PageQueryEntries);
+
+/** GET /batches/{id}: how many items to include (0 = the batch alone, for cheap polling). */
+export const BatchGetQuerySchema = v.strictObject({
+  items_limit: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(SERVICE_LIMITS.batch_max_items)),
+    String(SERVICE_LIMITS.batch_max_items),
+  ),
+});

@@ -41,9 +41,17 @@ async function finished(id: string, key: string = KEYS.admin, timeoutMs = 30_000
 
 describe('POST /batches', () => {
   it('refuses more than 500 items, repeated reference ids (each later repeat) and items without a request', async () => {
-    expectError(await api('POST', `${V1}/batches`, { key: KEYS.admin, body: { items: Array.from({ length: 501 }, (_, i) => calc(`r${i}`)) } }), 422, 'validation_error');
+    expectError(
+      await api('POST', `${V1}/batches`, { key: KEYS.admin, body: { items: Array.from({ length: 501 }, (_, i) => calc(`r${i}`)) } }),
+      422,
+      'validation_error',
+    );
     expectError(await api('POST', `${V1}/batches`, { key: KEYS.admin, body: { items: [] } }), 422, 'validation_error');
-    const dup = expectError(await api('POST', `${V1}/batches`, { key: KEYS.admin, body: { items: [calc('a'), calc('b'), calc('a'), calc('a')] } }), 422, 'validation_error');
+    const dup = expectError(
+      await api('POST', `${V1}/batches`, { key: KEYS.admin, body: { items: [calc('a'), calc('b'), calc('a'), calc('a')] } }),
+      422,
+      'validation_error',
+    );
     expect(dup.details?.map((d) => `${d.code}@${d.target}`)).toEqual(['duplicate_value@items.2.reference_id', 'duplicate_value@items.3.reference_id']);
     const missing = expectError(await api('POST', `${V1}/batches`, { key: KEYS.admin, body: { items: [{ reference_id: 'x' }] } }), 422, 'validation_error');
     expectDetail(missing, 'missing', 'items.0.request');
@@ -129,7 +137,12 @@ describeLocal('exactly once under redelivery', () => {
     const batch = await finished(res.body.id);
     expect(batch).toMatchObject({ status: 'completed', succeeded_count: 30, failed_count: 0 });
     // Redeliver once more after completion: nothing changes.
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: [{ Id: '0', MessageBody: JSON.stringify(chunkBody({ batch: { tenant: { accountId, environment: 'sandbox' }, id: res.body.id }, chunk: 0 })) }] }));
+    await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl,
+        Entries: [{ Id: '0', MessageBody: JSON.stringify(chunkBody({ batch: { tenant: { accountId, environment: 'sandbox' }, id: res.body.id }, chunk: 0 })) }],
+      }),
+    );
     await new Promise((r) => setTimeout(r, 1500));
     const again = await finished(res.body.id);
     expect(again).toMatchObject({ succeeded_count: 30, failed_count: 0 });

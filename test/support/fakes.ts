@@ -48,7 +48,12 @@ export class FakeBatches implements BatchRepository {
 
   async create(batch: BatchHeader, items: readonly PendingItem[]): Promise<void> {
     if (this.headers.has(batch.id)) throw new Error('batch exists');
-    this.rows.set(batch.id, new Map(items.map((p) => [p.index, { pending: clone(p), item: { index: p.index, reference_id: p.reference_id, operation: p.operation, status: 'pending' } }])));
+    this.rows.set(
+      batch.id,
+      new Map(
+        items.map((p) => [p.index, { pending: clone(p), item: { index: p.index, reference_id: p.reference_id, operation: p.operation, status: 'pending' } }]),
+      ),
+    );
     this.tallies.set(batch.id, new Map());
     this.headers.set(batch.id, clone(batch));
   }
@@ -79,7 +84,7 @@ export class FakeBatches implements BatchRepository {
 
   finishItem(id: string, result: ItemResult): void {
     const row = this.rows.get(id)?.get(result.index);
-    if (!row || row.item.status !== 'pending') throw new ItemAlreadyFinished();
+    if (row?.item.status !== 'pending') throw new ItemAlreadyFinished();
     row.item = clone(result);
   }
 

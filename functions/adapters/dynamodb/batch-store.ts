@@ -13,15 +13,7 @@ import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDoc
 import * as v from 'valibot';
 import type { TenantPrincipal } from '../../core/access/authorize';
 import type { Tenant } from '../../core/access/records';
-import {
-  chunkRange,
-  type BatchHeader,
-  type BatchItem,
-  type BatchStatus,
-  type ChunkTally,
-  type ItemError,
-  type PendingItem,
-} from '../../core/batches/batch';
+import { chunkRange, type BatchHeader, type BatchItem, type BatchStatus, type ChunkTally, type ItemError, type PendingItem } from '../../core/batches/batch';
 import { ItemAlreadyFinished, type BatchRepository, type BatchSignals, type ChunkState, type ItemResult } from '../../core/batches/ports';
 import type { ErrorCode } from '../../core/errors';
 import type { EventDraft } from '../../core/events/catalogue';
@@ -177,7 +169,7 @@ const isFrom = (p: unknown): p is { from: number } =>
   !Array.isArray(p) &&
   Object.keys(p).length === 1 &&
   Number.isInteger((p as { from?: unknown }).from) &&
-  (p as { from: number }).from > 0 &&
+  (p as { from: number }).from >= 0 &&
   (p as { from: number }).from < 100_000;
 
 export class BatchStore implements BatchRepository {
@@ -208,14 +200,18 @@ export class BatchStore implements BatchRepository {
         },
       },
     }));
-    for (let i = 0; i < puts.length; i += 25) {
-      let requests: Item[] | undefined = puts.slice(i, i + 25);
-      for (let attempt = 0; requests && requests.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-        const out = await this.db.send(new BatchWriteCommand({ RequestItems: { [this.table]: requests as never } }));
-        requests = out.UnprocessedItems?.[this.table] as Item[] | undefined;
-      }
-    }
+    // 25 items per BatchWriteItem (its limit), the calls in parallel; unprocessed items are re-sent.
+    const groups = Array.from({ length: Math.ceil(puts.length / 25) }, (_, g) => puts.slice(g * 25, g * 25 + 25));
+    await Promise.all(
+      groups.map(async (group) => {
+        let requests: Item[] | undefined = group;
+        for (let attempt = 0; requests && requests.length > 0; attempt++) {
+          if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+          const out = await this.db.send(new BatchWriteCommand({ RequestItems: { [this.table]: requests as never } }));
+          requests = out.UnprocessedItems?.[this.table] as Item[] | undefined;
+        }
+      }),
+    );
     await this.db.send(
       new TransactWriteCommand({
         TransactItems: [{ Put: { TableName: this.table, Item: headerItem(batch), ConditionExpression: 'attribute_not_exists(PK)' } }],
@@ -261,7 +257,7 @@ export class BatchStore implements BatchRepository {
           KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
           ExpressionAttributeValues: { ':pk': this.pk(id), ':from': itemSk(from), ':to': `${ITEM}~` },
           ConsistentRead: true,
-          Limit: Math.min(page.limit + 1, 100),
+          Limit: Math.min(Math.max(page.limit, 1) + 1, 100),
           ExclusiveStartKey: start,
         }),
       );

@@ -100,13 +100,7 @@ export function chunkRange(chunk: number, itemCount: number): { from: number; to
 const addDays = (iso: string, days: number): string => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 const addSeconds = (iso: string, seconds: number): string => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 
-export function newBatch(input: {
-  id: string;
-  principal: TenantPrincipal;
-  itemCount: number;
-  at: string;
-  deadlineSeconds: number;
-}): BatchHeader {
+export function newBatch(input: { id: string; principal: TenantPrincipal; itemCount: number; at: string; deadlineSeconds: number }): BatchHeader {
   return {
     id: input.id,
     tenant: input.principal.tenant,

@@ -1,5 +1,3 @@
-// The ports of batches: where batches and their items are kept, and how chunks reach the workers.
-import type { Tenant } from '../access/records';
 import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
 import type { BatchHeader, BatchItem, BatchRef, BatchStatus, ChunkTally, PendingItem } from './batch';
