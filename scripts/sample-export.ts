@@ -24,7 +24,21 @@ const PLACES = [
   ['Beverly Hills', 'CA', '90210'],
 ] as const;
 const TAX_CODES = ['', '', '20010', '40030', '30070'];
-const HEADER = ['invoice_number', 'date', 'customer_code', 'ship_to_line1', 'ship_to_city', 'ship_to_state', 'ship_to_zip', 'line_number', 'item_code', 'tax_code', 'description', 'quantity', 'amount'];
+const HEADER = [
+  'invoice_number',
+  'date',
+  'customer_code',
+  'ship_to_line1',
+  'ship_to_city',
+  'ship_to_state',
+  'ship_to_zip',
+  'line_number',
+  'item_code',
+  'tax_code',
+  'description',
+  'quantity',
+  'amount',
+];
 
 /** mulberry32: a small seeded generator, so the sample is the same on every run. */
 function random(seed: number): () => number {

@@ -59,7 +59,8 @@ export async function* csvDocuments(path: string, columns: ColumnMap, operation:
     row++;
     if (!headerChecked) {
       headerChecked = true;
-      if (!(columns.invoice in record)) throw new Error(`the export has no column "${columns.invoice}" (the invoice number; rename it with --map invoice=Header)`);
+      if (!(columns.invoice in record))
+        throw new Error(`the export has no column "${columns.invoice}" (the invoice number; rename it with --map invoice=Header)`);
     }
     const invoice = record[columns.invoice]?.trim();
     if (!invoice) {

@@ -23,7 +23,10 @@ program
   .addOption(new Option('--key <key>', 'API key with batches:write and batches:read').env('STX_API_KEY').makeOptionMandatory())
   .addOption(new Option('--format <format>', 'export format (default: from the extension)').choices(['csv', 'jsonl']))
   .addOption(new Option('--operation <operation>', 'calculate (default) or commit each document').choices(['calculate', 'commit']).default('calculate'))
-  .option('--map <pairs>', 'CSV columns as field=Header,... (fields: invoice, date, customer_code, location_code, ship_to_*, line_number, item_code, tax_code, description, quantity, amount, discount)')
+  .option(
+    '--map <pairs>',
+    'CSV columns as field=Header,... (fields: invoice, date, customer_code, location_code, ship_to_*, line_number, item_code, tax_code, description, quantity, amount, discount)',
+  )
   .option('--out <file>', 'results CSV', 'results.csv')
   .option('--state <file>', 'state file that makes the load resumable (default: <export>.stx-state.json)')
   .option('--batch-size <n>', 'items per batch (at most the service limit)', positive)

@@ -13,8 +13,6 @@ export function startResults(path: string, fresh: boolean): void {
 export function appendResults(path: string, items: readonly BatchItemResult[]): void {
   appendFileSync(
     path,
-    stringify(
-      items.map((i) => [i.reference_id, i.status, i.total_tax ?? '', i.error?.code ?? '', i.error?.target ?? '', i.error?.message ?? '']),
-    ),
+    stringify(items.map((i) => [i.reference_id, i.status, i.total_tax ?? '', i.error?.code ?? '', i.error?.target ?? '', i.error?.message ?? ''])),
   );
 }
