@@ -17,7 +17,7 @@ import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
 import type { AccountPorts } from './application/account';
-import type { BatchPorts, BatchRunPorts } from './application/batches';
+import type { BatchItemPorts, BatchPorts } from './application/batches';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
 import { storedCertificateResolver, type CertificatePorts } from './application/certificates';
@@ -117,7 +117,7 @@ export const batchPorts = /* @__PURE__ */ once(
   (): BatchPorts => ({ batches: batchStore, queue: batchQueue(), settings: { deadlineSeconds: config().batchDeadlineSeconds } }),
 );
 /** What a batch worker runs items with; the worker adds how item requests are validated. */
-export const batchRunPorts = /* @__PURE__ */ once((): Omit<BatchRunPorts, 'parse'> => ({ batches: batchStore, transactions: transactionPorts() }));
+export const batchItemPorts = /* @__PURE__ */ once((): Omit<BatchItemPorts, 'parse'> => ({ transactions: transactionPorts() }));
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */

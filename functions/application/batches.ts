@@ -17,6 +17,7 @@ import {
   newBatch,
   type BatchHeader,
   type BatchItem,
+  type BatchKind,
   type BatchOperation,
   type BatchStatus,
   type ChunkTally,
@@ -50,8 +51,16 @@ export interface ItemRequestParser {
   commit(request: unknown): CommitInput;
 }
 
+/** Runs one pending item of a batch as its submitter; throws only what a retry may cure. */
+export type ItemRunner = (batch: BatchHeader, item: PendingItem, run: ChunkRun) => Promise<ItemOutcome>;
+
 export interface BatchRunPorts {
   readonly batches: (tenant: Tenant) => BatchRepository;
+  readonly runItem: ItemRunner;
+}
+
+/** What a calculation batch's items run with. */
+export interface BatchItemPorts {
   readonly transactions: TransactionPorts;
   readonly parse: ItemRequestParser;
 }
@@ -69,44 +78,63 @@ export interface ChunkRun {
   readonly finalAttempt: boolean;
 }
 
-const notFound = () => new DomainError('not_found', 'No batch with this id exists in the scope of this key.');
+const notFound = (kind: BatchKind) =>
+  new DomainError('not_found', `No ${kind === 'batch' ? 'batch' : 'return job'} with this id exists in the scope of this key.`);
 
 /** A location-scoped key sees the batches its location's keys submitted; an organization key all. */
 const visibleTo = (call: TenantCall, batch: BatchHeader): boolean =>
   call.principal.locationCode === null || call.principal.locationCode === batch.principal.locationCode;
 
-export async function submitBatch(ports: BatchPorts, call: TenantCall, submission: BatchSubmission): Promise<BatchHeader> {
+/** Stores a batch of either kind and queues its chunks; nothing is queued unless the batch was stored. */
+export async function submitJob(
+  ports: BatchPorts,
+  call: TenantCall,
+  kind: BatchKind,
+  items: readonly Omit<PendingItem, 'index'>[],
+): Promise<BatchHeader> {
   const batch = newBatch({
-    id: `bat_${randomUUID().replaceAll('-', '')}`,
+    kind,
+    id: randomUUID().replaceAll('-', ''),
     principal: call.principal,
-    itemCount: submission.items.length,
+    itemCount: items.length,
     at: call.now.toISOString(),
     deadlineSeconds: ports.settings.deadlineSeconds,
   });
-  const items: PendingItem[] = submission.items.map((item, index) => ({
-    index,
-    reference_id: item.reference_id,
-    operation: item.operation ?? 'calculate',
-    request: item.request,
-  }));
-  await ports.batches(batch.tenant).create(batch, items);
+  await ports.batches(batch.tenant).create(
+    batch,
+    items.map((item, index) => ({ ...item, index })),
+  );
   const ref = { tenant: batch.tenant, id: batch.id };
   await ports.queue.enqueue(Array.from({ length: batch.chunk_count }, (_, chunk) => ({ batch: ref, chunk })));
   return batch;
+}
+
+export function submitBatch(ports: BatchPorts, call: TenantCall, submission: BatchSubmission): Promise<BatchHeader> {
+  return submitJob(
+    ports,
+    call,
+    'batch',
+    submission.items.map((item) => ({ reference_id: item.reference_id, operation: item.operation ?? 'calculate', request: item.request })),
+  );
 }
 
 /**
  * A batch as its readers see it: gone once expired; failed once past its deadline (the failure is
  * written on first sight, dated at the deadline, so every reader sees the same batch).
  */
-export async function getBatch(ports: Pick<BatchPorts, 'batches'>, call: TenantCall, id: string): Promise<{ batch: BatchHeader; tallies: ChunkTally[] }> {
+export async function getBatch(
+  ports: Pick<BatchPorts, 'batches'>,
+  call: TenantCall,
+  id: string,
+  kind: BatchKind = 'batch',
+): Promise<{ batch: BatchHeader; tallies: ChunkTally[] }> {
   const repository = ports.batches(call.principal.tenant);
   let found = await repository.get(id);
   if (found && isOverdue(found.batch, call.now)) {
     await failOverdue(repository, found.batch, found.tallies);
     found = await repository.get(id);
   }
-  if (!found || !visibleTo(call, found.batch) || isExpired(found.batch, call.now)) throw notFound();
+  if (!found || found.batch.kind !== kind || !visibleTo(call, found.batch) || isExpired(found.batch, call.now)) throw notFound(kind);
   return found;
 }
 
@@ -117,8 +145,9 @@ export async function listBatchItems(
   id: string,
   page: PageRequest,
   budgetBytes: number,
+  kind: BatchKind = 'batch',
 ): Promise<{ batch: BatchHeader; tallies: ChunkTally[]; items: Page<BatchItem> }> {
-  const found = await getBatch(ports, call, id);
+  const found = await getBatch(ports, call, id, kind);
   return { ...found, items: await ports.batches(call.principal.tenant).items(id, page, budgetBytes) };
 }
 
@@ -127,18 +156,19 @@ export async function listBatches(
   call: TenantCall,
   filters: { status?: BatchStatus | undefined },
   page: PageRequest,
+  kind: BatchKind = 'batch',
 ): Promise<Page<BatchHeader>> {
-  const listed = await ports.batches(call.principal.tenant).list(filters, page);
+  const listed = await ports.batches(call.principal.tenant).list(kind, filters, page);
   const data = listed.data.filter((batch) => visibleTo(call, batch) && !isExpired(batch, call.now));
   return { data, next_cursor: listed.next_cursor };
 }
 
 /** The batch signals of GET /operations/status: pending now, finished in the last 24 hours. */
-export function batchSignals(ports: Pick<BatchPorts, 'batches' | 'settings'>, call: TenantCall): Promise<BatchSignals> {
+export function batchSignals(ports: Pick<BatchPorts, 'batches' | 'settings'>, call: TenantCall, kind: BatchKind = 'batch'): Promise<BatchSignals> {
   const dayAgo = call.now.getTime() - 86_400_000;
   // A batch finishes at the latest at its deadline, so older submissions cannot count.
   const createdSince = new Date(dayAgo - ports.settings.deadlineSeconds * 1000).toISOString();
-  return ports.batches(call.principal.tenant).signals(createdSince, new Date(dayAgo).toISOString(), call.now);
+  return ports.batches(call.principal.tenant).signals(kind, createdSince, new Date(dayAgo).toISOString(), call.now);
 }
 
 /** Fails a batch past its deadline; items that committed without a tally still count as succeeded. */
@@ -147,16 +177,31 @@ async function failOverdue(repository: BatchRepository, batch: BatchHeader, tall
   let untallied = 0;
   for (let chunk = 0; chunk < batch.chunk_count; chunk++) {
     if (tallied.has(chunk)) continue;
-    const state = await repository.chunk(batch.id, chunk, batch.item_count);
+    const state = await repository.chunk(batch, chunk);
     untallied += state.finished.filter((item) => item.status === 'succeeded').length;
   }
   const finish = deadlineFailure(batch, tallies, untallied, batch.deadline_at);
   if (finish) await repository.finish(finish.batch, finish.events);
 }
 
-type ItemOutcome = { readonly write: ItemResult } | { readonly written: ItemResult };
+/** An item's result to write with the chunk's tally, or one already written (a commit's receipt). */
+export type ItemOutcome = { readonly write: ItemResult } | { readonly written: ItemResult };
 
-async function runItem(ports: BatchRunPorts, batch: BatchHeader, item: PendingItem, run: ChunkRun): Promise<ItemOutcome> {
+/** An error a retry cannot cure fails the item; others are retried, until the last delivery. */
+export function failedItem(base: Omit<PendingItem, 'request'>, error: unknown, run: ChunkRun): ItemOutcome {
+  if (error instanceof DomainError && error.code !== 'internal_error')
+    return { write: { ...base, status: 'failed', error: { code: error.code, message: error.message, details: error.details, request_id: run.requestId } } };
+  if (!run.finalAttempt) throw error;
+  return { write: { ...base, status: 'failed', error: { code: 'internal_error', message: EXHAUSTED_MESSAGE, request_id: run.requestId } } };
+}
+
+/** The items of a calculation batch: the synchronous endpoints' use cases, as the submitter. */
+export const batchItemRunner =
+  (ports: BatchItemPorts): ItemRunner =>
+  (batch, item, run) =>
+    runBatchItem(ports, batch, item, run);
+
+async function runBatchItem(ports: BatchItemPorts, batch: BatchHeader, item: PendingItem, run: ChunkRun): Promise<ItemOutcome> {
   const call: TenantCall = { principal: batch.principal, now: run.now };
   const base = { index: item.index, reference_id: item.reference_id, operation: item.operation };
   try {
@@ -174,10 +219,7 @@ async function runItem(ports: BatchRunPorts, batch: BatchHeader, item: PendingIt
   } catch (error) {
     // Another delivery of this item committed it: its result is already stored.
     if (error instanceof ItemAlreadyFinished) return { written: { ...base, status: 'succeeded' } };
-    if (error instanceof DomainError && error.code !== 'internal_error')
-      return { write: { ...base, status: 'failed', error: { code: error.code, message: error.message, details: error.details, request_id: run.requestId } } };
-    if (!run.finalAttempt) throw error;
-    return { write: { ...base, status: 'failed', error: { code: 'internal_error', message: EXHAUSTED_MESSAGE, request_id: run.requestId } } };
+    return failedItem(base, error, run);
   }
 }
 
@@ -193,11 +235,11 @@ export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage,
   if (found?.batch.status !== 'pending') return;
   const { batch } = found;
   if (isOverdue(batch, run.now)) return failOverdue(repository, batch, found.tallies);
-  if (message.chunk < 0 || chunkRange(message.chunk, batch.item_count).from >= batch.item_count) return;
+  if (message.chunk < 0 || chunkRange(batch, message.chunk).from >= batch.item_count) return;
   await untilWritten(async () => {
-    const state = await repository.chunk(batch.id, message.chunk, batch.item_count);
+    const state = await repository.chunk(batch, message.chunk);
     if (state.tallied) return;
-    const outcomes = await Promise.all(state.pending.map((item) => runItem(ports, batch, item, run)));
+    const outcomes = await Promise.all(state.pending.map((item) => ports.runItem(batch, item, run)));
     const statuses = [...state.finished.map((i) => i.status), ...outcomes.map((o) => ('write' in o ? o.write.status : o.written.status))];
     const tally: ChunkTally = {
       chunk: message.chunk,

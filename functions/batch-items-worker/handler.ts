@@ -1,8 +1,8 @@
 // The batch-items queue worker: runs one chunk of a batch per message (contract §6).
 import * as v from 'valibot';
 import { BATCH_ITEMS_QUEUE } from '../../lib/resources';
-import { runBatchChunk } from '../application/batches';
-import { batchRunPorts } from '../composition-root';
+import { batchItemRunner, runBatchChunk } from '../application/batches';
+import { batchItemPorts, batchStore } from '../composition-root';
 import { queueWorker } from '../workers/queue-worker';
 import { itemRequests } from './item-requests';
 
@@ -15,7 +15,7 @@ const ChunkBodySchema = v.strictObject({
 
 export const handler = queueWorker(BATCH_ITEMS_QUEUE, ChunkBodySchema, (body, delivery) =>
   runBatchChunk(
-    { ...batchRunPorts(), parse: itemRequests },
+    { batches: batchStore, runItem: batchItemRunner({ ...batchItemPorts(), parse: itemRequests }) },
     { batch: { tenant: { accountId: body.account_id, environment: body.environment }, id: body.batch_id }, chunk: body.chunk },
     delivery,
   ),

@@ -183,18 +183,18 @@ describeLocal('retention and deadline', () => {
     const tenant = { accountId: ACCOUNT, environment: 'sandbox' as const };
     const store = new BatchStore(db(), localTableName(MAIN_TABLE), tenant);
     const principal = { tenant, environment: 'sandbox', locationCode: null } as unknown as TenantPrincipal;
-    const id = `bat_${unique('stuck').replace('-', '')}`;
+    const id = unique('stuck').replace('-', '');
     // Accepted, but its messages never ran (lost with a stopped emulator, say).
-    const batch = newBatch({ id, principal, itemCount: 2, at: new Date(Date.now() - 7200_000).toISOString(), deadlineSeconds: 3600 });
+    const batch = newBatch({ kind: 'batch', id, principal, itemCount: 2, at: new Date(Date.now() - 7200_000).toISOString(), deadlineSeconds: 3600 });
     await store.create(batch, [
       { index: 0, reference_id: 'a', operation: 'calculate', request: {} },
       { index: 1, reference_id: 'b', operation: 'calculate', request: {} },
     ]);
-    const read = (await api('GET', `${V1}/batches/${id}`, { key: KEYS.admin })).body;
+    const read = (await api('GET', `${V1}/batches/${batch.id}`, { key: KEYS.admin })).body;
     expect(read).toMatchObject({ status: 'failed', succeeded_count: 0, failed_count: 2, completed_at: batch.deadline_at });
     expect(read.items.map((i: { error: { code: string } }) => i.error.code)).toEqual(['internal_error', 'internal_error']);
-    await api('GET', `${V1}/batches/${id}`, { key: KEYS.admin });
-    expect((await eventsMentioning(tenant.accountId, 'sandbox', id)).map((e) => e.type)).toEqual(['batch.failed']);
+    await api('GET', `${V1}/batches/${batch.id}`, { key: KEYS.admin });
+    expect((await eventsMentioning(tenant.accountId, 'sandbox', batch.id)).map((e) => e.type)).toEqual(['batch.failed']);
   });
 });
 

@@ -2,7 +2,7 @@
 // keep the contracts the DynamoDB stores keep (conditions on create and version, duplicate codes,
 // opaque cursors through the core's paging), so a service test exercises the same decisions.
 import type { Principal, TenantPrincipal } from '../../functions/core/access/authorize';
-import { chunkRange, type BatchHeader, type BatchItem, type BatchStatus, type ChunkTally, type PendingItem } from '../../functions/core/batches/batch';
+import { chunkRange, type BatchHeader, type BatchItem, type BatchKind, type BatchStatus, type ChunkTally, type PendingItem } from '../../functions/core/batches/batch';
 import {
   ItemAlreadyFinished,
   type BatchQueue,
@@ -68,8 +68,9 @@ export class FakeBatches implements BatchRepository {
     return pageInMemory(all, (i) => String(i.index), page);
   }
 
-  async chunk(id: string, chunk: number, itemCount: number): Promise<ChunkState> {
-    const { from, to } = chunkRange(chunk, itemCount);
+  async chunk(batch: BatchHeader, chunk: number): Promise<ChunkState> {
+    const { id } = batch;
+    const { from, to } = chunkRange(batch, chunk);
     const rows = [...(this.rows.get(id)?.values() ?? [])].filter((r) => r.item.index >= from && r.item.index < to);
     return {
       tallied: this.tallies.get(id)?.has(chunk) ?? false,
@@ -107,13 +108,13 @@ export class FakeBatches implements BatchRepository {
     return true;
   }
 
-  async list(filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>> {
-    const all = [...this.headers.values()].filter((b) => filters.status === undefined || b.status === filters.status).reverse();
+  async list(kind: BatchKind, filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>> {
+    const all = [...this.headers.values()].filter((b) => b.kind === kind && (filters.status === undefined || b.status === filters.status)).reverse();
     return pageInMemory(all.map(clone), (b) => b.id, page);
   }
 
-  async signals(createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals> {
-    const recent = [...this.headers.values()].filter((b) => b.created_at >= createdSince);
+  async signals(kind: BatchKind, createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals> {
+    const recent = [...this.headers.values()].filter((b) => b.kind === kind && b.created_at >= createdSince);
     const pending = recent.filter((b) => b.status === 'pending' && Date.parse(b.deadline_at) > now.getTime());
     const finishedAt = (b: BatchHeader) => (b.status === 'pending' ? b.deadline_at : (b.completed_at ?? ''));
     return {

@@ -10,24 +10,24 @@ import {
   deadlineFailure,
   isExpired,
   isOverdue,
-  ITEMS_PER_CHUNK,
   itemView,
   newBatch,
 } from '../../functions/core/batches/batch';
 import { tenantPrincipal } from '../support/fakes';
 
 const AT = '2026-11-23T10:00:00.000Z';
-const batchOf = (itemCount: number) => newBatch({ id: 'bat_1', principal: tenantPrincipal(), itemCount, at: AT, deadlineSeconds: 3600 });
+const batchOf = (itemCount: number) => newBatch({ kind: 'batch', id: '1', principal: tenantPrincipal(), itemCount, at: AT, deadlineSeconds: 3600 });
 
 describe('batch rules', () => {
   it('chunks items ten to a message and covers every index exactly once', () => {
     for (const n of [1, 9, 10, 11, 499, 500]) {
-      const covered = Array.from({ length: chunkCount(n) }, (_, c) => chunkRange(c, n)).flatMap(({ from, to }) =>
+      const covered = Array.from({ length: chunkCount('batch', n) }, (_, c) => chunkRange({ kind: 'batch', item_count: n }, c)).flatMap(({ from, to }) =>
         Array.from({ length: to - from }, (_, i) => from + i),
       );
       expect(covered).toEqual(Array.from({ length: n }, (_, i) => i));
     }
-    expect(chunkCount(500)).toBe(500 / ITEMS_PER_CHUNK);
+    expect(chunkCount('batch', 500)).toBe(50);
+    expect(chunkCount('return_job', 5000)).toBe(200);
   });
 
   it('completes only once every chunk is tallied, with counts summed from the tallies and 30 days of retention', () => {

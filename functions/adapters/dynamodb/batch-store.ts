@@ -13,7 +13,7 @@ import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDoc
 import * as v from 'valibot';
 import type { TenantPrincipal } from '../../core/access/authorize';
 import type { Tenant } from '../../core/access/records';
-import { chunkRange, type BatchHeader, type BatchItem, type BatchStatus, type ChunkTally, type ItemError, type PendingItem } from '../../core/batches/batch';
+import { chunkRange, type BatchHeader, type BatchItem, type BatchKind, type BatchStatus, type ChunkTally, type ItemError, type PendingItem } from '../../core/batches/batch';
 import { ItemAlreadyFinished, type BatchRepository, type BatchSignals, type ChunkState, type ItemResult } from '../../core/batches/ports';
 import type { ErrorCode } from '../../core/errors';
 import type { EventDraft } from '../../core/events/catalogue';
@@ -38,6 +38,9 @@ const ITEM_TTL_DAYS = 31;
 
 const epoch = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
+/** Each kind is listed on its own. */
+const listPartition = (kind: BatchKind, tenant: Tenant): string => (kind === 'batch' ? listPartitions.batches(tenant) : listPartitions.returnJobs(tenant));
+
 /** What keys and expires a batch's rows. */
 type BatchOf = Pick<BatchHeader, 'tenant' | 'id' | 'deadline_at'>;
 
@@ -57,6 +60,7 @@ function unpackJson(item: { [k: string]: unknown }, name: string): unknown {
 }
 
 const HeaderItem = v.object({
+  kind: v.picklist(['batch', 'return_job']),
   id: v.string(),
   status: v.picklist(['pending', 'completed', 'failed']),
   item_count: v.number(),
@@ -75,7 +79,7 @@ const TallyItem = v.object({ chunk: v.number(), succeeded: v.number(), failed: v
 const StoredItem = v.object({
   index: v.number(),
   reference_id: v.string(),
-  operation: v.picklist(['calculate', 'commit']),
+  operation: v.picklist(['calculate', 'commit', 'summarize']),
   status: v.picklist(['pending', 'succeeded', 'failed']),
   bytes: v.optional(v.number()),
 });
@@ -92,9 +96,10 @@ function headerItem(batch: BatchHeader): Item {
   return {
     PK: tableKeys.batch(batch.tenant, batch.id),
     SK: HEADER,
-    GSI1PK: listPartitions.batches(batch.tenant),
+    GSI1PK: listPartition(batch.kind, batch.tenant),
     GSI1SK: `${batch.created_at}#${batch.id}`,
     entity: 'batch',
+    kind: batch.kind,
     id: batch.id,
     status: batch.status,
     item_count: batch.item_count,
@@ -276,8 +281,9 @@ export class BatchStore implements BatchRepository {
     return { data, next_cursor: next === null ? null : encodeCursor({ from: next }) };
   }
 
-  async chunk(id: string, chunk: number, itemCount: number): Promise<ChunkState> {
-    const { from, to } = chunkRange(chunk, itemCount);
+  async chunk(batch: BatchHeader, chunk: number): Promise<ChunkState> {
+    const { id } = batch;
+    const { from, to } = chunkRange(batch, chunk);
     const [rows, tally] = await Promise.all([
       this.db.send(
         new QueryCommand({
@@ -355,12 +361,12 @@ export class BatchStore implements BatchRepository {
     }
   }
 
-  async list(filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>> {
-    const { items, next_cursor } = await gsi1Page(this.db, this.table, listPartitions.batches(this.tenant), [['status', '=', filters.status]], page);
+  async list(kind: BatchKind, filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>> {
+    const { items, next_cursor } = await gsi1Page(this.db, this.table, listPartition(kind, this.tenant), [['status', '=', filters.status]], page);
     return { data: items.map((item) => decodeHeader(this.tenant, item)), next_cursor };
   }
 
-  async signals(createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals> {
+  async signals(kind: BatchKind, createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals> {
     let pending = 0;
     let oldest: string | null = null;
     let completed = 0;
@@ -372,7 +378,7 @@ export class BatchStore implements BatchRepository {
           TableName: this.table,
           IndexName: 'GSI1',
           KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
-          ExpressionAttributeValues: { ':pk': listPartitions.batches(this.tenant), ':since': createdSince },
+          ExpressionAttributeValues: { ':pk': listPartition(kind, this.tenant), ':since': createdSince },
           ProjectionExpression: '#s, created_at, completed_at, deadline_at',
           ExpressionAttributeNames: { '#s': 'status' },
           ExclusiveStartKey: start,

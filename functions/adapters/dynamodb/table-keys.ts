@@ -34,6 +34,7 @@ export const listPartitions = {
   certificates: (t: Tenant) => `CERTS#${t.accountId}#${t.environment}`,
   items: (t: Tenant) => `ITEMS#${t.accountId}#${t.environment}`,
   batches: (t: Tenant) => `BATCHES#${t.accountId}#${t.environment}`,
+  returnJobs: (t: Tenant) => `RETURNJOBS#${t.accountId}#${t.environment}`,
 };
 
 export const CONFIG_PREFIX = 'CONFIG#';

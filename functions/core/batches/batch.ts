@@ -1,6 +1,7 @@
-// Asynchronous batches (contract §6): a submission of up to 500 independent items, each a
-// calculation or a commit, run later by queue workers. Pure rules: how items are chunked into queue
-// messages, when a batch is complete, failed or expired, and what a reader sees.
+// Asynchronous batches of independent items, run later by queue workers: calculation batches
+// (contract §6: up to 500 calculations or commits) and provider return jobs (§5: up to 5,000 state
+// and period summaries), which follow the same lifecycle. Pure rules: how items are chunked into
+// queue messages, when a batch is complete, failed or expired, and what a reader sees.
 import type { TenantPrincipal } from '../access/authorize';
 import type { Tenant } from '../access/records';
 import type { ErrorCode, ErrorDetail } from '../errors';
@@ -8,17 +9,32 @@ import { eventDraft, type EventDraft } from '../events/catalogue';
 import { SERVICE_LIMITS } from '../limits/service-limits';
 import type { BatchEventData } from './event-data';
 
-export type BatchOperation = 'calculate' | 'commit';
+export type BatchKind = 'batch' | 'return_job';
+/** What an item does: a calculation or commit (batches), a liability summary (return jobs). */
+export type BatchOperation = 'calculate' | 'commit' | 'summarize';
 export type BatchStatus = 'pending' | 'completed' | 'failed';
 export type ItemStatus = 'pending' | 'succeeded' | 'failed';
 
 export const BATCH_RETENTION_DAYS = SERVICE_LIMITS.batch_retention_days;
+interface KindRules {
+  /** Object name in responses, and the id prefix. */
+  readonly object: 'batch' | 'return_job';
+  readonly idPrefix: string;
+  readonly itemsPerChunk: number;
+  readonly completed: 'batch.completed' | 'return_job.completed';
+  readonly failed: 'batch.failed' | 'return_job.failed';
+}
+
 /**
- * Items per queue message. Ten keeps a chunk's results (up to ten 1,000-line documents, gzipped)
- * well inside one 4 MB TransactWriteItems, and a 500-item batch in 50 messages (5 SendMessageBatch
- * calls) instead of 500.
+ * Items per queue message: ten calculations keep a chunk's results (up to ten 1,000-line
+ * documents, gzipped) well inside one 4 MB TransactWriteItems, and a 500-item batch in 50 messages
+ * (5 SendMessageBatch calls) instead of 500; a summary is one read, so return jobs take 25 (a
+ * 5,000-item job in 200 messages; 25 results and a tally stay within the 100 items of a transaction).
  */
-export const ITEMS_PER_CHUNK = 10;
+export const KINDS: { readonly [K in BatchKind]: KindRules } = {
+  batch: { object: 'batch', idPrefix: 'bat_', itemsPerChunk: 10, completed: 'batch.completed', failed: 'batch.failed' },
+  return_job: { object: 'return_job', idPrefix: 'rjob_', itemsPerChunk: 25, completed: 'return_job.completed', failed: 'return_job.failed' },
+};
 
 /** A reference to one batch, as a queue message carries it. */
 export interface BatchRef {
@@ -27,6 +43,7 @@ export interface BatchRef {
 }
 
 export interface BatchHeader {
+  readonly kind: BatchKind;
   readonly id: string;
   readonly tenant: Tenant;
   readonly status: BatchStatus;
@@ -89,24 +106,34 @@ function sumTallies(tallies: readonly ChunkTally[]): { chunks: number; succeeded
   return { chunks: byChunk.size, succeeded, failed };
 }
 
-export const chunkCount = (itemCount: number): number => Math.ceil(itemCount / ITEMS_PER_CHUNK);
+export const chunkCount = (kind: BatchKind, itemCount: number): number => Math.ceil(itemCount / KINDS[kind].itemsPerChunk);
 
-/** Item indexes [from, to) of a chunk. */
-export function chunkRange(chunk: number, itemCount: number): { from: number; to: number } {
-  const from = chunk * ITEMS_PER_CHUNK;
-  return { from, to: Math.min(from + ITEMS_PER_CHUNK, itemCount) };
+/** Item indexes [from, to) of a chunk of the batch. */
+export function chunkRange(batch: Pick<BatchHeader, 'kind' | 'item_count'>, chunk: number): { from: number; to: number } {
+  const size = KINDS[batch.kind].itemsPerChunk;
+  const from = chunk * size;
+  return { from, to: Math.min(from + size, batch.item_count) };
 }
 
 const addDays = (iso: string, days: number): string => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 const addSeconds = (iso: string, seconds: number): string => new Date(Date.parse(iso) + seconds * 1000).toISOString();
 
-export function newBatch(input: { id: string; principal: TenantPrincipal; itemCount: number; at: string; deadlineSeconds: number }): BatchHeader {
+export function newBatch(input: {
+  readonly kind: BatchKind;
+  /** Unique; the kind's prefix is added. */
+  readonly id: string;
+  readonly principal: TenantPrincipal;
+  readonly itemCount: number;
+  readonly at: string;
+  readonly deadlineSeconds: number;
+}): BatchHeader {
   return {
-    id: input.id,
+    kind: input.kind,
+    id: `${KINDS[input.kind].idPrefix}${input.id}`,
     tenant: input.principal.tenant,
     status: 'pending',
     item_count: input.itemCount,
-    chunk_count: chunkCount(input.itemCount),
+    chunk_count: chunkCount(input.kind, input.itemCount),
     succeeded_count: 0,
     failed_count: 0,
     created_at: input.at,
@@ -136,7 +163,8 @@ function finished(batch: BatchHeader, status: 'completed' | 'failed', succeeded:
     completed_at: at,
     expires_at: addDays(at, BATCH_RETENTION_DAYS),
   };
-  return { batch: done, events: [eventDraft(status === 'completed' ? 'batch.completed' : 'batch.failed', at, batchEventData(done))] };
+  const rules = KINDS[batch.kind];
+  return { batch: done, events: [eventDraft(status === 'completed' ? rules.completed : rules.failed, at, batchEventData(done))] };
 }
 
 /** The batch once every chunk is tallied: completed, with its counts; null while chunks remain. */
@@ -164,7 +192,8 @@ export const EXHAUSTED_MESSAGE = 'The item could not be run after repeated attem
 
 /** What a reader sees of an item: in a failed batch, an item that never finished failed. */
 export function itemView(batch: BatchHeader, item: BatchItem) {
-  const base = { reference_id: item.reference_id, operation: item.operation };
+  // Every item of a return job summarizes: only batches say what each item did.
+  const base = batch.kind === 'batch' ? { reference_id: item.reference_id, operation: item.operation } : { reference_id: item.reference_id };
   if (item.status === 'succeeded') return { ...base, status: 'succeeded' as const, result: item.result };
   if (item.status === 'failed' && item.error) return { ...base, status: 'failed' as const, error: item.error };
   if (batch.status === 'failed')
@@ -174,7 +203,7 @@ export function itemView(batch: BatchHeader, item: BatchItem) {
 
 export function batchView(batch: BatchHeader, tallies: readonly ChunkTally[]) {
   return {
-    object: 'batch' as const,
+    object: KINDS[batch.kind].object,
     id: batch.id,
     status: batch.status,
     item_count: batch.item_count,

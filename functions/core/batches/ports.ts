@@ -1,6 +1,6 @@
 import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
-import type { BatchHeader, BatchItem, BatchRef, BatchStatus, ChunkTally, PendingItem } from './batch';
+import type { BatchHeader, BatchItem, BatchKind, BatchRef, BatchStatus, ChunkTally, PendingItem } from './batch';
 
 /** An item's final state, written once (only while the item is still pending). */
 export type ItemResult = Omit<BatchItem, 'status'> & { readonly status: 'succeeded' | 'failed' };
@@ -27,7 +27,7 @@ export interface BatchRepository {
   get(id: string): Promise<{ batch: BatchHeader; tallies: ChunkTally[] } | null>;
   /** Items in submission order, at most `budgetBytes` of results per page. */
   items(id: string, page: PageRequest, budgetBytes: number): Promise<Page<BatchItem>>;
-  chunk(id: string, chunk: number, itemCount: number): Promise<ChunkState>;
+  chunk(batch: BatchHeader, chunk: number): Promise<ChunkState>;
   /**
    * Writes the chunk's remaining results and its tally in one atomic write. Returns false when the
    * chunk was tallied already (a duplicate delivery); throws StaleWrite when an item was finished
@@ -36,9 +36,9 @@ export interface BatchRepository {
   tally(batch: BatchHeader, tally: ChunkTally, results: readonly ItemResult[]): Promise<boolean>;
   /** Writes the finished header (if still pending) with its events; false when another writer did. */
   finish(batch: BatchHeader, events: readonly EventDraft[]): Promise<boolean>;
-  list(filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>>;
+  list(kind: BatchKind, filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>>;
   /** Signals over the batches created since `createdSince`; finished ones count when they finished since `finishedSince`. */
-  signals(createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals>;
+  signals(kind: BatchKind, createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals>;
 }
 
 /** A chunk of a batch on its way to a worker. */

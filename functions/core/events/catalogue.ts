@@ -15,6 +15,8 @@ export interface EventPayloads {
   'certificate.activated': CertificateView;
   'batch.completed': BatchEventData;
   'batch.failed': BatchEventData;
+  'return_job.completed': BatchEventData;
+  'return_job.failed': BatchEventData;
 }
 
 export type EventType = keyof EventPayloads;
@@ -33,6 +35,8 @@ export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition } = {
   'certificate.activated': { version: 1, description: 'An exemption certificate was activated by a named reviewer.' },
   'batch.completed': { version: 1, description: 'Every item of a batch finished (each succeeded or failed on its own).' },
   'batch.failed': { version: 1, description: 'A batch could not finish before its deadline; its unfinished items failed.' },
+  'return_job.completed': { version: 1, description: 'Every item of a provider return job finished (each succeeded or failed on its own).' },
+  'return_job.failed': { version: 1, description: 'A return job could not finish before its deadline; its unfinished items failed.' },
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as readonly EventType[];

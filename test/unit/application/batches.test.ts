@@ -2,7 +2,7 @@
 // through the same calculation and commit use cases as the endpoints; redelivered, crashed and
 // concurrent runs of a chunk leave every document committed once and every item counted once.
 import { describe, expect, it } from 'vitest';
-import { getBatch, runBatchChunk, submitBatch, type BatchRunPorts, type ChunkRun } from '../../../functions/application/batches';
+import { batchItemRunner, getBatch, runBatchChunk, submitBatch, type BatchRunPorts, type ChunkRun } from '../../../functions/application/batches';
 import { itemRequests } from '../../../functions/batch-items-worker/item-requests';
 import type { ChunkMessage } from '../../../functions/core/batches/ports';
 import { call, FakeBatches, FakeBatchQueue, TENANT } from '../../support/fakes';
@@ -23,7 +23,7 @@ function setup() {
   app.stores.docs.of(TENANT).receipts = batches;
   const queue = new FakeBatchQueue();
   const ports = { batches: () => batches, queue, settings: { deadlineSeconds: 3600 } };
-  const runPorts: BatchRunPorts = { batches: () => batches, transactions: app.ports.transactions, parse: itemRequests };
+  const runPorts: BatchRunPorts = { batches: () => batches, runItem: batchItemRunner({ transactions: app.ports.transactions, parse: itemRequests }) };
   const run = (message: ChunkMessage, over: Partial<ChunkRun> = {}) =>
     runBatchChunk(runPorts, message, { now: NOW, requestId: 'req-worker', finalAttempt: false, ...over });
   return { app, batches, queue, ports, run };
