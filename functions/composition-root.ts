@@ -11,6 +11,7 @@ import { taxContent } from './adapters/content/content-file';
 import { AccessStore } from './adapters/dynamodb/access-store';
 import { BatchStore } from './adapters/dynamodb/batch-store';
 import { SqsBatchQueue } from './adapters/sqs/batch-queue';
+import { SummaryStore } from './adapters/dynamodb/summary-store';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
@@ -18,6 +19,7 @@ import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
 import type { AccountPorts } from './application/account';
 import type { BatchItemPorts, BatchPorts } from './application/batches';
+import type { ReturnPorts } from './application/returns';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
 import { storedCertificateResolver, type CertificatePorts } from './application/certificates';
@@ -77,6 +79,8 @@ export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(docC
 export const transactionStore = (tenant: Tenant): TransactionStore => new TransactionStore(docClient(), table(), tenant);
 export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant);
 export const batchQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('BatchItems')));
+export const returnJobQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('ReturnJobItems')));
+export const summaryStore = (tenant: Tenant): SummaryStore => new SummaryStore(docClient(), table(), tenant);
 export const usageKeys = /* @__PURE__ */ once(() => usageKeyRegistry(config().usagePlanNamePrefix));
 
 // --- process-wide caches and request checks -------------------------------------------------------
@@ -116,6 +120,11 @@ export const catalogPorts = /* @__PURE__ */ once(
 export const batchPorts = /* @__PURE__ */ once(
   (): BatchPorts => ({ batches: batchStore, queue: batchQueue(), settings: { deadlineSeconds: config().batchDeadlineSeconds } }),
 );
+/** Return jobs are batches of summaries, queued to their own worker. */
+export const returnJobPorts = /* @__PURE__ */ once(
+  (): BatchPorts => ({ batches: batchStore, queue: returnJobQueue(), settings: { deadlineSeconds: config().batchDeadlineSeconds } }),
+);
+export const returnPorts = /* @__PURE__ */ once((): ReturnPorts => ({ summaries: summaryStore, tenantConfigs: tenantConfigs() }));
 /** What a batch worker runs items with; the worker adds how item requests are validated. */
 export const batchItemPorts = /* @__PURE__ */ once((): Omit<BatchItemPorts, 'parse'> => ({ transactions: transactionPorts() }));
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));

@@ -55,6 +55,7 @@ export const BATCH_ITEMS_QUEUE: QueueDef = {
 export const RETURN_JOB_ITEMS_QUEUE: QueueDef = {
   id: 'ReturnJobItems',
   envVar: 'RETURN_JOB_ITEMS_QUEUE_URL',
+  worker: 'functions/return-job-items-worker/handler.ts',
   visibilityTimeoutSeconds: 120,
   maxReceiveCount: 3,
   batchSize: 10,

@@ -359,6 +359,52 @@ export const PROVIDER_CLIENT = {
   bucket: 'general',
 } as const satisfies RouteDef;
 
+export const RETURN_JOBS_CREATE = {
+  id: 'return-jobs-create',
+  method: 'POST',
+  path: '/provider/return-jobs',
+  scope: 'provider:write',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+  sendsTo: ['ReturnJobItems'],
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
+export const RETURN_JOBS_LIST = {
+  id: 'return-jobs-list',
+  method: 'GET',
+  path: '/provider/return-jobs',
+  scope: 'provider:read',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const RETURN_JOBS_GET = {
+  id: 'return-jobs-get',
+  method: 'GET',
+  path: '/provider/return-jobs/{id}',
+  scope: 'provider:read',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+  // Reading a job past its deadline records its failure (and return_job.failed).
+  data: 'write',
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
+export const RETURN_JOBS_ITEMS = {
+  id: 'return-jobs-items',
+  method: 'GET',
+  path: '/provider/return-jobs/{id}/items',
+  scope: 'provider:read',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+  data: 'write',
+} as const satisfies RouteDef;
+
 // --- batches (contract §6) ------------------------------------------------------------------------
 
 export const BATCHES_CREATE = {
@@ -443,6 +489,10 @@ export const ROUTES = [
   BATCHES_LIST,
   BATCHES_GET,
   BATCHES_ITEMS,
+  RETURN_JOBS_CREATE,
+  RETURN_JOBS_LIST,
+  RETURN_JOBS_GET,
+  RETURN_JOBS_ITEMS,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -81,17 +81,18 @@ export interface ChunkRun {
 const notFound = (kind: BatchKind) =>
   new DomainError('not_found', `No ${kind === 'batch' ? 'batch' : 'return job'} with this id exists in the scope of this key.`);
 
-/** A location-scoped key sees the batches its location's keys submitted; an organization key all. */
-const visibleTo = (call: TenantCall, batch: BatchHeader): boolean =>
-  call.principal.locationCode === null || call.principal.locationCode === batch.principal.locationCode;
+/**
+ * A location-scoped key sees the batches its location's keys submitted, an organization key all of
+ * its tenant's; a return job belongs to the engagement (practice and client) that submitted it.
+ */
+function visibleTo(call: TenantCall, batch: BatchHeader): boolean {
+  if (batch.kind === 'return_job')
+    return call.principal.practice?.id === batch.principal.practice?.id && call.principal.engagement?.id === batch.principal.engagement?.id;
+  return call.principal.locationCode === null || call.principal.locationCode === batch.principal.locationCode;
+}
 
 /** Stores a batch of either kind and queues its chunks; nothing is queued unless the batch was stored. */
-export async function submitJob(
-  ports: BatchPorts,
-  call: TenantCall,
-  kind: BatchKind,
-  items: readonly Omit<PendingItem, 'index'>[],
-): Promise<BatchHeader> {
+export async function submitJob(ports: BatchPorts, call: TenantCall, kind: BatchKind, items: readonly Omit<PendingItem, 'index'>[]): Promise<BatchHeader> {
   const batch = newBatch({
     kind,
     id: randomUUID().replaceAll('-', ''),

@@ -148,7 +148,11 @@ export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: 
   return change(ports, call, code, (current) => {
     const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
     return {
-      change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      change: {
+        create: [decided.document],
+        update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+        events: decided.events,
+      },
       result: decided.document,
     };
   });
@@ -161,7 +165,11 @@ export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: 
   return change(ports, call, code, (current) => {
     const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
     return {
-      change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      change: {
+        create: [decided.document],
+        update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+        events: decided.events,
+      },
       result: decided.document,
     };
   });
@@ -173,7 +181,7 @@ export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: st
   return change(ports, call, code, (current) => {
     const decided = voidRule(current.record, input.reason ?? null, at);
     return {
-      change: { create: [], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      change: { create: [], update: [{ record: decided.original, before: current.record, expectedVersion: current.version }], events: decided.events },
       result: decided.original,
     };
   });
@@ -224,7 +232,7 @@ export async function adjustTransaction(
       return {
         change: {
           create: [decided.reversal, decided.replacement],
-          update: [{ record: decided.original, expectedVersion: current.version }],
+          update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
           events: decided.events,
         },
         result: decided,

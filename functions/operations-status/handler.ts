@@ -1,6 +1,7 @@
 // GET /operations/status: the caller's request budget in the current window and the tenant's batch
-// signals (contract §7). Webhooks are not part of this release yet, so their signals are zero: the
-// tenant has none.
+// signals (contract §7), with the same signals for provider return jobs run on the tenant's data
+// (an accounting firm's client sees the jobs run for it). Webhooks are not part of this release yet,
+// so their signals are zero: the tenant has none.
 import { OPERATIONS_STATUS } from '../../lib/routes';
 import { batchSignals } from '../application/batches';
 import { batchPorts } from '../composition-root';
@@ -14,7 +15,14 @@ export const handler = httpHandler(OPERATIONS_STATUS, {}, async (request) => {
     admission: { usage, limits },
     now,
   } = request;
-  const batches = await batchSignals(batchPorts(), request);
+  const [batches, returnJobs] = await Promise.all([batchSignals(batchPorts(), request), batchSignals(batchPorts(), request, 'return_job')]);
+  const signals = (s: typeof batches) => ({
+    pending: s.pending,
+    oldest_pending_age_seconds:
+      s.oldest_pending_created_at === null ? null : Math.max(0, Math.floor((now.getTime() - Date.parse(s.oldest_pending_created_at)) / 1000)),
+    completed_last_24h: s.completed_since,
+    failed_last_24h: s.failed_since,
+  });
   return ok({
     object: 'operations_status',
     environment: principal.environment,
@@ -25,13 +33,8 @@ export const handler = httpHandler(OPERATIONS_STATUS, {}, async (request) => {
       window_seconds: WINDOW_SECONDS,
       resets_in_seconds: usage.window.resetsInSeconds,
     },
-    batches: {
-      pending: batches.pending,
-      oldest_pending_age_seconds:
-        batches.oldest_pending_created_at === null ? null : Math.max(0, Math.floor((now.getTime() - Date.parse(batches.oldest_pending_created_at)) / 1000)),
-      completed_last_24h: batches.completed_since,
-      failed_last_24h: batches.failed_since,
-    },
+    batches: signals(batches),
+    return_jobs: signals(returnJobs),
     webhooks: { endpoints: 0, pending_deliveries: 0, failed_deliveries: 0, dead_lettered: 0, oldest_pending_age_seconds: null },
   });
 });

@@ -2,7 +2,15 @@
 // keep the contracts the DynamoDB stores keep (conditions on create and version, duplicate codes,
 // opaque cursors through the core's paging), so a service test exercises the same decisions.
 import type { Principal, TenantPrincipal } from '../../functions/core/access/authorize';
-import { chunkRange, type BatchHeader, type BatchItem, type BatchKind, type BatchStatus, type ChunkTally, type PendingItem } from '../../functions/core/batches/batch';
+import {
+  chunkRange,
+  type BatchHeader,
+  type BatchItem,
+  type BatchKind,
+  type BatchStatus,
+  type ChunkTally,
+  type PendingItem,
+} from '../../functions/core/batches/batch';
 import {
   ItemAlreadyFinished,
   type BatchQueue,
@@ -21,6 +29,8 @@ import type { CertificateFilters, CertificateRepository, StoredCertificate } fro
 import type { Customer } from '../../functions/core/customers/customer';
 import type { CustomerRepository } from '../../functions/core/customers/ports';
 import { DomainError } from '../../functions/core/errors';
+import type { SummaryRepository } from '../../functions/core/returns/ports';
+import { emptyTotals, keyOf, sumTotals, summaryDeltas, type SummaryTotals } from '../../functions/core/returns/summary';
 import type { EventDraft } from '../../functions/core/events/catalogue';
 import type { RateCounter } from '../../functions/core/limits/ports';
 import { windowAt } from '../../functions/core/limits/rate-limits';
@@ -145,6 +155,13 @@ export class FakeTransactions implements TransactionRepository {
   writes = 0;
   /** Where receipts of batch items land (the same atomic write, as in the DynamoDB store). */
   receipts: FakeBatches | undefined;
+  /** Return summaries, moved by every write as the DynamoDB store moves them (by keyOf). */
+  readonly summaries = new Map<string, SummaryTotals>();
+
+  /** The summaries as a repository. */
+  summaryRepository(): SummaryRepository {
+    return { read: async (key) => this.summaries.get(keyOf(key)) ?? emptyTotals() };
+  }
 
   async get(code: string): Promise<Stored | null> {
     const found = this.docs.get(code);
@@ -164,6 +181,10 @@ export class FakeTransactions implements TransactionRepository {
     if (change.receipt) {
       if (!this.receipts) throw new Error('no batch store for receipts');
       this.receipts.finishItem(change.receipt.batch.id, change.receipt.item);
+    }
+    for (const delta of summaryDeltas(change)) {
+      const id = keyOf(delta.key);
+      this.summaries.set(id, sumTotals([this.summaries.get(id) ?? emptyTotals(), delta.totals]));
     }
     for (const record of change.create) this.docs.set(record.code, { record: clone(record), version: 1 });
     for (const { record, expectedVersion } of change.update) this.docs.set(record.code, { record: clone(record), version: expectedVersion + 1 });

@@ -13,7 +13,16 @@ import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDoc
 import * as v from 'valibot';
 import type { TenantPrincipal } from '../../core/access/authorize';
 import type { Tenant } from '../../core/access/records';
-import { chunkRange, type BatchHeader, type BatchItem, type BatchKind, type BatchStatus, type ChunkTally, type ItemError, type PendingItem } from '../../core/batches/batch';
+import {
+  chunkRange,
+  type BatchHeader,
+  type BatchItem,
+  type BatchKind,
+  type BatchStatus,
+  type ChunkTally,
+  type ItemError,
+  type PendingItem,
+} from '../../core/batches/batch';
 import { ItemAlreadyFinished, type BatchRepository, type BatchSignals, type ChunkState, type ItemResult } from '../../core/batches/ports';
 import type { ErrorCode } from '../../core/errors';
 import type { EventDraft } from '../../core/events/catalogue';

@@ -14,8 +14,8 @@ export interface Stored {
 export interface DocumentChange {
   /** New documents; each must not exist yet. */
   readonly create: readonly TransactionRecord[];
-  /** Changed documents; each must still be at the version read. */
-  readonly update: readonly { readonly record: TransactionRecord; readonly expectedVersion: number }[];
+  /** Changed documents; each must still be at the version read (`before`, whose content the summaries hold). */
+  readonly update: readonly { readonly record: TransactionRecord; readonly before: TransactionRecord; readonly expectedVersion: number }[];
   readonly events: readonly EventDraft[];
   /**
    * The batch item this change finishes, written in the same atomic write: a queue redelivering

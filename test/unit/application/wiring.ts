@@ -79,6 +79,6 @@ export function wired() {
     },
     authenticator,
     /** The ports themselves, for use cases whose tests bind their own (batches). */
-    ports: { transactions: txPorts },
+    ports: { transactions: txPorts, tenantConfigs },
   };
 }
