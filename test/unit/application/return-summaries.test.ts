@@ -84,7 +84,12 @@ describe('return summaries', () => {
                 date: step.date,
                 ship_to: PLACES[0]!,
                 location_code: step.location,
-                lines: step.lines.map((l, i) => ({ number: String(i + 1), amount: l.amount / 100, tax_code: l.food ? '40030' : null, ship_to: PLACES[l.place]! })),
+                lines: step.lines.map((l, i) => ({
+                  number: String(i + 1),
+                  amount: l.amount / 100,
+                  tax_code: l.food ? '40030' : null,
+                  ship_to: PLACES[l.place]!,
+                })),
               });
               sales.push(code);
             } else if (target && step.op === 'refund') {
@@ -125,7 +130,9 @@ describe('return summaries', () => {
                 exempt: expected.exempt,
                 tax: expected.tax,
               });
-              const fromView = new Map(view.jurisdictions.map((j) => [`${j.type}|${j.name}|${j.rate}`, { taxable: cents(j.taxable_amount), tax: cents(j.tax) }]));
+              const fromView = new Map(
+                view.jurisdictions.map((j) => [`${j.type}|${j.name}|${j.rate}`, { taxable: cents(j.taxable_amount), tax: cents(j.tax) }]),
+              );
               const nonZero = new Map([...expected.jurisdictions].filter(([, j]) => j.taxable !== 0 || j.tax !== 0));
               expect(fromView).toEqual(nonZero);
             }
@@ -141,7 +148,12 @@ describe('return summaries', () => {
     await transactions.refund(call(), 'S1', { refund_code: 'R1', date: '2026-04-20', lines: [{ number: '1', amount: 40 }] });
     const run = returnItemRunner({ summaries: () => stores.docs.of(TENANT).summaryRepository(), tenantConfigs: ports.tenantConfigs });
     const batch = { tenant: TENANT } as never;
-    const item = (ref: string, location: string | null) => ({ index: 0, reference_id: ref, operation: 'summarize' as const, request: { state: 'NY', period: '2026-04', location_code: location } });
+    const item = (ref: string, location: string | null) => ({
+      index: 0,
+      reference_id: ref,
+      operation: 'summarize' as const,
+      request: { state: 'NY', period: '2026-04', location_code: location },
+    });
     const ok = await run(batch, item('ny', 'NYC'), { now: new Date(), requestId: 'r', finalAttempt: false });
     expect('write' in ok && ok.write.result).toMatchObject({
       document_count: 2,
