@@ -9,6 +9,8 @@
 //     GET /config, POST /calculations, POST /transactions — requests/second and p99 ms
 //   - DynamoDB calls per commit, refund and lookup of a warm function (default limits, and a key
 //     whose high limit lets the process lease rate tokens)
+//   - batches: 500 ten-line items calculated, and committed, submit → completed (scripts/bench-batches.ts)
+//   - return jobs: 5,000 summary items over a client with 20,000 documents (scripts/bench-returns.ts)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +20,9 @@ import { build } from 'esbuild';
 import { CONTENT_ARTIFACT, esbuildOptions } from '../lib/bundling';
 import { inProcess } from '../lib/local/invoke';
 import { PROJECT_ROOT } from '../lib/paths';
+import { batchFigures } from './bench-batches';
 import { TEN_LINES } from './bench-document';
+import { RETURNS_SEED, returnJobFigures } from './bench-returns';
 import { bundleAll } from './bundle';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -89,7 +93,9 @@ async function startServer(): Promise<Server> {
           modules: ['api_access'],
           keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }],
         },
+        ...RETURNS_SEED.accounts,
       ],
+      practices: RETURNS_SEED.practices,
     }),
   );
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
@@ -204,6 +210,12 @@ try {
   const leased = await dynamoCalls(server.dynamo, KEY);
   console.log(`DynamoDB calls per request (warm), default limits: commit ${calls.commit}, refund ${calls.refund}, lookup ${calls.lookup}`);
   console.log(`DynamoDB calls per request (warm), key with leased tokens: commit ${leased.commit}, refund ${leased.refund}, lookup ${leased.lookup}`);
+  const batches = await batchFigures(server.url, KEY);
+  console.log(`batch of 500 ten-line items: calculate ${batches.calc500Seconds} s, commit ${batches.commit500Seconds} s (submit → completed); ${batches.itemsPerSecond} items/s`);
+  const returns = await returnJobFigures(server.url, server.dynamo);
+  console.log(
+    `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item ${returns.itemDynamoCalls} (an empty month: ${returns.itemDynamoCallsSmallMonth})`,
+  );
   console.log(
     JSON.stringify({
       bundle_bytes_max: Math.max(...Object.values(bundleBytes)),
@@ -225,6 +237,11 @@ try {
       ddb_calls_commit_leased: leased.commit,
       ddb_calls_refund_leased: leased.refund,
       ddb_calls_lookup_leased: leased.lookup,
+      batch_500_calc_s: batches.calc500Seconds,
+      batch_500_commit_s: batches.commit500Seconds,
+      batch_items_per_sec: batches.itemsPerSecond,
+      return_job_5000_s: returns.jobSeconds,
+      return_job_item_ddb_reads: returns.itemDynamoCalls,
     }),
   );
 } finally {
