@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
+import { REASONS } from '../functions/core/tax/types';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
 import { BASE_PATH, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
@@ -94,7 +95,15 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     servers: [{ url: 'http://127.0.0.1:3000' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
-      schemas: { Error: ERROR },
+      schemas: {
+        Error: ERROR,
+        LineReason: {
+          type: 'string',
+          enum: [...REASONS],
+          description:
+            'Why a document line is or is not taxed (lines[].reason). holiday_exempt: the line qualifies for a state sales-tax holiday in force on the document date; a message (code holiday_exempt) names the holiday.',
+        },
+      },
     },
     paths,
   };

@@ -20,7 +20,10 @@ export function contentService(content: () => TaxContent) {
       .map((code) => ({ code, search: `${code.code} ${code.name} ${code.description}`.toLowerCase() })));
 
   return {
-    info: () => ({ version: content().version, coverageFrom: content().coverageFrom }),
+    info: () => ({ version: content().version, coverageFrom: content().coverageFrom, versions: content().versions() }),
+
+    /** The version in force on a date. */
+    versionOn: (date: string): string => content().at(date).version,
 
     /** The general-merchandise breakdown at a destination on a date (GET /rates). */
     rates(zip: string, state: string | undefined, date: string): RateBreakdown {

@@ -6,8 +6,9 @@ import { WINDOW_SECONDS } from '../core/limits/rate-limits';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 
-export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, admission: { limits } }) => {
+export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, now, admission: { limits } }) => {
   const info = content().info();
+  const today = now.toISOString().slice(0, 10);
   return ok({
     object: 'config',
     environment: principal.environment,
@@ -17,6 +18,12 @@ export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, admission
       estimates: { limit: limits.estimates, window_seconds: WINDOW_SECONDS, max_concurrency: limits.estimatesMaxConcurrency },
     },
     limits: { ...SERVICE_LIMITS },
-    content: { version: info.version, coverage_from: info.coverageFrom },
+    content: {
+      version: info.version,
+      coverage_from: info.coverageFrom,
+      // The version a document dated today is computed with, and every version held (each in force until the next).
+      in_force: content().versionOn(today),
+      versions: info.versions.map((v) => ({ version: v.version, effective_from: v.from })),
+    },
   });
 });

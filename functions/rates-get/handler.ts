@@ -16,7 +16,7 @@ export const handler = httpHandler(RATES_GET, { query: RateQuerySchema }, async 
     state: rates.area.state,
     zip: rates.area.zip,
     date: on,
-    content_version: content().info().version,
+    content_version: rates.version,
     precision: rates.precision,
     multiple_rate_areas: rates.area.multiArea,
     rate: fromMicro(combined),

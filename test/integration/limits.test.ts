@@ -23,7 +23,15 @@ describe('GET /config', () => {
       idempotency_retention_hours: 24,
       max_lines_per_document: 1000,
     });
-    expect(sandbox.body.content).toEqual({ version: '2026-03-01', coverage_from: '2026-03-01' });
+    expect(sandbox.body.content).toEqual({
+      version: '2026-03-01',
+      coverage_from: '2025-12-01',
+      in_force: '2026-03-01',
+      versions: [
+        { version: '2025-12-01', effective_from: '2025-12-01' },
+        { version: '2026-03-01', effective_from: '2026-03-01' },
+      ],
+    });
     const production = await api('GET', `${V1}/config`, { key: KEYS.limitedLive });
     expect(production.body).toMatchObject({ environment: 'production', rate_limits: { general: { limit: 300 } } });
     const overridden = await api('GET', `${V1}/config`, { key: KEYS.admin });

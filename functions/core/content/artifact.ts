@@ -74,23 +74,77 @@ export interface IllinoisContent {
   readonly foodSuspensions: readonly { readonly from: string; readonly to: string }[];
   /** RTA rates by county name (upper case): general merchandise and food/drugs. */
   readonly rta: Readonly<Record<string, { readonly general: Micro; readonly foodDrugs: Micro }>>;
-  /** Counties with an MED food/drug tax whose rate the content does not have. */
-  readonly unknownFoodDrugCounties: readonly string[];
-  /** From this date municipalities may levy a 1 % grocery tax; only places listed here are known not to. */
+  /**
+   * Metro-East Mass Transit District rates by county (upper case); it taxes general merchandise and
+   * food/drugs alike, in some townships only: a ZIP whose special rate reaches the MED rate is in it.
+   */
+  readonly med: Readonly<Record<string, Micro>>;
+  /** From this date an in-state retailer shipping from outside Illinois sources at destination (S.B. 3362). */
+  readonly outOfStateShipmentsDestinationFrom: string;
+  /** From this date municipalities may levy a 1 % grocery tax. */
   readonly localGroceryFrom: string;
-  readonly noLocalGrocery: readonly { readonly county: string; readonly city: string }[];
+  /** Municipalities (upper case) whose local grocery rate is known, from the date it applies; 0 = did not adopt. */
+  readonly localGrocery: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro }[]>>;
   /** Home-rule component names for jurisdictions the ZIP table reports as county/city/special. */
   readonly names: { readonly county: Readonly<Record<string, string>>; readonly special: string };
+}
+
+/** A state's treatment of a category or of tax codes with a prefix, from a date (null: before any dated row). */
+export interface TaxabilityRule {
+  /** `category:<category>` or `code:<prefix>`. */
+  readonly match: string;
+  readonly from: string | null;
+  readonly treatment: Treatment;
+}
+
+/** One item class of a sales-tax holiday: lines of these categories or tax codes, priced per unit within the cap. */
+export interface Holiday {
+  readonly state: string;
+  readonly name: string;
+  readonly from: string;
+  readonly to: string;
+  readonly categories: readonly Category[];
+  /** Tax codes (upper case) that qualify whatever their category. */
+  readonly codes: readonly string[];
+  /** Per-unit price cap in cents; null = no cap. */
+  readonly capCents: number | null;
+  /** The cap itself qualifies ("$100 or less") or not ("under $100"). */
+  readonly capInclusive: boolean;
+  /** Local taxes are waived too (otherwise only the state part). */
+  readonly localWaived: boolean;
+}
+
+/**
+ * One rate version: a quarterly ZIP table (and the CDTFA city table published with it), in force
+ * from `from` until the next version's date. The first version holds every row; each later one
+ * only the rows that differ from the version before it and the ZIPs it no longer lists, so adding
+ * a version never rewrites an earlier one.
+ */
+export interface RateVersion {
+  readonly version: string;
+  readonly from: string;
+  readonly source: string;
+  /** Per state, fixed-width rows (ZIP_ROW characters) sorted by ZIP: all (first version) or changed/added. */
+  readonly zips: Readonly<Record<string, string>>;
+  /** Per state, 5-digit ZIPs the version no longer lists, sorted. */
+  readonly removed: Readonly<Record<string, string>>;
+  /** 5-digit ZIPs the version lists under more than one state, sorted. */
+  readonly multiStateZips: string;
+  /** California CDTFA rates of incorporated cities in force with this version, by upper-case city name. */
+  readonly caCityRates: Readonly<Record<string, Micro>>;
 }
 
 /** Width of one row of `zips`: ZIP (5 digits), region, county name, city name (3 base-36 digits each). */
 export const ZIP_ROW = 14;
 
 export interface ContentArtifact {
-  readonly format: 2;
+  readonly format: 3;
+  /** The newest version's name. */
   readonly version: string;
-  /** First date the ZIP rate table is valid for. */
+  /** First date any ZIP rate table is valid for (the oldest version's date). */
   readonly coverage_from: string;
+  /** Rate versions, oldest first. */
+  readonly versions: readonly RateVersion[];
   readonly sources: readonly { readonly file: string; readonly sha256: string; readonly rows: number }[];
   readonly attribution: readonly string[];
   /** Jurisdiction and place names, joined by newlines; rows refer to them by position. */
@@ -102,21 +156,19 @@ export interface ContentArtifact {
   readonly stateRateHistory: Readonly<Record<string, readonly RatePeriod[]>>;
   /** Flat rows of [state, county, city, special, regionName] (rates in micro, names as indexes). */
   readonly regions: readonly number[];
-  /**
-   * Per state, fixed-width rows (ZIP_ROW characters) sorted by ZIP, searched by bisection: a
-   * handful of long strings parse far faster than tens of thousands of numbers, and need no index.
-   */
-  readonly zips: Readonly<Record<string, string>>;
-  /** Per state, 5-digit ZIPs the postal tables know but the rate table has no row for, sorted. */
+  /** Per state, 5-digit ZIPs the postal tables know but not every rate version rates, sorted. */
   readonly postalOnlyZips: Readonly<Record<string, string>>;
-  /** 5-digit ZIPs the rate table lists under more than one state, sorted. */
-  readonly multiStateZips: string;
   /** ZIP+4 refinements (none in the bundled data; the format allows them). */
   readonly zip4: Readonly<Record<string, string>>;
-  /** California CDTFA rates of incorporated cities, by upper-case city name. */
-  readonly caCityRates: Readonly<Record<string, Micro>>;
-  /** The state, county and city parts of a California city rate; its districts are the rest. */
+  /**
+   * CDTFA's statewide 7.25 % base: state 6 %, county transportation 0.25 % (county) and city or
+   * county operations 1 % (city); a California city rate's districts are the rest.
+   */
   readonly caBaseRates: { readonly state: Micro; readonly county: Micro; readonly city: Micro };
+  /** Dated taxability by state (data/taxability_changes.csv); they take precedence over `states`. */
+  readonly taxabilityRules: Readonly<Record<string, readonly TaxabilityRule[]>>;
+  /** Sales-tax holidays (data/sales_tax_holidays.csv). */
+  readonly holidays: readonly Holiday[];
   /** [code, name, description, category] */
   readonly taxCodes: readonly (readonly [string, string, string, Category])[];
   /** Kentucky exemptions the service can ground only from these dates (contract §2.5). */

@@ -1,6 +1,6 @@
 // The loaded tax content: indexes over the artifact, built once per process. Pure: the artifact
 // arrives as a value; reading it from disk is an adapter's job.
-import { ZIP_ROW, type Category, type ContentArtifact, type Micro, type StateFacts } from './artifact';
+import { ZIP_ROW, type Category, type ContentArtifact, type Holiday, type Micro, type RateVersion, type StateFacts, type Treatment } from './artifact';
 import { isUsState } from './states';
 
 export interface ComponentRates {
@@ -56,20 +56,77 @@ export function findRow(rows: string, width: number, zip: string): number {
 
 const b36 = (rows: string, at: number): number => parseInt(rows.slice(at, at + 3), 36);
 
+/** What every version of one artifact shares: parsed once per process. */
+interface Shared {
+  readonly names: readonly string[];
+  readonly states: readonly string[];
+  readonly codes: Map<string, TaxCode>;
+  /** The versions' views, built on first use. */
+  readonly views: (TaxContent | undefined)[];
+}
+
+/**
+ * The tax content as of one rate version. `at(date)` gives the version in force on a date; the
+ * instance built from an artifact is its newest version.
+ */
 export class TaxContent {
   readonly version: string;
+  /** The date this version is in force from. */
+  readonly from: string;
+  /** The first date any version covers. */
   readonly coverageFrom: string;
+  private readonly rateVersion: RateVersion;
+  private readonly shared: Shared;
   private readonly names: readonly string[];
   private readonly states: readonly string[];
-  private readonly codes = new Map<string, TaxCode>();
+  private readonly codes: Map<string, TaxCode>;
   private readonly areaCache = new Map<string, RateArea>();
 
-  constructor(readonly artifact: ContentArtifact) {
-    this.version = artifact.version;
+  constructor(
+    readonly artifact: ContentArtifact,
+    private readonly index = artifact.versions.length - 1,
+    shared?: Shared,
+  ) {
+    this.rateVersion = artifact.versions[index]!;
+    this.version = this.rateVersion.version;
+    this.from = this.rateVersion.from;
     this.coverageFrom = artifact.coverage_from;
-    this.names = artifact.names.split('\n');
-    this.states = Object.keys(artifact.states);
-    for (const [code, name, description, category] of artifact.taxCodes) this.codes.set(code.toUpperCase(), { code, name, description, category });
+    if (!shared) {
+      const codes = new Map<string, TaxCode>();
+      for (const [code, name, description, category] of artifact.taxCodes) codes.set(code.toUpperCase(), { code, name, description, category });
+      shared = { names: artifact.names.split('\n'), states: Object.keys(artifact.states), codes, views: [] };
+    }
+    this.shared = shared;
+    this.shared.views[index] = this;
+    this.names = shared.names;
+    this.states = shared.states;
+    this.codes = shared.codes;
+  }
+
+  /** The versions held, oldest first. */
+  versions(): { readonly version: string; readonly from: string }[] {
+    return this.artifact.versions.map((v) => ({ version: v.version, from: v.from }));
+  }
+
+  /** The version in force on `date`: the newest from on or before it (the oldest before coverage). */
+  at(date: string): TaxContent {
+    const { versions } = this.artifact;
+    let i = 0;
+    while (i + 1 < versions.length && versions[i + 1]!.from <= date) i++;
+    return this.shared.views[i] ?? new TaxContent(this.artifact, i, this.shared);
+  }
+
+  /** This version's row of (state, zip): the newest version back from this one that lists or removed it. */
+  private zipRow(state: string, zip: string): { rows: string; at: number } | undefined {
+    for (let i = this.index; i >= 0; i--) {
+      const v = this.artifact.versions[i]!;
+      const rows = v.zips[state];
+      const at = rows === undefined ? -1 : findRow(rows, ZIP_ROW, zip);
+      if (at >= 0) return { rows: rows!, at };
+      const removed = v.removed[state];
+      if (removed !== undefined && findRow(removed, 5, zip) >= 0) return undefined;
+    }
+    return undefined;
   }
 
   stateFacts(state: string): StateFacts {
@@ -87,8 +144,7 @@ export class TaxContent {
   }
 
   private rated(state: string, zip: string): boolean {
-    const rows = this.artifact.zips[state];
-    return rows !== undefined && findRow(rows, ZIP_ROW, zip) >= 0;
+    return this.zipRow(state, zip) !== undefined;
   }
 
   /** Whether any ZIP table (rates or postal) lists the ZIP under the state. */
@@ -124,13 +180,14 @@ export class TaxContent {
     const key = state + zip;
     const cached = this.areaCache.get(key);
     if (cached) return cached;
-    const rows = this.artifact.zips[state];
-    const at = rows === undefined ? -1 : findRow(rows, ZIP_ROW, zip);
-    if (at < 0) return undefined;
-    const { regions, caCityRates } = this.artifact;
-    const region = b36(rows!, at + 5) * 5;
+    const found = this.zipRow(state, zip);
+    if (!found) return undefined;
+    const { rows, at } = found;
+    const { regions } = this.artifact;
+    const { caCityRates } = this.rateVersion;
+    const region = b36(rows, at + 5) * 5;
     const rates = { state: regions[region]!, county: regions[region + 1]!, city: regions[region + 2]!, special: regions[region + 3]! };
-    const cityName = this.names[b36(rows!, at + 11)]!;
+    const cityName = this.names[b36(rows, at + 11)]!;
     const combined = rates.state + rates.county + rates.city + rates.special;
     const cdtfa = state === 'CA' ? caCityRates[cityName] : undefined;
     const caCityRate = cdtfa !== undefined && cdtfa !== combined ? cdtfa : null;
@@ -139,9 +196,9 @@ export class TaxContent {
       zip,
       rates,
       regionName: this.names[regions[region + 4]!]!,
-      countyName: this.names[b36(rows!, at + 8)]!,
+      countyName: this.names[b36(rows, at + 8)]!,
       cityName,
-      multiArea: findRow(this.artifact.multiStateZips, 5, zip) >= 0 || caCityRate !== null,
+      multiArea: findRow(this.rateVersion.multiStateZips, 5, zip) >= 0 || caCityRate !== null,
       caCityRate,
     };
     this.areaCache.set(key, area);
@@ -159,5 +216,52 @@ export class TaxContent {
   historicalStateRate(state: string, date: string): Micro | undefined {
     for (const p of this.artifact.stateRateHistory[state] ?? []) if (p.from <= date && (p.to === null || date <= p.to)) return p.rate;
     return undefined;
+  }
+
+  /**
+   * A dated taxability rule of the state for a line's tax code or category on `date`: the newest
+   * rule on or before the date (a rule without a date holds before any dated one).
+   */
+  datedTreatment(state: string, category: Category, code: string | undefined, date: string): Treatment | undefined {
+    let found: Treatment | undefined;
+    const upper = code?.toUpperCase();
+    for (const rule of this.artifact.taxabilityRules[state] ?? []) {
+      const applies = rule.match.startsWith('code:') ? upper?.startsWith(rule.match.slice(5)) === true : rule.match.slice(9) === category;
+      if (applies && (rule.from === null || rule.from <= date)) found = rule.treatment;
+    }
+    return found;
+  }
+
+  /** The holidays of the state in force on `date`. */
+  holidaysOn(state: string, date: string): Holiday[] {
+    return this.artifact.holidays.filter((h) => h.state === state && h.from <= date && date <= h.to);
+  }
+
+  /** Every row of this version, keyed "ST,ZIP" (for reviews and diffs; the engine looks rows up one by one). */
+  rows(): Map<string, { state: string; zip: string; region: string; combined: Micro }> {
+    const out = new Map<string, { state: string; zip: string; region: string; combined: Micro }>();
+    for (let i = 0; i <= this.index; i++) {
+      const v = this.artifact.versions[i]!;
+      for (const [state, removed] of Object.entries(v.removed))
+        for (let at = 0; at < removed.length; at += 5) out.delete(`${state},${removed.slice(at, at + 5)}`);
+      for (const [state, rows] of Object.entries(v.zips))
+        for (let at = 0; at < rows.length; at += ZIP_ROW) {
+          const region = b36(rows, at + 5) * 5;
+          const r = this.artifact.regions;
+          const zip = rows.slice(at, at + 5);
+          out.set(`${state},${zip}`, {
+            state,
+            zip,
+            region: this.names[r[region + 4]!]!,
+            combined: r[region]! + r[region + 1]! + r[region + 2]! + r[region + 3]!,
+          });
+        }
+    }
+    return out;
+  }
+
+  /** California CDTFA city rates in force with this version. */
+  caCityRates(): Readonly<Record<string, Micro>> {
+    return this.rateVersion.caCityRates;
   }
 }

@@ -14,13 +14,17 @@ export interface RateBreakdown {
   readonly components: readonly Component[];
   /** California: the official rate of the postal city replaced the ZIP row's. */
   readonly usedCityRate: boolean;
+  /** The content version in force on the date. */
+  readonly version: string;
 }
 
 /**
  * California city rates, scheduled state changes, history before coverage and Illinois components
  * apply as in a calculation.
  */
-export function destinationRates(content: TaxContent, state: string | undefined, zip: string, date: string): RateBreakdown {
+export function destinationRates(all: TaxContent, state: string | undefined, zip: string, date: string): RateBreakdown {
+  const content = all.at(date);
+  const { version } = content;
   const resolution = content.resolve(state, zip);
   if (resolution.kind === 'invalid') throw new DomainError('invalid_address', resolution.reason, [detail('invalid_address', 'query.zip', resolution.reason)]);
   if (resolution.kind === 'unrated') {
@@ -31,10 +35,10 @@ export function destinationRates(content: TaxContent, state: string | undefined,
   if (area.state === 'IL') {
     const components = illinoisComponents(area, 'general', date, content.coverageFrom, content.artifact.illinois);
     if (components === null) throw new DomainError('il_rate_lookup_unresolved', 'No Illinois rate is selectable for this place and date.');
-    return { area, precision, components, usedCityRate: false };
+    return { area, precision, components, usedCityRate: false, version };
   }
   if (!hasRateOn(content, area.state, date))
     throw new DomainError('rate_unavailable', `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`);
   const sourced = sourceComponents(area, null, date, content);
-  return { area, precision, components: sourced.components.filter((c) => c.rate > 0), usedCityRate: sourced.usedCityRate };
+  return { area, precision, components: sourced.components.filter((c) => c.rate > 0), usedCityRate: sourced.usedCityRate, version };
 }

@@ -14,8 +14,11 @@ import type { DocumentTax, EngineContext } from './types';
 
 export { destinationRates, type RateBreakdown } from './destination-rates';
 
-export function calculate(doc: DocumentInput, ctx: EngineContext): DocumentTax {
-  const date = doc.date ?? ctx.today;
+export function calculate(doc: DocumentInput, context: EngineContext): DocumentTax {
+  const date = doc.date ?? context.today;
+  // The rate version in force on the document's date, so an invoice keeps the rates of its day.
+  const content = context.content.at(date);
+  const ctx = content === context.content ? context : { ...context, content };
   const addresses = resolveAddresses(doc, ctx.content); // invalid_address
   checkOptions(doc); // invalid_request
   const products = identifyProducts(doc, addresses.lines, ctx); // invalid_tax_code, product_identity_required

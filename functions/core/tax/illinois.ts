@@ -1,7 +1,7 @@
 // Illinois (contract §2.4): the seller's posture decides sourcing, and qualifying food and drugs
 // carry their own state, RTA and local rates (data/illinois_rate_components.csv).
 import type { Location } from '../account/settings';
-import type { Category, IllinoisContent } from '../content/artifact';
+import type { Category, IllinoisContent, Micro } from '../content/artifact';
 import type { RateArea } from '../content/tax-content';
 import { DomainError } from '../errors';
 import { declarationVerifies, type SellerClass } from '../illinois/declaration';
@@ -84,13 +84,14 @@ export function illinoisPosture(request: PostureRequest, ctx: EngineContext): Po
 
 /**
  * Sourcing under the posture: remote and marketplace sellers at destination; in-state sellers at
- * origin when shipping from Illinois, and from outside Illinois at destination from 2025-01-01.
+ * origin when shipping from Illinois, and from outside Illinois at destination from the date of
+ * illinois_sourcing_rules.csv (S.B. 3362: 2025-01-01).
  * The location whose rates apply at origin, or null at destination.
  */
-export function illinoisOrigin(posture: Posture, shipFromState: string | null, date: string): Location | null {
+export function illinoisOrigin(posture: Posture, shipFromState: string | null, date: string, il: IllinoisContent): Location | null {
   if (posture.sellerClass !== 'in_state') return null;
   if (shipFromState === null || shipFromState === 'IL') return posture.origin;
-  return date < '2025-01-01' ? posture.origin : null;
+  return date < il.outOfStateShipmentsDestinationFrom ? posture.origin : null;
 }
 
 const within = (date: string, from: string | null, to: string | null) => (from === null || from <= date) && (to === null || date <= to);
@@ -117,16 +118,27 @@ export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: str
     return parts.filter((p) => p.rate > 0);
   }
   if (cls === 'exempt') return [];
-  if (il.unknownFoodDrugCounties.includes(county)) return null;
   let stateRate = cls === 'food' ? period.food : period.drugs;
   if (cls === 'food' && il.foodSuspensions.some((s) => within(date, s.from, s.to))) stateRate = 0;
+  // MED taxes food and drugs at its general rate, in some townships only: a ZIP is in it when its
+  // special districts reach that rate.
+  const med = il.med[county];
   const parts: Component[] = [
     { type: 'state', name: 'ILLINOIS', rate: stateRate },
     { type: 'special', name: special, rate: rta?.foodDrugs ?? 0 },
+    { type: 'special', name: 'METRO-EAST MASS TRANSIT DISTRICT', rate: med !== undefined && area.rates.special >= med ? med : 0 },
   ];
   if (cls === 'food' && date >= il.localGroceryFrom) {
-    const knownNone = il.noLocalGrocery.some((p) => p.county === county && p.city === area.cityName);
-    if (!knownNone) return null; // the content does not know whether this place levies the local 1 %
+    const local = localGroceryRate(il, area.cityName, date);
+    if (local === undefined) return null; // the content does not know whether this place levies the local 1 %
+    parts.push({ type: 'city', name: `${area.cityName} GROCERY TAX`, rate: local });
   }
   return parts.filter((p) => p.rate > 0);
+}
+
+/** The municipality's local grocery rate on `date` (0 when it did not adopt one), or undefined when unknown. */
+export function localGroceryRate(il: IllinoisContent, municipality: string, date: string): Micro | undefined {
+  let rate: Micro | undefined;
+  for (const period of il.localGrocery[municipality] ?? []) if (period.from <= date) rate = period.rate;
+  return rate;
 }

@@ -20,7 +20,7 @@ export function taxLine(
   let reason: Reason;
   if (!p.nexus) reason = 'no_nexus';
   else if (!stateTaxes && sourced.components.every((c) => c.rate === 0)) reason = 'not_subject_to_tax';
-  else if (taxed.reason === 'product_exempt') reason = 'product_exempt';
+  else if (taxed.reason === 'product_exempt' || taxed.reason === 'holiday_exempt') reason = taxed.reason;
   else if (certificate && certificate.jurisdiction === p.state) reason = 'certificate_applied';
   else reason = taxed.reason;
   const charged = reason === 'standard_rated' || reason === 'reduced_rated';

@@ -27,13 +27,16 @@ export function sourceComponents(dest: RateArea, origin: RateArea | null, date: 
   const local = from !== null && sourcing === 'origin' ? from : dest;
   let rates: ComponentRates = local.rates;
   let usedCityRate = false;
+  let specialName = districtName((sourcing === 'hybrid' ? dest : local).regionName, local);
   if (from !== null && sourcing === 'hybrid') {
     rates = { ...from.rates, special: dest.rates.special };
   } else if (local.caCityRate !== null) {
     // Contract §2.3: a California ZIP whose postal city has another official rate uses the city's:
-    // the statewide base parts, and districts for the rest.
+    // CDTFA's statewide base (state, county transportation, city operations), and the city's and
+    // county's district taxes for the rest — named for them, not for the ZIP row's region.
     const base = content.artifact.caBaseRates;
     rates = { state: base.state, county: base.county, city: base.city, special: local.caCityRate - base.state - base.county - base.city };
+    specialName = `${local.countyName} COUNTY AND ${local.cityName} DISTRICT TAXES`;
     usedCityRate = sourcing === 'destination';
   }
   if (date < content.coverageFrom) {
@@ -46,12 +49,12 @@ export function sourceComponents(dest: RateArea, origin: RateArea | null, date: 
     { type: 'state', name: facts.name, rate: rates.state },
     { type: 'county', name: local.countyName, rate: rates.county },
     { type: 'city', name: local.cityName, rate: rates.city },
-    { type: 'special', name: specialName((sourcing === 'hybrid' ? dest : local).regionName, local), rate: rates.special },
+    { type: 'special', name: specialName, rate: rates.special },
   ];
   return { components, sourcing, usedCityRate };
 }
 
 /** Special districts carry the rate area's name, set apart when it repeats a county or city name. */
-function specialName(region: string, area: RateArea): string {
+function districtName(region: string, area: RateArea): string {
   return region === area.cityName || region === area.countyName ? `${region} SPECIAL DISTRICTS` : region;
 }

@@ -14,7 +14,7 @@ export interface Taxed {
   readonly components: readonly Component[];
   /** The taxable part of the line's price (cents). */
   readonly base: number;
-  readonly reason: 'standard_rated' | 'reduced_rated' | 'product_exempt';
+  readonly reason: 'standard_rated' | 'reduced_rated' | 'product_exempt' | 'holiday_exempt';
   /** The data marks this treatment as unverified. */
   readonly unverified: boolean;
 }

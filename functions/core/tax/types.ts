@@ -6,7 +6,17 @@ import type { Category, Micro } from '../content/artifact';
 import type { TaxContent } from '../content/tax-content';
 
 export type JurisdictionType = 'state' | 'county' | 'city' | 'special';
-export type Reason = 'standard_rated' | 'reduced_rated' | 'product_exempt' | 'certificate_applied' | 'no_nexus' | 'not_subject_to_tax';
+/** Why a line is or is not taxed (contract §2.2, plus `holiday_exempt`: a state's sales-tax holiday). */
+export const REASONS = [
+  'standard_rated',
+  'reduced_rated',
+  'product_exempt',
+  'holiday_exempt',
+  'certificate_applied',
+  'no_nexus',
+  'not_subject_to_tax',
+] as const;
+export type Reason = (typeof REASONS)[number];
 export type Taxability = 'taxable' | 'exempt' | 'not_collected';
 export type Sourcing = 'destination' | 'origin' | 'hybrid';
 export type Precision = 'state' | 'zip5' | 'zip9' | 'rooftop';

@@ -53,7 +53,7 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
     'Some Illinois lines are not identifiable; see details.',
   );
   const located = locate(lines);
-  const originLocation = posture && illinoisOrigin(posture, fromState, date);
+  const originLocation = posture && illinoisOrigin(posture, fromState, date, content.artifact.illinois);
   let origin: RateArea | null = null;
   if (originLocation) {
     const resolved = content.resolve(originLocation.state, originLocation.zip);

@@ -1,7 +1,7 @@
 // Phase 10: every check has passed; each line is sourced, shaped by its state's treatment of its
 // category, and taxed. Shipping lines come last, because where delivery follows the taxability of
 // the goods it delivers, it needs the goods of its state taxed first.
-import type { Category } from '../../content/artifact';
+import type { Category, Holiday } from '../../content/artifact';
 import type { RateArea } from '../../content/tax-content';
 import { illinoisClass } from '../illinois';
 import type { DocumentInput } from '../input';
@@ -11,6 +11,7 @@ import { applyTreatment, type Taxed } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
 import type { Destination } from './addresses';
 import type { TaxableLine } from './illinois';
+import type { LinePlan } from './products';
 
 export interface TaxedLines {
   readonly lines: readonly LineTax[];
@@ -43,7 +44,9 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     const facts = content.stateFacts(p.state);
     const price = p.line.tax_included ? p.amount : p.amount - p.discount;
     const { components } = sourced;
-    const taxed: Taxed =
+    // A dated rule of the data (a law's effective date) decides before the state's standing treatment.
+    const dated = p.state === 'IL' ? undefined : content.datedTreatment(p.state, p.category, p.taxCode?.code, date);
+    const standing: Taxed =
       p.state === 'IL'
         ? {
             components,
@@ -51,20 +54,29 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
             reason: components.length > 0 ? illinoisReason(p.category) : 'product_exempt',
             unverified: false,
           }
-        : applyTreatment(facts.taxability[p.category], components, {
+        : applyTreatment(dated ?? facts.taxability[p.category], components, {
             price,
             quantity: p.line.quantity ?? 1,
             countyName: area.countyName,
             stateName: facts.name,
             goodsShare: p.category === 'shipping' ? (goods.get(p.state) ?? null) : null,
           });
+    const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(content.holidaysOn(p.state, date), p, price) : undefined;
+    const taxed = holiday ? onHoliday(standing, holiday) : standing;
+    if (holiday)
+      messages.push({
+        code: 'holiday_exempt',
+        severity: 'info',
+        message: `Exempt from ${holiday.localWaived ? 'state and local' : 'state'} sales tax under the ${holiday.name} (${holiday.from} to ${holiday.to}).`,
+        target: `lines.${p.index}`,
+      });
     if (p.category !== 'shipping') {
       const share = goods.get(p.state) ?? [0, 0];
       share[0] += taxed.base;
       share[1] += price;
       goods.set(p.state, share);
     }
-    if ((taxed.unverified || p.category === 'services') && p.nexus)
+    if ((taxed.unverified || (p.category === 'services' && dated === undefined)) && p.nexus)
       messages.push({
         code: 'taxability_unverified',
         severity: 'warning',
@@ -75,6 +87,28 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     results[p.index] = taxLine(p, dest, price, sourced, taxed, facts.salesTax, certificate);
   }
   return { lines: results, messages };
+}
+
+/** The first holiday whose item class takes the line, with its unit price inside the cap. */
+function qualifyingHoliday(holidays: readonly Holiday[], p: LinePlan, price: number): Holiday | undefined {
+  const code = p.taxCode?.code.toUpperCase();
+  const quantity = p.line.quantity ?? 1;
+  return holidays.find((h) => {
+    if (!h.categories.includes(p.category) && !(code !== undefined && h.codes.includes(code))) return false;
+    if (h.capCents === null) return true;
+    // Unit price = price / quantity, compared without division: price ≤ cap × quantity.
+    const cap = h.capCents * quantity;
+    return h.capInclusive ? price <= cap : price < cap;
+  });
+}
+
+/** A holiday waives the state part, and the local parts too where the state says so. */
+function onHoliday(taxed: Taxed, holiday: Holiday): Taxed {
+  if (holiday.localWaived) return { components: [], base: 0, reason: 'holiday_exempt', unverified: false };
+  const local = taxed.components.filter((c) => c.type !== 'state');
+  return local.length === 0
+    ? { components: [], base: 0, reason: 'holiday_exempt', unverified: false }
+    : { ...taxed, components: local, reason: 'reduced_rated' };
 }
 
 function actingLocationArea(ctx: EngineContext): RateArea | null {

@@ -1,0 +1,40 @@
+// `npm run content:diff -- [<from-version> <to-version>] [--artifact <file>]`: what changed between two
+// versions of the built artifact (default: the two newest), so an operator can review a new
+// quarterly table before deploying it: ZIPs whose combined rate changed, ZIPs added or removed,
+// rate-area (jurisdiction) names that first appear, and California city rates that changed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ContentArtifact } from '../functions/core/content/artifact';
+import { TaxContent } from '../functions/core/content/tax-content';
+import { fromMicro } from '../functions/core/tax/money';
+import { diffVersions } from './lib/content-diff';
+
+const args = process.argv.slice(2);
+const at = args.indexOf('--artifact');
+const file = at >= 0 ? args[at + 1]! : join(import.meta.dirname, '..', 'content', 'tax-content.json');
+const named = args.filter((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
+const content = new TaxContent(JSON.parse(readFileSync(file, 'utf8')) as ContentArtifact);
+const versions = content.versions();
+if (versions.length < 2 && named.length < 2) throw new Error('the artifact holds one version; nothing to compare');
+const [fromName, toName] = named.length >= 2 ? named : [versions.at(-2)!.version, versions.at(-1)!.version];
+const pick = (name: string) => {
+  const v = versions.find((x) => x.version === name);
+  if (!v) throw new Error(`no version ${name} (held: ${versions.map((x) => x.version).join(', ')})`);
+  return content.at(v.from);
+};
+const before = pick(fromName!);
+const after = pick(toName!);
+
+const report = diffVersions(before, after);
+const pct = (micro: number) => `${(Number(fromMicro(micro)) * 100).toFixed(4).replace(/\.?0+$/, '')} %`;
+console.log(`content diff ${before.version} → ${after.version}`);
+console.log(`  ZIPs with a changed combined rate: ${report.changed.length}`);
+for (const c of report.changed.slice(0, 200)) console.log(`    ${c.state} ${c.zip} ${c.region}: ${pct(c.before)} → ${pct(c.after)}`);
+if (report.changed.length > 200) console.log(`    … ${report.changed.length - 200} more`);
+console.log(`  ZIPs added: ${report.added.length}${report.added.length ? ` (${report.added.slice(0, 50).join(' ')})` : ''}`);
+console.log(`  ZIPs removed: ${report.removed.length}${report.removed.length ? ` (${report.removed.slice(0, 50).join(' ')})` : ''}`);
+console.log(`  rate areas (jurisdictions) new in ${after.version}: ${report.newRegions.length}`);
+for (const r of report.newRegions.slice(0, 100)) console.log(`    ${r}`);
+console.log(`  California city rates changed: ${report.caCities.length}`);
+for (const c of report.caCities)
+  console.log(`    ${c.city}: ${c.before === undefined ? 'none' : pct(c.before)} → ${c.after === undefined ? 'none' : pct(c.after)}`);

@@ -1,0 +1,148 @@
+// Effective-dated content: a document is computed with the version in force on its date, and a
+// new quarterly table is added as a version without rewriting the earlier ones (data/README.md,
+// README "Keeping the content current").
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TaxContent } from '../../functions/core/content/tax-content';
+import { destinationRates } from '../../functions/core/tax/engine';
+import { buildArtifact } from '../../scripts/lib/content-build';
+import { diffVersions } from '../../scripts/lib/content-diff';
+import { readCsv, toMicro } from '../../scripts/lib/csv';
+import { DERIVED, dataWithDerivedVersion } from '../fixtures/derived-version';
+import { taxCents } from '../support/data';
+import { content, context, failure, run } from '../support/engine';
+
+const DATA = join(import.meta.dirname, '..', '..', 'data');
+const manifest = readCsv(join(DATA, 'content_versions.csv'), ['version', 'effective_from', 'zip_rates']);
+const december = readCsv(join(DATA, manifest[0]!.zip_rates), ['state', 'zip', 'combined_rate']);
+const march = readCsv(join(DATA, 'us_zip_rates.csv'), ['state', 'zip', 'combined_rate']);
+const rateIn = (rows: typeof march, state: string, zip: string) => BigInt(toMicro(rows.find((r) => r.state === state && r.zip === zip)!.combined_rate));
+
+describe('the shipped artifact', () => {
+  it('holds every version of data/content_versions.csv, oldest first', () => {
+    expect(content.versions()).toEqual(manifest.map((m) => ({ version: m.version, from: m.effective_from })));
+    expect(content.coverageFrom).toBe(manifest[0]!.effective_from);
+  });
+
+  it('is the same artifact npm run content builds from data/', () => {
+    expect(buildArtifact(DATA)).toEqual(content.artifact);
+  });
+
+  it('computes a document with the version in force on its date and names it', () => {
+    const seattle = { state: 'WA', zip: '98101' };
+    const feb = run({ date: '2026-02-27', ship_to: seattle, lines: [{ amount: 100 }] });
+    const mar = run({ date: '2026-03-01', ship_to: seattle, lines: [{ amount: 100 }] });
+    expect(feb.content_version).toBe(manifest[0]!.version);
+    expect(BigInt(feb.lines[0]!.rate)).toBe(rateIn(december, 'WA', '98101'));
+    expect(mar.content_version).toBe(manifest[1]!.version);
+    expect(BigInt(mar.lines[0]!.rate)).toBe(rateIn(march, 'WA', '98101'));
+    expect(feb.lines[0]!.rate).not.toBe(mar.lines[0]!.rate);
+  });
+
+  it('GET /rates answers with the version of the date', () => {
+    expect(destinationRates(content, 'WA', '98101', '2026-01-15').version).toBe(manifest[0]!.version);
+    expect(destinationRates(content, 'WA', '98101', '2026-04-15').version).toBe(manifest[1]!.version);
+  });
+
+  it('refuses dates before the oldest version as before (Kentucky history aside)', () => {
+    expect(failure({ date: '2025-11-30', ship_to: { state: 'WA', zip: '98101' }, lines: [{ amount: 1 }] }).code).toBe('rate_unavailable');
+    expect(run({ date: '2025-11-30', ship_to: { state: 'KY', zip: '40202' }, lines: [{ amount: 100 }] }).lines[0]!.tax).toBe(600);
+  });
+
+  it('stores later versions as differences (far smaller than a second full table)', () => {
+    const [first, second] = content.artifact.versions;
+    const rows = (v: typeof first) => Object.values(v!.zips).reduce((n, s) => n + s.length, 0);
+    expect(rows(second)).toBeLessThan(rows(first) / 10);
+    expect(content.at('2026-03-01').rows().size).toBe(march.filter((r) => r.state !== 'PR').length);
+    expect(content.at('2025-12-01').rows().size).toBe(december.filter((r) => r.state !== 'PR').length);
+  });
+});
+
+describe('adding a quarterly table (derived fixture version)', () => {
+  const dir = dataWithDerivedVersion();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const before = content.artifact;
+  const after = buildArtifact(dir);
+  const added = new TaxContent(after);
+
+  it('adds a version and leaves every earlier one byte for byte as it was', () => {
+    expect(after.versions.map((v) => v.version)).toEqual([...before.versions.map((v) => v.version), DERIVED.version]);
+    for (const [i, v] of before.versions.entries()) expect(JSON.stringify(after.versions[i])).toBe(JSON.stringify(v));
+    expect(after.names.startsWith(before.names)).toBe(true);
+    expect(after.regions.slice(0, before.regions.length)).toEqual(before.regions);
+  });
+
+  it('computes documents on each side of the new date with their own version', () => {
+    const ctx = context({ content: added });
+    const doc = (date: string) => run({ date, ship_to: { state: DERIVED.raised.state, zip: DERIVED.raised.zip }, lines: [{ amount: 100 }] }, ctx);
+    expect(doc('2026-05-31')).toMatchObject({ content_version: before.version });
+    expect(BigInt(doc('2026-05-31').lines[0]!.rate)).toBe(rateIn(march, 'WA', '98101'));
+    expect(doc('2026-06-01').content_version).toBe(DERIVED.version);
+    expect(doc('2026-06-01').lines[0]!.tax).toBe(taxCents(10_000, BigInt(toMicro(DERIVED.raised.combined))));
+    const dropped = { state: DERIVED.dropped.state, zip: DERIVED.dropped.zip };
+    expect(run({ date: '2026-05-31', ship_to: dropped, lines: [{ amount: 100 }] }, ctx).lines[0]!.tax).toBe(600);
+    expect(failure({ date: '2026-06-01', ship_to: dropped, lines: [{ amount: 100 }] }, ctx).code).toBe('rate_unavailable');
+    const newZip = { state: DERIVED.added.state, zip: DERIVED.added.zip };
+    expect(run({ date: '2026-06-01', ship_to: newZip, lines: [{ amount: 100 }] }, ctx).lines[0]!.rate).toBe(toMicro(DERIVED.added.combined));
+  });
+
+  it('content diff lists the changed, added and removed ZIPs and the new jurisdiction', () => {
+    const diff = diffVersions(added.at('2026-03-01'), added.at(DERIVED.version));
+    expect(diff.changed).toEqual([
+      { state: 'WA', zip: DERIVED.raised.zip, region: 'SEATTLE', before: Number(rateIn(march, 'WA', '98101')), after: toMicro(DERIVED.raised.combined) },
+    ]);
+    expect(diff.added).toEqual([`TX,${DERIVED.added.zip}`]);
+    expect(diff.removed).toEqual([`KY,${DERIVED.dropped.zip}`]);
+    expect(diff.newRegions).toEqual([DERIVED.added.region]);
+    expect(diff.caCities).toEqual([]);
+  });
+
+  it('costs only the rows that changed', () => {
+    const last = after.versions.at(-1)!;
+    expect(Object.values(last.zips).reduce((n, s) => n + s.length / 14, 0)).toBe(2);
+    expect(JSON.stringify(after).length - JSON.stringify(before).length).toBeLessThan(20_000);
+  });
+});
+
+describe('npm run content -- --ingest (the update routine, run as a self-hoster runs it)', () => {
+  it('copies the new table into versions/, appends the manifest and builds an artifact with the new version', () => {
+    const dir = dataWithDerivedVersion();
+    try {
+      // Undo the fixture's manifest row: the command is what adds it here.
+      const manifestPath = join(dir, 'content_versions.csv');
+      const lines = readFileSync(manifestPath, 'utf8').trimEnd().split('\n');
+      writeFileSync(manifestPath, `${lines.slice(0, -1).join('\n')}\n`);
+      const table = join(dir, 'new-table.csv');
+      renameSync(join(dir, 'versions', DERIVED.version, 'us_zip_rates.csv'), table);
+      const out = join(dir, 'out.json');
+      const root = join(import.meta.dirname, '..', '..');
+      execFileSync(
+        process.execPath,
+        [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'build-content.ts'), '--data', dir, '--out', out, '--ingest', table],
+        {
+          stdio: 'pipe',
+        },
+      );
+      const built = JSON.parse(readFileSync(out, 'utf8')) as typeof content.artifact;
+      expect(built.versions.map((v) => v.version)).toEqual([...content.artifact.versions.map((v) => v.version), DERIVED.version]);
+      expect(readFileSync(manifestPath, 'utf8').trimEnd().split('\n').at(-1)).toMatch(
+        new RegExp(`^${DERIVED.version},${DERIVED.version},versions/${DERIVED.version}/us_zip_rates.csv,`),
+      );
+      expect(existsSync(join(dir, 'versions', DERIVED.version, 'us_zip_rates.csv'))).toBe(true);
+      // A second ingest of the same date is refused: versions are only added after the newest.
+      expect(() =>
+        execFileSync(
+          process.execPath,
+          [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'build-content.ts'), '--data', dir, '--out', out, '--ingest', table],
+          {
+            stdio: 'pipe',
+          },
+        ),
+      ).toThrow(/already listed/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
