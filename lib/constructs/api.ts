@@ -21,7 +21,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { GATEWAY_ERRORS, gatewayErrorBody } from '../gateway-errors';
-import { BASE_PATH, type RouteDef } from '../routes';
+import { BASE_PATH, fullPath, type RouteDef } from '../routes';
 import { addGatewayResponses, REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
 import { UsagePlans } from './usage-plans';
 
@@ -145,13 +145,12 @@ export class Api extends Construct {
   }
 
   private addRoutes(routes: readonly RouteDef[], functions: ReadonlyMap<string, IFunction>): void {
-    const base = this.restApi.root.resourceForPath(BASE_PATH);
     // Paths sharing segments share Resources: resourceForPath reuses existing children.
     const methodsByResource = new Map<Resource, string[]>();
     for (const route of routes) {
       const fn = functions.get(route.id);
       if (!fn) throw new Error(`no function for route ${route.id}`);
-      const resource = base.resourceForPath(route.path.slice(1));
+      const resource = this.restApi.root.resourceForPath(fullPath(route));
       const method = resource.addMethod(route.method, this.lambdaProxy(fn), {
         authorizationType: AuthorizationType.CUSTOM,
         authorizer: this.authorizer,

@@ -144,6 +144,23 @@ export class FakeCustomers implements CustomerRepository {
     return pageInMemory(mine, (c) => c.customer_code, page);
   }
 
+  async rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null> {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    if (!found) return null;
+    const renamed = { ...found, name };
+    this.customers.set(`${tenantKey(tenant)}#${code}`, renamed);
+    return clone(renamed);
+  }
+
+  async delete(tenant: Tenant, code: string): Promise<boolean> {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    if (!found) return false;
+    if (found.certificate_ids.length > 0)
+      throw new DomainError('conflict', 'The customer has exemption certificates, which are kept as evidence: it cannot be deleted.');
+    this.customers.delete(`${tenantKey(tenant)}#${code}`);
+    return true;
+  }
+
   /** What the certificate store's create does to the customer item. */
   listCertificate(tenant: Tenant, code: string, id: string): boolean {
     const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
