@@ -5,7 +5,8 @@
 import { DomainError } from '../../core/errors';
 import type { DocumentInput } from '../../core/tax/input';
 import { fromCents } from '../../core/tax/money';
-import { isLiveOrder, nextVersionCodes, taxjarId, type RefundLines } from '../../core/taxjar/transactions';
+import type { TaxjarOrderFields } from '../../core/taxjar/document';
+import { isLiveOrder, nextVersionCodes, refundLinesOf, taxjarId } from '../../core/taxjar/transactions';
 import type { TransactionKind, TransactionRecord } from '../../core/transactions/transaction';
 import type { Outcome, TenantCall } from '../call';
 import type { CalculationOptions } from '../engine-context';
@@ -75,20 +76,22 @@ export async function deleteOrder(ports: DocumentPorts, call: TenantCall, id: st
   return voidTransaction(ports, call, current.code, { reason: 'TaxJar order delete' });
 }
 
-export interface RefundRequest extends RefundLines {
-  readonly refundId: string;
-  readonly orderId: string;
-  readonly date: string | null | undefined;
+export interface RefundRequest extends TaxjarOrderFields {
+  /** The refund's own id. */
+  readonly transaction_id: string;
+  /** The order refunded. */
+  readonly transaction_reference_id: string;
 }
 
 /** A refund of the order's current version; amounts at the order's rates (contract §3). */
 export async function createRefund(ports: DocumentPorts, call: TenantCall, request: RefundRequest): Promise<Outcome<TransactionRecord>> {
-  const order = await currentOrder(ports, call, request.orderId);
+  const order = await currentOrder(ports, call, request.transaction_reference_id);
+  const { lines } = refundLinesOf(request, order);
   return refundTransaction(ports, call, order.code, {
-    refund_code: request.refundId,
-    date: request.date,
+    refund_code: request.transaction_id,
+    date: request.transaction_date,
     reason: 'TaxJar refund',
-    lines: request.lines?.map((l) => ({ number: l.number, amount: fromCents(l.amount) })) ?? null,
+    lines: lines?.map((l) => ({ number: l.number, amount: fromCents(l.amount) })) ?? null,
   });
 }
 

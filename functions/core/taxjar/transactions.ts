@@ -2,6 +2,7 @@
 // transaction_id through updates; here an update is an adjustment (contract §3), whose replacement
 // needs a code of its own: `<id>:v<n>` for the n-th version (reversal `<id>:r<n>`), so the order's
 // current version is found by following the originals' adjustment links from `<id>`.
+import { DomainError } from '../errors';
 import { fromCents, mulDivHalfUp, toCents } from '../tax/money';
 import type { TransactionLine, TransactionRecord } from '../transactions/transaction';
 import { extendedCents, SHIPPING_LINE, type TaxjarLineItem, type TaxjarOrderFields } from './document';
@@ -104,18 +105,30 @@ export interface RefundLines {
 }
 
 /**
- * A TaxJar refund's lines as the contract's refund (§3): each line item refunds |unit_price ×
- * quantity| − |discount| of the order line with the same id, shipping the shipping line; a refund
- * without line items refunds everything that remains.
+ * A TaxJar refund's lines as the contract's refund (§3) of `order`: each line item refunds
+ * |unit_price × quantity| − |discount| of the order line with the same id, and `shipping` the
+ * shipping line. Without line items the refund's `amount` (shipping included, as in TaxJar) must be
+ * what remains refundable (everything is refunded) or the shipping alone: the lines a partial amount
+ * would come from cannot be guessed.
  */
-export function refundLinesOf(refund: TaxjarOrderFields): RefundLines {
+export function refundLinesOf(refund: TaxjarOrderFields, order: TransactionRecord): RefundLines {
   const items = refund.line_items ?? [];
-  if (items.length === 0) return { lines: null };
-  const lines = items.map((item, i) => ({
-    number: item.id ?? String(i + 1),
-    amount: Math.max(0, extendedCents(item.unit_price ?? 0, item.quantity ?? 1) - Math.abs(toCents(item.discount ?? 0))),
-  }));
   const shipping = Math.abs(toCents(refund.shipping ?? 0));
-  if (shipping > 0) lines.push({ number: SHIPPING_LINE, amount: shipping });
-  return { lines };
+  if (items.length > 0) {
+    const lines = items.map((item, i) => ({
+      number: item.id ?? String(i + 1),
+      amount: Math.max(0, extendedCents(item.unit_price ?? 0, item.quantity ?? 1) - Math.abs(toCents(item.discount ?? 0))),
+    }));
+    if (shipping > 0) lines.push({ number: SHIPPING_LINE, amount: shipping });
+    return { lines };
+  }
+  const amount = Math.abs(toCents(refund.amount ?? 0));
+  const remaining = order.lines.reduce((n, l) => n + l.remaining.price, 0);
+  if (amount === remaining) return { lines: null };
+  if (shipping > 0 && amount === shipping) return { lines: [{ number: SHIPPING_LINE, amount: shipping }] };
+  throw new DomainError(
+    'invalid_request',
+    'A refund of part of an order needs line_items (or refunds the shipping alone); without them its amount must be all that remains refundable.',
+    [{ code: 'invalid_request', target: 'line_items', message: 'Name the refunded line items.' }],
+  );
 }
