@@ -148,6 +148,7 @@ describe('refunds (/taxjar/v2/transactions/refunds)', () => {
     expect(refund).toMatchObject({ transaction_id: refundId, transaction_reference_id: id, transaction_date: '2026-05-06', amount: -24.99 });
     expect((await taxjar().showRefund(refundId)).refund).toEqual(refund);
     expect((await taxjar().listRefunds({ transaction_date: '2026/05/06' })).refunds).toContain(refundId);
+    expect((await taxjar().listRefunds({ from_transaction_date: '2026/05/01', to_transaction_date: '2026/05/31' })).refunds).not.toContain(id);
     expect((await taxjar().listOrders({ transaction_date: '2026/05/06' })).orders).not.toContain(refundId);
 
     // Beyond what remains refundable: 422.

@@ -58,7 +58,12 @@ export class FakeTransactions implements TransactionRepository {
       .map((s) => s.record)
       .filter(
         (r) =>
-          (filters.status === undefined || r.status === filters.status) && (filters.location_code === undefined || r.location_code === filters.location_code),
+          (filters.status === undefined || r.status === filters.status) &&
+          (filters.kind === undefined || r.kind === filters.kind) &&
+          (filters.customer_code === undefined || r.customer_code === filters.customer_code) &&
+          (filters.date_from === undefined || r.date >= filters.date_from) &&
+          (filters.date_to === undefined || r.date <= filters.date_to) &&
+          (filters.location_code === undefined || r.location_code === filters.location_code),
       )
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.code.localeCompare(a.code));
     const found = pageInMemory(matching, (r) => r.code, page);

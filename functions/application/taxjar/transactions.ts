@@ -122,7 +122,7 @@ export async function listTaxjarIds(ports: DocumentPorts, call: TenantCall, kind
     let cursor: string | undefined;
     for (let pages = 0; pages < MAX_PAGES; pages++) {
       const page = await listTransactions(ports, call, { kind: k, date_from: range.from, date_to: range.to }, { limit: 100, cursor });
-      for (const t of page.data) if (kind === 'refund' || isLiveOrder(t)) ids.add(taxjarId(t.code));
+      for (const t of page.data) if (kind === 'refund' ? t.kind === 'refund' : isLiveOrder(t)) ids.add(taxjarId(t.code));
       if (!page.next_cursor) break;
       cursor = page.next_cursor;
     }
