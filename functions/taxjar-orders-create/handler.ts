@@ -8,13 +8,13 @@ import { transactionView } from '../core/taxjar/transactions';
 import { postHandler } from '../http/post-handler';
 import { created } from '../http/request';
 import { simulation } from '../http/simulation';
-import { taxjarOrderBody } from '../http/taxjar-body';
+import { inTaxjarDetails, taxjarOrderBody } from '../http/taxjar-body';
 import { TaxjarOrderCreateSchema } from '../schemas/taxjar';
 
 export const handler = postHandler(TAXJAR_ORDERS_CREATE, { body: taxjarOrderBody(TaxjarOrderCreateSchema) }, async (request) => {
   const { input, document } = request.body;
   const ports = taxjarOrderPorts();
   const selected = await withCustomerExemption(ports, request, document, input.exemption_type);
-  const { result } = await createOrder(ports, request, input.transaction_id, selected, simulation(request));
+  const { result } = await inTaxjarDetails(input, () => createOrder(ports, request, input.transaction_id, selected, simulation(request)));
   return created({ order: transactionView(result) });
 });

@@ -7,6 +7,7 @@ import { taxjarOrderPorts } from '../composition-root';
 import { taxjarDocument } from '../core/taxjar/document';
 import { orderFieldsOf, transactionView } from '../core/taxjar/transactions';
 import { httpHandler } from '../http/handler';
+import { inTaxjarDetails } from '../http/taxjar-body';
 import { ok } from '../http/request';
 import { simulation } from '../http/simulation';
 import { validate } from '../http/validation';
@@ -20,8 +21,8 @@ export const handler = httpHandler(TAXJAR_ORDERS_UPDATE, { body: TaxjarOrderUpda
   const ports = taxjarOrderPorts();
   const current = await currentOrder(ports, request, request.params.transaction_id);
   const merged = { ...orderFieldsOf(current), ...defined(request.body) };
-  const document = validate(CalculationRequestSchema, taxjarDocument(merged), 'body');
+  const document = inTaxjarDetails(merged, () => validate(CalculationRequestSchema, taxjarDocument(merged), 'body'));
   const selected = await withCustomerExemption(ports, request, document, request.body.exemption_type);
-  const { result } = await updateOrder(ports, request, current, selected, simulation(request));
+  const { result } = await inTaxjarDetails(merged, () => updateOrder(ports, request, current, selected, simulation(request)));
   return ok({ order: transactionView(result) });
 });

@@ -7,12 +7,12 @@ import { taxjarTax } from '../core/taxjar/tax-view';
 import { postHandler } from '../http/post-handler';
 import { ok } from '../http/request';
 import { simulation } from '../http/simulation';
-import { taxjarOrderBody } from '../http/taxjar-body';
+import { inTaxjarDetails, taxjarOrderBody } from '../http/taxjar-body';
 import { TaxjarTaxRequestSchema } from '../schemas/taxjar';
 
 export const handler = postHandler(TAXJAR_TAXES, { body: taxjarOrderBody(TaxjarTaxRequestSchema) }, async (request) => {
   const { input, document } = request.body;
-  const { taxed } = await taxjarTaxes(taxjarTaxPorts(), request, document, input.exemption_type, simulation(request));
+  const { taxed } = await inTaxjarDetails(input, () => taxjarTaxes(taxjarTaxPorts(), request, document, input.exemption_type, simulation(request)));
   return ok({
     tax: taxjarTax(taxed, {
       declaredNexus: declaredNexus(input.nexus_addresses),

@@ -107,6 +107,18 @@ describe('taxForOrder (POST /taxjar/v2/taxes)', () => {
     // No shipping (required by TaxJar): a validation error (400) naming the field, never its value.
     const e = await expectTaxjarError(taxjar().taxForOrder({ to_country: 'US', to_zip: '10001', to_state: 'NY', amount: 10 } as never), 400, /shipping/);
     expect(e.error).toBe('Bad Request');
+    // A refusal of the translated document names the request's field, not the document's.
+    await expectTaxjarError(
+      taxjar().taxForOrder({
+        to_country: 'US',
+        to_zip: '10001',
+        to_state: 'NY',
+        shipping: 0,
+        line_items: [{ id: 'a', quantity: 1, unit_price: 5, discount: 6 }],
+      }),
+      400,
+      /line_items\.0\.discount/,
+    );
   });
 });
 

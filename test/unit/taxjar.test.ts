@@ -9,12 +9,14 @@ import { DomainError } from '../../functions/core/errors';
 import { calculate } from '../../functions/core/tax/engine';
 import { nexusRegions, taxjarCategories } from '../../functions/core/taxjar/content';
 import { assertExemptionUnchanged, exemptionOf, exemptionTypeOf } from '../../functions/core/taxjar/customers';
-import { declaredNexus, extendedCents, sellerClassOf, taxjarDocument } from '../../functions/core/taxjar/document';
+import { declaredNexus, extendedCents, inTaxjarTerms, sellerClassOf, taxjarDocument, taxjarTarget } from '../../functions/core/taxjar/document';
 import { hasNexus, taxjarTax } from '../../functions/core/taxjar/tax-view';
 import { isLiveOrder, nextVersionCodes, orderFieldsOf, refundLinesOf, taxjarId, transactionView, versionOf } from '../../functions/core/taxjar/transactions';
 import { committedDocument } from '../../functions/core/transactions/transaction';
 import { errorResponse, taxjarErrorBody, taxjarStatusOf } from '../../functions/http/error-response';
 import { presentedSecret } from '../../functions/http/presented-secret';
+import { hashApiKey } from '../../functions/application/api-key-secret';
+import { handler as usageKeyAuthorizer } from '../../functions/authorizer/handler';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
 import { content, context } from '../support/engine';
 
@@ -77,6 +79,27 @@ describe('TaxJar orders as documents', () => {
     expect(declaredNexus(undefined)).toBeNull();
     expect(declaredNexus([])).toBeNull();
     expect([...(declaredNexus([{ state: 'ny' }, { state: 'CA' }, { state: 'NY' }]) ?? [])]).toEqual(['NY', 'CA']);
+  });
+});
+
+describe("refusals in the TaxJar request's terms", () => {
+  it('names line items, shipping, addresses and document fields as the request did', () => {
+    expect(taxjarTarget('lines.1.discount', 2)).toBe('line_items.1.discount');
+    expect(taxjarTarget('lines.0.tax_code', 2)).toBe('line_items.0.product_tax_code');
+    expect(taxjarTarget('lines.2.amount', 2)).toBe('shipping');
+    expect(taxjarTarget('lines.0.amount', 0)).toBe('amount');
+    expect(taxjarTarget('lines.1', 0)).toBe('shipping');
+    expect(taxjarTarget('ship_to.zip', 1)).toBe('to_zip');
+    expect(taxjarTarget('ship_from.line1', 1)).toBe('from_street');
+    expect(taxjarTarget('customer_code', 1)).toBe('customer_id');
+    expect(taxjarTarget('lines', 1)).toBe('line_items');
+    const error = inTaxjarTerms(
+      new DomainError('validation_error', 'Invalid.', [{ code: 'less_than_equal', target: 'lines.0.discount', message: 'x' }]),
+      1,
+    ) as DomainError;
+    expect(error.details?.[0]?.target).toBe('line_items.0.discount');
+    const other = new Error('boom');
+    expect(inTaxjarTerms(other, 1)).toBe(other);
   });
 });
 
@@ -267,5 +290,14 @@ describe('TaxJar customers, reference content and errors', () => {
     expect(() => presentedSecret({ authorization: 'Token token="a"', 'x-api-key': 'b' }, { tokenForm: true })).toThrow(
       expect.objectContaining({ code: 'invalid_api_key' }),
     );
+  });
+
+  it('names the usage key of a Token-form request in the authorizer on TaxJar resources only', async () => {
+    const event = (resource: string) =>
+      ({ type: 'REQUEST', resource, methodArn: 'arn:x', headers: { Authorization: 'Token token="stx_test_abc"' } }) as unknown as Parameters<
+        typeof usageKeyAuthorizer
+      >[0];
+    expect((await usageKeyAuthorizer(event('/taxjar/v2/taxes'))).usageIdentifierKey).toBe(hashApiKey('stx_test_abc'));
+    expect((await usageKeyAuthorizer(event('/api/v1/calculations'))).usageIdentifierKey).not.toBe(hashApiKey('stx_test_abc'));
   });
 });

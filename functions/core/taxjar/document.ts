@@ -1,6 +1,7 @@
 // TaxJar SmartCalcs v2 orders (POST /v2/taxes, /v2/transactions/orders) as the contract's tax
 // document, so the compatibility API is taxed by the same engine. Pure: amounts stay integer
 // cents until the document is built, and the document then passes the contract's own schema.
+import { DomainError } from '../errors';
 import type { SellerClass } from '../illinois/declaration';
 import type { AddressInput, DocumentInput, LineInput } from '../tax/input';
 import { fromCents, mulDivHalfUp, toCents } from '../tax/money';
@@ -114,4 +115,36 @@ export function taxjarDocument(order: TaxjarOrderFields, options: { readonly nex
 export function declaredNexus(nexusAddresses: Maybe<readonly { readonly state: string }[]>): ReadonlySet<string> | null {
   if (!nexusAddresses || nexusAddresses.length === 0) return null;
   return new Set(nexusAddresses.map((a) => a.state.trim().toUpperCase()));
+}
+
+const ADDRESS_FIELDS: Readonly<Record<string, string>> = { zip: 'zip', state: 'state', city: 'city', line1: 'street', country: 'country' };
+const LINE_FIELDS: Readonly<Record<string, string>> = { number: 'id', tax_code: 'product_tax_code', amount: 'unit_price', description: 'description' };
+const DOCUMENT_FIELDS: Readonly<Record<string, string>> = { customer_code: 'customer_id', date: 'transaction_date', lines: 'line_items' };
+
+/**
+ * A target of the translated document (`lines.0.discount`, `ship_to.zip`) in the TaxJar request's
+ * terms (`line_items.0.discount`, `to_zip`); the lines after the `itemCount` line items are the
+ * shipping line (or the one line of `amount`).
+ */
+export function taxjarTarget(target: string, itemCount: number): string {
+  const [head, second, third, ...rest] = target.split('.');
+  if ((head === 'ship_to' || head === 'ship_from') && second !== undefined)
+    return [`${head === 'ship_to' ? 'to' : 'from'}_${ADDRESS_FIELDS[second] ?? second}`, ...(third === undefined ? [] : [third]), ...rest].join('.');
+  if (head === 'lines' && second !== undefined && /^\d+$/.test(second)) {
+    const index = Number(second);
+    if (index >= itemCount) return itemCount === 0 && index === 0 ? 'amount' : 'shipping';
+    return ['line_items', second, ...(third === undefined ? [] : [LINE_FIELDS[third] ?? third]), ...rest].join('.');
+  }
+  return [DOCUMENT_FIELDS[head ?? ''] ?? head, ...[second, third, ...rest].filter((p) => p !== undefined)].join('.');
+}
+
+/** The error with its detail targets in the TaxJar request's terms; other errors as they are. */
+export function inTaxjarTerms(error: unknown, itemCount: number): unknown {
+  if (!(error instanceof DomainError) || !error.details?.length) return error;
+  return new DomainError(
+    error.code,
+    error.message,
+    error.details.map((d) => ({ ...d, target: taxjarTarget(d.target, itemCount) })),
+    error.retryAfterSeconds,
+  );
 }
