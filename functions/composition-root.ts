@@ -22,6 +22,8 @@ import type { CustomerPorts } from './application/customers';
 import type { EngineContextPorts } from './application/engine-context';
 import type { KeyPorts } from './application/keys';
 import type { ProviderPorts } from './application/provider';
+import type { TaxjarCustomerPorts } from './application/taxjar/customers';
+import type { TaxjarTaxPorts } from './application/taxjar/taxes';
 import { RateLimiter } from './application/rate-limiting';
 import { TenantConfigs } from './application/tenant-configs';
 import type { DocumentPorts, TransactionPorts } from './application/transactions';
@@ -103,6 +105,14 @@ export const accountPorts = /* @__PURE__ */ once(
 /** The SKU catalog checks tax codes against the content. */
 export const catalogPorts = /* @__PURE__ */ once(
   (): Pick<AccountPorts, 'tenants' | 'taxCode'> => ({ tenants: tenantStore(), taxCode: (code) => taxContent().taxCode(code) }),
+);
+/** The TaxJar-compatible API: tax requests and orders select the customer's certificates themselves. */
+export const taxjarTaxPorts = /* @__PURE__ */ once(
+  (): TaxjarTaxPorts => ({ engine: engineContextPorts(), customers: customerStore(), certificates: certificateStore() }),
+);
+export const taxjarOrderPorts = /* @__PURE__ */ once((): TransactionPorts & TaxjarTaxPorts => ({ ...transactionPorts(), ...taxjarTaxPorts() }));
+export const taxjarCustomerPorts = /* @__PURE__ */ once(
+  (): TaxjarCustomerPorts => ({ customers: customerStore(), tenantConfigs: tenantConfigs(), certificates: certificateStore() }),
 );
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
 
