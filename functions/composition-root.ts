@@ -28,6 +28,8 @@ import type { CustomerPorts } from './application/customers';
 import type { EngineContextPorts } from './application/engine-context';
 import type { KeyPorts } from './application/keys';
 import type { ProviderPorts } from './application/provider';
+import type { TaxjarCustomerPorts } from './application/taxjar/customers';
+import type { TaxjarTaxPorts } from './application/taxjar/taxes';
 import { RateLimiter } from './application/rate-limiting';
 import { TenantConfigs } from './application/tenant-configs';
 import type { DocumentPorts, TransactionPorts } from './application/transactions';
@@ -127,6 +129,14 @@ export const returnJobPorts = /* @__PURE__ */ once(
 export const returnPorts = /* @__PURE__ */ once((): ReturnPorts => ({ summaries: summaryStore, tenantConfigs: tenantConfigs() }));
 /** What a batch worker runs items with; the worker adds how item requests are validated. */
 export const batchItemPorts = /* @__PURE__ */ once((): Omit<BatchItemPorts, 'parse'> => ({ transactions: transactionPorts() }));
+/** The TaxJar-compatible API: tax requests and orders select the customer's certificates themselves. */
+export const taxjarTaxPorts = /* @__PURE__ */ once(
+  (): TaxjarTaxPorts => ({ engine: engineContextPorts(), customers: customerStore(), certificates: certificateStore() }),
+);
+export const taxjarOrderPorts = /* @__PURE__ */ once((): TransactionPorts & TaxjarTaxPorts => ({ ...transactionPorts(), ...taxjarTaxPorts() }));
+export const taxjarCustomerPorts = /* @__PURE__ */ once(
+  (): TaxjarCustomerPorts => ({ customers: customerStore(), tenantConfigs: tenantConfigs(), certificates: certificateStore() }),
+);
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */

@@ -8,7 +8,7 @@ import type { GenericSchema } from 'valibot';
 import { REASONS } from '../functions/core/tax/types';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
-import { BASE_PATH, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
+import { fullPath, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
 
 const jsonSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' });
 
@@ -37,9 +37,20 @@ const ERROR = {
   },
 };
 
-const STATUS: Record<string, string> = { POST: '201', GET: '200', PATCH: '200', DELETE: '200' };
+/** The TaxJar-compatible routes' errors (README "TaxJar compatibility"). */
+const TAXJAR_ERROR = {
+  type: 'object',
+  required: ['error', 'detail', 'status'],
+  properties: {
+    error: { type: 'string', description: 'The HTTP reason phrase, e.g. "Bad Request".' },
+    detail: { type: 'string', description: 'The message, the error code in brackets, then each failing field.' },
+    status: { type: 'integer' },
+  },
+};
+
+const STATUS: Record<string, string> = { POST: '201', GET: '200', PUT: '200', PATCH: '200', DELETE: '200' };
 /** POST endpoints that answer 200 (actions on an existing resource, stateless calculations). */
-const OK_200 = new Set(['calculations-create', 'estimates-create', 'transactions-void', 'certificates-activate', 'customers-assign']);
+const OK_200 = new Set(['taxjar-taxes', 'calculations-create', 'estimates-create', 'transactions-void', 'certificates-activate', 'customers-assign']);
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -70,10 +81,10 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         { name: 'X-Service-Client-Id', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d+$' } },
       );
     const status = OK_200.has(route.id) ? '200' : STATUS[route.method]!;
-    (paths[`${BASE_PATH}${route.path}`] ??= {})[route.method.toLowerCase()] = {
+    (paths[fullPath(route)] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.id.replaceAll('-', ' '),
-      security: [{ bearer: [] }, { apiKey: [] }],
+      security: route.dialect === 'taxjar' ? [{ bearer: [] }, { apiKey: [] }, { taxjarToken: [] }] : [{ bearer: [] }, { apiKey: [] }],
       'x-required-scope': route.scope,
       'x-rate-limit-bucket': route.bucket,
       ...(route.environments ? { 'x-environments': route.environments } : {}),
@@ -85,7 +96,10 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
           headers: { 'X-Request-Id': { schema: { type: 'string' } } },
           content: { 'application/json': { schema: { type: 'object' } } },
         },
-        default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        default:
+          route.dialect === 'taxjar'
+            ? { description: "TaxJar's error body", content: { 'application/json': { schema: { $ref: '#/components/schemas/TaxjarError' } } } }
+            : { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
     };
   }
@@ -94,9 +108,14 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     info: { title: 'Sales Tax API', version: '1.0.0', description: 'Generated from lib/routes.ts and the valibot request schemas (npm run openapi).' },
     servers: [{ url: 'http://127.0.0.1:3000' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        taxjarToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'TaxJar routes only: `Token token="<key>"`.' },
+      },
       schemas: {
         Error: ERROR,
+        TaxjarError: TAXJAR_ERROR,
         LineReason: {
           type: 'string',
           enum: [...REASONS],

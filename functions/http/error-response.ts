@@ -1,8 +1,9 @@
-// The one place where errors become HTTP responses: status per code, the spec's envelope, and the
-// translation of library errors (Powertools idempotency) into domain codes. 500s carry nothing
-// about the failure itself.
+// The one place where errors become HTTP responses: status per code, the spec's envelope (or, for
+// the TaxJar-compatible routes, TaxJar's `{error, detail, status}`), and the translation of library
+// errors (Powertools idempotency) into domain codes. 500s carry nothing about the failure itself.
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { ErrorDialect } from '../../lib/routes';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../core/errors';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -88,9 +89,55 @@ export function toDomainError(error: unknown): DomainError {
   return new DomainError('internal_error', 'An unexpected error occurred. Quote the request id when contacting support.');
 }
 
-export function errorResponse(error: DomainError, requestId: string): APIGatewayProxyResult {
+/**
+ * TaxJar's status for one of our codes: its documented set has no 409 (an order or refund that
+ * already exists is a 422 there), and a refusal of the request's content is a 400 Bad Request.
+ */
+export function taxjarStatusOf(code: ErrorCode): number {
+  if (code === 'validation_error') return 400;
+  const status = statusOf(code);
+  return status === 409 ? 422 : status;
+}
+
+/** The reason phrases TaxJar puts in `error`, for the statuses it documents and we send. */
+const TAXJAR_REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface TaxjarErrorBody {
+  readonly error: string;
+  readonly detail: string;
+  readonly status: number;
+}
+
+/**
+ * TaxJar's error body: the client libraries raise their TaxjarError from `error` and `detail`. The
+ * detail is our message followed by each failing field (`target: message`), our code in brackets
+ * so a caller can still tell `rate_unavailable` from `invalid_address`.
+ */
+export function taxjarErrorBody(code: ErrorCode, message: string, details?: readonly ErrorDetail[]): TaxjarErrorBody {
+  const status = taxjarStatusOf(code);
+  const fields = (details ?? []).map((d) => `${d.target}: ${d.message}`);
+  const detail = [`${message} [${code}]`, ...fields].join(' ');
+  return { error: TAXJAR_REASONS[status] ?? 'Error', detail, status };
+}
+
+export function errorResponse(error: DomainError, requestId: string, dialect: ErrorDialect = 'contract'): APIGatewayProxyResult {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Id': requestId };
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+  if (dialect === 'taxjar') {
+    const body = taxjarErrorBody(error.code, error.message, error.details);
+    return { statusCode: body.status, headers, body: JSON.stringify(body) };
+  }
   return {
     statusCode: statusOf(error.code),
     headers,

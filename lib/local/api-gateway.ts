@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { BASE_PATH, type RouteDef } from '../routes';
+import { fullPath, type RouteDef } from '../routes';
 
 interface CompiledResource {
   readonly path: string;
@@ -34,19 +34,19 @@ export class RouteTable {
   constructor(routes: readonly RouteDef[]) {
     const byPath = new Map<string, CompiledResource>();
     for (const route of routes) {
-      let resource = byPath.get(route.path);
+      const path = fullPath(route);
+      let resource = byPath.get(path);
       if (!resource) {
-        resource = { path: route.path, segments: route.path.split('/').filter(Boolean), routes: new Map() };
-        byPath.set(route.path, resource);
+        resource = { path, segments: path.split('/').filter(Boolean), routes: new Map() };
+        byPath.set(path, resource);
         this.resources.push(resource);
       }
       resource.routes.set(route.method, route);
     }
   }
 
-  match(method: string, fullPath: string): Match {
-    if (!fullPath.startsWith(`${BASE_PATH}/`)) return { kind: 'not_found' };
-    const segments = fullPath.slice(BASE_PATH.length).split('/').filter(Boolean);
+  match(method: string, requestPath: string): Match {
+    const segments = requestPath.split('/').filter(Boolean);
     let best: { resource: CompiledResource; params: Record<string, string>; rank: string } | undefined;
     for (const resource of this.resources) {
       if (resource.segments.length !== segments.length) continue;
@@ -106,7 +106,7 @@ export function proxyEvent(
   const hasQuery = Object.keys(query).length > 0;
   const now = Date.now();
   return {
-    resource: `${BASE_PATH}${route.path}`,
+    resource: fullPath(route),
     path: request.url.pathname,
     httpMethod: request.method,
     headers,
@@ -145,7 +145,7 @@ export function proxyEvent(
       requestId,
       requestTimeEpoch: now,
       resourceId: route.id,
-      resourcePath: `${BASE_PATH}${route.path}`,
+      resourcePath: fullPath(route),
     },
   };
 }

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { GATEWAY_ERRORS, gatewayErrorBody, type GatewayError } from '../gateway-errors';
-import type { RouteDef } from '../routes';
+import { GATEWAY_ERRORS, gatewayErrorBody, taxjarGatewayErrorBody, type GatewayError } from '../gateway-errors';
+import { TAXJAR_BASE_PATH, type ErrorDialect, type RouteDef } from '../routes';
 import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -30,10 +30,10 @@ export interface ServeOptions {
   readonly onHandlerError?: (route: RouteDef, error: unknown) => void;
 }
 
-function sendGatewayError(res: ServerResponse, error: GatewayError, requestId: string, status = error.statusCode): void {
+function sendGatewayError(res: ServerResponse, error: GatewayError, requestId: string, status = error.statusCode, dialect: ErrorDialect = 'contract'): void {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Id': requestId };
   if (error.retryAfter) headers['Retry-After'] = error.retryAfter;
-  res.writeHead(status, headers).end(gatewayErrorBody(error, requestId));
+  res.writeHead(status, headers).end(dialect === 'taxjar' ? taxjarGatewayErrorBody(error) : gatewayErrorBody(error, requestId));
 }
 
 function readBody(req: IncomingMessage): Promise<string | null> {
@@ -65,7 +65,15 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const match = table.match(req.method ?? 'GET', url.pathname);
       if (match.kind === 'not_found') return sendGatewayError(res, GATEWAY_ERRORS.notFound, requestId);
-      if (match.kind === 'method_not_allowed') return sendGatewayError(res, GATEWAY_ERRORS.methodNotAllowed, requestId);
+      // As the stack's 405 methods: TaxJar's shape on the TaxJar-compatible paths (lib/constructs/api.ts).
+      if (match.kind === 'method_not_allowed')
+        return sendGatewayError(
+          res,
+          GATEWAY_ERRORS.methodNotAllowed,
+          requestId,
+          undefined,
+          url.pathname.startsWith(`${TAXJAR_BASE_PATH}/`) ? 'taxjar' : 'contract',
+        );
       const body = await readBody(req);
       if (body === null) return sendGatewayError(res, GATEWAY_ERRORS.otherClientError, requestId, 413);
       const handler = options.handlers.get(match.route.id);

@@ -13,7 +13,7 @@ import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/c
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, TABLES } from '../../lib/resources';
-import { ROUTES, type RouteDef } from '../../lib/routes';
+import { fullPath, ROUTES, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
 
@@ -93,8 +93,13 @@ describe('functions', () => {
 
 describe('least privilege', () => {
   it('lets read-only routes update nothing but their rate counters', () => {
-    // GET routes write only where the manifest says so: reading a batch past its deadline records its failure.
-    expect(routes.filter((r) => r.method === 'GET' && routeAccess(r).data === 'write').map((r) => r.id)).toEqual(['batches-get', 'batches-items']);
+    // GET routes write only where the manifest says so: reading a batch or return job past its deadline records its failure.
+    expect(routes.filter((r) => r.method === 'GET' && routeAccess(r).data === 'write').map((r) => r.id)).toEqual([
+      'batches-get',
+      'batches-items',
+      'return-jobs-get',
+      'return-jobs-items',
+    ]);
     for (const route of routes.filter((r) => routeAccess(r).data === 'read')) {
       const statements = routeStatements(route.id);
       expect(actionsOf(statements)).not.toContain('dynamodb:PutItem');
@@ -313,13 +318,19 @@ describe('api', () => {
 
   it('answers 405 through an ANY MOCK method on every route path', () => {
     const anyMethods = methods().filter((m) => m.Properties.HttpMethod === 'ANY');
-    expect(anyMethods).toHaveLength(new Set(routes.map((r) => r.path)).size);
+    expect(anyMethods).toHaveLength(new Set(routes.map(fullPath)).size);
     for (const m of anyMethods) {
       expect(m.Properties).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'MOCK' } });
       const [response] = m.Properties.Integration.IntegrationResponses;
       expect(response.StatusCode).toBe('405');
-      expect(response.ResponseTemplates['application/json']).toContain(`"code":"${GATEWAY_ERRORS.methodNotAllowed.code}"`);
-      expect(response.ResponseTemplates['application/json']).toContain('"request_id":"$context.requestId"');
+      const body = response.ResponseTemplates['application/json'] as string;
+      // TaxJar-compatible paths answer in TaxJar's shape (the request id stays in X-Request-Id).
+      if (body.startsWith('{"error":"'))
+        expect(JSON.parse(body)).toEqual({ error: 'Method Not Allowed', detail: expect.stringContaining('[method_not_allowed]'), status: 405 });
+      else {
+        expect(body).toContain(`"code":"${GATEWAY_ERRORS.methodNotAllowed.code}"`);
+        expect(body).toContain('"request_id":"$context.requestId"');
+      }
       expect(response.ResponseParameters['method.response.header.X-Request-Id']).toBe('context.requestId');
     }
   });
@@ -327,7 +338,7 @@ describe('api', () => {
   it('shares resources between paths with common segments', () => {
     const paths = new Set(
       routes.flatMap((r) =>
-        `/api/v1${r.path}`
+        fullPath(r)
           .split('/')
           .slice(1)
           .map((_, i, parts) => parts.slice(0, i + 1).join('/')),

@@ -196,7 +196,12 @@ export class FakeTransactions implements TransactionRepository {
       .map((s) => s.record)
       .filter(
         (r) =>
-          (filters.status === undefined || r.status === filters.status) && (filters.location_code === undefined || r.location_code === filters.location_code),
+          (filters.status === undefined || r.status === filters.status) &&
+          (filters.kind === undefined || r.kind === filters.kind) &&
+          (filters.customer_code === undefined || r.customer_code === filters.customer_code) &&
+          (filters.date_from === undefined || r.date >= filters.date_from) &&
+          (filters.date_to === undefined || r.date <= filters.date_to) &&
+          (filters.location_code === undefined || r.location_code === filters.location_code),
       )
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.code.localeCompare(a.code));
     const found = pageInMemory(matching, (r) => r.code, page);
@@ -280,6 +285,23 @@ export class FakeCustomers implements CustomerRepository {
       .map(([, c]) => c)
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
     return pageInMemory(mine, (c) => c.customer_code, page);
+  }
+
+  async rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null> {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    if (!found) return null;
+    const renamed = { ...found, name };
+    this.customers.set(`${tenantKey(tenant)}#${code}`, renamed);
+    return clone(renamed);
+  }
+
+  async delete(tenant: Tenant, code: string): Promise<boolean> {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    if (!found) return false;
+    if (found.certificate_ids.length > 0)
+      throw new DomainError('conflict', 'The customer has exemption certificates, which are kept as evidence: it cannot be deleted.');
+    this.customers.delete(`${tenantKey(tenant)}#${code}`);
+    return true;
   }
 
   /** What the certificate store's create does to the customer item. */
