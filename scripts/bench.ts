@@ -94,7 +94,7 @@ async function startServer(): Promise<Server> {
   );
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seed },
+    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seed, STX_IN_MEMORY: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

@@ -11,6 +11,7 @@ import { handlerModule, PROJECT_ROOT } from '../paths';
 import { QUEUES, TABLES } from '../resources';
 import { ROUTES, routeEntry, type RouteDef } from '../routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
+import { lockDataDir, type DataDirLock } from './data-dir';
 import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
@@ -29,6 +30,8 @@ export interface LocalOptions {
   readonly settings?: Partial<RuntimeSettings>;
   /** Run the esbuild bundles from .build/functions instead of the TypeScript sources. */
   readonly bundles?: boolean;
+  /** Where DynamoDB Local keeps the tables (locked for this runner); null or absent: in memory. */
+  readonly dataDir?: string | null;
   readonly log?: (line: string) => void;
 }
 
@@ -37,6 +40,8 @@ export interface LocalService {
   readonly dynamoEndpoint: string;
   readonly sqsEndpoint: string;
   readonly demoKey: string | null;
+  /** The data directory in use, or null in memory. */
+  readonly dataDir: string | null;
   stop(): Promise<void>;
 }
 
@@ -59,14 +64,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
   const engines: Engine[] = [];
   const pollers: Poller[] = [];
   let api: LocalApi | undefined;
+  let lock: DataDirLock | undefined;
   const stop = async () => {
     await Promise.allSettled(pollers.map((p) => p.stop()));
     await api?.close();
     await Promise.allSettled(engines.map((e) => e.stop()));
+    lock?.release();
   };
   try {
-    const [dynamo, sqs] = await Promise.all([startDynamoLocal(), startSqsEmulator()]);
+    lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
+    const [dynamo, sqs] = await Promise.all([startDynamoLocal({ dataDir: lock?.dir ?? null }), startSqsEmulator()]);
     engines.push(dynamo, sqs);
+    lock?.recordEngine(dynamo.pid);
     await createTables(dynamo.endpoint, TABLES, localTableName);
     const queueUrls = await createQueues(sqs.endpoint, QUEUES, (q) => `salestax-${STAGE}-${q.id.toLowerCase()}`);
     const settings = { ...DEFAULT_RUNTIME_SETTINGS, ...options.settings };
@@ -105,7 +114,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       stage: STAGE,
       onHandlerError: (route, error) => log(`handler ${route.id} threw: ${(error as Error).message}`),
     });
-    return { url: api.url, dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint, demoKey, stop };
+    return { url: api.url, dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint, demoKey, dataDir: lock?.dir ?? null, stop };
   } catch (error) {
     await stop();
     throw error;
