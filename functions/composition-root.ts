@@ -13,11 +13,12 @@ import { BatchStore } from './adapters/dynamodb/batch-store';
 import { SqsBatchQueue } from './adapters/sqs/batch-queue';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
+import { PendingWorkStore } from './adapters/dynamodb/pending-work-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
 import type { AccountPorts } from './application/account';
-import type { BatchPorts, BatchRunPorts } from './application/batches';
+import { sweepBatch, type BatchPorts, type BatchRunPorts } from './application/batches';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
 import { storedCertificateResolver, type CertificatePorts } from './application/certificates';
@@ -27,6 +28,7 @@ import type { EngineContextPorts } from './application/engine-context';
 import type { KeyPorts } from './application/keys';
 import type { ProviderPorts } from './application/provider';
 import { RateLimiter } from './application/rate-limiting';
+import type { SweeperPorts } from './application/sweeper';
 import { TenantConfigs } from './application/tenant-configs';
 import type { DocumentPorts, TransactionPorts } from './application/transactions';
 import type { Tenant } from './core/access/records';
@@ -118,6 +120,17 @@ export const batchPorts = /* @__PURE__ */ once(
 );
 /** What a batch worker runs items with; the worker adds how item requests are validated. */
 export const batchRunPorts = /* @__PURE__ */ once((): Omit<BatchRunPorts, 'parse'> => ({ batches: batchStore, transactions: transactionPorts() }));
+export const pendingWork = /* @__PURE__ */ once(() => new PendingWorkStore(docClient(), table()));
+/** The sweeper's registry and its handler per kind of work; `minAgeMs`: work younger than this still has its first messages. */
+export const sweeperPorts = (minAgeMs: number): SweeperPorts => ({
+  registry: pendingWork(),
+  handlers: {
+    batch: async (work, now) => {
+      const outcome = await sweepBatch({ batches: batchStore, queue: batchQueue() }, work, now, minAgeMs);
+      return typeof outcome === 'string' ? { finished: true } : { finished: false, requeued: outcome.requeued };
+    },
+  },
+});
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */

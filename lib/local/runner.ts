@@ -19,6 +19,10 @@ import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
 
 const STAGE = 'local';
 const SEED_ENTRY = 'functions/admin/seed-entry.ts';
+const SWEEPER_ENTRY = 'functions/sweeper/handler.ts';
+/** How often the sweeper runs here (AWS: every 5 minutes), and how old work must be to be re-queued then. */
+const SWEEP_EVERY_MS = Number(process.env.STX_SWEEP_SECONDS ?? 60) * 1000;
+const SWEEP_MIN_AGE_SECONDS = 120;
 /** Concurrent invocations of each queue worker (Lambda scales them with the queue). */
 const WORKER_CONCURRENCY = 4;
 
@@ -65,7 +69,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
   const pollers: Poller[] = [];
   let api: LocalApi | undefined;
   let lock: DataDirLock | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
+    clearInterval(sweepTimer);
     await Promise.allSettled(pollers.map((p) => p.stop()));
     await api?.close();
     await Promise.allSettled(engines.map((e) => e.stop()));
@@ -91,6 +97,17 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     });
 
     const demoKey = await seedDatabase(options.seed);
+
+    // Work in flight when the last run stopped: its queue messages were in the emulator's memory.
+    type Sweeper = (event: { min_age_seconds: number }) => Promise<{ seen: number; requeued: number; failed: number }>;
+    const sweeper = await importHandler<Sweeper>(SWEEPER_ENTRY, false);
+    const recovered = await sweeper({ min_age_seconds: 0 });
+    if (recovered.requeued > 0) log(`sweeper: ${recovered.requeued} queue messages of ${recovered.seen} pending work items recovered`);
+    sweepTimer = setInterval(
+      () => void sweeper({ min_age_seconds: SWEEP_MIN_AGE_SECONDS }).catch((error) => log(`sweeper failed: ${(error as Error).message}`)),
+      SWEEP_EVERY_MS,
+    );
+    sweepTimer.unref();
 
     const handlers = new Map<string, ProxyHandler>();
     await Promise.all(
