@@ -8,6 +8,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
+import { withFaults } from './adapters/faults';
 import { AccessStore } from './adapters/dynamodb/access-store';
 import { BatchStore } from './adapters/dynamodb/batch-store';
 import { SqsBatchQueue } from './adapters/sqs/batch-queue';
@@ -34,6 +35,9 @@ import type { DocumentPorts, TransactionPorts } from './application/transactions
 import type { Tenant } from './core/access/records';
 import { config } from './shared/config';
 
+/** The stage the process serves (fault injection is refused on `prod`). */
+const stage = (): string | undefined => process.env.STX_STAGE;
+
 /** Creates a value on first call and returns the same one after. */
 function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
@@ -49,7 +53,7 @@ export const dynamoCallCount = (): number => dynamoCalls;
 
 /** Locally the SDK reaches DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB: no code path differs from Lambda's. */
 export const dynamoClient = /* @__PURE__ */ once(() => {
-  const client = new DynamoDBClient({ maxAttempts: 4 });
+  const client = withFaults(new DynamoDBClient({ maxAttempts: 4 }), 'dynamodb', stage);
   client.middlewareStack.add(
     (next) => async (args) => {
       dynamoCalls++;
@@ -61,7 +65,7 @@ export const dynamoClient = /* @__PURE__ */ once(() => {
 });
 
 /** Locally the SDK reaches the SQS emulator through AWS_ENDPOINT_URL_SQS. */
-export const sqsClient = /* @__PURE__ */ once(() => new SQSClient({ maxAttempts: 4 }));
+export const sqsClient = /* @__PURE__ */ once(() => withFaults(new SQSClient({ maxAttempts: 4 }), 'sqs', stage));
 
 export const docClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } }),

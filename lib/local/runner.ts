@@ -96,7 +96,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       ...(options.bundles ? { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' } : {}),
     });
 
+    // Injected faults (STX_FAULTS, functions/adapters/faults.ts) apply to the service, not to its seeding.
+    const faults = process.env.STX_FAULTS;
+    delete process.env.STX_FAULTS;
     const demoKey = await seedDatabase(options.seed);
+    if (faults) process.env.STX_FAULTS = faults;
 
     // Work in flight when the last run stopped: its queue messages were in the emulator's memory.
     type Sweeper = (event: { min_age_seconds: number }) => Promise<{ seen: number; requeued: number; failed: number }>;
