@@ -165,7 +165,7 @@ export async function soak(seconds: number, log: (line: string) => void): Promis
       case 1:
         return ['POST', '/transactions', { code: `SOAK-${i}`, ...TEN_LINES }];
       case 2:
-        return ['GET', `/transactions/SOAK-${Math.max(1, i - 7)}`];
+        return ['GET', `/transactions/SOAK-${i - 1}`]; // committed by case 1 just before
       case 3:
         return ['GET', '/transactions?limit=25'];
       case 4:
@@ -175,7 +175,7 @@ export async function soak(seconds: number, log: (line: string) => void): Promis
       case 6:
         return ['GET', '/transactions/nope-at-all']; // 404
       default:
-        return ['POST', `/transactions/SOAK-${Math.max(1, i - 15)}/refunds`, { refund_code: `SOAK-R-${i}`, lines: [{ number: '1', amount: 1 }] }];
+        return ['POST', `/transactions/SOAK-${i - 6}/refunds`, { refund_code: `SOAK-R-${i}`, lines: [{ number: '1', amount: 1 }] }];
     }
   };
   const drive = async (forSeconds: number, count: boolean) => {
