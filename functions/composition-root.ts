@@ -8,18 +8,21 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
+import { withFaults } from './adapters/faults';
 import { AccessStore } from './adapters/dynamodb/access-store';
 import { BatchStore } from './adapters/dynamodb/batch-store';
 import { SqsBatchQueue } from './adapters/sqs/batch-queue';
 import { SummaryStore } from './adapters/dynamodb/summary-store';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
+import { PendingWorkStore } from './adapters/dynamodb/pending-work-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
 import type { AccountPorts } from './application/account';
-import type { BatchItemPorts, BatchPorts } from './application/batches';
+import { sweepBatch, type BatchItemPorts, type BatchPorts } from './application/batches';
 import type { ReturnPorts } from './application/returns';
+import type { BatchKind } from './core/batches/batch';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
 import { storedCertificateResolver, type CertificatePorts } from './application/certificates';
@@ -31,10 +34,14 @@ import type { ProviderPorts } from './application/provider';
 import type { TaxjarCustomerPorts } from './application/taxjar/customers';
 import type { TaxjarTaxPorts } from './application/taxjar/taxes';
 import { RateLimiter } from './application/rate-limiting';
+import type { SweeperPorts } from './application/sweeper';
 import { TenantConfigs } from './application/tenant-configs';
 import type { DocumentPorts, TransactionPorts } from './application/transactions';
 import type { Tenant } from './core/access/records';
 import { config } from './shared/config';
+
+/** The stage the process serves (fault injection is refused on `prod`). */
+const stage = (): string | undefined => process.env.STX_STAGE;
 
 /** Creates a value on first call and returns the same one after. */
 function once<T>(make: () => T): () => T {
@@ -51,7 +58,7 @@ export const dynamoCallCount = (): number => dynamoCalls;
 
 /** Locally the SDK reaches DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB: no code path differs from Lambda's. */
 export const dynamoClient = /* @__PURE__ */ once(() => {
-  const client = new DynamoDBClient({ maxAttempts: 4 });
+  const client = withFaults(new DynamoDBClient({ maxAttempts: 4 }), 'dynamodb', stage);
   client.middlewareStack.add(
     (next) => async (args) => {
       dynamoCalls++;
@@ -63,7 +70,7 @@ export const dynamoClient = /* @__PURE__ */ once(() => {
 });
 
 /** Locally the SDK reaches the SQS emulator through AWS_ENDPOINT_URL_SQS. */
-export const sqsClient = /* @__PURE__ */ once(() => new SQSClient({ maxAttempts: 4 }));
+export const sqsClient = /* @__PURE__ */ once(() => withFaults(new SQSClient({ maxAttempts: 4 }), 'sqs', stage));
 
 export const docClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } }),
@@ -137,6 +144,19 @@ export const taxjarOrderPorts = /* @__PURE__ */ once((): TransactionPorts & Taxj
 export const taxjarCustomerPorts = /* @__PURE__ */ once(
   (): TaxjarCustomerPorts => ({ customers: customerStore(), tenantConfigs: tenantConfigs(), certificates: certificateStore() }),
 );
+export const pendingWork = /* @__PURE__ */ once(() => new PendingWorkStore(docClient(), table()));
+/** The sweeper's registry and its handler per kind of work; `minAgeMs`: work younger than this still has its first messages. */
+export const sweeperPorts = (minAgeMs: number): SweeperPorts => ({
+  registry: pendingWork(),
+  handlers: {
+    batch: async (work, now) => {
+      // Return jobs are batches too (one registry kind): each goes back to its own queue.
+      const queueOf = (kind: BatchKind) => (kind === 'batch' ? batchQueue() : returnJobQueue());
+      const outcome = await sweepBatch({ batches: batchStore, queueOf }, work, now, minAgeMs);
+      return typeof outcome === 'string' ? { finished: true } : { finished: false, requeued: outcome.requeued };
+    },
+  },
+});
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */

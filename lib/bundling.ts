@@ -12,6 +12,8 @@ import { ROUTES, routeEntry, type RouteDef } from './routes';
 export const CONTENT_ARTIFACT = 'content/tax-content.json';
 
 export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
+/** The scheduled sweeper of pending work (functions/sweeper/handler.ts). */
+export const SWEEPER_ENTRY = 'functions/sweeper/handler.ts';
 
 const FUNCTION_BUNDLE = {
   target: 'node22',
@@ -39,6 +41,7 @@ export function functionBundles(): FunctionBundle[] {
     ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false })),
     ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false }] : [])),
     { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false },
+    { id: 'sweeper', entry: SWEEPER_ENTRY, content: false },
   ];
 }
 

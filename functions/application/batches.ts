@@ -257,3 +257,40 @@ export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage,
   const finish = after && completion(after.batch, after.tallies, run.now.toISOString());
   if (finish) await repository.finish(finish.batch, finish.events);
 }
+
+/** What the sweeper did with one pending batch. */
+export type BatchSweep = 'finished' | 'failed_overdue' | { readonly requeued: number };
+
+/**
+ * The sweeper's pass over one registered batch: a batch found finished or gone needs nothing more;
+ * one past its deadline fails (the same failure a reader would write); otherwise every chunk without
+ * a tally is queued again, once the batch is older than `minAgeMs` (its first messages had their
+ * chance). A chunk queued twice is harmless: runBatchChunk skips finished items and tallies once.
+ */
+export async function sweepBatch(
+  ports: Pick<BatchPorts, 'batches'> & { readonly queueOf: (kind: BatchKind) => BatchQueue },
+  ref: { readonly tenant: Tenant; readonly id: string },
+  now: Date,
+  minAgeMs: number,
+): Promise<BatchSweep> {
+  const repository = ports.batches(ref.tenant);
+  const found = await repository.get(ref.id);
+  if (found?.batch.status !== 'pending') return 'finished';
+  const { batch, tallies } = found;
+  if (isOverdue(batch, now)) {
+    await failOverdue(repository, batch, tallies);
+    return 'failed_overdue';
+  }
+  if (now.getTime() - Date.parse(batch.created_at) < minAgeMs) return { requeued: 0 };
+  const tallied = new Set(tallies.map((t) => t.chunk));
+  const untallied = Array.from({ length: batch.chunk_count }, (_, chunk) => chunk).filter((chunk) => !tallied.has(chunk));
+  // Every chunk tallied but the header not completed: the last worker stopped between the two writes.
+  if (untallied.length === 0) {
+    const finish = completion(batch, tallies, now.toISOString());
+    if (finish) await repository.finish(finish.batch, finish.events);
+    return 'finished';
+  }
+  // Each kind to its own worker: calculation batches and return jobs share storage, not queues.
+  await ports.queueOf(batch.kind).enqueue(untallied.map((chunk) => ({ batch: { tenant: batch.tenant, id: batch.id }, chunk })));
+  return { requeued: untallied.length };
+}

@@ -58,6 +58,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_adjustment_codes: 422,
   conflict: 409,
   rate_limit_exceeded: 429,
+  service_unavailable: 503,
   internal_error: 500,
 };
 
@@ -79,9 +80,47 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
   return { error };
 }
 
-/** Maps any thrown value to a domain error; unknown failures become `internal_error`. */
+/**
+ * AWS SDK errors that say "not now" rather than "never": throttling, a transaction that lost a race
+ * after the SDK's own retries, a timeout (the request may have been applied), a service's 5xx. The
+ * name is what the SDK sets from the service's error type; a timeout of the HTTP handler is a
+ * `TimeoutError` or `RequestTimeout`.
+ */
+const RETRYABLE = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'TransactionInProgressException',
+  'TransactionConflictException',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ECONNRESET',
+  'ETIMEDOUT',
+]);
+
+/** A transient failure of a dependency, anywhere in the cause chain (Powertools wraps store errors). */
+export function isRetryable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const e = error as { name?: unknown; code?: unknown; cause?: unknown; CancellationReasons?: { Code?: string }[]; $metadata?: { httpStatusCode?: number } };
+  if (typeof e.name === 'string' && RETRYABLE.has(e.name)) return true;
+  if (typeof e.code === 'string' && RETRYABLE.has(e.code)) return true;
+  if (e.name === 'TransactionCanceledException' && e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError'))
+    return true;
+  if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+  return isRetryable(e.cause, depth + 1);
+}
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unable to complete this request; it may or may not have been applied. Retry after the Retry-After interval with the same Idempotency-Key.';
+
+/** Maps any thrown value to a domain error; transient dependency failures become `service_unavailable`, other unknown failures `internal_error`. */
 export function toDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
+  if (isRetryable(error)) return new DomainError('service_unavailable', SERVICE_UNAVAILABLE_MESSAGE, undefined, 1);
   if (error instanceof IdempotencyValidationError)
     return new DomainError('idempotency_conflict', 'This Idempotency-Key was already used with a different request.');
   if (error instanceof IdempotencyAlreadyInProgressError)

@@ -55,8 +55,16 @@ const routeStatements = (routeId: string): Statement[] => roleStatements(templat
 const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
 
 describe('functions', () => {
-  it('has one function per route, one per queue worker and the authorizer', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + 1);
+  it('has one function per route, one per queue worker, the authorizer and the sweeper', () => {
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + 2);
+  });
+
+  it('runs the sweeper every 5 minutes from EventBridge, re-queuing work older than 5 minutes', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Input: JSON.stringify({ min_age_seconds: 300 }) })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'events.amazonaws.com' });
   });
 
   it('runs every function on Node.js 22, arm64', () => {
@@ -142,9 +150,10 @@ describe('least privilege', () => {
     }
     expect(new Set(roleByProfile.values()).size).toBe(roleByProfile.size);
     // Besides the routes' roles: one per queue worker (it consumes its own queue), the authorizer's (no
-    // data), API Gateway's invoke role and its account-level CloudWatch role.
+    // data), the sweeper's (data, sending to the batch queue, no idempotency), API Gateway's invoke
+    // role and its account-level CloudWatch role.
     const workers = QUEUES.filter((q) => q.worker).length;
-    template.resourceCountIs('AWS::IAM::Role', roleByProfile.size + workers + 3);
+    template.resourceCountIs('AWS::IAM::Role', roleByProfile.size + workers + 4);
   });
 
   it('lets every function role write logs to the stage log group only', () => {
@@ -211,8 +220,8 @@ describe('least privilege', () => {
     expect(invoked).toEqual(routeFunctionIds);
     const routeMethods = (Object.values(template.findResources('AWS::ApiGateway::Method')) as Resource[]).filter((m) => m.Properties.HttpMethod !== 'ANY');
     for (const m of routeMethods) expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [invokeRole, 'Arn'] });
-    // The only Lambda permission left: API Gateway calling the authorizer.
-    template.resourceCountIs('AWS::Lambda::Permission', 1);
+    // The only Lambda permissions left: API Gateway calling the authorizer, EventBridge the sweeper.
+    template.resourceCountIs('AWS::Lambda::Permission', 2);
     template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthorizerFunction'), 'Arn'] } });
   });
 

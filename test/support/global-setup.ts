@@ -41,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ...process.env,
       PORT: '0',
       TAX_SEED_FILE: seedPath,
+      STX_IN_MEMORY: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
       // Bundles keep one module graph per function, as Lambda does: a key revoked or a setting
       // changed through one function reaches the others' caches only after AUTH_CACHE_SECONDS.

@@ -7,7 +7,10 @@
 //     result nor count twice, and no item is counted without its result;
 //   - tallies live in their own items, not as counters on the header, so the chunks of a batch
 //     finishing at once do not all contend for one item;
-//   - the header is finished once, conditioned on `status = pending`, with its event.
+//   - the header is finished once, conditioned on `status = pending`, with its event;
+//   - the header's Put registers the batch as pending work (pending-work-store.ts) and the finish
+//     unregisters it, each in the same transaction, so the sweeper finds every unfinished batch
+//     across tenants by querying a few known partitions, never by scanning.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
@@ -31,6 +34,7 @@ import { StaleWrite } from '../../core/transactions/repository';
 import { cancellation } from './cancellation';
 import { eventPut } from './events';
 import { keyFits, maybe, parseItem } from './item-schema';
+import { pendingWorkDelete, pendingWorkPut } from './pending-work-store';
 import { gsi1Page } from './query-page';
 import { listPartitions, tableKeys } from './table-keys';
 
@@ -228,7 +232,10 @@ export class BatchStore implements BatchRepository {
     );
     await this.db.send(
       new TransactWriteCommand({
-        TransactItems: [{ Put: { TableName: this.table, Item: headerItem(batch), ConditionExpression: 'attribute_not_exists(PK)' } }],
+        TransactItems: [
+          { Put: { TableName: this.table, Item: headerItem(batch), ConditionExpression: 'attribute_not_exists(PK)' } },
+          pendingWorkPut(this.table, { kind: 'batch', tenant: batch.tenant, id: batch.id, since: batch.created_at }, itemTtl(batch)),
+        ],
       }),
     );
   }
@@ -359,6 +366,7 @@ export class BatchStore implements BatchRepository {
               },
             },
             ...events.map((event) => eventPut(this.table, this.tenant, event)),
+            pendingWorkDelete(this.table, { kind: 'batch', tenant: batch.tenant, id: batch.id }),
           ],
         }),
       );
