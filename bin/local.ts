@@ -1,7 +1,11 @@
 // `npm start`: the API on http://127.0.0.1:${PORT:-3000} against DynamoDB Local and the SQS
 // emulator. TAX_SEED_FILE=<path> loads a seed (contract §9); otherwise a demo account is created
 // and its key printed. STX_BUNDLES=1 serves the esbuild bundles (npm run bundle) instead of sources.
+// Data lives in STX_DATA_DIR (default .data/ in the project) and survives restarts; `--in-memory`
+// or STX_IN_MEMORY=1 keeps it in memory only (tests, demos).
+import { join } from 'node:path';
 import { LocalSetupError } from '../lib/local/engines';
+import { PROJECT_ROOT } from '../lib/paths';
 import { readSeedFile, startLocal } from '../lib/local/runner';
 import { BASE_PATH } from '../lib/routes';
 
@@ -11,18 +15,22 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const port = Number(process.env.PORT ?? 3000);
 const seedFile = process.env.TAX_SEED_FILE;
 const authCache = process.env.AUTH_CACHE_SECONDS;
+const inMemory = process.argv.includes('--in-memory') || process.env.STX_IN_MEMORY === '1';
+const dataDir = inMemory ? null : (process.env.STX_DATA_DIR ?? join(PROJECT_ROOT, '.data'));
 
 try {
   const service = await startLocal({
     port,
     seed: seedFile ? readSeedFile(seedFile) : undefined,
     bundles: process.env.STX_BUNDLES === '1',
+    dataDir,
     settings: authCache === undefined ? {} : { authCacheSeconds: Number(authCache) },
     log: (line) => console.error(line),
   });
   const lines = [
     `Sales tax API (local) on ${service.url}${BASE_PATH}`,
     `  DynamoDB Local ${service.dynamoEndpoint}, SQS emulator ${service.sqsEndpoint}`,
+    service.dataDir ? `  Data: ${service.dataDir} (kept across restarts; delete it to start afresh)` : '  Data: in memory (gone when this process stops)',
     seedFile ? `  Seed: ${seedFile}` : `  Demo organization admin key (sandbox): ${service.demoKey}`,
   ];
   if (service.demoKey) lines.push(`  Try: curl -H "Authorization: Bearer ${service.demoKey}" ${service.url}${BASE_PATH}/config`);

@@ -5,15 +5,24 @@
 // its handler calls.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
+import { withFaults } from './adapters/faults';
 import { AccessStore } from './adapters/dynamodb/access-store';
+import { BatchStore } from './adapters/dynamodb/batch-store';
+import { SqsBatchQueue } from './adapters/sqs/batch-queue';
+import { SummaryStore } from './adapters/dynamodb/summary-store';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
+import { PendingWorkStore } from './adapters/dynamodb/pending-work-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
 import type { AccountPorts } from './application/account';
+import { sweepBatch, type BatchItemPorts, type BatchPorts } from './application/batches';
+import type { ReturnPorts } from './application/returns';
+import type { BatchKind } from './core/batches/batch';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
 import { storedCertificateResolver, type CertificatePorts } from './application/certificates';
@@ -22,11 +31,17 @@ import type { CustomerPorts } from './application/customers';
 import type { EngineContextPorts } from './application/engine-context';
 import type { KeyPorts } from './application/keys';
 import type { ProviderPorts } from './application/provider';
+import type { TaxjarCustomerPorts } from './application/taxjar/customers';
+import type { TaxjarTaxPorts } from './application/taxjar/taxes';
 import { RateLimiter } from './application/rate-limiting';
+import type { SweeperPorts } from './application/sweeper';
 import { TenantConfigs } from './application/tenant-configs';
 import type { DocumentPorts, TransactionPorts } from './application/transactions';
 import type { Tenant } from './core/access/records';
 import { config } from './shared/config';
+
+/** The stage the process serves (fault injection is refused on `prod`). */
+const stage = (): string | undefined => process.env.STX_STAGE;
 
 /** Creates a value on first call and returns the same one after. */
 function once<T>(make: () => T): () => T {
@@ -43,7 +58,7 @@ export const dynamoCallCount = (): number => dynamoCalls;
 
 /** Locally the SDK reaches DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB: no code path differs from Lambda's. */
 export const dynamoClient = /* @__PURE__ */ once(() => {
-  const client = new DynamoDBClient({ maxAttempts: 4 });
+  const client = withFaults(new DynamoDBClient({ maxAttempts: 4 }), 'dynamodb', stage);
   client.middlewareStack.add(
     (next) => async (args) => {
       dynamoCalls++;
@@ -53,6 +68,9 @@ export const dynamoClient = /* @__PURE__ */ once(() => {
   );
   return client;
 });
+
+/** Locally the SDK reaches the SQS emulator through AWS_ENDPOINT_URL_SQS. */
+export const sqsClient = /* @__PURE__ */ once(() => withFaults(new SQSClient({ maxAttempts: 4 }), 'sqs', stage));
 
 export const docClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } }),
@@ -68,6 +86,10 @@ export const customerStore = /* @__PURE__ */ once(() => new CustomerStore(docCli
 export const certificateStore = /* @__PURE__ */ once(() => new CertificateStore(docClient(), table()));
 export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(docClient(), table()));
 export const transactionStore = (tenant: Tenant): TransactionStore => new TransactionStore(docClient(), table(), tenant);
+export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant);
+export const batchQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('BatchItems')));
+export const returnJobQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('ReturnJobItems')));
+export const summaryStore = (tenant: Tenant): SummaryStore => new SummaryStore(docClient(), table(), tenant);
 export const usageKeys = /* @__PURE__ */ once(() => usageKeyRegistry(config().usagePlanNamePrefix));
 
 // --- process-wide caches and request checks -------------------------------------------------------
@@ -104,6 +126,37 @@ export const accountPorts = /* @__PURE__ */ once(
 export const catalogPorts = /* @__PURE__ */ once(
   (): Pick<AccountPorts, 'tenants' | 'taxCode'> => ({ tenants: tenantStore(), taxCode: (code) => taxContent().taxCode(code) }),
 );
+export const batchPorts = /* @__PURE__ */ once(
+  (): BatchPorts => ({ batches: batchStore, queue: batchQueue(), settings: { deadlineSeconds: config().batchDeadlineSeconds } }),
+);
+/** Return jobs are batches of summaries, queued to their own worker. */
+export const returnJobPorts = /* @__PURE__ */ once(
+  (): BatchPorts => ({ batches: batchStore, queue: returnJobQueue(), settings: { deadlineSeconds: config().batchDeadlineSeconds } }),
+);
+export const returnPorts = /* @__PURE__ */ once((): ReturnPorts => ({ summaries: summaryStore, tenantConfigs: tenantConfigs() }));
+/** What a batch worker runs items with; the worker adds how item requests are validated. */
+export const batchItemPorts = /* @__PURE__ */ once((): Omit<BatchItemPorts, 'parse'> => ({ transactions: transactionPorts() }));
+/** The TaxJar-compatible API: tax requests and orders select the customer's certificates themselves. */
+export const taxjarTaxPorts = /* @__PURE__ */ once(
+  (): TaxjarTaxPorts => ({ engine: engineContextPorts(), customers: customerStore(), certificates: certificateStore() }),
+);
+export const taxjarOrderPorts = /* @__PURE__ */ once((): TransactionPorts & TaxjarTaxPorts => ({ ...transactionPorts(), ...taxjarTaxPorts() }));
+export const taxjarCustomerPorts = /* @__PURE__ */ once(
+  (): TaxjarCustomerPorts => ({ customers: customerStore(), tenantConfigs: tenantConfigs(), certificates: certificateStore() }),
+);
+export const pendingWork = /* @__PURE__ */ once(() => new PendingWorkStore(docClient(), table()));
+/** The sweeper's registry and its handler per kind of work; `minAgeMs`: work younger than this still has its first messages. */
+export const sweeperPorts = (minAgeMs: number): SweeperPorts => ({
+  registry: pendingWork(),
+  handlers: {
+    batch: async (work, now) => {
+      // Return jobs are batches too (one registry kind): each goes back to its own queue.
+      const queueOf = (kind: BatchKind) => (kind === 'batch' ? batchQueue() : returnJobQueue());
+      const outcome = await sweepBatch({ batches: batchStore, queueOf }, work, now, minAgeMs);
+      return typeof outcome === 'string' ? { finished: true } : { finished: false, requeued: outcome.requeued };
+    },
+  },
+});
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */

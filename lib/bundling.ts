@@ -12,6 +12,8 @@ import { ROUTES, routeEntry, type RouteDef } from './routes';
 export const CONTENT_ARTIFACT = 'content/tax-content.json';
 
 export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
+/** The scheduled sweeper of pending work (functions/sweeper/handler.ts). */
+export const SWEEPER_ENTRY = 'functions/sweeper/handler.ts';
 
 const FUNCTION_BUNDLE = {
   target: 'node22',
@@ -41,6 +43,7 @@ export function functionBundles(): FunctionBundle[] {
     ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false, files: route.files ?? [] })),
     ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false, files: [] }] : [])),
     { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false, files: [] },
+    { id: 'sweeper', entry: SWEEPER_ENTRY, content: false, files: [] },
   ];
 }
 

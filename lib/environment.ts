@@ -1,10 +1,15 @@
 // The environment every function receives, built in one place for the stack and the local runner.
-import { TABLES } from './resources';
+import { QUEUES, TABLES } from './resources';
 import { runtimeSettingsEnvironment, type RuntimeSettings } from './runtime-settings';
 
 export interface EnvironmentInputs {
   /** Table name by table id (tokens in the stack, plain names locally). */
   readonly tableNames: Readonly<Record<string, string>>;
+  /**
+   * Queue URL by queue id (tokens in the stack, emulator URLs locally). A queue left out cannot be
+   * sent to (config().queueUrl says so on first use): in-process benchmarks run without SQS.
+   */
+  readonly queueUrls: Readonly<Record<string, string>>;
   readonly settings: RuntimeSettings;
   readonly stage: string;
 }
@@ -19,6 +24,10 @@ export function functionEnvironment(inputs: EnvironmentInputs): Record<string, s
     const name = inputs.tableNames[table.id];
     if (!name) throw new Error(`no name for table ${table.id}`);
     env[table.envVar] = name;
+  }
+  for (const queue of QUEUES) {
+    const url = inputs.queueUrls[queue.id];
+    if (url) env[queue.envVar] = url;
   }
   return env;
 }

@@ -29,3 +29,23 @@ export const GATEWAY_ERRORS = {
 export function gatewayErrorBody(error: GatewayError, requestId: string): string {
   return JSON.stringify({ error: { code: error.code, message: error.message, request_id: requestId, severity: 'error' } });
 }
+
+/** The reason phrases of TaxJar's error bodies, for the statuses the gateway answers itself. */
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/**
+ * The same error in TaxJar's shape, for the TaxJar-compatible base path where the refusing layer
+ * knows the path (the local runner, and each resource's 405 method): the functions render the same
+ * shape in functions/http/error-response.ts. The request id travels in X-Request-Id only.
+ */
+export function taxjarGatewayErrorBody(error: GatewayError): string {
+  return JSON.stringify({ error: REASONS[error.statusCode] ?? 'Error', detail: `${error.message} [${error.code}]`, status: error.statusCode });
+}

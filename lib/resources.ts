@@ -46,6 +46,7 @@ export const TABLES: readonly TableDef[] = [MAIN_TABLE, IDEMPOTENCY_TABLE];
 export const BATCH_ITEMS_QUEUE: QueueDef = {
   id: 'BatchItems',
   envVar: 'BATCH_ITEMS_QUEUE_URL',
+  worker: 'functions/batch-items-worker/handler.ts',
   visibilityTimeoutSeconds: 60,
   maxReceiveCount: 3,
   batchSize: 10,
@@ -54,6 +55,7 @@ export const BATCH_ITEMS_QUEUE: QueueDef = {
 export const RETURN_JOB_ITEMS_QUEUE: QueueDef = {
   id: 'ReturnJobItems',
   envVar: 'RETURN_JOB_ITEMS_QUEUE_URL',
+  worker: 'functions/return-job-items-worker/handler.ts',
   visibilityTimeoutSeconds: 120,
   maxReceiveCount: 3,
   batchSize: 10,

@@ -8,14 +8,16 @@ import type { Scope } from '../functions/core/access/scopes';
 import type { Bucket } from '../functions/core/limits/rate-limits';
 
 export type { Bucket, Credential, Environment };
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** How a route renders its errors: the contract's envelope, or TaxJar's `{error, detail, status}`. */
+export type ErrorDialect = 'contract' | 'taxjar';
 
 export interface RouteDef {
   readonly id: string;
   readonly method: HttpMethod;
   /** API Gateway style path with `{param}` segments, below the base path. */
   readonly path: string;
-  /** The base path the route lives under (default BASE_PATH; `''`: the API's root, e.g. /docs). */
+  /** The base path the route lives under (default BASE_PATH; `''`: the API's root, e.g. /docs; the TaxJar-compatible API has its own). */
   readonly base?: string;
   /**
    * Served without a key (contract §10: the API description): no authentication, no rate-limit
@@ -24,6 +26,8 @@ export interface RouteDef {
   readonly public?: boolean;
   /** Project files the function reads, copied next to its bundle (functions/http/static-file.ts). */
   readonly files?: readonly string[];
+  /** Error rendering (default `contract`); also whether `Authorization: Token token="<key>"` is read. */
+  readonly dialect?: ErrorDialect;
   /** The handler module, when it is not `functions/<id>/handler.ts` (see routeEntry). */
   readonly entry?: string;
   readonly scope: Scope | null;
@@ -37,11 +41,20 @@ export interface RouteDef {
   readonly content?: boolean;
   /** The function registers or disables API Gateway usage-plan keys. */
   readonly usageKeys?: boolean;
+  /** Queues (lib/resources.ts ids) the function sends to; its role may send to those only. */
+  readonly sendsTo?: readonly string[];
+  /** Data access when it is not the method's (GET reads, others write): a read that records a state change. */
+  readonly data?: 'read' | 'write';
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
 }
 
 export const BASE_PATH = '/api/v1';
+/** The TaxJar SmartCalcs-compatible API: a TaxJar client's `apiUrl` (it appends `/v2/...`). */
+export const TAXJAR_BASE_PATH = '/taxjar';
+
+/** Every base path, for the local runner's and the stack's routing. */
+export const BASE_PATHS = [BASE_PATH, TAXJAR_BASE_PATH] as const;
 
 // --- service ----------------------------------------------------------------------------------
 
@@ -389,6 +402,306 @@ export const PROVIDER_CLIENT = {
   bucket: 'general',
 } as const satisfies RouteDef;
 
+// --- TaxJar SmartCalcs v2 compatibility (contract §10; README "TaxJar compatibility") ------------
+// The same use cases, stores and pipeline as /api/v1 under their own base path, answering in
+// TaxJar's shapes and error dialect, so TaxJar's clients work by changing their apiUrl.
+
+export const TAXJAR_TAXES = {
+  id: 'taxjar-taxes',
+  method: 'POST',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/taxes',
+  dialect: 'taxjar',
+  scope: 'calculations:write',
+  credential: 'tenant',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const TAXJAR_RATES_GET = {
+  id: 'taxjar-rates-get',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/rates/{zip}',
+  dialect: 'taxjar',
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const TAXJAR_CATEGORIES = {
+  id: 'taxjar-categories',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/categories',
+  dialect: 'taxjar',
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const TAXJAR_SUMMARY_RATES = {
+  id: 'taxjar-summary-rates',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/summary_rates',
+  dialect: 'taxjar',
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const TAXJAR_NEXUS_REGIONS = {
+  id: 'taxjar-nexus-regions',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/nexus/regions',
+  dialect: 'taxjar',
+  scope: null,
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_ORDERS_LIST = {
+  id: 'taxjar-orders-list',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/transactions/orders',
+  dialect: 'taxjar',
+  scope: 'transactions:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_ORDERS_GET = {
+  id: 'taxjar-orders-get',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/transactions/orders/{transaction_id}',
+  dialect: 'taxjar',
+  scope: 'transactions:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_ORDERS_CREATE = {
+  id: 'taxjar-orders-create',
+  method: 'POST',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/transactions/orders',
+  dialect: 'taxjar',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const TAXJAR_ORDERS_UPDATE = {
+  id: 'taxjar-orders-update',
+  method: 'PUT',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/transactions/orders/{transaction_id}',
+  dialect: 'taxjar',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+  content: true,
+} as const satisfies RouteDef;
+
+export const TAXJAR_ORDERS_DELETE = {
+  id: 'taxjar-orders-delete',
+  method: 'DELETE',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/transactions/orders/{transaction_id}',
+  dialect: 'taxjar',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_REFUNDS_LIST = {
+  id: 'taxjar-refunds-list',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/transactions/refunds',
+  dialect: 'taxjar',
+  scope: 'transactions:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_REFUNDS_GET = {
+  id: 'taxjar-refunds-get',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/transactions/refunds/{transaction_id}',
+  dialect: 'taxjar',
+  scope: 'transactions:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_REFUNDS_CREATE = {
+  id: 'taxjar-refunds-create',
+  method: 'POST',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/transactions/refunds',
+  dialect: 'taxjar',
+  scope: 'transactions:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_CUSTOMERS_LIST = {
+  id: 'taxjar-customers-list',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/customers',
+  dialect: 'taxjar',
+  scope: 'customers:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_CUSTOMERS_GET = {
+  id: 'taxjar-customers-get',
+  method: 'GET',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/customers/{customer_id}',
+  dialect: 'taxjar',
+  scope: 'customers:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_CUSTOMERS_CREATE = {
+  id: 'taxjar-customers-create',
+  method: 'POST',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/customers',
+  dialect: 'taxjar',
+  scope: 'customers:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_CUSTOMERS_UPDATE = {
+  id: 'taxjar-customers-update',
+  method: 'PUT',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/customers/{customer_id}',
+  dialect: 'taxjar',
+  scope: 'customers:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const TAXJAR_CUSTOMERS_DELETE = {
+  id: 'taxjar-customers-delete',
+  method: 'DELETE',
+  base: TAXJAR_BASE_PATH,
+  path: '/v2/customers/{customer_id}',
+  dialect: 'taxjar',
+  scope: 'customers:write',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const RETURN_JOBS_CREATE = {
+  id: 'return-jobs-create',
+  method: 'POST',
+  path: '/provider/return-jobs',
+  scope: 'provider:write',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+  sendsTo: ['ReturnJobItems'],
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
+export const RETURN_JOBS_LIST = {
+  id: 'return-jobs-list',
+  method: 'GET',
+  path: '/provider/return-jobs',
+  scope: 'provider:read',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const RETURN_JOBS_GET = {
+  id: 'return-jobs-get',
+  method: 'GET',
+  path: '/provider/return-jobs/{id}',
+  scope: 'provider:read',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+  // Reading a job past its deadline records its failure (and return_job.failed).
+  data: 'write',
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
+export const RETURN_JOBS_ITEMS = {
+  id: 'return-jobs-items',
+  method: 'GET',
+  path: '/provider/return-jobs/{id}/items',
+  scope: 'provider:read',
+  credential: 'provider',
+  clientContext: true,
+  bucket: 'general',
+  data: 'write',
+} as const satisfies RouteDef;
+
+// --- batches (contract §6) ------------------------------------------------------------------------
+
+export const BATCHES_CREATE = {
+  id: 'batches-create',
+  method: 'POST',
+  path: '/batches',
+  scope: 'batches:write',
+  credential: 'tenant',
+  bucket: 'batch_submissions',
+  sendsTo: ['BatchItems'],
+  // Up to 500 items of up to 1,000 lines are stored before the answer.
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
+export const BATCHES_LIST = {
+  id: 'batches-list',
+  method: 'GET',
+  path: '/batches',
+  scope: 'batches:read',
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const BATCHES_GET = {
+  id: 'batches-get',
+  method: 'GET',
+  path: '/batches/{id}',
+  scope: 'batches:read',
+  credential: 'tenant',
+  bucket: 'general',
+  // Reading a batch past its deadline records its failure (and batch.failed).
+  data: 'write',
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
+export const BATCHES_ITEMS = {
+  id: 'batches-items',
+  method: 'GET',
+  path: '/batches/{id}/items',
+  scope: 'batches:read',
+  credential: 'tenant',
+  bucket: 'general',
+  data: 'write',
+  memoryMb: 1024,
+} as const satisfies RouteDef;
+
 export const ROUTES = [
   CONFIG_GET,
   OPERATIONS_STATUS,
@@ -425,6 +738,32 @@ export const ROUTES = [
   CERTIFICATES_ACTIVATE,
   PROVIDER_ENGAGEMENTS,
   PROVIDER_CLIENT,
+  BATCHES_CREATE,
+  BATCHES_LIST,
+  BATCHES_GET,
+  BATCHES_ITEMS,
+  RETURN_JOBS_CREATE,
+  RETURN_JOBS_LIST,
+  RETURN_JOBS_GET,
+  RETURN_JOBS_ITEMS,
+  TAXJAR_TAXES,
+  TAXJAR_RATES_GET,
+  TAXJAR_CATEGORIES,
+  TAXJAR_SUMMARY_RATES,
+  TAXJAR_NEXUS_REGIONS,
+  TAXJAR_ORDERS_LIST,
+  TAXJAR_ORDERS_GET,
+  TAXJAR_ORDERS_CREATE,
+  TAXJAR_ORDERS_UPDATE,
+  TAXJAR_ORDERS_DELETE,
+  TAXJAR_REFUNDS_LIST,
+  TAXJAR_REFUNDS_GET,
+  TAXJAR_REFUNDS_CREATE,
+  TAXJAR_CUSTOMERS_LIST,
+  TAXJAR_CUSTOMERS_GET,
+  TAXJAR_CUSTOMERS_CREATE,
+  TAXJAR_CUSTOMERS_UPDATE,
+  TAXJAR_CUSTOMERS_DELETE,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -10,6 +10,8 @@ export interface RuntimeSettings {
   readonly estimatesMaxConcurrency: number;
   /** How long a process may reuse a key or account record it has read (revocation delay). */
   readonly authCacheSeconds: number;
+  /** A batch still pending this long after submission fails, its unfinished items with it. */
+  readonly batchDeadlineSeconds: number;
 }
 
 export const DEFAULT_RUNTIME_SETTINGS: RuntimeSettings = {
@@ -19,6 +21,7 @@ export const DEFAULT_RUNTIME_SETTINGS: RuntimeSettings = {
   estimatesPerMinute: 5,
   estimatesMaxConcurrency: 4,
   authCacheSeconds: 10,
+  batchDeadlineSeconds: 3600,
 };
 
 export function runtimeSettingsEnvironment(settings: RuntimeSettings): Record<string, string> {
@@ -29,5 +32,6 @@ export function runtimeSettingsEnvironment(settings: RuntimeSettings): Record<st
     RATE_LIMIT_ESTIMATES: String(settings.estimatesPerMinute),
     ESTIMATES_MAX_CONCURRENCY: String(settings.estimatesMaxConcurrency),
     AUTH_CACHE_SECONDS: String(settings.authCacheSeconds),
+    BATCH_DEADLINE_SECONDS: String(settings.batchDeadlineSeconds),
   };
 }

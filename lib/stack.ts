@@ -21,6 +21,7 @@ import { AccessProfiles, accessProfile, type AccessProfile } from './constructs/
 import { Api } from './constructs/api';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
 import { QueueWorkers } from './constructs/queue-workers';
+import { Sweeper } from './constructs/sweeper';
 import { Queues } from './constructs/queues';
 import { RouteFunctions } from './constructs/route-functions';
 import { functionLogGroup, ServiceFunction } from './constructs/service-function';
@@ -57,6 +58,7 @@ export class SalesTaxStack extends Stack {
   readonly profiles: AccessProfiles;
   readonly routeFunctions: RouteFunctions;
   readonly workers: QueueWorkers;
+  readonly sweeper: Sweeper;
   readonly authorizer: ServiceFunction;
   readonly api: Api;
 
@@ -78,6 +80,7 @@ export class SalesTaxStack extends Stack {
     const environment = {
       ...functionEnvironment({
         tableNames: Object.fromEntries([...this.tables.byId].map(([tableId, table]) => [tableId, table.tableName])),
+        queueUrls: Object.fromEntries([...this.queues.byId].map(([queueId, { queue }]) => [queueId, queue.queueUrl])),
         settings,
         stage: props.stage,
       }),
@@ -87,6 +90,7 @@ export class SalesTaxStack extends Stack {
     const functions = { namePrefix, environment, profiles: this.profiles, logGroup: this.functionLogs };
     this.routeFunctions = new RouteFunctions(this, 'Routes', { ...functions, routes: this.routes, access: props.routeAccess });
     this.workers = new QueueWorkers(this, 'Workers', { ...functions, queues: this.queues });
+    this.sweeper = new Sweeper(this, 'Sweeper', functions);
     // The authorizer reads only the request: no environment, no data access.
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: `${namePrefix}-authorizer`,

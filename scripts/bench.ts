@@ -9,6 +9,11 @@
 //     GET /config, POST /calculations, POST /transactions — requests/second and p99 ms
 //   - DynamoDB calls per commit, refund and lookup of a warm function (default limits, and a key
 //     whose high limit lets the process lease rate tokens)
+//   - batches: 500 ten-line items calculated, and committed, submit → completed (scripts/bench-batches.ts)
+//   - return jobs: 5,000 summary items over a client with 20,000 documents (scripts/bench-returns.ts)
+//   - hostile input (scripts/lib/fuzz.ts): fuzz_cases generated requests, fuzz_5xx (must be 0)
+//   - restart_recovery_s (scripts/bench-durability.ts): start on a data directory with 100,000
+//     documents until ready; with `--soak` also soak_rss_growth_mb (SOAK_SECONDS, default 600)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +23,11 @@ import { build } from 'esbuild';
 import { CONTENT_ARTIFACT, esbuildOptions } from '../lib/bundling';
 import { inProcess } from '../lib/local/invoke';
 import { PROJECT_ROOT } from '../lib/paths';
+import { batchFigures } from './bench-batches';
 import { TEN_LINES } from './bench-document';
+import { RETURNS_SEED, returnJobFigures } from './bench-returns';
+import { restartRecovery, soak } from './bench-durability';
+import { runFuzz } from './lib/fuzz';
 import { bundleAll } from './bundle';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -89,12 +98,14 @@ async function startServer(): Promise<Server> {
           modules: ['api_access'],
           keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }],
         },
+        ...RETURNS_SEED.accounts,
       ],
+      practices: RETURNS_SEED.practices,
     }),
   );
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seed },
+    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seed, STX_IN_MEMORY: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -189,6 +200,14 @@ const contentMs = eng.contentLoadMs;
 console.log(`content load (read + parse + index, fresh process, median of 5): ${contentMs} ms`);
 console.log(`engine (esbuild bundle as deployed), 10-line document, one core: ${eng.docsPerSec} docs/s, p50 ${eng.p50} µs, p99 ${eng.p99} µs`);
 
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const restartDocuments = Number(process.env.BENCH_RESTART_DOCUMENTS ?? 100_000);
+const restart = await restartRecovery(restartDocuments, console.log);
+console.log(`restart on a data directory with ${restartDocuments} documents: ready in ${restart} s`);
+const soaked = process.argv.includes('--soak') ? await soak(SOAK_SECONDS, console.log) : null;
+if (soaked)
+  console.log(`soak (${SOAK_SECONDS} s, ${soaked.requests} requests): runner RSS grew ${soaked.rssGrowthMb} MB; statuses ${JSON.stringify(soaked.statuses)}`);
+
 const server = await startServer();
 try {
   const config = await load(server, () => ({ method: 'GET', path: '/api/v1/config' }), 200);
@@ -200,10 +219,21 @@ try {
   const run = Date.now().toString(36);
   const commits = await load(server, (i) => ({ method: 'POST', path: '/api/v1/transactions', body: { code: `bench-${run}-${i}`, ...TEN_LINES } }), 201);
   console.log(`POST /transactions (10 lines): ${commits.rps} req/s, p99 ${commits.p99} ms (${commits.errors} errors)`);
+  const fuzz = await runFuzz(server.url, KEY, Number(process.env.BENCH_FUZZ_CASES ?? 2000));
+  console.log(`hostile input: ${fuzz.cases} generated requests, ${fuzz.fiveXx} answered 5xx, ${fuzz.failures.length} broke an invariant`);
+  for (const failure of fuzz.failures) console.log(`  ${failure}`);
   const calls = await dynamoCalls(server.dynamo, DEFAULT_KEY);
   const leased = await dynamoCalls(server.dynamo, KEY);
   console.log(`DynamoDB calls per request (warm), default limits: commit ${calls.commit}, refund ${calls.refund}, lookup ${calls.lookup}`);
   console.log(`DynamoDB calls per request (warm), key with leased tokens: commit ${leased.commit}, refund ${leased.refund}, lookup ${leased.lookup}`);
+  const batches = await batchFigures(server.url, KEY);
+  console.log(
+    `batch of 500 ten-line items: calculate ${batches.calc500Seconds} s, commit ${batches.commit500Seconds} s (submit → completed); ${batches.itemsPerSecond} items/s`,
+  );
+  const returns = await returnJobFigures(server.url, server.dynamo);
+  console.log(
+    `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item ${returns.itemDynamoCalls} (an empty month: ${returns.itemDynamoCallsSmallMonth})`,
+  );
   console.log(
     JSON.stringify({
       bundle_bytes_max: Math.max(...Object.values(bundleBytes)),
@@ -225,6 +255,15 @@ try {
       ddb_calls_commit_leased: leased.commit,
       ddb_calls_refund_leased: leased.refund,
       ddb_calls_lookup_leased: leased.lookup,
+      batch_500_calc_s: batches.calc500Seconds,
+      batch_500_commit_s: batches.commit500Seconds,
+      batch_items_per_sec: batches.itemsPerSecond,
+      return_job_5000_s: returns.jobSeconds,
+      return_job_item_ddb_reads: returns.itemDynamoCalls,
+      fuzz_cases: fuzz.cases,
+      fuzz_5xx: fuzz.fiveXx,
+      restart_recovery_s: restart,
+      ...(soaked ? { soak_rss_growth_mb: soaked.rssGrowthMb, soak_seconds: SOAK_SECONDS, soak_requests: soaked.requests } : {}),
     }),
   );
 } finally {

@@ -12,7 +12,7 @@ import { routeErrors } from '../functions/http/route-errors';
 import { ErrorEnvelope, RESPONSE_COMPONENTS, RESPONSES, type RouteResponse } from '../functions/schemas/responses';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
-import { ROUTES, routeEntry, fullPath, type RouteDef } from '../lib/routes';
+import { type ErrorDialect, fullPath, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
 
 const requestSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore', target: 'draft-2020-12' });
 // Response schemas name the shared shapes of RESPONSE_COMPONENTS by reference to components/schemas.
@@ -51,6 +51,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'Unprocessable',
   429: 'Rate limited',
   500: 'Internal error',
+  503: 'Service unavailable',
 };
 
 const ERROR_SCHEMA = responseSchema(ErrorEnvelope) as { properties: { error: { properties: Record<string, unknown> } } };
@@ -63,10 +64,32 @@ function narrowedError(codes: readonly ErrorCode[]) {
   };
 }
 
-function errorResponse(status: number, codes: readonly ErrorCode[]) {
+/** The TaxJar-compatible routes' errors (README "TaxJar compatibility"). */
+const TAXJAR_ERROR = {
+  type: 'object',
+  required: ['error', 'detail', 'status'],
+  additionalProperties: false,
+  properties: {
+    error: { type: 'string', description: 'The HTTP reason phrase, e.g. "Bad Request".' },
+    detail: { type: 'string', description: 'The message, the error code in brackets, then each failing field.' },
+    status: { type: 'integer' },
+  },
+};
+
+function errorResponse(status: number, codes: readonly ErrorCode[], dialect: ErrorDialect = 'contract') {
+  const description = `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')}.`;
+  const headers = {
+    'X-Request-Id': REQUEST_ID,
+    ...(status === 429 || status === 409 || status === 503 ? { 'Retry-After': { ...RETRY_AFTER, required: false } } : {}),
+  };
+  if (dialect === 'taxjar') {
+    // TaxJar's shape carries no code field: the codes are in brackets in `detail`.
+    const schema = { ...TAXJAR_ERROR, properties: { ...TAXJAR_ERROR.properties, status: { const: status } } };
+    return { description, headers, content: { 'application/json': { schema } } };
+  }
   return {
-    description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
-    headers: { 'X-Request-Id': REQUEST_ID, ...(status === 429 || status === 409 ? { 'Retry-After': { ...RETRY_AFTER, required: false } } : {}) },
+    description,
+    headers,
     content: {
       'application/json': {
         // The envelope, its code narrowed to what this operation answers with this status (a full
@@ -137,6 +160,9 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         headers: {
           'X-Request-Id': REQUEST_ID,
           ...(route.method === 'POST' ? { 'Idempotent-Replayed': { description: '`true` on a replayed answer.', schema: { const: 'true' } } } : {}),
+          ...((answer as RouteResponse).location
+            ? { Location: { description: 'Where to follow the accepted work.', required: true, schema: { type: 'string', minLength: 1 } } }
+            : {}),
         },
         content: {
           [(answer as RouteResponse).media ?? 'application/json']: {
@@ -146,13 +172,13 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         },
       },
     };
-    for (const [status, codes] of errors) responses[String(status)] = errorResponse(status, codes);
+    for (const [status, codes] of errors) responses[String(status)] = errorResponse(status, codes, route.dialect);
     (paths[fullPath(route)] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.id.replaceAll('-', ' '),
       // Grouped on the reference page by the first path segment (transactions, customers, …).
-      tags: [route.public ? 'description' : (route.path.split('/')[1] ?? 'api')],
-      security: route.public ? [] : [{ bearer: [] }, { apiKey: [] }],
+      tags: [route.public ? 'description' : route.dialect === 'taxjar' ? 'taxjar' : (route.path.split('/')[1] ?? 'api')],
+      security: route.public ? [] : route.dialect === 'taxjar' ? [{ bearer: [] }, { apiKey: [] }, { taxjarToken: [] }] : [{ bearer: [] }, { apiKey: [] }],
       ...(route.public ? {} : { 'x-required-scope': route.scope, 'x-credential': route.credential, 'x-rate-limit-bucket': route.bucket }),
       ...(route.environments ? { 'x-environments': route.environments } : {}),
       parameters,
@@ -169,8 +195,12 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     },
     servers: [{ url: 'http://127.0.0.1:3000' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
-      schemas: { ...toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONFIG), Error: ERROR_SCHEMA },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        taxjarToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'TaxJar routes only: `Token token="<key>"`.' },
+      },
+      schemas: { ...toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONFIG), Error: ERROR_SCHEMA, TaxjarError: TAXJAR_ERROR },
     },
     paths,
   };

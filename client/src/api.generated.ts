@@ -487,6 +487,304 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** batches list */
+        get: operations["batches-list"];
+        put?: never;
+        /** batches create */
+        post: operations["batches-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** batches get */
+        get: operations["batches-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** batches items */
+        get: operations["batches-items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/provider/return-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** return jobs list */
+        get: operations["return-jobs-list"];
+        put?: never;
+        /** return jobs create */
+        post: operations["return-jobs-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/provider/return-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** return jobs get */
+        get: operations["return-jobs-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/provider/return-jobs/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** return jobs items */
+        get: operations["return-jobs-items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** taxjar taxes */
+        post: operations["taxjar-taxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/rates/{zip}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar rates get */
+        get: operations["taxjar-rates-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar categories */
+        get: operations["taxjar-categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/summary_rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar summary rates */
+        get: operations["taxjar-summary-rates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/nexus/regions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar nexus regions */
+        get: operations["taxjar-nexus-regions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/transactions/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar orders list */
+        get: operations["taxjar-orders-list"];
+        put?: never;
+        /** taxjar orders create */
+        post: operations["taxjar-orders-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/transactions/orders/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar orders get */
+        get: operations["taxjar-orders-get"];
+        /** taxjar orders update */
+        put: operations["taxjar-orders-update"];
+        post?: never;
+        /** taxjar orders delete */
+        delete: operations["taxjar-orders-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/transactions/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar refunds list */
+        get: operations["taxjar-refunds-list"];
+        put?: never;
+        /** taxjar refunds create */
+        post: operations["taxjar-refunds-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/transactions/refunds/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar refunds get */
+        get: operations["taxjar-refunds-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar customers list */
+        get: operations["taxjar-customers-list"];
+        put?: never;
+        /** taxjar customers create */
+        post: operations["taxjar-customers-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/customers/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** taxjar customers get */
+        get: operations["taxjar-customers-get"];
+        /** taxjar customers update */
+        put: operations["taxjar-customers-update"];
+        post?: never;
+        /** taxjar customers delete */
+        delete: operations["taxjar-customers-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -862,6 +1160,152 @@ export interface components {
             created_at: string;
             certificates: string[];
         };
+        Batch: {
+            /** @constant */
+            object: "batch";
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            item_count: number;
+            succeeded_count: number;
+            failed_count: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC instant.
+             */
+            created_at: string;
+            completed_at: string | null;
+            expires_at: string | null;
+        };
+        BatchItem: {
+            reference_id: string;
+            /** @enum {string} */
+            operation: "calculate" | "commit";
+            /** @constant */
+            status: "succeeded";
+            result: components["schemas"]["Calculation"] | components["schemas"]["Transaction"];
+        } | {
+            reference_id: string;
+            /** @enum {string} */
+            operation: "calculate" | "commit";
+            /** @constant */
+            status: "failed";
+            error: {
+                code: string;
+                message: string;
+                request_id: string;
+                /** @constant */
+                severity: "error";
+                details?: components["schemas"]["ErrorDetail"][];
+            };
+        } | {
+            reference_id: string;
+            /** @enum {string} */
+            operation: "calculate" | "commit";
+            /** @constant */
+            status: "pending";
+        };
+        ReturnJob: {
+            /** @constant */
+            object: "return_job";
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            item_count: number;
+            succeeded_count: number;
+            failed_count: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC instant.
+             */
+            created_at: string;
+            completed_at: string | null;
+            expires_at: string | null;
+        };
+        ReturnJobItem: {
+            reference_id: string;
+            /** @constant */
+            status: "succeeded";
+            result: components["schemas"]["ReturnSummary"];
+        } | {
+            reference_id: string;
+            /** @constant */
+            status: "failed";
+            error: {
+                code: string;
+                message: string;
+                request_id: string;
+                /** @constant */
+                severity: "error";
+                details?: components["schemas"]["ErrorDetail"][];
+            };
+        } | {
+            reference_id: string;
+            /** @constant */
+            status: "pending";
+        };
+        ReturnSummary: {
+            state: string;
+            period: string;
+            location_code: string | null;
+            document_count: number;
+            /** @description USD, rounded to cents. */
+            gross_amount: number;
+            /** @description USD, rounded to cents. */
+            exempt_amount: number;
+            /** @description USD, rounded to cents. */
+            taxable_amount: number;
+            /** @description USD, rounded to cents. */
+            tax: number;
+            jurisdictions: {
+                /** @enum {string} */
+                type: "state" | "county" | "city" | "special";
+                name: string;
+                /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                rate: number;
+                /** @description USD, rounded to cents. */
+                taxable_amount: number;
+                /** @description USD, rounded to cents. */
+                tax: number;
+            }[];
+            by_kind: {
+                sale: {
+                    document_count: number;
+                    /** @description USD, rounded to cents. */
+                    taxable_amount: number;
+                    /** @description USD, rounded to cents. */
+                    tax: number;
+                };
+                refund: {
+                    document_count: number;
+                    /** @description USD, rounded to cents. */
+                    taxable_amount: number;
+                    /** @description USD, rounded to cents. */
+                    tax: number;
+                };
+                credit: {
+                    document_count: number;
+                    /** @description USD, rounded to cents. */
+                    taxable_amount: number;
+                    /** @description USD, rounded to cents. */
+                    tax: number;
+                };
+                reversal: {
+                    document_count: number;
+                    /** @description USD, rounded to cents. */
+                    taxable_amount: number;
+                    /** @description USD, rounded to cents. */
+                    tax: number;
+                };
+                replacement: {
+                    document_count: number;
+                    /** @description USD, rounded to cents. */
+                    taxable_amount: number;
+                    /** @description USD, rounded to cents. */
+                    tax: number;
+                };
+            };
+        };
         Error: {
             error: {
                 code: string;
@@ -872,6 +1316,13 @@ export interface components {
                 severity: "error";
                 details?: components["schemas"]["ErrorDetail"][];
             };
+        };
+        TaxjarError: {
+            /** @description The HTTP reason phrase, e.g. "Bad Request". */
+            error: string;
+            /** @description The message, the error code in brackets, then each failing field. */
+            detail: string;
+            status: number;
         };
     };
     responses: never;
@@ -1112,6 +1563,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "operations-status": {
@@ -1175,6 +1660,12 @@ export interface operations {
                             resets_in_seconds: number;
                         };
                         batches: {
+                            pending: number;
+                            oldest_pending_age_seconds: number | null;
+                            completed_last_24h: number;
+                            failed_last_24h: number;
+                        };
+                        return_jobs: {
                             pending: number;
                             oldest_pending_age_seconds: number | null;
                             completed_last_24h: number;
@@ -1374,6 +1865,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -1677,6 +2202,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "account-update": {
@@ -1862,6 +2421,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -2077,6 +2670,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -2322,6 +2949,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "keys-list": {
@@ -2502,6 +3163,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -2797,6 +3492,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "keys-revoke": {
@@ -3017,6 +3746,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "items-list": {
@@ -3208,6 +3971,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -3494,6 +4291,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "il-declarations-create": {
@@ -3726,6 +4557,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -4248,6 +5113,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "estimates-create": {
@@ -4593,6 +5492,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "tax-codes-list": {
@@ -4806,6 +5739,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -5082,6 +6049,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -5407,6 +6408,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -5952,6 +6987,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "transactions-get": {
@@ -6341,6 +7410,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -6774,6 +7877,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "transactions-credit": {
@@ -7080,6 +8217,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "transactions-void": {
@@ -7369,6 +8540,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -7747,6 +8952,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "customers-list": {
@@ -7996,6 +9235,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -8315,6 +9588,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "customers-get": {
@@ -8528,6 +9835,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -8837,6 +10178,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "certificates-list": {
@@ -9087,6 +10462,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -9415,6 +10824,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "certificates-get": {
@@ -9628,6 +11071,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -9941,6 +11418,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
         };
     };
     "provider-engagements": {
@@ -10132,6 +11643,40 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -10375,6 +11920,5683 @@ export interface operations {
                             severity: "error";
                             details?: components["schemas"]["ErrorDetail"][];
                         };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "batches-list": {
+        parameters: {
+            query?: {
+                status?: "pending" | "completed" | "failed";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches, newest first. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "batches-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        reference_id: string;
+                        operation?: ("calculate" | "commit") | null;
+                        /** @description The body of POST /calculations (calculate) or POST /transactions (commit). */
+                        request: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The accepted batch, queued; poll the Location. */
+            202: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Where to follow the accepted work. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "batch";
+                        id: string;
+                        /** @enum {string} */
+                        status: "pending" | "completed" | "failed";
+                        item_count: number;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "batches-get": {
+        parameters: {
+            query?: {
+                items_limit?: number;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, its counts and a page of its items. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "batch";
+                        id: string;
+                        /** @enum {string} */
+                        status: "pending" | "completed" | "failed";
+                        item_count: number;
+                        succeeded_count: number;
+                        failed_count: number;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                        completed_at: string | null;
+                        expires_at: string | null;
+                        items: components["schemas"]["BatchItem"][];
+                        items_next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found" | "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "batches-items": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the batch’s items in submission order. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchItem"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found" | "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "return-jobs-list": {
+        parameters: {
+            query?: {
+                status?: "pending" | "completed" | "failed";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description The client engagement to act for (its numeric id). */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of return jobs, newest first. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReturnJob"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `provider_key_required`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "return-jobs-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description The client engagement to act for (its numeric id). */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        reference_id: string;
+                        state: string;
+                        /** @description Month, YYYY-MM. */
+                        period: string;
+                        location_code?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The accepted return job, queued; poll the Location. */
+            202: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Where to follow the accepted work. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "return_job";
+                        id: string;
+                        /** @enum {string} */
+                        status: "pending" | "completed" | "failed";
+                        item_count: number;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `provider_key_required`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found" | "not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "return-jobs-get": {
+        parameters: {
+            query?: {
+                items_limit?: number;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description The client engagement to act for (its numeric id). */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return job, its counts and a page of its summaries. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "return_job";
+                        id: string;
+                        /** @enum {string} */
+                        status: "pending" | "completed" | "failed";
+                        item_count: number;
+                        succeeded_count: number;
+                        failed_count: number;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                        completed_at: string | null;
+                        expires_at: string | null;
+                        items: components["schemas"]["ReturnJobItem"][];
+                        items_next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `provider_key_required`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found" | "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "return-jobs-items": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description The client engagement to act for (its numeric id). */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the return job’s summaries in submission order. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReturnJobItem"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `provider_key_required`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found" | "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-taxes": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from_country?: string | null;
+                    from_zip?: string | null;
+                    from_state?: string | null;
+                    from_city?: string | null;
+                    from_street?: string | null;
+                    to_country?: string | null;
+                    to_zip: string;
+                    to_state?: string | null;
+                    to_city?: string | null;
+                    to_street?: string | null;
+                    amount?: number | null;
+                    shipping: number;
+                    customer_id?: (string | number) | null;
+                    exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    nexus_addresses?: {
+                        id?: string | null;
+                        country?: string | null;
+                        zip?: string | null;
+                        state: string;
+                        city?: string | null;
+                        street?: string | null;
+                    }[] | null;
+                    line_items?: {
+                        id?: (string | number) | null;
+                        quantity?: number | null;
+                        product_identifier?: string | null;
+                        description?: string | null;
+                        product_tax_code?: string | null;
+                        unit_price?: number | null;
+                        discount?: number | null;
+                        sales_tax?: number | null;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The tax on the order; nothing is stored. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's tax object: amounts, rates, breakdown. */
+                        tax: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `invalid_address`, `invalid_request`, `invalid_tax_code`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `idempotency_conflict`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-rates-get": {
+        parameters: {
+            query?: {
+                country?: string | null;
+                state?: string | null;
+                city?: string | null;
+                street?: string | null;
+            };
+            header?: never;
+            path: {
+                zip: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates at a location. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's rate object for a location. */
+                        rate: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`, `invalid_address`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `rate_unavailable`, `il_address_not_located`, `il_rate_lookup_unresolved`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product tax categories. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categories: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-summary-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Minimum and average rates by region. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        summary_rates: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-nexus-regions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The regions where the account has nexus. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        regions: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-orders-list": {
+        parameters: {
+            query?: {
+                transaction_date?: string | null;
+                from_transaction_date?: string | null;
+                to_transaction_date?: string | null;
+                provider?: string | null;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids of the account’s orders. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: string[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-orders-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transaction_id: string | number;
+                    from_country?: string | null;
+                    from_zip?: string | null;
+                    from_state?: string | null;
+                    from_city?: string | null;
+                    from_street?: string | null;
+                    to_country?: string | null;
+                    to_zip: string;
+                    to_state?: string | null;
+                    to_city?: string | null;
+                    to_street?: string | null;
+                    transaction_date?: string | null;
+                    amount: number;
+                    shipping: number;
+                    sales_tax?: number | null;
+                    customer_id?: (string | number) | null;
+                    exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    line_items?: {
+                        id?: (string | number) | null;
+                        quantity?: number | null;
+                        product_identifier?: string | null;
+                        description?: string | null;
+                        product_tax_code?: string | null;
+                        unit_price?: number | null;
+                        discount?: number | null;
+                        sales_tax?: number | null;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The committed order. */
+            201: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's order transaction. */
+                        order: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `invalid_address`, `invalid_request`, `invalid_tax_code`, `invalid_nexus_mode`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `idempotency_conflict`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`, `duplicate_transaction`, `conflict`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-orders-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's order transaction. */
+                        order: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-orders-update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transaction_id?: (string | number) | null;
+                    from_country?: string | null;
+                    from_zip?: string | null;
+                    from_state?: string | null;
+                    from_city?: string | null;
+                    from_street?: string | null;
+                    to_country?: string | null;
+                    to_zip?: string | null;
+                    to_state?: string | null;
+                    to_city?: string | null;
+                    to_street?: string | null;
+                    transaction_date?: string | null;
+                    amount?: number | null;
+                    shipping?: number | null;
+                    sales_tax?: number | null;
+                    customer_id?: (string | number) | null;
+                    exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    line_items?: {
+                        id?: (string | number) | null;
+                        quantity?: number | null;
+                        product_identifier?: string | null;
+                        description?: string | null;
+                        product_tax_code?: string | null;
+                        unit_price?: number | null;
+                        discount?: number | null;
+                        sales_tax?: number | null;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The order as updated. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's order transaction. */
+                        order: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `invalid_address`, `invalid_request`, `invalid_tax_code`, `invalid_nexus_mode`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`, `invalid_lifecycle`, `duplicate_transaction`, `conflict`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-orders-delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted (voided) order. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's order transaction. */
+                        order: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `invalid_lifecycle`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-refunds-list": {
+        parameters: {
+            query?: {
+                transaction_date?: string | null;
+                from_transaction_date?: string | null;
+                to_transaction_date?: string | null;
+                provider?: string | null;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids of the account’s refunds. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refunds: string[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-refunds-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transaction_id: string | number;
+                    transaction_reference_id: string | number;
+                    from_country?: string | null;
+                    from_zip?: string | null;
+                    from_state?: string | null;
+                    from_city?: string | null;
+                    from_street?: string | null;
+                    to_country?: string | null;
+                    to_zip?: string | null;
+                    to_state?: string | null;
+                    to_city?: string | null;
+                    to_street?: string | null;
+                    transaction_date?: string | null;
+                    amount: number;
+                    shipping: number;
+                    sales_tax?: number | null;
+                    customer_id?: (string | number) | null;
+                    exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    line_items?: {
+                        id?: (string | number) | null;
+                        quantity?: number | null;
+                        product_identifier?: string | null;
+                        description?: string | null;
+                        product_tax_code?: string | null;
+                        unit_price?: number | null;
+                        discount?: number | null;
+                        sales_tax?: number | null;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The committed refund. */
+            201: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's refund transaction. */
+                        refund: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`, `not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `idempotency_conflict`, `invalid_lifecycle`, `refund_exceeds_refundable`, `duplicate_transaction`, `conflict`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-refunds-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's refund transaction. */
+                        refund: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-customers-list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids of the account’s customers. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customers: string[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-customers-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_id: string | number;
+                    exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    name?: string | null;
+                    exempt_regions?: {
+                        country?: string | null;
+                        state: string;
+                    }[] | null;
+                    country?: string | null;
+                    state?: string | null;
+                    zip?: string | null;
+                    city?: string | null;
+                    street?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new customer. */
+            201: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's customer with its exemption. */
+                        customer: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `idempotency_conflict`, `conflict`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-customers-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's customer with its exemption. */
+                        customer: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-customers-update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer_id?: (string | number) | null;
+                    exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    name?: string | null;
+                    exempt_regions?: {
+                        country?: string | null;
+                        state: string;
+                    }[] | null;
+                    country?: string | null;
+                    state?: string | null;
+                    zip?: string | null;
+                    city?: string | null;
+                    street?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer as updated. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's customer with its exemption. */
+                        customer: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `conflict`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-customers-delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted customer. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's customer with its exemption. */
+                        customer: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
                     };
                 };
             };

@@ -1,6 +1,8 @@
 // Reads of the tax content itself (contract §2.6): rates at a place and date, the tax code catalog,
 // and the version in use. Content is loaded once per process by the port.
-import type { Category } from '../core/content/artifact';
+import type { Category, StateFacts } from '../core/content/artifact';
+import { US_STATES } from '../core/content/states';
+import type { StateSummary } from '../core/taxjar/content';
 import type { TaxCode, TaxContent } from '../core/content/tax-content';
 import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';
 import { destinationRates, type RateBreakdown } from '../core/tax/engine';
@@ -40,6 +42,19 @@ export function contentService(content: () => TaxContent) {
     },
 
     taxCode: (code: string): TaxCode | undefined => content().taxCode(code),
+
+    /** The whole catalog sorted by code (TaxJar's categories are one unpaged list). */
+    allTaxCodes: (): TaxCode[] => sortedCatalog().map((c) => c.code),
+
+    stateFacts: (state: string): StateFacts => content().stateFacts(state),
+
+    /** Per state and DC, the lowest state rate and the mean combined rate of its ZIP codes. */
+    stateSummaries(): StateSummary[] {
+      return US_STATES.map((state) => {
+        const summary = content().rateSummary(state);
+        return { state, name: content().stateFacts(state).name, minimumStateRate: summary?.minimumStateRate ?? 0, averageRate: summary?.averageRate ?? 0 };
+      });
+    },
   };
 }
 

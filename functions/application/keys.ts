@@ -6,7 +6,7 @@ import type { AccessRepository, UsageKeyRegistry } from '../core/access/ports';
 import type { ApiKeyRecord, Environment } from '../core/access/records';
 import type { ScopeGrant } from '../core/access/scopes';
 import type { TenantRepository } from '../core/account/ports';
-import { assertKeyIssuable, manages } from '../core/account/key-issuance';
+import { assertKeyIssuable, assertScopesHeld, manages } from '../core/account/key-issuance';
 import { DomainError } from '../core/errors';
 import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret';
@@ -39,6 +39,7 @@ export async function issueKey(
   input: KeyInput,
 ): Promise<{ key: ApiKeyRecord; secret: string }> {
   const { tenant } = call.principal;
+  assertScopesHeld(call.principal.key.scopes, input.scopes);
   const { locations } = await ports.tenants.config({ accountId: tenant.accountId, environment: input.environment });
   assertKeyIssuable(tenant.environment, input, locations, call.now);
   const secret = generateApiKey(input.environment);

@@ -4,6 +4,7 @@
 // decides again (optimistic-retry.ts).
 import { visibleTo } from '../core/access/authorize';
 import type { Tenant } from '../core/access/records';
+import type { ItemReceipt } from '../core/batches/ports';
 import { DomainError } from '../core/errors';
 import type { Page, PageRequest } from '../core/lists/paging';
 import { calculate } from '../core/tax/engine';
@@ -97,12 +98,16 @@ function change<T>(
   });
 }
 
-/** Taxes and commits a document atomically under a code unique per account and environment. */
+/**
+ * Taxes and commits a document atomically under a code unique per account and environment. A batch
+ * worker passes `receiptFor`: the item's result is then written in the same atomic write.
+ */
 export async function commitTransaction(
   ports: TransactionPorts,
   call: TenantCall,
   input: CommitInput,
   options: CalculationOptions = {},
+  receiptFor?: (document: TransactionRecord) => ItemReceipt,
 ): Promise<Outcome<TransactionRecord>> {
   const { code, ...doc } = input;
   assertCommittable(doc);
@@ -117,7 +122,8 @@ export async function commitTransaction(
     at,
   });
   // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
-  await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events }));
+  const receipt = receiptFor?.(document);
+  await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt }));
   return { result: document, events };
 }
 
@@ -142,7 +148,11 @@ export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: 
   return change(ports, call, code, (current) => {
     const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
     return {
-      change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      change: {
+        create: [decided.document],
+        update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+        events: decided.events,
+      },
       result: decided.document,
     };
   });
@@ -155,7 +165,11 @@ export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: 
   return change(ports, call, code, (current) => {
     const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
     return {
-      change: { create: [decided.document], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      change: {
+        create: [decided.document],
+        update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+        events: decided.events,
+      },
       result: decided.document,
     };
   });
@@ -167,7 +181,7 @@ export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: st
   return change(ports, call, code, (current) => {
     const decided = voidRule(current.record, input.reason ?? null, at);
     return {
-      change: { create: [], update: [{ record: decided.original, expectedVersion: current.version }], events: decided.events },
+      change: { create: [], update: [{ record: decided.original, before: current.record, expectedVersion: current.version }], events: decided.events },
       result: decided.original,
     };
   });
@@ -218,7 +232,7 @@ export async function adjustTransaction(
       return {
         change: {
           create: [decided.reversal, decided.replacement],
-          update: [{ record: decided.original, expectedVersion: current.version }],
+          update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
           events: decided.events,
         },
         result: decided,

@@ -7,6 +7,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { DomainError } from '../core/errors';
 import { hashApiKey } from '../application/api-key-secret';
 import { presentedSecret } from '../http/presented-secret';
+import { TAXJAR_BASE_PATH } from '../../lib/routes';
 
 /** A usage identifier no API key can have: requests presenting unreadable credentials. */
 const UNUSABLE = hashApiKey('unusable credentials');
@@ -16,7 +17,8 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<
   for (const [name, value] of Object.entries(event.headers ?? {})) headers[name.toLowerCase()] = value ?? undefined;
   let usageIdentifierKey: string;
   try {
-    usageIdentifierKey = hashApiKey(presentedSecret(headers));
+    // The TaxJar-compatible API also takes TaxJar's older `Token token="<key>"` form.
+    usageIdentifierKey = hashApiKey(presentedSecret(headers, { tokenForm: event.resource?.startsWith(`${TAXJAR_BASE_PATH}/`) ?? false }));
   } catch (error) {
     // No key at all: API Gateway answers UNAUTHORIZED, rendered as 401 missing_api_key.
     if (error instanceof DomainError && error.code === 'missing_api_key') throw new Error('Unauthorized');

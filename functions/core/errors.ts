@@ -53,6 +53,9 @@ export const ERROR_CODES = [
   'invalid_adjustment_codes',
   'conflict',
   'rate_limit_exceeded',
+  // Not in the contract's list: a store throttled or timed out (the write may or may not have
+  // happened). 503 with Retry-After; a retry with the same Idempotency-Key settles it.
+  'service_unavailable',
   'internal_error',
 ] as const;
 

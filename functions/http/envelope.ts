@@ -3,6 +3,7 @@
 // one access-log line per request. Request bodies and keys are never logged.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { ErrorDialect } from '../../lib/routes';
 import { logger } from '../shared/powertools';
 import { errorResponse, toDomainError } from './error-response';
 import type { Received, Reply } from './request';
@@ -29,7 +30,8 @@ export function render(reply: Reply, requestId: string): APIGatewayProxyResult {
 
 const elapsed = (start: number): number => Math.round((performance.now() - start) * 100) / 100;
 
-export function envelope(routeId: string): HttpMiddleware {
+/** `dialect`: how this route renders errors (TaxJar-compatible routes answer in TaxJar's shape). */
+export function envelope(routeId: string, dialect: ErrorDialect = 'contract'): HttpMiddleware {
   return {
     before: (request) => {
       const received = receive(request.event, request.context, new Date());
@@ -45,7 +47,7 @@ export function envelope(routeId: string): HttpMiddleware {
       const requestId = request.context.stx?.received.requestId ?? receive(request.event, request.context, new Date()).requestId;
       const domain = toDomainError(request.error);
       if (domain.code === 'internal_error') logger.error('unhandled error', request.error ?? new Error('unknown failure'));
-      request.response = errorResponse(domain, requestId);
+      request.response = errorResponse(domain, requestId, dialect);
       logger.info('request', {
         status: request.response.statusCode,
         code: domain.code,

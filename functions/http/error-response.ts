@@ -1,8 +1,9 @@
-// The one place where errors become HTTP responses: status per code, the spec's envelope, and the
-// translation of library errors (Powertools idempotency) into domain codes. 500s carry nothing
-// about the failure itself.
+// The one place where errors become HTTP responses: status per code, the spec's envelope (or, for
+// the TaxJar-compatible routes, TaxJar's `{error, detail, status}`), and the translation of library
+// errors (Powertools idempotency) into domain codes. 500s carry nothing about the failure itself.
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { ErrorDialect } from '../../lib/routes';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../core/errors';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -57,6 +58,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_adjustment_codes: 422,
   conflict: 409,
   rate_limit_exceeded: 429,
+  service_unavailable: 503,
   internal_error: 500,
 };
 
@@ -78,9 +80,47 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
   return { error };
 }
 
-/** Maps any thrown value to a domain error; unknown failures become `internal_error`. */
+/**
+ * AWS SDK errors that say "not now" rather than "never": throttling, a transaction that lost a race
+ * after the SDK's own retries, a timeout (the request may have been applied), a service's 5xx. The
+ * name is what the SDK sets from the service's error type; a timeout of the HTTP handler is a
+ * `TimeoutError` or `RequestTimeout`.
+ */
+const RETRYABLE = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'TransactionInProgressException',
+  'TransactionConflictException',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ECONNRESET',
+  'ETIMEDOUT',
+]);
+
+/** A transient failure of a dependency, anywhere in the cause chain (Powertools wraps store errors). */
+export function isRetryable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const e = error as { name?: unknown; code?: unknown; cause?: unknown; CancellationReasons?: { Code?: string }[]; $metadata?: { httpStatusCode?: number } };
+  if (typeof e.name === 'string' && RETRYABLE.has(e.name)) return true;
+  if (typeof e.code === 'string' && RETRYABLE.has(e.code)) return true;
+  if (e.name === 'TransactionCanceledException' && e.CancellationReasons?.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError'))
+    return true;
+  if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+  return isRetryable(e.cause, depth + 1);
+}
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unable to complete this request; it may or may not have been applied. Retry after the Retry-After interval with the same Idempotency-Key.';
+
+/** Maps any thrown value to a domain error; transient dependency failures become `service_unavailable`, other unknown failures `internal_error`. */
 export function toDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
+  if (isRetryable(error)) return new DomainError('service_unavailable', SERVICE_UNAVAILABLE_MESSAGE, undefined, 1);
   if (error instanceof IdempotencyValidationError)
     return new DomainError('idempotency_conflict', 'This Idempotency-Key was already used with a different request.');
   if (error instanceof IdempotencyAlreadyInProgressError)
@@ -88,9 +128,55 @@ export function toDomainError(error: unknown): DomainError {
   return new DomainError('internal_error', 'An unexpected error occurred. Quote the request id when contacting support.');
 }
 
-export function errorResponse(error: DomainError, requestId: string): APIGatewayProxyResult {
+/**
+ * TaxJar's status for one of our codes: its documented set has no 409 (an order or refund that
+ * already exists is a 422 there), and a refusal of the request's content is a 400 Bad Request.
+ */
+export function taxjarStatusOf(code: ErrorCode): number {
+  if (code === 'validation_error') return 400;
+  const status = statusOf(code);
+  return status === 409 ? 422 : status;
+}
+
+/** The reason phrases TaxJar puts in `error`, for the statuses it documents and we send. */
+const TAXJAR_REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface TaxjarErrorBody {
+  readonly error: string;
+  readonly detail: string;
+  readonly status: number;
+}
+
+/**
+ * TaxJar's error body: the client libraries raise their TaxjarError from `error` and `detail`. The
+ * detail is our message followed by each failing field (`target: message`), our code in brackets
+ * so a caller can still tell `rate_unavailable` from `invalid_address`.
+ */
+export function taxjarErrorBody(code: ErrorCode, message: string, details?: readonly ErrorDetail[]): TaxjarErrorBody {
+  const status = taxjarStatusOf(code);
+  const fields = (details ?? []).map((d) => `${d.target}: ${d.message}`);
+  const detail = [`${message} [${code}]`, ...fields].join(' ');
+  return { error: TAXJAR_REASONS[status] ?? 'Error', detail, status };
+}
+
+export function errorResponse(error: DomainError, requestId: string, dialect: ErrorDialect = 'contract'): APIGatewayProxyResult {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Id': requestId };
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+  if (dialect === 'taxjar') {
+    const body = taxjarErrorBody(error.code, error.message, error.details);
+    return { statusCode: body.status, headers, body: JSON.stringify(body) };
+  }
   return {
     statusCode: statusOf(error.code),
     headers,

@@ -31,7 +31,7 @@ export type BodySpec = GenericSchema | StagedBody<unknown> | undefined;
 
 /** A handler of a route that is not a POST (reads, PATCH, DELETE): no Idempotency-Key. */
 export function httpHandler<
-  R extends RouteDef & { readonly method: 'GET' | 'PATCH' | 'DELETE' },
+  R extends RouteDef & { readonly method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' },
   BS extends BodySpec = undefined,
   QS extends GenericSchema | undefined = undefined,
 >(route: R, schemas: InputSchemas<BS, QS>, serve: (request: ApiRequest<R, BS, QS>) => Promise<Reply>): HttpHandler {
@@ -48,7 +48,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
   // Built on the first request, not at import: the clients behind the steps are created lazily.
   let steps: ReturnType<typeof pipeline> | undefined;
   const pipeline = () => ({
-    authenticate: authenticate(authenticator()),
+    authenticate: authenticate(authenticator(), { tokenForm: route.dialect === 'taxjar' }),
     rateLimit: rateLimit(rateLimiter(), route.bucket),
     authorize: authorize(authorizer(), route),
     parse: parse(route.path, schemas),
@@ -85,7 +85,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>({ timeoutEarlyInMillis: 0 })
     // Function name, cold start and Lambda request id on every log line of the invocation.
     .use(injectLambdaContext(logger))
-    .use(envelope(route.id))
+    .use(envelope(route.id, route.dialect))
     .handler(core);
   const spec: BodySpec = schemas.body;
   const body = spec === undefined ? undefined : isStaged(spec) ? spec.schema : spec;

@@ -1,20 +1,35 @@
 // Where a request carries its API key (contract §1.3): `Authorization: Bearer <key>` or
-// `X-Api-Key: <key>`; both present and different is an invalid key.
+// `X-Api-Key: <key>`; both present and different is an invalid key. The TaxJar-compatible routes
+// also read the older form TaxJar documents, `Authorization: Token token="<key>"`.
 import { DomainError } from '../core/errors';
 
-/** The secret a request presents, from `Authorization: Bearer` or `X-Api-Key` (lower-cased headers). */
-export function presentedSecret(headers: Record<string, string | undefined>): string {
+export interface SecretForms {
+  /** Accept `Authorization: Token token="<key>"` (quotes optional) besides Bearer. */
+  readonly tokenForm?: boolean;
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+const TOKEN = /^Token\s+token=(?:"([^"\s]+)"|([^"\s]+))$/i;
+
+function fromAuthorization(authorization: string, forms: SecretForms): string | undefined {
+  const bearer = BEARER.exec(authorization);
+  if (bearer) return bearer[1];
+  if (!forms.tokenForm) return undefined;
+  const token = TOKEN.exec(authorization);
+  return token ? (token[1] ?? token[2]) : undefined;
+}
+
+/** The secret a request presents, from `Authorization` or `X-Api-Key` (lower-cased headers). */
+export function presentedSecret(headers: Record<string, string | undefined>, forms: SecretForms = {}): string {
   const authorization = headers.authorization?.trim();
   const apiKeyHeader = headers['x-api-key']?.trim() || undefined;
-  let bearer: string | undefined;
+  let fromHeader: string | undefined;
   if (authorization) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match) {
-      if (!apiKeyHeader) throw new DomainError('invalid_api_key', 'The API key is not valid.');
-    } else bearer = match[1];
+    fromHeader = fromAuthorization(authorization, forms);
+    if (!fromHeader && !apiKeyHeader) throw new DomainError('invalid_api_key', 'The API key is not valid.');
   }
-  if (bearer && apiKeyHeader && bearer !== apiKeyHeader) throw new DomainError('invalid_api_key', 'Authorization and X-Api-Key carry different keys.');
-  const secret = bearer ?? apiKeyHeader;
+  if (fromHeader && apiKeyHeader && fromHeader !== apiKeyHeader) throw new DomainError('invalid_api_key', 'Authorization and X-Api-Key carry different keys.');
+  const secret = fromHeader ?? apiKeyHeader;
   if (!secret) throw new DomainError('missing_api_key', 'Send an API key as "Authorization: Bearer <key>" or "X-Api-Key: <key>".');
   return secret;
 }

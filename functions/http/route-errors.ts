@@ -4,9 +4,9 @@
 // tests refuse any error code a route does not declare.
 import type { RouteDef } from '../../lib/routes';
 import type { ErrorCode } from '../core/errors';
-import { statusOf } from './error-response';
+import { statusOf, taxjarStatusOf } from './error-response';
 
-export interface RouteShape extends Pick<RouteDef, 'method' | 'path' | 'public' | 'scope' | 'credential' | 'clientContext' | 'environments'> {
+export interface RouteShape extends Pick<RouteDef, 'method' | 'path' | 'public' | 'dialect' | 'scope' | 'credential' | 'clientContext' | 'environments'> {
   readonly validates: boolean;
 }
 
@@ -24,15 +24,18 @@ export function pipelineErrors(route: RouteShape): ErrorCode[] {
     codes.push('missing_client_context', 'invalid_client_context', 'conflicting_client_context', 'provider_client_not_found', 'client_context_not_authorized');
   if (route.validates) codes.push('validation_error');
   if (route.method === 'POST') codes.push('idempotency_conflict');
-  codes.push('internal_error');
+  // A transient failure of a dependency (throttling, a lost transaction race): retry after Retry-After.
+  codes.push('service_unavailable', 'internal_error');
   return codes;
 }
 
 /** Every code of a route, grouped by HTTP status (statuses ascending, codes in first-seen order). */
 export function routeErrors(route: RouteShape, own: readonly ErrorCode[]): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();
+  // TaxJar's dialect answers with TaxJar's statuses (no 409; a refused body is a 400).
+  const status_ = route.dialect === 'taxjar' ? taxjarStatusOf : statusOf;
   for (const code of [...pipelineErrors(route), ...own]) {
-    const status = statusOf(code);
+    const status = status_(code);
     const list = byStatus.get(status) ?? [];
     if (!list.includes(code)) list.push(code);
     byStatus.set(status, list);

@@ -141,10 +141,40 @@ function arraysForObjects(schema: v.GenericSchema, input: unknown, path: string[
   return [];
 }
 
+/**
+ * Deepest nesting of arrays and objects a body may have. The deepest valid body (a batch item's
+ * document line) nests 6 levels; libraries that walk a parsed body recursively (Powertools
+ * idempotency sorts it to hash it, valibot validates `unknown` members later) overflow the stack
+ * at a few thousand, so depth is bounded where the text is parsed, before any of them runs.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** The nesting depth of JSON text (strings skipped), counted without parsing or recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
 /** The body of a request: JSON or nothing. Its text is never repeated in the error. */
 export function parseJsonBody(raw: string | null | undefined, isBase64 = false): unknown {
   if (raw === null || raw === undefined || raw === '') return undefined;
   const text = isBase64 ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw validationError([
+      { code: 'json_invalid', target: 'body', message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.` },
+    ]);
   try {
     return JSON.parse(text);
   } catch {

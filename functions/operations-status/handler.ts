@@ -1,13 +1,29 @@
-// GET /operations/status: the caller's request budget in the current window and the tenant's
-// batch and webhook queue signals. Batches and webhooks are not part of this release yet, so their
-// signals are zero: the tenant has none.
+// GET /operations/status: the caller's request budget in the current window and the tenant's batch
+// signals (contract §7), with the same signals for provider return jobs run on the tenant's data
+// (an accounting firm's client sees the jobs run for it). Webhooks are not part of this release yet,
+// so their signals are zero: the tenant has none.
 import { OPERATIONS_STATUS } from '../../lib/routes';
+import { batchSignals } from '../application/batches';
+import { batchPorts } from '../composition-root';
 import { WINDOW_SECONDS } from '../core/limits/rate-limits';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import type { ResponseOf } from '../schemas/responses';
 
-export const handler = httpHandler(OPERATIONS_STATUS, {}, async ({ principal, admission: { usage, limits } }) => {
+export const handler = httpHandler(OPERATIONS_STATUS, {}, async (request) => {
+  const {
+    principal,
+    admission: { usage, limits },
+    now,
+  } = request;
+  const [batches, returnJobs] = await Promise.all([batchSignals(batchPorts(), request), batchSignals(batchPorts(), request, 'return_job')]);
+  const signals = (s: typeof batches) => ({
+    pending: s.pending,
+    oldest_pending_age_seconds:
+      s.oldest_pending_created_at === null ? null : Math.max(0, Math.floor((now.getTime() - Date.parse(s.oldest_pending_created_at)) / 1000)),
+    completed_last_24h: s.completed_since,
+    failed_last_24h: s.failed_since,
+  });
   return ok<ResponseOf<'operations-status'>>({
     object: 'operations_status',
     environment: principal.environment,
@@ -18,7 +34,8 @@ export const handler = httpHandler(OPERATIONS_STATUS, {}, async ({ principal, ad
       window_seconds: WINDOW_SECONDS,
       resets_in_seconds: usage.window.resetsInSeconds,
     },
-    batches: { pending: 0, oldest_pending_age_seconds: null, completed_last_24h: 0, failed_last_24h: 0 },
+    batches: signals(batches),
+    return_jobs: signals(returnJobs),
     webhooks: { endpoints: 0, pending_deliveries: 0, failed_deliveries: 0, dead_lettered: 0, oldest_pending_age_seconds: null },
   });
 });

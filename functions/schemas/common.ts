@@ -60,7 +60,7 @@ export const NameSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
  * An integer query parameter: a string at the wire, described to OpenAPI as the integer it must
  * spell (the metadata; conversion stops at the transform).
  */
-const queryInt = (min: number, max: number, fallback: number) =>
+export const queryInt = (min: number, max: number, fallback: number) =>
   v.pipe(
     v.string(),
     v.metadata({ type: 'integer', minimum: min, maximum: max, default: fallback }),

@@ -1,6 +1,7 @@
 // Runtime configuration, validated once at init so a misconfigured function fails on its first
 // cold start instead of on some later request.
 import * as v from 'valibot';
+import { QUEUES } from '../../lib/resources';
 import type { LimitSettings } from '../core/limits/rate-limits';
 
 const positiveInt = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1));
@@ -14,6 +15,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_ESTIMATES: positiveInt,
   ESTIMATES_MAX_CONCURRENCY: positiveInt,
   AUTH_CACHE_SECONDS: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)),
+  BATCH_DEADLINE_SECONDS: positiveInt,
   /** Usage plans are named `<prefix>-sandbox` and `<prefix>-production` (absent on the local runner). */
   USAGE_PLAN_NAME_PREFIX: v.optional(v.string()),
 });
@@ -24,6 +26,9 @@ export interface AppConfig {
   readonly limits: LimitSettings;
   readonly authCacheMs: number;
   readonly usagePlanNamePrefix: string | undefined;
+  readonly batchDeadlineSeconds: number;
+  /** The URL of a queue of lib/resources.ts, by id; throws when the function was not given it. */
+  readonly queueUrl: (queueId: string) => string;
 }
 
 let cached: AppConfig | undefined;
@@ -48,6 +53,13 @@ export function config(): AppConfig {
     },
     authCacheMs: env.AUTH_CACHE_SECONDS * 1000,
     usagePlanNamePrefix: env.USAGE_PLAN_NAME_PREFIX,
+    batchDeadlineSeconds: env.BATCH_DEADLINE_SECONDS,
+    queueUrl: (queueId) => {
+      const def = QUEUES.find((q) => q.id === queueId);
+      const url = def ? process.env[def.envVar] : undefined;
+      if (!url) throw new Error(`Invalid function configuration; no URL for queue ${queueId}`);
+      return url;
+    },
   };
   return cached;
 }

@@ -46,17 +46,16 @@ export function accessProfile(profile: Partial<AccessProfile>): AccessProfile {
 /**
  * What a route's function may touch, from its manifest entry: GET routes read (and count their
  * rate), other methods write; POST routes are idempotent (functions/shared/http/handler.ts); usage-key
- * routes administer API Gateway keys. A route that sends to queues passes their ids as `sendsTo`
- * (the manifest has no such field yet; when it gains one, pass it here).
+ * routes administer API Gateway keys; a route may send to the queues its entry names (`sendsTo`).
  */
-export function routeAccess(route: Pick<RouteDef, 'method' | 'usageKeys' | 'public'>, extra: Pick<Partial<AccessProfile>, 'sendsTo'> = {}): AccessProfile {
+export function routeAccess(route: Pick<RouteDef, 'method' | 'usageKeys' | 'sendsTo' | 'data' | 'public'>): AccessProfile {
   // The API description reads only the files shipped with it: the authorizer's profile, no data.
   if (route.public) return accessProfile({});
   return accessProfile({
-    data: route.method === 'GET' ? 'read' : 'write',
+    data: route.data ?? (route.method === 'GET' ? 'read' : 'write'),
     idempotency: route.method === 'POST',
     usageKeys: route.usageKeys ?? false,
-    sendsTo: extra.sendsTo ?? [],
+    sendsTo: route.sendsTo ?? [],
   });
 }
 

@@ -20,7 +20,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { GATEWAY_ERRORS, gatewayErrorBody } from '../gateway-errors';
+import { GATEWAY_ERRORS, gatewayErrorBody, taxjarGatewayErrorBody } from '../gateway-errors';
 import { BASE_PATH, fullPath, type RouteDef } from '../routes';
 import { addGatewayResponses, REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
 import { UsagePlans } from './usage-plans';
@@ -147,10 +147,11 @@ export class Api extends Construct {
   private addRoutes(routes: readonly RouteDef[], functions: ReadonlyMap<string, IFunction>): void {
     // Paths sharing segments share Resources: resourceForPath reuses existing children.
     const methodsByResource = new Map<Resource, string[]>();
+    const dialects = new Map<Resource, RouteDef['dialect']>();
     for (const route of routes) {
       const fn = functions.get(route.id);
       if (!fn) throw new Error(`no function for route ${route.id}`);
-      const resource = this.restApi.root.resourceForPath(fullPath(route).slice(1));
+      const resource = this.restApi.root.resourceForPath(fullPath(route));
       // The API description (contract §10) answers without a key: no authorizer, no usage plan.
       const method = resource.addMethod(
         route.method,
@@ -161,12 +162,13 @@ export class Api extends Construct {
       );
       this.routeMethods.set(route.id, method);
       methodsByResource.set(resource, [...(methodsByResource.get(resource) ?? []), route.method]);
+      dialects.set(resource, route.dialect);
     }
     // API Gateway prefers an explicit method over ANY, so ANY catches exactly the unsupported ones.
     // One per path: the 405 carries that path's Allow header.
     for (const [resource, methods] of methodsByResource) {
       this.methodNotAllowed.push(
-        resource.addMethod('ANY', methodNotAllowedIntegration(methods), {
+        resource.addMethod('ANY', methodNotAllowedIntegration(methods, dialects.get(resource) === 'taxjar'), {
           authorizationType: AuthorizationType.NONE,
           apiKeyRequired: false,
           methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.X-Request-Id': true, 'method.response.header.Allow': true } }],
@@ -207,7 +209,7 @@ const MOCK_CONTENT_TYPES = [
   'application/octet-stream',
 ];
 
-function methodNotAllowedIntegration(allowed: readonly string[]): MockIntegration {
+function methodNotAllowedIntegration(allowed: readonly string[], taxjar: boolean): MockIntegration {
   const error = GATEWAY_ERRORS.methodNotAllowed;
   return new MockIntegration({
     requestTemplates: Object.fromEntries(MOCK_CONTENT_TYPES.map((type) => [type, `{"statusCode": ${error.statusCode}}`])),
@@ -215,7 +217,7 @@ function methodNotAllowedIntegration(allowed: readonly string[]): MockIntegratio
       {
         // No selection pattern: the default response, whatever the mock returns.
         statusCode: String(error.statusCode),
-        responseTemplates: { 'application/json': gatewayErrorBody(error, REQUEST_ID_IN_TEMPLATE) },
+        responseTemplates: { 'application/json': taxjar ? taxjarGatewayErrorBody(error) : gatewayErrorBody(error, REQUEST_ID_IN_TEMPLATE) },
         // Integration responses list `context.<name>` among their documented mapping sources.
         responseParameters: {
           'method.response.header.X-Request-Id': REQUEST_ID_MAPPING,

@@ -45,12 +45,12 @@ export class RouteTable {
     }
   }
 
-  match(method: string, fullPath: string): Match {
-    const segments = fullPath.split('/').filter(Boolean);
+  match(method: string, requestPath: string): Match {
+    const segments = requestPath.split('/').filter(Boolean);
     let best: { resource: CompiledResource; params: Record<string, string>; rank: string } | undefined;
     for (const resource of this.resources) {
       if (resource.segments.length !== segments.length) continue;
-      const params: Record<string, string> = {};
+      const params: Record<string, string> = Object.create(null);
       let rank = '';
       let ok = true;
       for (let i = 0; i < segments.length && ok; i++) {
@@ -89,16 +89,17 @@ export function proxyEvent(
   requestId: string,
   stage: string,
 ): APIGatewayProxyEvent {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Prototype-less maps: a header or query name such as `__proto__` or `constructor` is just a name.
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
   for (let i = 0; i < request.rawHeaders.length; i += 2) {
     const name = request.rawHeaders[i]!;
     const value = request.rawHeaders[i + 1]!;
     headers[name] = value;
     (multiValueHeaders[name] ??= []).push(value);
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
+  const query: Record<string, string> = Object.create(null);
+  const multiQuery: Record<string, string[]> = Object.create(null);
   for (const [name, value] of request.url.searchParams) {
     query[name] = value;
     (multiQuery[name] ??= []).push(value);

@@ -1,6 +1,6 @@
 // The local stand-ins for AWS: DynamoDB Local (the jar shipped in amplify-dynamodb-simulator, run
-// in memory on Java) and the local-aws-sqs emulator (in process). Both are real engines the
-// unmodified AWS SDK clients talk to.
+// on Java, keeping its tables in a directory or in memory) and the local-aws-sqs emulator (in
+// process, in memory). Both are real engines the unmodified AWS SDK clients talk to.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -10,7 +10,18 @@ import { dirname, join } from 'node:path';
 
 export interface Engine {
   readonly endpoint: string;
+  /** The engine's own process, when it has one (DynamoDB Local's JVM). */
+  readonly pid?: number;
   stop(): Promise<void>;
+}
+
+export interface DynamoLocalOptions {
+  readonly port?: number;
+  /**
+   * Where DynamoDB Local keeps its tables (`-dbPath`: one SQLite file, `shared-local-instance.db`,
+   * with `-sharedDb`); null or absent keeps them in memory, gone when it stops.
+   */
+  readonly dataDir?: string | null;
 }
 
 export class LocalSetupError extends Error {}
@@ -53,10 +64,11 @@ async function waitFor(check: () => Promise<boolean>, what: string, child: Child
   throw new LocalSetupError(`${what} did not become ready within ${timeoutMs / 1000} s.`);
 }
 
-export async function startDynamoLocal(port?: number): Promise<Engine> {
+export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promise<Engine> {
   assertJava();
   const dir = dynamoJarDir();
-  const listenPort = port ?? (await freePort());
+  const listenPort = options.port ?? (await freePort());
+  const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   const child = spawn(
     'java',
     [
@@ -64,7 +76,7 @@ export async function startDynamoLocal(port?: number): Promise<Engine> {
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(dir, 'DynamoDBLocal.jar'),
-      '-inMemory',
+      ...storage,
       '-sharedDb',
       '-port',
       String(listenPort),
@@ -99,6 +111,7 @@ export async function startDynamoLocal(port?: number): Promise<Engine> {
   }
   return {
     endpoint,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -30,6 +30,7 @@ export function inProcess(dynamoEndpoint: string): InProcess {
   Object.assign(process.env, {
     ...functionEnvironment({
       tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])),
+      queueUrls: {},
       settings: DEFAULT_RUNTIME_SETTINGS,
       stage: 'local',
     }),

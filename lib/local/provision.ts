@@ -1,5 +1,5 @@
 // Creates the tables and queues of lib/resources.ts in the local engines, as the stack does in AWS.
-import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, type AttributeDefinition } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type AttributeDefinition } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueDef, TableDef } from '../resources';
 
@@ -12,7 +12,16 @@ export const localTableName = (t: { id: string }): string => `salestax-local-${t
 export async function createTables(endpoint: string, tables: readonly TableDef[], nameOf: (t: TableDef) => string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
+    // On a data directory the tables of an earlier run are there already: kept as they are.
+    const existing = new Set<string>();
+    let start: string | undefined;
+    do {
+      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+      for (const name of page.TableNames ?? []) existing.add(name);
+      start = page.LastEvaluatedTableName;
+    } while (start);
     for (const table of tables) {
+      if (existing.has(nameOf(table))) continue;
       const attributes = new Set([
         table.partitionKey,
         ...(table.sortKey ? [table.sortKey] : []),

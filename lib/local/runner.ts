@@ -11,6 +11,7 @@ import { handlerModule, PROJECT_ROOT } from '../paths';
 import { QUEUES, TABLES } from '../resources';
 import { ROUTES, routeEntry, type RouteDef } from '../routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
+import { lockDataDir, type DataDirLock } from './data-dir';
 import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
@@ -18,6 +19,12 @@ import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
 
 const STAGE = 'local';
 const SEED_ENTRY = 'functions/admin/seed-entry.ts';
+const SWEEPER_ENTRY = 'functions/sweeper/handler.ts';
+/** How often the sweeper runs here (AWS: every 5 minutes), and how old work must be to be re-queued then. */
+const SWEEP_EVERY_MS = Number(process.env.STX_SWEEP_SECONDS ?? 60) * 1000;
+const SWEEP_MIN_AGE_SECONDS = 120;
+/** Concurrent invocations of each queue worker (Lambda scales them with the queue). */
+const WORKER_CONCURRENCY = 4;
 
 export interface LocalOptions {
   readonly port?: number;
@@ -27,6 +34,8 @@ export interface LocalOptions {
   readonly settings?: Partial<RuntimeSettings>;
   /** Run the esbuild bundles from .build/functions instead of the TypeScript sources. */
   readonly bundles?: boolean;
+  /** Where DynamoDB Local keeps the tables (locked for this runner); null or absent: in memory. */
+  readonly dataDir?: string | null;
   readonly log?: (line: string) => void;
 }
 
@@ -35,6 +44,8 @@ export interface LocalService {
   readonly dynamoEndpoint: string;
   readonly sqsEndpoint: string;
   readonly demoKey: string | null;
+  /** The data directory in use, or null in memory. */
+  readonly dataDir: string | null;
   stop(): Promise<void>;
 }
 
@@ -57,19 +68,25 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
   const engines: Engine[] = [];
   const pollers: Poller[] = [];
   let api: LocalApi | undefined;
+  let lock: DataDirLock | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
+    clearInterval(sweepTimer);
     await Promise.allSettled(pollers.map((p) => p.stop()));
     await api?.close();
     await Promise.allSettled(engines.map((e) => e.stop()));
+    lock?.release();
   };
   try {
-    const [dynamo, sqs] = await Promise.all([startDynamoLocal(), startSqsEmulator()]);
+    lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
+    const [dynamo, sqs] = await Promise.all([startDynamoLocal({ dataDir: lock?.dir ?? null }), startSqsEmulator()]);
     engines.push(dynamo, sqs);
+    lock?.recordEngine(dynamo.pid);
     await createTables(dynamo.endpoint, TABLES, localTableName);
     const queueUrls = await createQueues(sqs.endpoint, QUEUES, (q) => `salestax-${STAGE}-${q.id.toLowerCase()}`);
     const settings = { ...DEFAULT_RUNTIME_SETTINGS, ...options.settings };
     Object.assign(process.env, {
-      ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), settings, stage: STAGE }),
+      ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), queueUrls, settings, stage: STAGE }),
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -79,7 +96,22 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       ...(options.bundles ? { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' } : {}),
     });
 
+    // Injected faults (STX_FAULTS, functions/adapters/faults.ts) apply to the service, not to its seeding.
+    const faults = process.env.STX_FAULTS;
+    delete process.env.STX_FAULTS;
     const demoKey = await seedDatabase(options.seed);
+    if (faults) process.env.STX_FAULTS = faults;
+
+    // Work in flight when the last run stopped: its queue messages were in the emulator's memory.
+    type Sweeper = (event: { min_age_seconds: number }) => Promise<{ seen: number; requeued: number; failed: number }>;
+    const sweeper = await importHandler<Sweeper>(SWEEPER_ENTRY, false);
+    const recovered = await sweeper({ min_age_seconds: 0 });
+    if (recovered.requeued > 0) log(`sweeper: ${recovered.requeued} queue messages of ${recovered.seen} pending work items recovered`);
+    sweepTimer = setInterval(
+      () => void sweeper({ min_age_seconds: SWEEP_MIN_AGE_SECONDS }).catch((error) => log(`sweeper failed: ${(error as Error).message}`)),
+      SWEEP_EVERY_MS,
+    );
+    sweepTimer.unref();
 
     const handlers = new Map<string, ProxyHandler>();
     await Promise.all(
@@ -90,7 +122,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     for (const queue of QUEUES) {
       if (!queue.worker) continue;
       const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false);
-      pollers.push(pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`)));
+      pollers.push(
+        pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`), WORKER_CONCURRENCY),
+      );
     }
 
     api = await serveApi({
@@ -101,7 +135,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       stage: STAGE,
       onHandlerError: (route, error) => log(`handler ${route.id} threw: ${(error as Error).message}`),
     });
-    return { url: api.url, dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint, demoKey, stop };
+    return { url: api.url, dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint, demoKey, dataDir: lock?.dir ?? null, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -4,15 +4,42 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { GATEWAY_ERRORS, gatewayErrorBody, type GatewayError } from '../gateway-errors';
-import type { RouteDef } from '../routes';
+import { GATEWAY_ERRORS, gatewayErrorBody, taxjarGatewayErrorBody, type GatewayError } from '../gateway-errors';
+import { TAXJAR_BASE_PATH, type ErrorDialect, type RouteDef } from '../routes';
 import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/**
+ * Request line and headers together (Node's default, stated so it cannot drift). API Gateway REST
+ * refuses more than 10 KB itself, before any gateway response applies (see the README's failure
+ * modes); here a request over the limit is answered in `clientError`, with the envelope.
+ */
+const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * What Node's parser refuses before any handler runs (a header over the limit, a NUL or other
+ * control byte in a header, a malformed request line). Node would answer a bare 400/431 without a
+ * body; the contract wants every response to carry the envelope and `X-Request-Id`.
+ */
+function writeParserRefusal(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const requestId = randomUUID();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  const body = gatewayErrorBody(GATEWAY_ERRORS.otherClientError, requestId);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 export interface LocalApi {
   readonly url: string;
@@ -30,10 +57,10 @@ export interface ServeOptions {
   readonly onHandlerError?: (route: RouteDef, error: unknown) => void;
 }
 
-function sendGatewayError(res: ServerResponse, error: GatewayError, requestId: string, status = error.statusCode): void {
+function sendGatewayError(res: ServerResponse, error: GatewayError, requestId: string, status = error.statusCode, dialect: ErrorDialect = 'contract'): void {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Id': requestId };
   if (error.retryAfter) headers['Retry-After'] = error.retryAfter;
-  res.writeHead(status, headers).end(gatewayErrorBody(error, requestId));
+  res.writeHead(status, headers).end(dialect === 'taxjar' ? taxjarGatewayErrorBody(error) : gatewayErrorBody(error, requestId));
 }
 
 function readBody(req: IncomingMessage): Promise<string | null> {
@@ -59,13 +86,21 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
 
 export function serveApi(options: ServeOptions): Promise<LocalApi> {
   const table = new RouteTable(options.routes);
-  const server = createServer(async (req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     const requestId = randomUUID();
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const match = table.match(req.method ?? 'GET', url.pathname);
       if (match.kind === 'not_found') return sendGatewayError(res, GATEWAY_ERRORS.notFound, requestId);
-      if (match.kind === 'method_not_allowed') return sendGatewayError(res, GATEWAY_ERRORS.methodNotAllowed, requestId);
+      // As the stack's 405 methods: TaxJar's shape on the TaxJar-compatible paths (lib/constructs/api.ts).
+      if (match.kind === 'method_not_allowed')
+        return sendGatewayError(
+          res,
+          GATEWAY_ERRORS.methodNotAllowed,
+          requestId,
+          undefined,
+          url.pathname.startsWith(`${TAXJAR_BASE_PATH}/`) ? 'taxjar' : 'contract',
+        );
       const body = await readBody(req);
       if (body === null) return sendGatewayError(res, GATEWAY_ERRORS.otherClientError, requestId, 413);
       const handler = options.handlers.get(match.route.id);
@@ -90,6 +125,7 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
       if (!res.headersSent) sendGatewayError(res, GATEWAY_ERRORS.internal, requestId);
     }
   });
+  server.on('clientError', writeParserRefusal);
   server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -32,11 +32,22 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
   };
 }
 
-export function pollQueue(client: SQSClient, queue: QueueDef, queueUrl: string, handler: SqsHandler, onError: (error: unknown) => void): Poller {
+/**
+ * Polls with `concurrency` loops, as Lambda runs several invocations of a worker at once (each
+ * loop hands one batch of messages at a time to the handler).
+ */
+export function pollQueue(
+  client: SQSClient,
+  queue: QueueDef,
+  queueUrl: string,
+  handler: SqsHandler,
+  onError: (error: unknown) => void,
+  concurrency = 1,
+): Poller {
   let running = true;
   const queueArn = `arn:aws:sqs:us-east-1:000000000000:${queueUrl.split('/').pop()}`;
   const abort = new AbortController();
-  const loop = (async () => {
+  const loopOnce = async () => {
     while (running) {
       try {
         const received = await client.send(
@@ -76,12 +87,13 @@ export function pollQueue(client: SQSClient, queue: QueueDef, queueUrl: string, 
         await new Promise((r) => setTimeout(r, 500));
       }
     }
-  })();
+  };
+  const loops = Array.from({ length: Math.max(1, concurrency) }, () => loopOnce());
   return {
     stop: async () => {
       running = false;
       abort.abort();
-      await loop;
+      await Promise.all(loops);
     },
   };
 }

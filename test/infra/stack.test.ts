@@ -13,7 +13,7 @@ import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/c
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, TABLES } from '../../lib/resources';
-import { ROUTES, fullPath, type RouteDef } from '../../lib/routes';
+import { fullPath, ROUTES, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
 
@@ -55,8 +55,16 @@ const routeStatements = (routeId: string): Statement[] => roleStatements(templat
 const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
 
 describe('functions', () => {
-  it('has one function per route, one per queue worker and the authorizer', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + 1);
+  it('has one function per route, one per queue worker, the authorizer and the sweeper', () => {
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + 2);
+  });
+
+  it('runs the sweeper every 5 minutes from EventBridge, re-queuing work older than 5 minutes', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Input: JSON.stringify({ min_age_seconds: 300 }) })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'events.amazonaws.com' });
   });
 
   it('runs every function on Node.js 22, arm64', () => {
@@ -93,7 +101,14 @@ describe('functions', () => {
 
 describe('least privilege', () => {
   it('lets read-only routes update nothing but their rate counters', () => {
-    for (const route of routes.filter((r) => r.method === 'GET' && !r.public)) {
+    // GET routes write only where the manifest says so: reading a batch or return job past its deadline records its failure.
+    expect(routes.filter((r) => r.method === 'GET' && routeAccess(r).data === 'write').map((r) => r.id)).toEqual([
+      'batches-get',
+      'batches-items',
+      'return-jobs-get',
+      'return-jobs-items',
+    ]);
+    for (const route of routes.filter((r) => routeAccess(r).data === 'read')) {
       const statements = routeStatements(route.id);
       expect(actionsOf(statements)).not.toContain('dynamodb:PutItem');
       const updates = statements.filter((s) => [s.Action].flat().includes('dynamodb:UpdateItem'));
@@ -142,10 +157,12 @@ describe('least privilege', () => {
       roleByProfile.set(key, role);
     }
     expect(new Set(roleByProfile.values()).size).toBe(roleByProfile.size);
-    // Besides the profiles' roles: the authorizer's (no data: the public routes' profile too, so
-    // shared with them), API Gateway's invoke role and its account-level CloudWatch role.
+    // Besides the profiles' roles: one per queue worker (it consumes its own queue), the authorizer's
+    // (no data: the public routes' profile too, so shared with them), the sweeper's (data, sending to
+    // the batch queue, no idempotency), API Gateway's invoke role and its account-level CloudWatch role.
     const roles = new Set([...roleByProfile.values(), roleOfFunction(template, 'salestax-test-authorizer')]);
-    template.resourceCountIs('AWS::IAM::Role', roles.size + 2);
+    const workers = QUEUES.filter((q) => q.worker).length;
+    template.resourceCountIs('AWS::IAM::Role', roles.size + workers + 3);
   });
 
   it('lets every function role write logs to the stage log group only', () => {
@@ -173,11 +190,11 @@ describe('least privilege', () => {
       queues,
       logGroup: functionLogGroup(stack, 'Logs', common),
     });
-    const sender = routeAccess({ method: 'POST' }, { sendsTo: [RETURN_JOB_ITEMS_QUEUE.id, BATCH_ITEMS_QUEUE.id] });
+    const sender = routeAccess({ method: 'POST', sendsTo: [RETURN_JOB_ITEMS_QUEUE.id, BATCH_ITEMS_QUEUE.id] });
     // The order a route names its queues in does not make another role.
-    expect(profiles.roleFor(sender)).toBe(profiles.roleFor(routeAccess({ method: 'POST' }, { sendsTo: [BATCH_ITEMS_QUEUE.id, RETURN_JOB_ITEMS_QUEUE.id] })));
+    expect(profiles.roleFor(sender)).toBe(profiles.roleFor(routeAccess({ method: 'POST', sendsTo: [BATCH_ITEMS_QUEUE.id, RETURN_JOB_ITEMS_QUEUE.id] })));
     expect(profileKey(sender)).toBe('WriteIdempotencySendBatchItemsSendReturnJobItems');
-    profiles.roleFor(routeAccess({ method: 'POST' }, { sendsTo: [BATCH_ITEMS_QUEUE.id] }));
+    profiles.roleFor(routeAccess({ method: 'POST', sendsTo: [BATCH_ITEMS_QUEUE.id] }));
     profiles.roleFor(routeAccess({ method: 'POST' }));
     const t = Template.fromStack(stack);
     const queueArn = (id: string) => ({ 'Fn::GetAtt': [stack.getLogicalId(queues.get(id).queue.node.defaultChild as CfnElement), 'Arn'] });
@@ -212,8 +229,8 @@ describe('least privilege', () => {
     expect(invoked).toEqual(routeFunctionIds);
     const routeMethods = (Object.values(template.findResources('AWS::ApiGateway::Method')) as Resource[]).filter((m) => m.Properties.HttpMethod !== 'ANY');
     for (const m of routeMethods) expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [invokeRole, 'Arn'] });
-    // The only Lambda permission left: API Gateway calling the authorizer.
-    template.resourceCountIs('AWS::Lambda::Permission', 1);
+    // The only Lambda permissions left: API Gateway calling the authorizer, EventBridge the sweeper.
+    template.resourceCountIs('AWS::Lambda::Permission', 2);
     template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthorizerFunction'), 'Arn'] } });
   });
 
@@ -322,13 +339,19 @@ describe('api', () => {
 
   it('answers 405 through an ANY MOCK method on every route path', () => {
     const anyMethods = methods().filter((m) => m.Properties.HttpMethod === 'ANY');
-    expect(anyMethods).toHaveLength(new Set(routes.map((r) => r.path)).size);
+    expect(anyMethods).toHaveLength(new Set(routes.map(fullPath)).size);
     for (const m of anyMethods) {
       expect(m.Properties).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'MOCK' } });
       const [response] = m.Properties.Integration.IntegrationResponses;
       expect(response.StatusCode).toBe('405');
-      expect(response.ResponseTemplates['application/json']).toContain(`"code":"${GATEWAY_ERRORS.methodNotAllowed.code}"`);
-      expect(response.ResponseTemplates['application/json']).toContain('"request_id":"$context.requestId"');
+      const body = response.ResponseTemplates['application/json'] as string;
+      // TaxJar-compatible paths answer in TaxJar's shape (the request id stays in X-Request-Id).
+      if (body.startsWith('{"error":"'))
+        expect(JSON.parse(body)).toEqual({ error: 'Method Not Allowed', detail: expect.stringContaining('[method_not_allowed]'), status: 405 });
+      else {
+        expect(body).toContain(`"code":"${GATEWAY_ERRORS.methodNotAllowed.code}"`);
+        expect(body).toContain('"request_id":"$context.requestId"');
+      }
       expect(response.ResponseParameters['method.response.header.X-Request-Id']).toBe('context.requestId');
     }
   });

@@ -2,6 +2,24 @@
 // keep the contracts the DynamoDB stores keep (conditions on create and version, duplicate codes,
 // opaque cursors through the core's paging), so a service test exercises the same decisions.
 import type { Principal, TenantPrincipal } from '../../functions/core/access/authorize';
+import {
+  chunkRange,
+  type BatchHeader,
+  type BatchItem,
+  type BatchKind,
+  type BatchStatus,
+  type ChunkTally,
+  type PendingItem,
+} from '../../functions/core/batches/batch';
+import {
+  ItemAlreadyFinished,
+  type BatchQueue,
+  type BatchRepository,
+  type BatchSignals,
+  type ChunkMessage,
+  type ChunkState,
+  type ItemResult,
+} from '../../functions/core/batches/ports';
 import type { AccessRepository, KeyOwner, UsageKeyRegistry } from '../../functions/core/access/ports';
 import type { AccountRecord, ApiKeyRecord, PracticeRecord, Tenant } from '../../functions/core/access/records';
 import type { SettingsPatch, TenantRepository } from '../../functions/core/account/ports';
@@ -11,6 +29,8 @@ import type { CertificateFilters, CertificateRepository, StoredCertificate } fro
 import type { Customer } from '../../functions/core/customers/customer';
 import type { CustomerRepository } from '../../functions/core/customers/ports';
 import { DomainError } from '../../functions/core/errors';
+import type { SummaryRepository } from '../../functions/core/returns/ports';
+import { emptyTotals, keyOf, sumTotals, summaryDeltas, type SummaryTotals } from '../../functions/core/returns/summary';
 import type { EventDraft } from '../../functions/core/events/catalogue';
 import type { RateCounter } from '../../functions/core/limits/ports';
 import { windowAt } from '../../functions/core/limits/rate-limits';
@@ -24,6 +44,106 @@ import {
 } from '../../functions/core/transactions/repository';
 import { transactionSummaryView, type TransactionSummary } from '../../functions/core/transactions/view';
 
+/**
+ * Batches of one tenant, with the store's conditions: an item is finished once, a chunk tallied
+ * once, a batch finished once.
+ */
+export class FakeBatches implements BatchRepository {
+  readonly headers = new Map<string, BatchHeader>();
+  readonly rows = new Map<string, Map<number, { pending: PendingItem | null; item: BatchItem }>>();
+  readonly tallies = new Map<string, Map<number, ChunkTally>>();
+  readonly events: EventDraft[] = [];
+  /** Tally writes to fail (a worker crashing after its items ran) before one lands. */
+  failTallies = 0;
+
+  async create(batch: BatchHeader, items: readonly PendingItem[]): Promise<void> {
+    if (this.headers.has(batch.id)) throw new Error('batch exists');
+    this.rows.set(
+      batch.id,
+      new Map(
+        items.map((p) => [p.index, { pending: clone(p), item: { index: p.index, reference_id: p.reference_id, operation: p.operation, status: 'pending' } }]),
+      ),
+    );
+    this.tallies.set(batch.id, new Map());
+    this.headers.set(batch.id, clone(batch));
+  }
+
+  async get(id: string) {
+    const batch = this.headers.get(id);
+    return batch ? { batch: clone(batch), tallies: [...(this.tallies.get(id)?.values() ?? [])].map(clone) } : null;
+  }
+
+  async items(id: string, page: PageRequest): Promise<Page<BatchItem>> {
+    const all = [...(this.rows.get(id)?.values() ?? [])].map((r) => clone(r.item));
+    return pageInMemory(all, (i) => String(i.index), page);
+  }
+
+  async chunk(batch: BatchHeader, chunk: number): Promise<ChunkState> {
+    const { id } = batch;
+    const { from, to } = chunkRange(batch, chunk);
+    const rows = [...(this.rows.get(id)?.values() ?? [])].filter((r) => r.item.index >= from && r.item.index < to);
+    return {
+      tallied: this.tallies.get(id)?.has(chunk) ?? false,
+      pending: rows.filter((r) => r.item.status === 'pending').map((r) => clone(r.pending!)),
+      finished: rows.filter((r) => r.item.status !== 'pending').map((r) => clone(r.item)),
+    };
+  }
+
+  itemFinished(id: string, index: number): boolean {
+    return this.rows.get(id)?.get(index)?.item.status !== 'pending';
+  }
+
+  finishItem(id: string, result: ItemResult): void {
+    const row = this.rows.get(id)?.get(result.index);
+    if (row?.item.status !== 'pending') throw new ItemAlreadyFinished();
+    row.item = clone(result);
+  }
+
+  async tally(batch: BatchHeader, tally: ChunkTally, results: readonly ItemResult[]): Promise<boolean> {
+    if (this.failTallies > 0) {
+      this.failTallies--;
+      throw new Error('worker crashed before the tally was written');
+    }
+    if (this.tallies.get(batch.id)?.has(tally.chunk)) return false;
+    if (results.some((r) => this.itemFinished(batch.id, r.index))) throw new StaleWrite();
+    for (const r of results) this.finishItem(batch.id, r);
+    this.tallies.get(batch.id)!.set(tally.chunk, clone(tally));
+    return true;
+  }
+
+  async finish(batch: BatchHeader, events: readonly EventDraft[]): Promise<boolean> {
+    if (this.headers.get(batch.id)?.status !== 'pending') return false;
+    this.headers.set(batch.id, clone(batch));
+    this.events.push(...events);
+    return true;
+  }
+
+  async list(kind: BatchKind, filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>> {
+    const all = [...this.headers.values()].filter((b) => b.kind === kind && (filters.status === undefined || b.status === filters.status)).reverse();
+    return pageInMemory(all.map(clone), (b) => b.id, page);
+  }
+
+  async signals(kind: BatchKind, createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals> {
+    const recent = [...this.headers.values()].filter((b) => b.kind === kind && b.created_at >= createdSince);
+    const pending = recent.filter((b) => b.status === 'pending' && Date.parse(b.deadline_at) > now.getTime());
+    const finishedAt = (b: BatchHeader) => (b.status === 'pending' ? b.deadline_at : (b.completed_at ?? ''));
+    return {
+      pending: pending.length,
+      oldest_pending_created_at: pending.map((b) => b.created_at).sort()[0] ?? null,
+      completed_since: recent.filter((b) => b.status === 'completed' && finishedAt(b) >= finishedSince).length,
+      failed_since: recent.filter((b) => b.status !== 'completed' && !pending.includes(b) && finishedAt(b) >= finishedSince).length,
+    };
+  }
+}
+
+/** A queue that keeps what was sent, for the test to deliver (once, twice, out of order). */
+export class FakeBatchQueue implements BatchQueue {
+  readonly sent: ChunkMessage[] = [];
+  async enqueue(messages: readonly ChunkMessage[]): Promise<void> {
+    this.sent.push(...messages.map(clone));
+  }
+}
+
 const tenantKey = (t: Tenant) => `${t.accountId}#${t.environment}`;
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -33,6 +153,15 @@ export class FakeTransactions implements TransactionRepository {
   /** Writes to fail with StaleWrite before one lands (a concurrent writer moved the version). */
   staleWrites = 0;
   writes = 0;
+  /** Where receipts of batch items land (the same atomic write, as in the DynamoDB store). */
+  receipts: FakeBatches | undefined;
+  /** Return summaries, moved by every write as the DynamoDB store moves them (by keyOf). */
+  readonly summaries = new Map<string, SummaryTotals>();
+
+  /** The summaries as a repository. */
+  summaryRepository(): SummaryRepository {
+    return { read: async (key) => this.summaries.get(keyOf(key)) ?? emptyTotals() };
+  }
 
   async get(code: string): Promise<Stored | null> {
     const found = this.docs.get(code);
@@ -45,9 +174,18 @@ export class FakeTransactions implements TransactionRepository {
       this.staleWrites--;
       throw new StaleWrite();
     }
+    if (change.receipt && this.receipts?.itemFinished(change.receipt.batch.id, change.receipt.item.index)) throw new ItemAlreadyFinished();
     if (change.create.some((r) => this.docs.has(r.code)))
       throw new DomainError('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
     if (change.update.some((u) => this.docs.get(u.record.code)?.version !== u.expectedVersion)) throw new StaleWrite();
+    if (change.receipt) {
+      if (!this.receipts) throw new Error('no batch store for receipts');
+      this.receipts.finishItem(change.receipt.batch.id, change.receipt.item);
+    }
+    for (const delta of summaryDeltas(change)) {
+      const id = keyOf(delta.key);
+      this.summaries.set(id, sumTotals([this.summaries.get(id) ?? emptyTotals(), delta.totals]));
+    }
     for (const record of change.create) this.docs.set(record.code, { record: clone(record), version: 1 });
     for (const { record, expectedVersion } of change.update) this.docs.set(record.code, { record: clone(record), version: expectedVersion + 1 });
     this.events.push(...change.events);
@@ -58,7 +196,12 @@ export class FakeTransactions implements TransactionRepository {
       .map((s) => s.record)
       .filter(
         (r) =>
-          (filters.status === undefined || r.status === filters.status) && (filters.location_code === undefined || r.location_code === filters.location_code),
+          (filters.status === undefined || r.status === filters.status) &&
+          (filters.kind === undefined || r.kind === filters.kind) &&
+          (filters.customer_code === undefined || r.customer_code === filters.customer_code) &&
+          (filters.date_from === undefined || r.date >= filters.date_from) &&
+          (filters.date_to === undefined || r.date <= filters.date_to) &&
+          (filters.location_code === undefined || r.location_code === filters.location_code),
       )
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.code.localeCompare(a.code));
     const found = pageInMemory(matching, (r) => r.code, page);
@@ -142,6 +285,23 @@ export class FakeCustomers implements CustomerRepository {
       .map(([, c]) => c)
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
     return pageInMemory(mine, (c) => c.customer_code, page);
+  }
+
+  async rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null> {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    if (!found) return null;
+    const renamed = { ...found, name };
+    this.customers.set(`${tenantKey(tenant)}#${code}`, renamed);
+    return clone(renamed);
+  }
+
+  async delete(tenant: Tenant, code: string): Promise<boolean> {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    if (!found) return false;
+    if (found.certificate_ids.length > 0)
+      throw new DomainError('conflict', 'The customer has exemption certificates, which are kept as evidence: it cannot be deleted.');
+    this.customers.delete(`${tenantKey(tenant)}#${code}`);
+    return true;
   }
 
   /** What the certificate store's create does to the customer item. */

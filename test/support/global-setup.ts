@@ -16,6 +16,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dynamoEndpoint: string;
+    sqsEndpoint: string;
   }
 }
 
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (remote) {
     project.provide('baseUrl', remote.replace(/\/+$/, ''));
     project.provide('dynamoEndpoint', '');
+    project.provide('sqsEndpoint', '');
     return async () => undefined;
   }
   if (process.env.STX_BUNDLES === '1') await bundleAll();
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ...process.env,
       PORT: '0',
       TAX_SEED_FILE: seedPath,
+      STX_IN_MEMORY: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
       // Bundles keep one module graph per function, as Lambda does: a key revoked or a setting
       // changed through one function reaches the others' caches only after AUTH_CACHE_SECONDS.
@@ -49,7 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     detached: true,
   });
   const output: string[] = [];
-  const ready = await new Promise<{ url: string; dynamo: string }>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; dynamo: string; sqs: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local runner did not start:\n${output.join('')}`)), 90_000);
     let dynamo = '';
     child!.stdout!.on('data', (chunk: Buffer) => {
@@ -59,7 +62,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const match = /^ready: (\S+)$/m.exec(output.join(''));
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1]!, dynamo: dynamo || /DynamoDB Local (\S+),/.exec(output.join(''))?.[1] || '' });
+        const all = output.join('');
+        resolve({ url: match[1]!, dynamo: dynamo || /DynamoDB Local (\S+),/.exec(all)?.[1] || '', sqs: /SQS emulator (\S+)/.exec(all)?.[1] ?? '' });
       }
     });
     child!.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
@@ -70,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('baseUrl', ready.url);
   project.provide('dynamoEndpoint', ready.dynamo);
+  project.provide('sqsEndpoint', ready.sqs);
   return async () => {
     if (child?.pid) {
       try {

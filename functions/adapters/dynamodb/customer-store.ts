@@ -1,6 +1,6 @@
 // Customers of a tenant: one item each, listed newest first through GSI1.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
 import type { Customer } from '../../core/customers/customer';
@@ -70,5 +70,49 @@ export class CustomerStore implements CustomerRepository {
   async list(tenant: Tenant, locationCode: string | null, page: PageRequest): Promise<Page<Customer>> {
     const { items, next_cursor } = await gsi1Page(this.db, this.table, listPartitions.customers(tenant), [['location_code', '=', locationCode]], page);
     return { data: items.map(toCustomer), next_cursor };
+  }
+
+  async rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null> {
+    const key = tableKeys.customer(tenant, code);
+    if (!keyFits(key)) return null;
+    try {
+      const out = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: key,
+          ...(name === null ? { UpdateExpression: 'REMOVE #name' } : { UpdateExpression: 'SET #name = :name', ExpressionAttributeValues: { ':name': name } }),
+          ExpressionAttributeNames: { '#name': 'name' },
+          ConditionExpression: 'attribute_exists(PK)',
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toCustomer(out.Attributes);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return null;
+      throw error;
+    }
+  }
+
+  async delete(tenant: Tenant, code: string): Promise<boolean> {
+    const key = tableKeys.customer(tenant, code);
+    if (!keyFits(key)) return false;
+    try {
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: key,
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(certificate_ids) OR size(certificate_ids) = :zero)',
+          ExpressionAttributeValues: { ':zero': 0 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) {
+        if (!error.Item) return false;
+        throw new DomainError('conflict', 'The customer has exemption certificates, which are kept as evidence: it cannot be deleted.');
+      }
+      throw error;
+    }
   }
 }

@@ -22,6 +22,8 @@ export const tableKeys = {
   customer: (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CUSTOMER#${code}` }),
   certificate: (t: Tenant, id: string) => ({ PK: tenantPk(t), SK: `CERT#${id}` }),
   /** A tenant's events spread over EVENT_SHARDS partitions (see events.ts). */
+  /** A batch and its items and chunk tallies share a partition: one Query reads a batch whole. */
+  batch: (t: Tenant, id: string) => `BATCH#${t.accountId}#${t.environment}#${id}`,
   events: (t: Tenant, shard: number) => `EVENTS#${t.accountId}#${t.environment}#${shard}`,
 };
 
@@ -31,6 +33,8 @@ export const listPartitions = {
   customers: (t: Tenant) => `CUSTOMERS#${t.accountId}#${t.environment}`,
   certificates: (t: Tenant) => `CERTS#${t.accountId}#${t.environment}`,
   items: (t: Tenant) => `ITEMS#${t.accountId}#${t.environment}`,
+  batches: (t: Tenant) => `BATCHES#${t.accountId}#${t.environment}`,
+  returnJobs: (t: Tenant) => `RETURNJOBS#${t.accountId}#${t.environment}`,
 };
 
 export const CONFIG_PREFIX = 'CONFIG#';

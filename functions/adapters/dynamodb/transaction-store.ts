@@ -3,7 +3,8 @@
 //     in time, is cancelled by DynamoDB itself (duplicate_transaction) and leaves the first intact;
 //   - a changed original is Put with `version = :expected`: two refunds (or a refund and a void)
 //     that read the same version cannot both land; the loser re-reads and re-decides;
-//   - the events of the change are written in the same transaction, so no change exists without them.
+//   - the events of the change are written in the same transaction, so no change exists without them;
+//   - so are the return summaries' increments (summary-store.ts): a summary never misses a document.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
@@ -13,10 +14,13 @@ import type { Page, PageRequest } from '../../core/lists/paging';
 import type { DocumentChange, Stored, TransactionFilters, TransactionRepository } from '../../core/transactions/repository';
 import type { TransactionRecord } from '../../core/transactions/transaction';
 import { transactionSummaryView, type TransactionSummary } from '../../core/transactions/view';
+import { summaryDeltas } from '../../core/returns/summary';
+import { itemFinished, itemResultPut } from './batch-store';
 import { cancellation, staleWrite } from './cancellation';
 import { eventPut } from './events';
 import { keyFits, parseItem } from './item-schema';
 import { gsi1Page } from './query-page';
+import { summaryUpdates } from './summary-store';
 import { listPartitions, tableKeys } from './table-keys';
 
 /** Documents above this size are stored gzipped (DynamoDB items stop at 400 KB). */
@@ -123,10 +127,14 @@ export class TransactionStore implements TransactionRepository {
       },
     }));
     const events = change.events.map((event) => eventPut(this.table, this.tenant, event));
+    // The receipt goes first: a redelivered batch item is "already finished", not a duplicate code.
+    const receipt = change.receipt ? [itemResultPut(this.table, change.receipt.batch, change.receipt.item)] : [];
+    // The return summaries move with the documents, in the same transaction (functions/core/returns).
+    const summaries = summaryUpdates(this.table, this.tenant, summaryDeltas(change));
     try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...creates, ...updates, ...events] }));
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...receipt, ...creates, ...updates, ...events, ...summaries] }));
     } catch (error) {
-      throw cancellation(error, [...creates.map(() => duplicate), ...updates.map(() => staleWrite)]);
+      throw cancellation(error, [...receipt.map(() => itemFinished), ...creates.map(() => duplicate), ...updates.map(() => staleWrite)]);
     }
   }
 

@@ -1,5 +1,6 @@
 // Rules for issuing keys (contract §8): what a new key may be, given who asks.
 import type { Environment } from '../access/records';
+import type { ScopeGrant } from '../access/scopes';
 import { DomainError, fieldError } from '../errors';
 import { locationNamed, type Location } from './settings';
 
@@ -18,6 +19,16 @@ export function assertKeyIssuable(callerEnvironment: Environment, request: KeyRe
     throw new DomainError('insufficient_scope', 'Production keys can only be issued with a production key.');
   if (request.location_code != null) locationNamed(locations, request.location_code);
   if (request.expires_at != null) assertFuture(request.expires_at, now);
+}
+
+/**
+ * A key issues only scopes it holds itself (contract §10, §8): `*` only from `*`, and a key holding
+ * `account:admin` alone cannot mint a key that does more than it may.
+ */
+export function assertScopesHeld(held: readonly string[], requested: readonly ScopeGrant[]): void {
+  if (held.includes('*')) return;
+  const missing = requested.filter((scope) => !held.includes(scope));
+  if (missing.length > 0) throw new DomainError('insufficient_scope', 'A key can only issue keys with scopes it holds itself.');
 }
 
 /** Keys an administrator may see and revoke: a sandbox key manages sandbox keys only. */

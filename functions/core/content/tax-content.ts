@@ -205,6 +205,35 @@ export class TaxContent {
     return area;
   }
 
+  /**
+   * A state's rates over its rated ZIP codes (the table as published, before date rules): the
+   * lowest state part and the mean combined rate, half-up in millionths. Undefined without rows.
+   */
+  rateSummary(state: string): { readonly minimumStateRate: Micro; readonly averageRate: Micro } | undefined {
+    // The state's rows in force with this version: each version's rows replace earlier ones, its removals drop them.
+    const inForce = new Map<string, { rows: string; at: number }>();
+    for (let i = 0; i <= this.index; i++) {
+      const v = this.artifact.versions[i]!;
+      const rows = v.zips[state] ?? '';
+      for (let at = 0; at + ZIP_ROW <= rows.length; at += ZIP_ROW) inForce.set(rows.slice(at, at + 5), { rows, at });
+      const removed = v.removed[state] ?? '';
+      for (let at = 0; at + 5 <= removed.length; at += 5) inForce.delete(removed.slice(at, at + 5));
+    }
+    if (inForce.size === 0) return undefined;
+    const { regions } = this.artifact;
+    let minimum = Number.POSITIVE_INFINITY;
+    let total = 0;
+    let count = 0;
+    for (const { rows, at } of inForce.values()) {
+      const region = b36(rows, at + 5) * 5;
+      const stateRate = regions[region]!;
+      minimum = Math.min(minimum, stateRate);
+      total += stateRate + regions[region + 1]! + regions[region + 2]! + regions[region + 3]!;
+      count++;
+    }
+    return { minimumStateRate: minimum, averageRate: Math.floor((2 * total + count) / (2 * count)) };
+  }
+
   /** The state part on `date` when a scheduled change replaces the rate table's (on or after coverage). */
   stateRateChange(state: string, date: string): Micro | undefined {
     let rate: Micro | undefined;

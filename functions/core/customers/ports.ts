@@ -9,4 +9,11 @@ export interface CustomerRepository {
   get(tenant: Tenant, code: string): Promise<Customer | null>;
   /** Newest first; a location-scoped reader sees its location's customers only. */
   list(tenant: Tenant, locationCode: string | null, page: PageRequest): Promise<Page<Customer>>;
+  /** Renames an existing customer; null when there is none. */
+  rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null>;
+  /**
+   * Deletes a customer that has no certificates (they are evidence other records point to: a
+   * customer holding one is a `conflict`); false when there is none.
+   */
+  delete(tenant: Tenant, code: string): Promise<boolean>;
 }

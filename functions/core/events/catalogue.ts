@@ -2,6 +2,7 @@
 // Every change writes its event in the same transaction as the change itself (an outbox); the
 // payload types here are what webhook receivers get as `data`. A payload change that is not
 // backwards compatible bumps the type's version.
+import type { BatchEventData } from '../batches/event-data';
 import type { CertificateView } from '../certificates/certificate';
 import type { TransactionSummary } from '../transactions/view';
 
@@ -12,6 +13,10 @@ export interface EventPayloads {
   'transaction.voided': TransactionSummary;
   'transaction.adjusted': { readonly original: TransactionSummary; readonly reversal: TransactionSummary; readonly replacement: TransactionSummary };
   'certificate.activated': CertificateView;
+  'batch.completed': BatchEventData;
+  'batch.failed': BatchEventData;
+  'return_job.completed': BatchEventData;
+  'return_job.failed': BatchEventData;
 }
 
 export type EventType = keyof EventPayloads;
@@ -28,6 +33,10 @@ export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition } = {
   'transaction.voided': { version: 1, description: 'A committed sale was voided.' },
   'transaction.adjusted': { version: 1, description: 'A sale was adjusted: its reversal and replacement were written with it.' },
   'certificate.activated': { version: 1, description: 'An exemption certificate was activated by a named reviewer.' },
+  'batch.completed': { version: 1, description: 'Every item of a batch finished (each succeeded or failed on its own).' },
+  'batch.failed': { version: 1, description: 'A batch could not finish before its deadline; its unfinished items failed.' },
+  'return_job.completed': { version: 1, description: 'Every item of a provider return job finished (each succeeded or failed on its own).' },
+  'return_job.failed': { version: 1, description: 'A return job could not finish before its deadline; its unfinished items failed.' },
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as readonly EventType[];

@@ -1,5 +1,6 @@
 // The port through which documents are read and written. Concurrent changes are settled by
 // conditions and versions in the store, never by locks or by trusting an earlier read.
+import type { ItemReceipt } from '../batches/ports';
 import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
 import type { TransactionKind, TransactionRecord, TransactionStatus } from './transaction';
@@ -13,9 +14,15 @@ export interface Stored {
 export interface DocumentChange {
   /** New documents; each must not exist yet. */
   readonly create: readonly TransactionRecord[];
-  /** Changed documents; each must still be at the version read. */
-  readonly update: readonly { readonly record: TransactionRecord; readonly expectedVersion: number }[];
+  /** Changed documents; each must still be at the version read (`before`, whose content the summaries hold). */
+  readonly update: readonly { readonly record: TransactionRecord; readonly before: TransactionRecord; readonly expectedVersion: number }[];
   readonly events: readonly EventDraft[];
+  /**
+   * The batch item this change finishes, written in the same atomic write: a queue redelivering
+   * the item finds it finished instead of committing twice. Its failed condition is
+   * ItemAlreadyFinished.
+   */
+  readonly receipt?: ItemReceipt | undefined;
 }
 
 export interface TransactionFilters {

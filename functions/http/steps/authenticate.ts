@@ -1,11 +1,11 @@
 // Step 2 (contract §1.3): the request must present a usable key.
 import type { Authenticator } from '../../application/authentication';
-import { presentedSecret } from '../presented-secret';
+import { presentedSecret, type SecretForms } from '../presented-secret';
 import type { Authenticated, Received } from '../request';
 
-export function authenticate(authenticator: Pick<Authenticator, 'authenticate'>) {
+export function authenticate(authenticator: Pick<Authenticator, 'authenticate'>, forms: SecretForms = {}) {
   return async (request: Received): Promise<Authenticated> => ({
     ...request,
-    credentials: await authenticator.authenticate(presentedSecret(request.headers), request.now),
+    credentials: await authenticator.authenticate(presentedSecret(request.headers, forms), request.now),
   });
 }

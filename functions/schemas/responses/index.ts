@@ -11,12 +11,43 @@ import { ApiKey, ApiKeyList, Account, CreatedItem, IssuedKey, ItemList, Location
 import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
 import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content';
 import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
+import {
+  Batch,
+  BatchAccepted,
+  BatchItem,
+  BatchItemList,
+  BatchList,
+  BatchWithItems,
+  ReturnJob,
+  ReturnJobAccepted,
+  ReturnJobItem,
+  ReturnJobItemList,
+  ReturnJobList,
+  ReturnJobWithItems,
+  ReturnSummary,
+} from './batches';
 import { Message } from './common';
 import { ErrorDetail, ErrorEnvelope } from './error';
+import {
+  TaxjarCategories,
+  TaxjarCustomer,
+  TaxjarCustomerIds,
+  TaxjarOrder,
+  TaxjarOrderIds,
+  TaxjarRate,
+  TaxjarRefund,
+  TaxjarRefundIds,
+  TaxjarRegions,
+  TaxjarSummaryRates,
+  TaxjarTax,
+} from './taxjar';
 import { Adjustment, Calculation, Estimate, Jurisdiction, LineReason, Transaction, TransactionList, TransactionSummary } from './tax';
 
 export interface RouteResponse<S extends v.GenericSchema = v.GenericSchema> {
-  readonly status: 200 | 201;
+  /** 202: accepted work to poll; the answer then carries a Location header. */
+  readonly status: 200 | 201 | 202;
+  /** A Location header names the created or accepted resource. */
+  readonly location?: boolean;
   /** The media type of the body (application/json unless said). */
   readonly media?: 'application/json' | 'text/html';
   readonly schema: S;
@@ -58,6 +89,14 @@ const TAXING: readonly ErrorCode[] = [
 const ok = (schema: v.GenericSchema, description: string, errors: readonly ErrorCode[] = []): RouteResponse => ({ status: 200, schema, description, errors });
 const created = (schema: v.GenericSchema, description: string, errors: readonly ErrorCode[] = []): RouteResponse => ({
   status: 201,
+  schema,
+  description,
+  errors,
+});
+
+const accepted = (schema: v.GenericSchema, description: string, errors: readonly ErrorCode[] = []): RouteResponse => ({
+  status: 202,
+  location: true,
   schema,
   description,
   errors,
@@ -129,6 +168,52 @@ export const RESPONSES = {
   ]),
   'provider-engagements': ok(EngagementList, 'A page of the client engagements the key may act for.'),
   'provider-client': ok(ProviderClient, 'The client engagement the client context selects.'),
+  'batches-create': accepted(BatchAccepted, 'The accepted batch, queued; poll the Location.'),
+  'batches-list': ok(BatchList, 'A page of batches, newest first.'),
+  'batches-get': ok(BatchWithItems, 'The batch, its counts and a page of its items.', ['not_found']),
+  'batches-items': ok(BatchItemList, 'A page of the batch’s items in submission order.', ['not_found']),
+  'return-jobs-create': accepted(ReturnJobAccepted, 'The accepted return job, queued; poll the Location.', ['not_found']),
+  'return-jobs-list': ok(ReturnJobList, 'A page of return jobs, newest first.'),
+  'return-jobs-get': ok(ReturnJobWithItems, 'The return job, its counts and a page of its summaries.', ['not_found']),
+  'return-jobs-items': ok(ReturnJobItemList, 'A page of the return job’s summaries in submission order.', ['not_found']),
+  'taxjar-taxes': ok(TaxjarTax, 'The tax on the order; nothing is stored.', TAXING),
+  'taxjar-rates-get': ok(TaxjarRate, 'The rates at a location.', [
+    'invalid_address',
+    'rate_unavailable',
+    'il_address_not_located',
+    'il_rate_lookup_unresolved',
+  ]),
+  'taxjar-categories': ok(TaxjarCategories, 'The product tax categories.'),
+  'taxjar-summary-rates': ok(TaxjarSummaryRates, 'Minimum and average rates by region.'),
+  'taxjar-nexus-regions': ok(TaxjarRegions, 'The regions where the account has nexus.'),
+  'taxjar-orders-list': ok(TaxjarOrderIds, 'The ids of the account’s orders.'),
+  'taxjar-orders-get': ok(TaxjarOrder, 'The order.', ['not_found', 'transaction_not_found']),
+  'taxjar-orders-create': created(TaxjarOrder, 'The committed order.', [...TAXING, 'invalid_nexus_mode', 'duplicate_transaction', 'conflict']),
+  'taxjar-orders-update': ok(TaxjarOrder, 'The order as updated.', [
+    ...TAXING,
+    'invalid_nexus_mode',
+    'transaction_not_found',
+    'invalid_lifecycle',
+    'duplicate_transaction',
+    'conflict',
+  ]),
+  'taxjar-orders-delete': ok(TaxjarOrder, 'The deleted (voided) order.', ['not_found', 'transaction_not_found', 'invalid_lifecycle']),
+  'taxjar-refunds-list': ok(TaxjarRefundIds, 'The ids of the account’s refunds.'),
+  'taxjar-refunds-get': ok(TaxjarRefund, 'The refund.', ['not_found', 'transaction_not_found']),
+  'taxjar-refunds-create': created(TaxjarRefund, 'The committed refund.', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_lifecycle',
+    'invalid_request',
+    'refund_exceeds_refundable',
+    'duplicate_transaction',
+    'conflict',
+  ]),
+  'taxjar-customers-list': ok(TaxjarCustomerIds, 'The ids of the account’s customers.'),
+  'taxjar-customers-get': ok(TaxjarCustomer, 'The customer.', ['not_found']),
+  'taxjar-customers-create': created(TaxjarCustomer, 'The new customer.', [...LOCATION, 'conflict']),
+  'taxjar-customers-update': ok(TaxjarCustomer, 'The customer as updated.', [...LOCATION, 'conflict']),
+  'taxjar-customers-delete': ok(TaxjarCustomer, 'The deleted customer.', ['not_found']),
 } as const satisfies Record<RouteId, RouteResponse>;
 
 export { ErrorEnvelope };
@@ -151,4 +236,9 @@ export const RESPONSE_COMPONENTS: Record<string, v.GenericSchema> = {
   ApiKey,
   Certificate,
   Customer,
+  Batch,
+  BatchItem,
+  ReturnJob,
+  ReturnJobItem,
+  ReturnSummary,
 };

@@ -28,11 +28,15 @@ export const Config = v.strictObject({
   }),
 });
 
+/** Signals of one kind of queued work (batches, provider return jobs run on the tenant's data). */
+const QueueSignals = v.strictObject({ pending: Int, oldest_pending_age_seconds: v.nullable(Int), completed_last_24h: Int, failed_last_24h: Int });
+
 export const OperationsStatus = v.strictObject({
   object: v.literal('operations_status'),
   environment: Environment,
   requests: v.strictObject({ limit: Int, used: Int, remaining: Int, window_seconds: Int, resets_in_seconds: Int }),
-  batches: v.strictObject({ pending: Int, oldest_pending_age_seconds: v.nullable(Int), completed_last_24h: Int, failed_last_24h: Int }),
+  batches: QueueSignals,
+  return_jobs: QueueSignals,
   webhooks: v.strictObject({
     endpoints: Int,
     pending_deliveries: Int,

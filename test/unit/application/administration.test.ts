@@ -1,7 +1,8 @@
 // Keys and account administration without HTTP.
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../../functions/application/api-key-secret';
-import { call, TENANT, tenantPrincipal } from '../../support/fakes';
+import type { ApiKeyRecord } from '../../../functions/core/access/records';
+import { apiKey, call, TENANT, tenantPrincipal } from '../../support/fakes';
 import { wired } from './wiring';
 
 async function rejection(promise: Promise<unknown>): Promise<string | undefined> {
@@ -25,6 +26,20 @@ describe('key service', () => {
     expect((await keys.revoke(call(), key.id)).status).toBe('revoked');
     expect(stores.usageKeys.disabled).toEqual([`gw_${key.id}`]);
     expect(await rejection(keys.revoke(call(), 'key_nobody'))).toBe('not_found');
+  });
+
+  it('issues only scopes the issuing key holds: `*` only from `*`', async () => {
+    const { keys, stores } = wired();
+    const holding = (scopes: string[]) => call(tenantPrincipal({ key: apiKey({ scopes: scopes as ApiKeyRecord['scopes'] }) }));
+    const admin = holding(['account:admin', 'transactions:read']);
+    expect(await rejection(keys.issue(admin, { name: 'all', environment: 'sandbox', scopes: ['*'] }))).toBe('insufficient_scope');
+    expect(await rejection(keys.issue(admin, { name: 'w', environment: 'sandbox', scopes: ['transactions:read', 'transactions:write'] }))).toBe(
+      'insufficient_scope',
+    );
+    expect(stores.access.keys.size).toBe(0);
+    const { key } = await keys.issue(admin, { name: 'r', environment: 'sandbox', scopes: ['transactions:read', 'account:admin'] });
+    expect(key.scopes).toEqual(['transactions:read', 'account:admin']);
+    expect((await keys.issue(holding(['*']), { name: 'all', environment: 'sandbox', scopes: ['*'] })).key.scopes).toEqual(['*']);
   });
 });
 

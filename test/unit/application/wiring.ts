@@ -78,5 +78,7 @@ export function wired() {
         account.declareSellerPosture(accountPorts, call, sellerClass, expiresAt),
     },
     authenticator,
+    /** The ports themselves, for use cases whose tests bind their own (batches). */
+    ports: { transactions: txPorts, tenantConfigs },
   };
 }

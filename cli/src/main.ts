@@ -1,0 +1,60 @@
+// `stx`: the command line of the sales-tax API. `stx batch <export>` is the nightly ERP loader.
+import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { apiClient } from './api-client';
+import { parseColumnMap } from './column-map';
+import { load } from './loader';
+import { progress } from './progress';
+
+const program = new Command('stx').description('Command-line tools for the sales-tax API.');
+
+const positive = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+};
+
+program
+  .command('batch')
+  .description('Load an ERP export (CSV lines or JSON Lines documents) as batches and write a results CSV.')
+  .argument('<export>', 'the export file (.csv or .jsonl)')
+  .addOption(new Option('--base-url <url>', 'the API, without /api/v1').env('STX_BASE_URL').default('http://127.0.0.1:3000'))
+  .addOption(new Option('--key <key>', 'API key with batches:write and batches:read').env('STX_API_KEY').makeOptionMandatory())
+  .addOption(new Option('--format <format>', 'export format (default: from the extension)').choices(['csv', 'jsonl']))
+  .addOption(new Option('--operation <operation>', 'calculate (default) or commit each document').choices(['calculate', 'commit']).default('calculate'))
+  .option(
+    '--map <pairs>',
+    'CSV columns as field=Header,... (fields: invoice, date, customer_code, location_code, ship_to_*, line_number, item_code, tax_code, description, quantity, amount, discount)',
+  )
+  .option('--out <file>', 'results CSV', 'results.csv')
+  .option('--state <file>', 'state file that makes the load resumable (default: <export>.stx-state.json)')
+  .option('--batch-size <n>', 'items per batch (at most the service limit)', positive)
+  .action(async (input: string, opts) => {
+    if (!existsSync(input)) throw new InvalidArgumentError(`no such file: ${input}`);
+    const format = (opts.format ?? (extname(input).toLowerCase() === '.csv' ? 'csv' : 'jsonl')) as 'csv' | 'jsonl';
+    const summary = await load(
+      apiClient(opts.baseUrl, opts.key),
+      {
+        input,
+        format,
+        columns: parseColumnMap(opts.map),
+        operation: opts.operation,
+        resultsPath: opts.out,
+        statePath: opts.state ?? `${input}.stx-state.json`,
+        batchSize: opts.batchSize,
+      },
+      (total) => progress(total, Boolean(process.stdout.isTTY)),
+    );
+    console.log(
+      `done: ${summary.documents} documents in ${summary.batches} batches, ${summary.succeeded} succeeded, ${summary.failed} failed (${summary.rejected} rejected by the export itself) in ${summary.seconds}s; results in ${opts.out}`,
+    );
+    process.exitCode = summary.failed > 0 ? 1 : 0;
+  });
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  console.error(`stx: ${(error as Error).message}`);
+  process.exitCode = 2;
+}

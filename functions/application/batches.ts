@@ -1,0 +1,296 @@
+// Asynchronous batches (contract §6): submission, reads, and the run of one chunk by a queue worker.
+// Items run through the same calculation and commit use cases as the synchronous endpoints, as the
+// principal that submitted them. Exactly once under at-least-once delivery:
+//   - a commit item's result is written in the commit's own atomic write (a receipt), so a
+//     redelivered item finds itself finished instead of a duplicate code;
+//   - a chunk's other results and its tally are one atomic write that happens once;
+//   - completion is a conditional write of the header, with its event.
+import { randomUUID } from 'node:crypto';
+import type { Tenant } from '../core/access/records';
+import {
+  chunkRange,
+  completion,
+  deadlineFailure,
+  EXHAUSTED_MESSAGE,
+  isExpired,
+  isOverdue,
+  newBatch,
+  type BatchHeader,
+  type BatchItem,
+  type BatchKind,
+  type BatchOperation,
+  type BatchStatus,
+  type ChunkTally,
+  type PendingItem,
+} from '../core/batches/batch';
+import { ItemAlreadyFinished, type BatchQueue, type BatchRepository, type BatchSignals, type ChunkMessage, type ItemResult } from '../core/batches/ports';
+import { DomainError } from '../core/errors';
+import type { Page, PageRequest } from '../core/lists/paging';
+import type { DocumentInput } from '../core/tax/input';
+import { calculationView } from '../core/tax/view';
+import { transactionView } from '../core/transactions/view';
+import { calculateDocument } from './calculations';
+import type { TenantCall } from './call';
+import { untilWritten } from './optimistic-retry';
+import { commitTransaction, type CommitInput, type TransactionPorts } from './transactions';
+
+export interface BatchSettings {
+  /** A batch still pending this long after submission fails (its unfinished items with it). */
+  readonly deadlineSeconds: number;
+}
+
+export interface BatchPorts {
+  readonly batches: (tenant: Tenant) => BatchRepository;
+  readonly queue: BatchQueue;
+  readonly settings: BatchSettings;
+}
+
+/** Validates an item's request when it runs, exactly as its synchronous endpoint validates a body. */
+export interface ItemRequestParser {
+  calculation(request: unknown): DocumentInput;
+  commit(request: unknown): CommitInput;
+}
+
+/** Runs one pending item of a batch as its submitter; throws only what a retry may cure. */
+export type ItemRunner = (batch: BatchHeader, item: PendingItem, run: ChunkRun) => Promise<ItemOutcome>;
+
+export interface BatchRunPorts {
+  readonly batches: (tenant: Tenant) => BatchRepository;
+  readonly runItem: ItemRunner;
+}
+
+/** What a calculation batch's items run with. */
+export interface BatchItemPorts {
+  readonly transactions: TransactionPorts;
+  readonly parse: ItemRequestParser;
+}
+
+export interface BatchSubmission {
+  readonly items: readonly { readonly reference_id: string; readonly operation?: BatchOperation | null | undefined; readonly request: unknown }[];
+}
+
+/** One pass of a worker over a chunk. */
+export interface ChunkRun {
+  readonly now: Date;
+  /** The worker invocation, quoted in item errors. */
+  readonly requestId: string;
+  /** The queue will not deliver this message again: failures become failed items, not retries. */
+  readonly finalAttempt: boolean;
+}
+
+const notFound = (kind: BatchKind) =>
+  new DomainError('not_found', `No ${kind === 'batch' ? 'batch' : 'return job'} with this id exists in the scope of this key.`);
+
+/**
+ * A location-scoped key sees the batches its location's keys submitted, an organization key all of
+ * its tenant's; a return job belongs to the engagement (practice and client) that submitted it.
+ */
+function visibleTo(call: TenantCall, batch: BatchHeader): boolean {
+  if (batch.kind === 'return_job')
+    return call.principal.practice?.id === batch.principal.practice?.id && call.principal.engagement?.id === batch.principal.engagement?.id;
+  return call.principal.locationCode === null || call.principal.locationCode === batch.principal.locationCode;
+}
+
+/** Stores a batch of either kind and queues its chunks; nothing is queued unless the batch was stored. */
+export async function submitJob(ports: BatchPorts, call: TenantCall, kind: BatchKind, items: readonly Omit<PendingItem, 'index'>[]): Promise<BatchHeader> {
+  const batch = newBatch({
+    kind,
+    id: randomUUID().replaceAll('-', ''),
+    principal: call.principal,
+    itemCount: items.length,
+    at: call.now.toISOString(),
+    deadlineSeconds: ports.settings.deadlineSeconds,
+  });
+  await ports.batches(batch.tenant).create(
+    batch,
+    items.map((item, index) => ({ ...item, index })),
+  );
+  const ref = { tenant: batch.tenant, id: batch.id };
+  await ports.queue.enqueue(Array.from({ length: batch.chunk_count }, (_, chunk) => ({ batch: ref, chunk })));
+  return batch;
+}
+
+export function submitBatch(ports: BatchPorts, call: TenantCall, submission: BatchSubmission): Promise<BatchHeader> {
+  return submitJob(
+    ports,
+    call,
+    'batch',
+    submission.items.map((item) => ({ reference_id: item.reference_id, operation: item.operation ?? 'calculate', request: item.request })),
+  );
+}
+
+/**
+ * A batch as its readers see it: gone once expired; failed once past its deadline (the failure is
+ * written on first sight, dated at the deadline, so every reader sees the same batch).
+ */
+export async function getBatch(
+  ports: Pick<BatchPorts, 'batches'>,
+  call: TenantCall,
+  id: string,
+  kind: BatchKind = 'batch',
+): Promise<{ batch: BatchHeader; tallies: ChunkTally[] }> {
+  const repository = ports.batches(call.principal.tenant);
+  let found = await repository.get(id);
+  if (found && isOverdue(found.batch, call.now)) {
+    await failOverdue(repository, found.batch, found.tallies);
+    found = await repository.get(id);
+  }
+  if (!found || found.batch.kind !== kind || !visibleTo(call, found.batch) || isExpired(found.batch, call.now)) throw notFound(kind);
+  return found;
+}
+
+/** Items in submission order; `budgetBytes` bounds the results one page carries. */
+export async function listBatchItems(
+  ports: Pick<BatchPorts, 'batches'>,
+  call: TenantCall,
+  id: string,
+  page: PageRequest,
+  budgetBytes: number,
+  kind: BatchKind = 'batch',
+): Promise<{ batch: BatchHeader; tallies: ChunkTally[]; items: Page<BatchItem> }> {
+  const found = await getBatch(ports, call, id, kind);
+  return { ...found, items: await ports.batches(call.principal.tenant).items(id, page, budgetBytes) };
+}
+
+export async function listBatches(
+  ports: Pick<BatchPorts, 'batches'>,
+  call: TenantCall,
+  filters: { status?: BatchStatus | undefined },
+  page: PageRequest,
+  kind: BatchKind = 'batch',
+): Promise<Page<BatchHeader>> {
+  const listed = await ports.batches(call.principal.tenant).list(kind, filters, page);
+  const data = listed.data.filter((batch) => visibleTo(call, batch) && !isExpired(batch, call.now));
+  return { data, next_cursor: listed.next_cursor };
+}
+
+/** The batch signals of GET /operations/status: pending now, finished in the last 24 hours. */
+export function batchSignals(ports: Pick<BatchPorts, 'batches' | 'settings'>, call: TenantCall, kind: BatchKind = 'batch'): Promise<BatchSignals> {
+  const dayAgo = call.now.getTime() - 86_400_000;
+  // A batch finishes at the latest at its deadline, so older submissions cannot count.
+  const createdSince = new Date(dayAgo - ports.settings.deadlineSeconds * 1000).toISOString();
+  return ports.batches(call.principal.tenant).signals(kind, createdSince, new Date(dayAgo).toISOString(), call.now);
+}
+
+/** Fails a batch past its deadline; items that committed without a tally still count as succeeded. */
+async function failOverdue(repository: BatchRepository, batch: BatchHeader, tallies: readonly ChunkTally[]): Promise<void> {
+  const tallied = new Set(tallies.map((t) => t.chunk));
+  let untallied = 0;
+  for (let chunk = 0; chunk < batch.chunk_count; chunk++) {
+    if (tallied.has(chunk)) continue;
+    const state = await repository.chunk(batch, chunk);
+    untallied += state.finished.filter((item) => item.status === 'succeeded').length;
+  }
+  const finish = deadlineFailure(batch, tallies, untallied, batch.deadline_at);
+  if (finish) await repository.finish(finish.batch, finish.events);
+}
+
+/** An item's result to write with the chunk's tally, or one already written (a commit's receipt). */
+export type ItemOutcome = { readonly write: ItemResult } | { readonly written: ItemResult };
+
+/** An error a retry cannot cure fails the item; others are retried, until the last delivery. */
+export function failedItem(base: Omit<PendingItem, 'request'>, error: unknown, run: ChunkRun): ItemOutcome {
+  if (error instanceof DomainError && error.code !== 'internal_error')
+    return { write: { ...base, status: 'failed', error: { code: error.code, message: error.message, details: error.details, request_id: run.requestId } } };
+  if (!run.finalAttempt) throw error;
+  return { write: { ...base, status: 'failed', error: { code: 'internal_error', message: EXHAUSTED_MESSAGE, request_id: run.requestId } } };
+}
+
+/** The items of a calculation batch: the synchronous endpoints' use cases, as the submitter. */
+export const batchItemRunner =
+  (ports: BatchItemPorts): ItemRunner =>
+  (batch, item, run) =>
+    runBatchItem(ports, batch, item, run);
+
+async function runBatchItem(ports: BatchItemPorts, batch: BatchHeader, item: PendingItem, run: ChunkRun): Promise<ItemOutcome> {
+  const call: TenantCall = { principal: batch.principal, now: run.now };
+  const base = { index: item.index, reference_id: item.reference_id, operation: item.operation };
+  try {
+    if (item.operation === 'calculate') {
+      const tax = await calculateDocument(ports.transactions.engine, call, ports.parse.calculation(item.request));
+      return { write: { ...base, status: 'succeeded', result: calculationView(tax) } };
+    }
+    let written: ItemResult | undefined;
+    await commitTransaction(ports.transactions, call, ports.parse.commit(item.request), {}, (document) => {
+      written = { ...base, status: 'succeeded', result: transactionView(document) };
+      return { batch, item: written };
+    });
+    if (!written) throw new Error('commit wrote no receipt');
+    return { written };
+  } catch (error) {
+    // Another delivery of this item committed it: its result is already stored.
+    if (error instanceof ItemAlreadyFinished) return { written: { ...base, status: 'succeeded' } };
+    return failedItem(base, error, run);
+  }
+}
+
+/**
+ * Runs the pending items of one chunk and writes their results with the chunk's tally, then
+ * completes the batch if this was its last chunk. Safe to run again and concurrently for the same
+ * chunk: finished items are not run again, and the tally is written once.
+ */
+export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage, run: ChunkRun): Promise<void> {
+  const repository = ports.batches(message.batch.tenant);
+  const found = await repository.get(message.batch.id);
+  // Expired and deleted, or finished (completed, or failed at its deadline): nothing left to do.
+  if (found?.batch.status !== 'pending') return;
+  const { batch } = found;
+  if (isOverdue(batch, run.now)) return failOverdue(repository, batch, found.tallies);
+  if (message.chunk < 0 || chunkRange(batch, message.chunk).from >= batch.item_count) return;
+  await untilWritten(async () => {
+    const state = await repository.chunk(batch, message.chunk);
+    if (state.tallied) return;
+    const outcomes = await Promise.all(state.pending.map((item) => ports.runItem(batch, item, run)));
+    const statuses = [...state.finished.map((i) => i.status), ...outcomes.map((o) => ('write' in o ? o.write.status : o.written.status))];
+    const tally: ChunkTally = {
+      chunk: message.chunk,
+      succeeded: statuses.filter((s) => s === 'succeeded').length,
+      failed: statuses.filter((s) => s === 'failed').length,
+    };
+    await repository.tally(
+      batch,
+      tally,
+      outcomes.flatMap((o) => ('write' in o ? [o.write] : [])),
+    );
+  }, 5);
+  const after = await repository.get(batch.id);
+  const finish = after && completion(after.batch, after.tallies, run.now.toISOString());
+  if (finish) await repository.finish(finish.batch, finish.events);
+}
+
+/** What the sweeper did with one pending batch. */
+export type BatchSweep = 'finished' | 'failed_overdue' | { readonly requeued: number };
+
+/**
+ * The sweeper's pass over one registered batch: a batch found finished or gone needs nothing more;
+ * one past its deadline fails (the same failure a reader would write); otherwise every chunk without
+ * a tally is queued again, once the batch is older than `minAgeMs` (its first messages had their
+ * chance). A chunk queued twice is harmless: runBatchChunk skips finished items and tallies once.
+ */
+export async function sweepBatch(
+  ports: Pick<BatchPorts, 'batches'> & { readonly queueOf: (kind: BatchKind) => BatchQueue },
+  ref: { readonly tenant: Tenant; readonly id: string },
+  now: Date,
+  minAgeMs: number,
+): Promise<BatchSweep> {
+  const repository = ports.batches(ref.tenant);
+  const found = await repository.get(ref.id);
+  if (found?.batch.status !== 'pending') return 'finished';
+  const { batch, tallies } = found;
+  if (isOverdue(batch, now)) {
+    await failOverdue(repository, batch, tallies);
+    return 'failed_overdue';
+  }
+  if (now.getTime() - Date.parse(batch.created_at) < minAgeMs) return { requeued: 0 };
+  const tallied = new Set(tallies.map((t) => t.chunk));
+  const untallied = Array.from({ length: batch.chunk_count }, (_, chunk) => chunk).filter((chunk) => !tallied.has(chunk));
+  // Every chunk tallied but the header not completed: the last worker stopped between the two writes.
+  if (untallied.length === 0) {
+    const finish = completion(batch, tallies, now.toISOString());
+    if (finish) await repository.finish(finish.batch, finish.events);
+    return 'finished';
+  }
+  // Each kind to its own worker: calculation batches and return jobs share storage, not queues.
+  await ports.queueOf(batch.kind).enqueue(untallied.map((chunk) => ({ batch: { tenant: batch.tenant, id: batch.id }, chunk })));
+  return { requeued: untallied.length };
+}

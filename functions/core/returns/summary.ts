@@ -1,0 +1,206 @@
+// Return summaries (contract §5): what a client collected in one state during one month, from its
+// committed documents as contract §3 signs them (refunds, credits and reversals negative), voided
+// documents excluded, adjusted originals offset by their reversals. Summaries are kept as running
+// totals: every document change adds its contribution (and a void takes the sale's back) in the
+// same atomic write as the change itself, so a summary is read in constant time however many
+// documents the month holds, and always equals the sum over the documents.
+import type { JurisdictionType } from '../tax/types';
+import { fromCents, fromMicro } from '../tax/money';
+import type { TransactionKind, TransactionRecord } from '../transactions/transaction';
+
+export const KINDS_OF_DOCUMENT: readonly TransactionKind[] = ['sale', 'refund', 'credit', 'reversal', 'replacement'];
+
+/** Every location together. */
+export const ALL_LOCATIONS = '*';
+
+export interface SummaryKey {
+  /** Two-letter state the lines were sourced to. */
+  readonly state: string;
+  /** YYYY-MM of the document date. */
+  readonly period: string;
+  /** A location code, or ALL_LOCATIONS. */
+  readonly location: string;
+}
+
+export interface JurisdictionTotal {
+  readonly type: JurisdictionType;
+  readonly name: string;
+  /** Micro rate. */
+  readonly rate: number;
+  readonly taxable: number;
+  readonly tax: number;
+}
+
+/** Integer cents and counts; what a change adds to (or takes from) one summary. */
+export interface SummaryTotals {
+  readonly documents: number;
+  readonly taxable: number;
+  readonly exempt: number;
+  readonly tax: number;
+  readonly byKind: Readonly<Record<TransactionKind, { readonly documents: number; readonly taxable: number; readonly tax: number }>>;
+  /** By `type|name|rate`. */
+  readonly jurisdictions: ReadonlyMap<string, JurisdictionTotal>;
+}
+
+export interface SummaryDelta {
+  readonly key: SummaryKey;
+  /** The document the delta comes from (stores spread deltas by it). */
+  readonly code: string;
+  readonly totals: SummaryTotals;
+}
+
+export const keyOf = (k: SummaryKey): string => `${k.state}|${k.period}|${k.location}`;
+export const jurisdictionKey = (j: Pick<JurisdictionTotal, 'type' | 'name' | 'rate'>): string => `${j.type}|${j.name}|${j.rate}`;
+
+const zeroKinds = (): Record<TransactionKind, { documents: number; taxable: number; tax: number }> =>
+  Object.fromEntries(KINDS_OF_DOCUMENT.map((k) => [k, { documents: 0, taxable: 0, tax: 0 }])) as Record<
+    TransactionKind,
+    { documents: number; taxable: number; tax: number }
+  >;
+
+export const emptyTotals = (): SummaryTotals => ({ documents: 0, taxable: 0, exempt: 0, tax: 0, byKind: zeroKinds(), jurisdictions: new Map() });
+
+interface MutableTotals {
+  documents: number;
+  taxable: number;
+  exempt: number;
+  tax: number;
+  byKind: Record<TransactionKind, { documents: number; taxable: number; tax: number }>;
+  jurisdictions: Map<string, { type: JurisdictionType; name: string; rate: number; taxable: number; tax: number }>;
+}
+
+const mutable = (): MutableTotals => ({ documents: 0, taxable: 0, exempt: 0, tax: 0, byKind: zeroKinds(), jurisdictions: new Map() });
+
+/** a + sign·b, in place on a. */
+function addInto(a: MutableTotals, b: SummaryTotals, sign: 1 | -1): void {
+  a.documents += sign * b.documents;
+  a.taxable += sign * b.taxable;
+  a.exempt += sign * b.exempt;
+  a.tax += sign * b.tax;
+  for (const kind of KINDS_OF_DOCUMENT) {
+    a.byKind[kind].documents += sign * b.byKind[kind].documents;
+    a.byKind[kind].taxable += sign * b.byKind[kind].taxable;
+    a.byKind[kind].tax += sign * b.byKind[kind].tax;
+  }
+  for (const [key, j] of b.jurisdictions) {
+    const into = a.jurisdictions.get(key);
+    if (into) {
+      into.taxable += sign * j.taxable;
+      into.tax += sign * j.tax;
+    } else a.jurisdictions.set(key, { ...j, taxable: sign * j.taxable, tax: sign * j.tax });
+  }
+}
+
+export function sumTotals(parts: readonly SummaryTotals[]): SummaryTotals {
+  const total = mutable();
+  for (const part of parts) addInto(total, part, 1);
+  return total;
+}
+
+/** Whether a document counts in the summaries: every committed document but a voided one. */
+export const counts = (record: TransactionRecord): boolean => record.status !== 'voided';
+
+/**
+ * A document's contribution to each summary it touches: per state its lines were sourced to, in the
+ * month of its date, for all locations and for its own location.
+ */
+export function contributions(record: TransactionRecord): Map<string, { key: SummaryKey; totals: SummaryTotals }> {
+  const out = new Map<string, { key: SummaryKey; totals: MutableTotals }>();
+  if (!counts(record)) return out;
+  const period = record.date.slice(0, 7);
+  const locations = record.location_code === null ? [ALL_LOCATIONS] : [ALL_LOCATIONS, record.location_code];
+  const touched = new Set<string>();
+  for (const line of record.lines)
+    for (const location of locations) {
+      const key: SummaryKey = { state: line.address.state, period, location };
+      const id = keyOf(key);
+      let entry = out.get(id);
+      if (!entry) out.set(id, (entry = { key, totals: mutable() }));
+      const t = entry.totals;
+      if (!touched.has(id)) {
+        touched.add(id);
+        t.documents += 1;
+        t.byKind[record.kind].documents += 1;
+      }
+      t.taxable += line.taxable;
+      t.exempt += line.exempt;
+      t.tax += line.tax;
+      t.byKind[record.kind].taxable += line.taxable;
+      t.byKind[record.kind].tax += line.tax;
+      for (const j of line.jurisdictions) {
+        const jk = jurisdictionKey(j);
+        const into = t.jurisdictions.get(jk);
+        if (into) {
+          into.taxable += j.taxable;
+          into.tax += j.tax;
+        } else t.jurisdictions.set(jk, { type: j.type, name: j.name, rate: j.rate, taxable: j.taxable, tax: j.tax });
+      }
+    }
+  return out;
+}
+
+/**
+ * What a document change does to the summaries: new documents add their contribution; a changed
+ * document adds the difference between its contribution after and before (a void takes the whole
+ * sale back; a refund or an adjustment leaves the original's own contribution as it was).
+ */
+export function summaryDeltas(change: {
+  readonly create: readonly TransactionRecord[];
+  readonly update: readonly { readonly before: TransactionRecord; readonly record: TransactionRecord }[];
+}): SummaryDelta[] {
+  const deltas: SummaryDelta[] = [];
+  const accumulate = (
+    parts: Map<string, { key: SummaryKey; totals: SummaryTotals }>,
+    sign: 1 | -1,
+    into: Map<string, { key: SummaryKey; totals: MutableTotals }>,
+  ) => {
+    for (const [id, { key, totals }] of parts) {
+      let entry = into.get(id);
+      if (!entry) into.set(id, (entry = { key, totals: mutable() }));
+      addInto(entry.totals, totals, sign);
+    }
+  };
+  for (const record of change.create) for (const { key, totals } of contributions(record).values()) deltas.push({ key, code: record.code, totals });
+  for (const { before, record } of change.update) {
+    const net = new Map<string, { key: SummaryKey; totals: MutableTotals }>();
+    accumulate(contributions(record), 1, net);
+    accumulate(contributions(before), -1, net);
+    for (const { key, totals } of net.values()) if (!isZero(totals)) deltas.push({ key, code: record.code, totals });
+  }
+  return deltas;
+}
+
+export function isZero(t: SummaryTotals): boolean {
+  return (
+    t.documents === 0 &&
+    t.taxable === 0 &&
+    t.exempt === 0 &&
+    t.tax === 0 &&
+    KINDS_OF_DOCUMENT.every((k) => t.byKind[k].documents === 0 && t.byKind[k].taxable === 0 && t.byKind[k].tax === 0) &&
+    [...t.jurisdictions.values()].every((j) => j.taxable === 0 && j.tax === 0)
+  );
+}
+
+/** A summary as a return item's result (contract §5); jurisdictions that net to nothing are left out. */
+export function summaryView(key: { state: string; period: string; location_code: string | null }, t: SummaryTotals) {
+  const money = fromCents;
+  return {
+    state: key.state,
+    period: key.period,
+    location_code: key.location_code,
+    document_count: t.documents,
+    gross_amount: money(t.taxable + t.exempt),
+    exempt_amount: money(t.exempt),
+    taxable_amount: money(t.taxable),
+    tax: money(t.tax),
+    jurisdictions: [...t.jurisdictions.values()]
+      .filter((j) => j.taxable !== 0 || j.tax !== 0)
+      .sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name) || a.rate - b.rate)
+      .map((j) => ({ type: j.type, name: j.name, rate: fromMicro(j.rate), taxable_amount: money(j.taxable), tax: money(j.tax) })),
+    by_kind: Object.fromEntries(
+      KINDS_OF_DOCUMENT.map((k) => [k, { document_count: t.byKind[k].documents, taxable_amount: money(t.byKind[k].taxable), tax: money(t.byKind[k].tax) }]),
+    ) as Record<TransactionKind, { document_count: number; taxable_amount: number; tax: number }>,
+  };
+}
+
+export type ReturnSummary = ReturnType<typeof summaryView>;

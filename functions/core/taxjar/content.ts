@@ -1,0 +1,64 @@
+// The tax content as TaxJar's reference endpoints show it: a location's rates (GET /v2/rates/:zip),
+// the product tax codes (GET /v2/categories), per-state summary rates (GET /v2/summary_rates) and
+// the regions with nexus (GET /v2/nexus/regions). Same content and rules as /api/v1.
+import type { Nexus } from '../account/settings';
+import type { Micro, StateFacts } from '../content/artifact';
+import { US_STATES } from '../content/states';
+import type { TaxCode } from '../content/tax-content';
+import type { RateBreakdown } from '../tax/engine';
+import { fromMicro } from '../tax/money';
+import { SHIPPING_TAX_CODE } from './document';
+
+/** Whether a state taxes delivery charges of taxable goods (TaxJar's `freight_taxable`). */
+export const freightTaxable = (facts: StateFacts): boolean => facts.salesTax && facts.taxability.shipping?.t !== 'exempt';
+
+export function taxjarRateView(rates: RateBreakdown, facts: StateFacts) {
+  const part = (type: string): Micro => rates.components.filter((c) => c.type === type).reduce((n, c) => n + c.rate, 0);
+  const combined = rates.components.reduce((n, c) => n + c.rate, 0);
+  return {
+    zip: rates.area.zip,
+    country: 'US',
+    country_rate: 0,
+    state: rates.area.state,
+    state_rate: fromMicro(part('state')),
+    county: rates.area.countyName || null,
+    county_rate: fromMicro(part('county')),
+    city: rates.area.cityName || null,
+    city_rate: fromMicro(part('city')),
+    combined_district_rate: fromMicro(part('special')),
+    combined_rate: fromMicro(combined),
+    freight_taxable: freightTaxable(facts),
+  };
+}
+
+/** The catalog as TaxJar categories; SHIPPING, ours alone, is left out (TaxJar taxes `shipping` apart). */
+export function taxjarCategories(codes: Iterable<TaxCode>) {
+  return [...codes]
+    .filter((c) => c.code !== SHIPPING_TAX_CODE)
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map((c) => ({ name: c.name, product_tax_code: c.code, description: c.description }));
+}
+
+export interface StateSummary {
+  readonly state: string;
+  readonly name: string;
+  readonly minimumStateRate: Micro;
+  readonly averageRate: Micro;
+}
+
+export function taxjarSummaryRate(s: StateSummary) {
+  return {
+    country_code: 'US',
+    country: 'United States',
+    region_code: s.state,
+    region: s.name,
+    minimum_rate: { label: 'State Tax', rate: fromMicro(s.minimumStateRate) },
+    average_rate: { label: 'Tax', rate: fromMicro(s.averageRate) },
+  };
+}
+
+/** The states the account's nexus setting (contract §2.7) names: `all` is every state and DC. */
+export function nexusRegions(nexus: Nexus, stateName: (state: string) => string) {
+  const states = nexus === 'all' ? [...US_STATES] : [...nexus].sort();
+  return states.map((state) => ({ country_code: 'US', country: 'United States', region_code: state, region: stateName(state) }));
+}

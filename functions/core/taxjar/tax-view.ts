@@ -1,0 +1,126 @@
+// The engine's taxed document as TaxJar's `tax` object (POST /v2/taxes). Every figure is a sum of
+// the engine's own line and jurisdiction cents, so TaxJar's answer and /api/v1's agree to the cent;
+// rates are the engine's micro rates, and `rate` is amount_to_collect ÷ taxable_amount in integers.
+import { fromCents, fromMicro, MICRO, mulDivHalfUp } from '../tax/money';
+import type { DocumentTax, JurisdictionType, LineTax } from '../tax/types';
+import { SHIPPING_LINE } from './document';
+
+interface Part {
+  taxable: number;
+  /** Micro rate: the sum of the type's jurisdictions on a line; the first line's for a document. */
+  rate: number;
+  tax: number;
+}
+
+const TYPES: readonly JurisdictionType[] = ['state', 'county', 'city', 'special'];
+
+function partsOf(lines: readonly LineTax[]): Record<JurisdictionType, Part> {
+  const parts = Object.fromEntries(TYPES.map((t) => [t, { taxable: 0, rate: 0, tax: 0 }])) as Record<JurisdictionType, Part>;
+  const rated = new Set<JurisdictionType>();
+  for (const line of lines) {
+    const seen = new Set<JurisdictionType>();
+    for (const j of line.jurisdictions) {
+      const part = parts[j.type];
+      part.tax += j.tax;
+      // One taxable amount per type and line, even when a line has several special districts.
+      if (!seen.has(j.type)) part.taxable += j.taxable;
+      if (!rated.has(j.type)) part.rate += j.rate;
+      seen.add(j.type);
+    }
+    for (const t of seen) rated.add(t);
+  }
+  return parts;
+}
+
+const rateOf = (tax: number, taxable: number): number => (taxable <= 0 ? 0 : fromMicro(mulDivHalfUp(tax, MICRO, taxable)));
+const sum = (lines: readonly LineTax[], pick: (l: LineTax) => number): number => lines.reduce((n, l) => n + pick(l), 0);
+const combinedRate = (lines: readonly LineTax[]): number => fromMicro(lines.find((l) => l.tax > 0)?.rate ?? lines[0]?.rate ?? 0);
+
+/** A line item's (or the shipping's) breakdown, with TaxJar's per-line field names. */
+function lineBreakdown(line: LineTax) {
+  const p = partsOf([line]);
+  return {
+    taxable_amount: fromCents(line.taxable),
+    tax_collectable: fromCents(line.tax),
+    combined_tax_rate: fromMicro(line.rate),
+    state_taxable_amount: fromCents(p.state.taxable),
+    state_sales_tax_rate: fromMicro(p.state.rate),
+    state_amount: fromCents(p.state.tax),
+    county_taxable_amount: fromCents(p.county.taxable),
+    county_tax_rate: fromMicro(p.county.rate),
+    county_amount: fromCents(p.county.tax),
+    city_taxable_amount: fromCents(p.city.taxable),
+    city_tax_rate: fromMicro(p.city.rate),
+    city_amount: fromCents(p.city.tax),
+    special_district_taxable_amount: fromCents(p.special.taxable),
+    special_tax_rate: fromMicro(p.special.rate),
+    special_district_amount: fromCents(p.special.tax),
+  };
+}
+
+export interface TaxjarTaxOptions {
+  /** The nexus the request declared (`nexus_addresses`), or null for the account's setting. */
+  readonly declaredNexus: ReadonlySet<string> | null;
+  readonly exemptionType?: string | null | undefined;
+  /** Whether the request had line items (TaxJar gives no line breakdown without them). */
+  readonly lineItems: boolean;
+}
+
+/** The destination state of a document's lines (TaxJar orders have one `to_` address). */
+const destinationOf = (doc: DocumentTax): string | undefined => doc.lines[0]?.address.state;
+
+/**
+ * Whether the seller has nexus at the destination: as declared by `nexus_addresses`, else as the
+ * engine decided from the account's nexus (a line taxed `no_nexus` means none).
+ */
+export function hasNexus(doc: DocumentTax, declared: ReadonlySet<string> | null): boolean {
+  if (declared) return declared.has(destinationOf(doc) ?? '');
+  return doc.lines.some((l) => l.reason !== 'no_nexus');
+}
+
+export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
+  const shipping = doc.lines.find((l) => l.number === SHIPPING_LINE);
+  const items = doc.lines.filter((l) => l !== shipping);
+  const nexus = hasNexus(doc, options.declaredNexus);
+  const first = doc.lines[0];
+  const names = (type: JurisdictionType) => first?.jurisdictions.find((j) => j.type === type)?.name ?? null;
+  // Without nexus at the destination there is nothing to collect, so TaxJar reports no tax at all.
+  const collected = nexus ? doc.lines : [];
+  const taxable = sum(collected, (l) => l.taxable);
+  const tax = sum(collected, (l) => l.tax);
+  const sourcing = first?.sourcing === 'destination' ? 'destination' : 'origin';
+  const view: Record<string, unknown> = {
+    order_total_amount: fromCents(sum(doc.lines, (l) => l.amount - l.discount)),
+    shipping: fromCents(shipping?.amount ?? 0),
+    taxable_amount: fromCents(taxable),
+    amount_to_collect: fromCents(tax),
+    rate: rateOf(tax, taxable),
+    has_nexus: nexus,
+    freight_taxable: shipping?.taxability === 'taxable',
+    tax_source: sourcing,
+    ...(options.exemptionType ? { exemption_type: options.exemptionType } : {}),
+    jurisdictions: { country: 'US', state: first?.address.state ?? null, county: names('county'), city: names('city') },
+  };
+  if (!nexus) return view;
+  const p = partsOf(doc.lines);
+  view.breakdown = {
+    taxable_amount: fromCents(taxable),
+    tax_collectable: fromCents(tax),
+    combined_tax_rate: combinedRate(doc.lines),
+    state_taxable_amount: fromCents(p.state.taxable),
+    state_tax_rate: fromMicro(p.state.rate),
+    state_tax_collectable: fromCents(p.state.tax),
+    county_taxable_amount: fromCents(p.county.taxable),
+    county_tax_rate: fromMicro(p.county.rate),
+    county_tax_collectable: fromCents(p.county.tax),
+    city_taxable_amount: fromCents(p.city.taxable),
+    city_tax_rate: fromMicro(p.city.rate),
+    city_tax_collectable: fromCents(p.city.tax),
+    special_district_taxable_amount: fromCents(p.special.taxable),
+    special_tax_rate: fromMicro(p.special.rate),
+    special_district_tax_collectable: fromCents(p.special.tax),
+    ...(shipping && shipping.amount > 0 ? { shipping: lineBreakdown(shipping) } : {}),
+    ...(options.lineItems ? { line_items: items.map((l) => ({ id: l.number, ...lineBreakdown(l) })) } : {}),
+  };
+  return view;
+}

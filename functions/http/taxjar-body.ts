@@ -1,0 +1,45 @@
+// Bodies of the TaxJar-compatible order routes, parsed in two steps: the TaxJar request against its
+// own schema (targets are TaxJar's field names), then its translation against the contract's
+// document schema, so a translated document obeys every rule a /api/v1 document does.
+import type * as v from 'valibot';
+import { declaredNexus, inTaxjarTerms, taxjarDocument, type TaxjarOrderFields } from '../core/taxjar/document';
+import type { DocumentInput } from '../core/tax/input';
+import { CalculationRequestSchema } from '../schemas/document';
+import type { StagedBody } from './steps/parse';
+import { validate } from './validation';
+
+export interface TaxjarOrderBody<T> {
+  /** The request as TaxJar's schema output it. */
+  readonly input: T;
+  /** The contract's document for it. */
+  readonly document: DocumentInput;
+}
+
+/** Orders and tax requests: `nexus_addresses`, when a request has them, decide nexus (reference mode). */
+export function taxjarOrderBody<S extends v.GenericSchema<unknown, TaxjarOrderFields & { nexus_addresses?: { state: string }[] | null | undefined }>>(
+  schema: S,
+): StagedBody<TaxjarOrderBody<v.InferOutput<S>>> {
+  return {
+    schema,
+    parse: (raw) => {
+      const input = validate(schema, raw, 'body');
+      const nexusMode = declaredNexus(input.nexus_addresses) ? 'reference' : null;
+      const document = inTaxjarDetails(input, () => validate(CalculationRequestSchema, taxjarDocument(input, { nexusMode: nexusMode ?? undefined }), 'body'));
+      return { input, document };
+    },
+  };
+}
+
+/**
+ * Runs a step on a TaxJar order's translated document (its validation, its taxing) so that what it
+ * refuses names the request's fields (`line_items.0.discount`, `to_zip`), not the document's.
+ */
+export function inTaxjarDetails<T>(order: TaxjarOrderFields, step: () => T): T {
+  const itemCount = order.line_items?.length ?? 0;
+  try {
+    const result = step();
+    return result instanceof Promise ? (result.catch((error: unknown) => Promise.reject(inTaxjarTerms(error, itemCount))) as T) : result;
+  } catch (error) {
+    throw inTaxjarTerms(error, itemCount);
+  }
+}

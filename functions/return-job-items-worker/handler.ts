@@ -1,0 +1,11 @@
+// The return-job-items queue worker: summarizes one chunk of a return job per message (contract §5).
+import { RETURN_JOB_ITEMS_QUEUE } from '../../lib/resources';
+import { runBatchChunk } from '../application/batches';
+import { returnItemRunner } from '../application/returns';
+import { batchStore, returnPorts } from '../composition-root';
+import { ChunkBodySchema, chunkMessage } from '../workers/chunk-message';
+import { queueWorker } from '../workers/queue-worker';
+
+export const handler = queueWorker(RETURN_JOB_ITEMS_QUEUE, ChunkBodySchema, (body, delivery) =>
+  runBatchChunk({ batches: batchStore, runItem: returnItemRunner(returnPorts()) }, chunkMessage(body), delivery),
+);

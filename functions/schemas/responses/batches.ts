@@ -1,0 +1,78 @@
+// Batches and provider return jobs (contract §5, §6): the accepted job, its state with counts, and
+// its items with each one's result or error (functions/core/batches/batch.ts, http/batch-view.ts).
+import * as v from 'valibot';
+import { Amount, Instant, JurisdictionType, Rate, pageOf } from './common';
+import { ErrorDetail } from './error';
+import { Calculation, Transaction } from './tax';
+
+const Int = v.pipe(v.number(), v.integer(), v.minValue(0));
+const JobStatus = v.picklist(['pending', 'completed', 'failed']);
+
+/** A failed item's error: the error envelope's inner object. */
+const ItemError = v.strictObject({
+  code: v.pipe(v.string(), v.regex(/^[a-z0-9_]+$/)),
+  message: v.string(),
+  request_id: v.pipe(v.string(), v.minLength(1)),
+  severity: v.literal('error'),
+  details: v.optional(v.array(ErrorDetail)),
+});
+
+const accepted = (object: 'batch' | 'return_job') =>
+  v.strictObject({ object: v.literal(object), id: v.string(), status: JobStatus, item_count: Int, created_at: Instant });
+
+const jobView = (object: 'batch' | 'return_job') => ({
+  object: v.literal(object),
+  id: v.string(),
+  status: JobStatus,
+  item_count: Int,
+  succeeded_count: Int,
+  failed_count: Int,
+  created_at: Instant,
+  completed_at: v.nullable(Instant),
+  expires_at: v.nullable(Instant),
+});
+
+const itemOf = <E extends v.ObjectEntries>(base: E, result: v.GenericSchema) =>
+  v.variant('status', [
+    v.strictObject({ ...base, status: v.literal('succeeded'), result }),
+    v.strictObject({ ...base, status: v.literal('failed'), error: ItemError }),
+    v.strictObject({ ...base, status: v.literal('pending') }),
+  ]);
+
+// --- batches ---
+
+/** One item of a batch: a calculation or a committed transaction, or why it failed. */
+export const BatchItem = itemOf({ reference_id: v.string(), operation: v.picklist(['calculate', 'commit']) }, v.union([Calculation, Transaction]));
+export const BatchAccepted = accepted('batch');
+export const Batch = v.strictObject(jobView('batch'));
+export const BatchList = pageOf(Batch);
+export const BatchWithItems = v.strictObject({ ...jobView('batch'), items: v.array(BatchItem), items_next_cursor: v.nullable(v.string()) });
+export const BatchItemList = pageOf(BatchItem);
+
+// --- return jobs ---
+
+const KindTotals = v.strictObject({ document_count: Int, taxable_amount: Amount, tax: Amount });
+
+/** A liability summary of one state, period and location (functions/core/returns/summary.ts). */
+export const ReturnSummary = v.strictObject({
+  state: v.string(),
+  period: v.string(),
+  location_code: v.nullable(v.string()),
+  document_count: Int,
+  gross_amount: Amount,
+  exempt_amount: Amount,
+  taxable_amount: Amount,
+  tax: Amount,
+  jurisdictions: v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount })),
+  by_kind: v.strictObject({ sale: KindTotals, refund: KindTotals, credit: KindTotals, reversal: KindTotals, replacement: KindTotals }),
+});
+export const ReturnJobItem = itemOf({ reference_id: v.string() }, ReturnSummary);
+export const ReturnJobAccepted = accepted('return_job');
+export const ReturnJob = v.strictObject(jobView('return_job'));
+export const ReturnJobList = pageOf(ReturnJob);
+export const ReturnJobWithItems = v.strictObject({
+  ...jobView('return_job'),
+  items: v.array(ReturnJobItem),
+  items_next_cursor: v.nullable(v.string()),
+});
+export const ReturnJobItemList = pageOf(ReturnJobItem);

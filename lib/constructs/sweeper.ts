@@ -1,0 +1,46 @@
+// The sweeper of pending work on AWS: a function an EventBridge rule invokes every 5 minutes. It
+// re-queues chunks of batches older than `min_age_seconds` that have no tally yet (a submission
+// whose enqueue failed after its header was written, a message gone to the dead-letter queue by
+// mistake) and fails batches past their deadline, so nothing stays pending forever. It reads and
+// writes the Main table and sends to the queues its kinds of work use: its own access profile.
+import { Duration } from 'aws-cdk-lib';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { SWEEPER_ENTRY } from '../bundling';
+import { BATCH_ITEMS_QUEUE } from '../resources';
+import { accessProfile, type AccessProfiles } from './access-profiles';
+import { ServiceFunction } from './service-function';
+
+export const SWEEP_EVERY = Duration.minutes(5);
+/** Work younger than this still has its first messages on the way; the sweeper leaves it alone. */
+export const SWEEP_MIN_AGE_SECONDS = 300;
+
+export interface SweeperProps {
+  readonly namePrefix: string;
+  readonly environment: Record<string, string>;
+  readonly profiles: AccessProfiles;
+  readonly logGroup: LogGroup;
+}
+
+export class Sweeper extends Construct {
+  readonly fn: ServiceFunction;
+
+  constructor(scope: Construct, id: string, props: SweeperProps) {
+    super(scope, id);
+    this.fn = new ServiceFunction(this, 'Function', {
+      functionName: `${props.namePrefix}-sweeper`,
+      entry: SWEEPER_ENTRY,
+      environment: props.environment,
+      timeout: Duration.minutes(2),
+      role: props.profiles.roleFor(accessProfile({ data: 'write', sendsTo: [BATCH_ITEMS_QUEUE.id] })),
+      logGroup: props.logGroup,
+    });
+    new Rule(this, 'Schedule', {
+      description: 'Re-queues unfinished work and fails overdue batches (functions/sweeper).',
+      schedule: Schedule.rate(SWEEP_EVERY),
+      targets: [new LambdaFunction(this.fn.fn, { event: RuleTargetInput.fromObject({ min_age_seconds: SWEEP_MIN_AGE_SECONDS }), retryAttempts: 2 })],
+    });
+  }
+}

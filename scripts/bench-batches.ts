@@ -1,0 +1,53 @@
+// Batch figures for `npm run bench`, through the local runner's HTTP front and its SQS poller:
+// 500 ten-line items submitted and polled (every 50 ms) until the batch is completed.
+import { TEN_LINES } from './bench-document';
+
+export interface BatchFigures {
+  readonly calc500Seconds: number;
+  readonly commit500Seconds: number;
+  readonly itemsPerSecond: number;
+}
+
+async function timeBatch(baseUrl: string, key: string, items: unknown[]): Promise<number> {
+  const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  const t = performance.now();
+  const res = await fetch(`${baseUrl}/api/v1/batches`, { method: 'POST', headers, body: JSON.stringify({ items }) });
+  if (res.status !== 202) throw new Error(`batch submission answered ${res.status}: ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  for (;;) {
+    // The batch header only: a page of one item keeps polling cheap.
+    const poll = await fetch(`${baseUrl}/api/v1/batches/${id}/items?limit=1`, { headers });
+    await poll.arrayBuffer();
+    const status = await fetch(`${baseUrl}/api/v1/batches?limit=1`, { headers });
+    const listed = (await status.json()) as { data: { id: string; status: string; failed_count: number }[] };
+    const batch = listed.data.find((b) => b.id === id);
+    if (batch && batch.status !== 'pending') {
+      if (batch.status !== 'completed' || batch.failed_count > 0) throw new Error(`batch ${id} ended ${batch.status} with ${batch.failed_count} failures`);
+      return (performance.now() - t) / 1000;
+    }
+    if (performance.now() - t > 120_000) throw new Error(`batch ${id} still pending after 120 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function batchFigures(baseUrl: string, key: string): Promise<BatchFigures> {
+  const run = Date.now().toString(36);
+  // Warm-up: the worker's and DynamoDB Local's first calls.
+  await timeBatch(baseUrl, key, [{ reference_id: 'warm', request: TEN_LINES }]);
+  const calc500Seconds = await timeBatch(
+    baseUrl,
+    key,
+    Array.from({ length: 500 }, (_, i) => ({ reference_id: `c${i}`, request: TEN_LINES })),
+  );
+  const commit500Seconds = await timeBatch(
+    baseUrl,
+    key,
+    Array.from({ length: 500 }, (_, i) => ({ reference_id: `t${i}`, operation: 'commit', request: { code: `bench-batch-${run}-${i}`, ...TEN_LINES } })),
+  );
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return {
+    calc500Seconds: round(calc500Seconds),
+    commit500Seconds: round(commit500Seconds),
+    itemsPerSecond: Math.round(1000 / (calc500Seconds + commit500Seconds)),
+  };
+}

@@ -1,0 +1,213 @@
+// Durability figures of `npm run bench`:
+//   - restart_recovery_s: a runner started on a data directory holding N documents (100,000 by
+//     default, BENCH_RESTART_DOCUMENTS), from spawn until it prints `ready:` — the documents are
+//     cloned from one committed through the API, written with BatchWriteItem straight into DynamoDB
+//     Local (25 per call, 32 calls in flight), so generating them does not dominate the run;
+//   - soak_rss_growth_mb: the runner's resident memory after a mixed-traffic soak minus after its
+//     warm-up (`--soak`, SOAK_SECONDS, default 600): calculations, commits, lookups, lists, errors,
+//     and a key driven past its limit (429 with Retry-After expected, never a 5xx).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { localTableName } from '../lib/local/provision';
+import { PROJECT_ROOT } from '../lib/paths';
+import { MAIN_TABLE } from '../lib/resources';
+import { TEN_LINES } from './bench-document';
+
+const KEY = 'stx_test_durable00000000000000000';
+const LIMITED_KEY = 'stx_test_durablelimited0000000000';
+const SEED = {
+  accounts: [
+    {
+      id: 'acct_durable',
+      name: 'Durability bench',
+      modules: ['api_access'],
+      nexus: 'all',
+      rate_limits: { general: 1_000_000 },
+      keys: [{ key: KEY, environment: 'sandbox', scopes: ['*'] }],
+    },
+    {
+      id: 'acct_durable_limited',
+      name: 'Durability bench, default limits',
+      modules: ['api_access'],
+      keys: [{ key: LIMITED_KEY, environment: 'sandbox', scopes: ['*'] }],
+    },
+  ],
+};
+
+interface Runner {
+  readonly url: string;
+  readonly dynamo: string;
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function startRunner(env: Record<string, string>): Promise<Runner> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'ERROR', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const url = /^ready: (\S+)$/m.exec(out)?.[1];
+      if (!url) return;
+      resolve({
+        url,
+        dynamo: /DynamoDB Local (\S+),/.exec(out)![1]!,
+        child,
+        stop: async () => {
+          try {
+            process.kill(-child.pid!, 'SIGTERM');
+          } catch {
+            /* gone */
+          }
+          await exited;
+        },
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`runner exited with ${code}:\n${out}`)));
+  });
+}
+
+const call = (runner: Runner, method: string, path: string, body?: unknown, key = KEY) =>
+  fetch(`${runner.url}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** Seconds from spawn to `ready:` of a runner on a data directory holding `documents` documents. */
+export async function restartRecovery(documents: number, log: (line: string) => void): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'stx-restart-'));
+  const seedPath = join(dir, 'seed.json');
+  writeFileSync(seedPath, JSON.stringify(SEED));
+  const env = { TAX_SEED_FILE: seedPath, STX_DATA_DIR: join(dir, 'data') };
+  try {
+    const first = await startRunner(env);
+    // A one-line document: DynamoDB Local's SQLite writes cost by size, and the figure is about the count.
+    const res = await call(first, 'POST', '/transactions', {
+      code: 'TEMPLATE-0',
+      date: '2026-04-15',
+      ship_to: { state: 'NY', zip: '10001' },
+      lines: [{ amount: 10 }],
+    });
+    if (res.status !== 201) throw new Error(`template commit: ${res.status}`);
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: first.dynamo, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    );
+    const table = localTableName(MAIN_TABLE);
+    const template = (
+      await db.send(
+        new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'TXN#acct_durable#sandbox#TEMPLATE-0' } }),
+      )
+    ).Items!;
+    const clone = (i: number) =>
+      template.map((item) => Object.fromEntries(Object.entries(item).map(([k, v]) => [k, typeof v === 'string' ? v.replaceAll('TEMPLATE-0', `DOC-${i}`) : v])));
+    const started = performance.now();
+    let next = 0;
+    const perCall = Math.max(1, Math.floor(25 / template.length));
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < documents) {
+          const from = next;
+          next += perCall;
+          let requests = Array.from({ length: Math.min(perCall, documents - from) }, (_, j) => clone(from + j))
+            .flat()
+            .map((Item) => ({ PutRequest: { Item } }));
+          while (requests.length > 0) {
+            const out = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+            requests = (out.UnprocessedItems?.[table] ?? []) as typeof requests;
+          }
+        }
+      }),
+    );
+    log(`restart: ${documents} documents written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    db.destroy();
+    await first.stop();
+    const t = performance.now();
+    const second = await startRunner(env);
+    const seconds = (performance.now() - t) / 1000;
+    const probe = await call(second, 'GET', `/transactions/DOC-${documents - 1}`);
+    if (probe.status !== 200) throw new Error(`a generated document is missing after the restart (${probe.status})`);
+    await second.stop();
+    return Math.round(seconds * 10) / 10;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** Mixed traffic for `seconds` after a 30 s warm-up; the runner's RSS growth (MB) and status counts. */
+export async function soak(seconds: number, log: (line: string) => void): Promise<{ rssGrowthMb: number; statuses: Record<string, number>; requests: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'stx-soak-'));
+  const seedPath = join(dir, 'seed.json');
+  writeFileSync(seedPath, JSON.stringify(SEED));
+  const runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_IN_MEMORY: '1' });
+  const statuses: Record<string, number> = {};
+  let requests = 0;
+  let n = 0;
+  const mixed = (i: number): [string, string, unknown?, string?] => {
+    switch (i % 8) {
+      case 0:
+        return ['POST', '/calculations', TEN_LINES];
+      case 1:
+        return ['POST', '/transactions', { code: `SOAK-${i}`, ...TEN_LINES }];
+      case 2:
+        return ['GET', `/transactions/SOAK-${i - 1}`]; // committed by case 1 just before
+      case 3:
+        return ['GET', '/transactions?limit=25'];
+      case 4:
+        return ['POST', '/calculations', { lines: 'x' }]; // 422
+      case 5:
+        return ['GET', '/config', undefined, LIMITED_KEY]; // past 60/min: 429
+      case 6:
+        return ['GET', '/transactions/nope-at-all']; // 404
+      default:
+        return ['POST', `/transactions/SOAK-${i - 6}/refunds`, { refund_code: `SOAK-R-${i}`, lines: [{ number: '1', amount: 1 }] }];
+    }
+  };
+  const drive = async (forSeconds: number, count: boolean) => {
+    const until = performance.now() + forSeconds * 1000;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (performance.now() < until) {
+          const [method, path, body, key] = mixed(n++);
+          const res = await call(runner, method, path, body, key);
+          await res.arrayBuffer();
+          if (res.status === 429 && !res.headers.get('retry-after')) statuses['429_without_retry_after'] = (statuses['429_without_retry_after'] ?? 0) + 1;
+          if (count) {
+            requests++;
+            statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          }
+        }
+      }),
+    );
+  };
+  try {
+    await drive(30, false);
+    const before = rssMb(runner.child.pid!);
+    const t = performance.now();
+    const steps = Math.max(1, Math.round(seconds / 60));
+    for (let s = 0; s < steps; s++) {
+      await drive(seconds / steps, true);
+      log(`soak: ${Math.round((performance.now() - t) / 1000)} s, runner RSS ${rssMb(runner.child.pid!).toFixed(1)} MB`);
+    }
+    const after = rssMb(runner.child.pid!);
+    return { rssGrowthMb: Math.round((after - before) * 10) / 10, statuses, requests };
+  } finally {
+    await runner.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

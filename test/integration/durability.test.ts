@@ -1,0 +1,122 @@
+// Durability of the local run (issue 13): a runner keeps its data in a directory, a second runner
+// on that directory is refused, and a runner killed with SIGKILL in the middle of a batch loses
+// nothing: started again on the same directory (and the same seed, loaded again as an upsert) it
+// finds every document exactly once, and the sweeper re-queues the batch's unfinished chunks from
+// DynamoDB (the SQS emulator's messages died with the process), so the batch completes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tenantEvents } from '../../functions/adapters/dynamodb/events';
+import { localTableName } from '../../lib/local/provision';
+import { MAIN_TABLE } from '../../lib/resources';
+import { KEYS, SEED } from '../fixtures/seed';
+import { startRunner, type RunnerProcess } from '../support/runner-process';
+import { describeLocal } from '../support/target';
+
+const dir = mkdtempSync(join(tmpdir(), 'stx-durable-'));
+const seedPath = join(dir, 'seed.json');
+writeFileSync(seedPath, JSON.stringify(SEED));
+const dataDir = join(dir, 'data');
+const env = { TAX_SEED_FILE: seedPath, STX_DATA_DIR: dataDir };
+const running: RunnerProcess[] = [];
+
+afterAll(async () => {
+  await Promise.allSettled(running.map((r) => r.stop()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function call(base: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${KEYS.admin}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const ship_to = { state: 'NY', zip: '10001' };
+const DATE = '2026-04-15';
+const ITEMS = 80;
+
+describeLocal('a durable local run', () => {
+  it('survives kill -9 mid-batch: documents exactly once, the batch completes, totals match', { timeout: 600_000 }, async () => {
+    const first = await startRunner(env);
+    running.push(first);
+    expect(first.output()).toContain(`Data: ${dataDir}`);
+
+    // A second runner on the same directory is refused while the first lives.
+    const refused = await startRunner(env).then(
+      (r) => (running.push(r), 'started'),
+      (error: { output?: string }) => error.output ?? '',
+    );
+    expect(refused).toMatch(/in use by another runner \(pid \d+\)/);
+
+    const sale = await call(first.url, 'POST', '/transactions', { code: 'DUR-SALE', date: DATE, ship_to, lines: [{ amount: 100 }] });
+    expect(sale.status).toBe(201);
+    const refund = await call(first.url, 'POST', '/transactions/DUR-SALE/refunds', { refund_code: 'DUR-REFUND', lines: [{ number: '1', amount: 40 }] });
+    expect(refund.status).toBe(201);
+    const items = Array.from({ length: ITEMS }, (_, i) => ({
+      reference_id: `r${i}`,
+      operation: 'commit',
+      request: { code: `DUR-B-${i}`, date: DATE, ship_to, lines: [{ amount: 10 + i }] },
+    }));
+    const batch = await call(first.url, 'POST', '/batches', { items });
+    expect(batch.status).toBe(202);
+    const keysBefore = (await call(first.url, 'GET', '/keys?limit=100')).body.data.length as number;
+    const pendingAtCrash = (await call(first.url, 'GET', `/batches/${batch.body.id}?items_limit=0`)).body.status === 'pending';
+    await first.crash();
+
+    const second = await startRunner(env);
+    running.push(second);
+    const until = Date.now() + 240_000;
+    let done: any;
+    for (;;) {
+      done = (await call(second.url, 'GET', `/batches/${batch.body.id}?items_limit=${ITEMS}`)).body;
+      if (done.status !== 'pending' || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(done).toMatchObject({ status: 'completed', succeeded_count: ITEMS, failed_count: 0 });
+    // Its queue messages died with the first runner: only the sweeper's can have finished it.
+    if (pendingAtCrash) expect(second.output()).toMatch(/sweeper: [1-9]\d* queue messages/);
+
+    // Every document exactly once, with the amounts submitted.
+    expect((await call(second.url, 'GET', '/transactions/DUR-SALE')).body).toMatchObject({ code: 'DUR-SALE', total_amount: 100 });
+    expect((await call(second.url, 'GET', '/transactions/DUR-REFUND')).body).toMatchObject({ kind: 'refund', total_amount: -40 });
+    const codes: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { code: string }[]; next_cursor: string | null } = (
+        await call(second.url, 'GET', `/transactions?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+      ).body;
+      codes.push(...page.data.map((t: { code: string }) => t.code));
+      cursor = page.next_cursor;
+    } while (cursor);
+    const durable = codes.filter((c) => c.startsWith('DUR-'));
+    expect(new Set(durable).size).toBe(durable.length);
+    expect(durable.length).toBe(ITEMS + 2);
+    let total = 0;
+    for (let i = 0; i < ITEMS; i++) {
+      const doc = (await call(second.url, 'GET', `/transactions/DUR-B-${i}`)).body;
+      expect(doc.total_amount).toBe(10 + i);
+      total += doc.total_amount;
+    }
+    expect(total).toBe(ITEMS * 10 + (ITEMS * (ITEMS - 1)) / 2);
+
+    // One event per change, none lost, none doubled.
+    const dynamo = /DynamoDB Local (\S+),/.exec(second.output())![1]!;
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: dynamo, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    );
+    const events = await tenantEvents(db, localTableName(MAIN_TABLE), { accountId: 'acct_main', environment: 'sandbox' });
+    const committed = events.filter((e) => e.type === 'transaction.committed' && e.data.includes('"DUR-'));
+    expect(committed.length).toBe(ITEMS + 1);
+    expect(events.filter((e) => e.type === 'transaction.refunded' && e.data.includes('DUR-REFUND')).length).toBe(1);
+    db.destroy();
+
+    // The seed loaded twice: each seeded key once.
+    expect((await call(second.url, 'GET', '/keys?limit=100')).body.data.length).toBe(keysBefore);
+  });
+});

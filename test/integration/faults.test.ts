@@ -1,0 +1,148 @@
+// Faults injected at the adapter boundary (functions/adapters/faults.ts) on a runner of its own:
+// throttling, transaction conflicts, timeouts after a write was applied, SQS duplicate delivery.
+// Clients never get a 500; they get a retryable 503 `service_unavailable` (or 429/409) with the
+// envelope and Retry-After, and a retry with the same Idempotency-Key settles the outcome: each
+// document exactly once, no double refund, every event once, and a batch that completes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantEvents } from '../../functions/adapters/dynamodb/events';
+import { localTableName } from '../../lib/local/provision';
+import { MAIN_TABLE } from '../../lib/resources';
+import { KEYS, SEED } from '../fixtures/seed';
+import { startRunner, type RunnerProcess } from '../support/runner-process';
+import { describeLocal } from '../support/target';
+
+const FAULTS = [
+  'dynamodb:TransactWriteItems:timeout:4',
+  'dynamodb:TransactWriteItems:conflict:7',
+  'dynamodb:TransactWriteItems:throttle:11',
+  'dynamodb:UpdateItem:throttling:9',
+  'dynamodb:GetItem:throttle:13',
+  'dynamodb:PutItem:throttle:17',
+  'sqs:SendMessageBatch:duplicate:1',
+].join(',');
+
+const dir = mkdtempSync(join(tmpdir(), 'stx-faults-'));
+let runner: RunnerProcess;
+const statuses: number[] = [];
+
+beforeAll(async () => {
+  const seedPath = join(dir, 'seed.json');
+  writeFileSync(seedPath, JSON.stringify(SEED));
+  runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_IN_MEMORY: '1', STX_FAULTS: FAULTS });
+}, 180_000);
+
+afterAll(async () => {
+  await runner?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ship_to = { state: 'NY', zip: '10001' };
+const DATE = '2026-04-15';
+
+async function once(method: string, path: string, body: unknown, idempotencyKey?: string) {
+  const res = await fetch(`${runner.url}/api/v1${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${KEYS.admin}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as any;
+  statuses.push(res.status);
+  expect(res.status, JSON.stringify(json)).not.toBe(500);
+  expect(res.headers.get('x-request-id')).toBeTruthy();
+  if (res.status >= 500 || res.status === 429) {
+    expect(res.status === 503 ? json.error.code : 'rate_limit_exceeded').toMatch(/service_unavailable|rate_limit_exceeded/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(json.error.request_id).toBe(res.headers.get('x-request-id'));
+  }
+  return { status: res.status, body: json };
+}
+
+/** What a careful client does: retry retryable answers (503, 429, 409 still running) with the same Idempotency-Key. */
+async function settled(method: string, path: string, body: unknown, key: string) {
+  const seen: string[] = [];
+  // A success the idempotency store failed to record leaves its record in progress until the
+  // function's timeout (29 s) has passed: 409 with Retry-After until then, then the call runs again.
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    const res = await once(method, path, body, key);
+    seen.push(`${res.status} ${res.body.error?.code ?? ''}`);
+    const running = res.status === 409 && res.body.error?.code === 'idempotency_conflict';
+    if (res.status !== 503 && res.status !== 429 && !running) return res;
+    if (running) await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`${method} ${path} did not settle: ${seen.join(', ')}`);
+}
+
+/** GETs retried through injected throttling. */
+async function read(path: string) {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const res = await once('GET', path, undefined);
+    if (res.status !== 503 && res.status !== 429) return res;
+  }
+  throw new Error(`GET ${path} did not settle`);
+}
+
+describeLocal('under injected faults', () => {
+  it('commits and refunds settle exactly once through Idempotency-Key retries', { timeout: 600_000 }, async () => {
+    const codes = Array.from({ length: 8 }, (_, i) => `FLT-${i}`);
+    for (const code of codes) {
+      const res = await settled('POST', '/transactions', { code, date: DATE, ship_to, lines: [{ amount: 100 }] }, `c-${code}`);
+      // Applied before a timeout: the retry finds the document (409 duplicate_transaction), never a second one.
+      expect([201, 409], JSON.stringify(res.body)).toContain(res.status);
+      if (res.status === 409) expect(res.body.error.code).toBe('duplicate_transaction');
+    }
+    for (const code of codes) {
+      const res = await settled('POST', `/transactions/${code}/refunds`, { refund_code: `${code}-R`, lines: [{ number: '1', amount: 40 }] }, `r-${code}`);
+      expect([201, 409], JSON.stringify(res.body)).toContain(res.status);
+    }
+    for (const code of codes) {
+      const original = (await read(`/transactions/${code}`)).body;
+      expect(original.total_amount).toBe(100);
+      // No double refund: exactly the 40 asked for, once.
+      expect(original.lines[0]).toMatchObject({ refunded_amount: 40, refundable_amount: 60 });
+      expect((await read(`/transactions/${code}-R`)).body).toMatchObject({ kind: 'refund', total_amount: -40 });
+    }
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: /DynamoDB Local (\S+),/.exec(runner.output())![1]!,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
+    const events = await tenantEvents(db, localTableName(MAIN_TABLE), { accountId: 'acct_main', environment: 'sandbox' });
+    db.destroy();
+    for (const code of codes) {
+      expect(events.filter((e) => e.type === 'transaction.committed' && e.data.includes(`"${code}"`)).length, code).toBe(1);
+      expect(events.filter((e) => e.type === 'transaction.refunded' && e.data.includes(`"${code}-R"`)).length, code).toBe(1);
+    }
+    // The faults did fire.
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+  });
+
+  it('a batch completes exactly once under duplicate delivery, conflicts and timeouts', { timeout: 400_000 }, async () => {
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      reference_id: `r${i}`,
+      operation: 'commit',
+      request: { code: `FLT-B-${i}`, date: DATE, ship_to, lines: [{ amount: 10 }] },
+    }));
+    const submitted = await settled('POST', '/batches', { items }, 'batch-1');
+    expect(submitted.status).toBe(202);
+    const until = Date.now() + 360_000;
+    let batch: any;
+    do {
+      await new Promise((r) => setTimeout(r, 500));
+      batch = (await read(`/batches/${submitted.body.id}?items_limit=30`)).body;
+    } while (batch.status === 'pending' && Date.now() < until);
+    expect(batch).toMatchObject({ status: 'completed', item_count: 30, succeeded_count: 30, failed_count: 0 });
+    for (let i = 0; i < 30; i++) expect((await read(`/transactions/FLT-B-${i}`)).body.total_amount).toBe(10);
+  });
+});

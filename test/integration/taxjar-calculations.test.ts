@@ -1,0 +1,220 @@
+// The TaxJar-compatible API driven by the official `taxjar` client (README "TaxJar compatibility"):
+// tax calculations, rates, categories, summary rates and nexus regions, each checked against
+// /api/v1 for the same input, and TaxJar's error shape, authentication forms and scopes.
+import { describe, expect, inject, it } from 'vitest';
+import { KEYS } from '../fixtures/seed';
+import { api, V1 } from '../support/http';
+import { cents, expectTaxjarError, taxByType, taxjar } from '../support/taxjar';
+
+const KEY = KEYS.taxjar;
+
+/** A New York order: two line items (one clothing, whose NY exemption applies under $110) and shipping. */
+const NY_ORDER = {
+  from_country: 'US',
+  from_zip: '07001',
+  from_state: 'NJ',
+  to_country: 'US',
+  to_zip: '10001',
+  to_state: 'NY',
+  to_city: 'New York',
+  to_street: '350 5th Ave',
+  shipping: 7.5,
+  line_items: [
+    { id: 'lamp', quantity: 3, unit_price: 19.99, discount: 5, product_tax_code: null as unknown as string },
+    { id: 'shirt', quantity: 2, unit_price: 45.5, product_tax_code: '20010' },
+  ],
+};
+
+/** The same order as a /api/v1 calculation body. */
+const NY_V1 = {
+  ship_from: { zip: '07001', state: 'NJ', country: 'US' },
+  ship_to: { zip: '10001', state: 'NY', city: 'New York', line1: '350 5th Ave', country: 'US' },
+  seller_class: 'remote',
+  lines: [
+    { number: 'lamp', quantity: 3, amount: 59.97, discount: 5 },
+    { number: 'shirt', quantity: 2, amount: 91, tax_code: '20010' },
+    { number: 'shipping', tax_code: 'SHIPPING', amount: 7.5 },
+  ],
+};
+
+describe('taxForOrder (POST /taxjar/v2/taxes)', () => {
+  it('taxes line items and shipping exactly as POST /api/v1/calculations does', async () => {
+    const { tax } = await taxjar().taxForOrder(NY_ORDER);
+    const v1 = await api('POST', `${V1}/calculations`, { key: KEY, body: NY_V1 });
+    expect(v1.status, v1.text).toBe(200);
+    expect(cents(tax.amount_to_collect)).toBe(cents(v1.body.total_tax));
+    expect(cents(tax.taxable_amount)).toBe(cents(v1.body.total_taxable));
+    expect(cents(tax.order_total_amount)).toBe(cents(v1.body.total_amount) - cents(v1.body.total_discount));
+    expect(tax.amount_to_collect).toBeGreaterThan(0);
+    expect(tax.has_nexus).toBe(true);
+    expect(tax.freight_taxable).toBe(v1.body.lines[2].taxability === 'taxable');
+    expect(tax.tax_source).toBe('destination');
+    expect(tax.jurisdictions).toMatchObject({ country: 'US', state: 'NY' });
+    const byType = taxByType(v1.body.summary);
+    const b = tax.breakdown!;
+    expect([b.state_tax_collectable, b.county_tax_collectable, b.city_tax_collectable, b.special_district_tax_collectable].map((n) => cents(n ?? 0))).toEqual([
+      byType.state,
+      byType.county,
+      byType.city,
+      byType.special,
+    ]);
+    expect(b.line_items!.map((l) => [l.id, cents(l.tax_collectable), cents(l.taxable_amount)])).toEqual(
+      v1.body.lines.slice(0, 2).map((l: { number: string; tax: number; taxable_amount: number }) => [l.number, cents(l.tax), cents(l.taxable_amount)]),
+    );
+    expect(cents(b.shipping!.tax_collectable)).toBe(cents(v1.body.lines[2].tax));
+    // rate = amount_to_collect ÷ taxable_amount
+    expect(Math.abs(tax.rate - tax.amount_to_collect / tax.taxable_amount)).toBeLessThan(0.000001);
+  });
+
+  it('taxes an order given by amount alone, without a line breakdown', async () => {
+    const { tax } = await taxjar().taxForOrder({ to_country: 'US', to_zip: '98101', to_state: 'WA', amount: 250, shipping: 0 });
+    const v1 = await api('POST', `${V1}/calculations`, {
+      key: KEY,
+      body: {
+        ship_to: { zip: '98101', state: 'WA' },
+        seller_class: 'remote',
+        lines: [
+          { number: '1', amount: 250 },
+          { number: 'shipping', tax_code: 'SHIPPING', amount: 0 },
+        ],
+      },
+    });
+    expect(cents(tax.amount_to_collect)).toBe(cents(v1.body.total_tax));
+    expect(tax.amount_to_collect).toBeGreaterThan(0);
+    expect(tax.breakdown?.line_items).toBeUndefined();
+  });
+
+  it('decides nexus from nexus_addresses: none at the destination collects nothing; nexus there is reference mode', async () => {
+    const order = { to_country: 'US', to_zip: '10001', to_state: 'NY', amount: 100, shipping: 0 };
+    const none = (await taxjar().taxForOrder({ ...order, nexus_addresses: [{ country: 'US', state: 'CA', zip: '94105' }] })).tax;
+    expect({ has_nexus: none.has_nexus, amount_to_collect: none.amount_to_collect, breakdown: none.breakdown }).toEqual({
+      has_nexus: false,
+      amount_to_collect: 0,
+      breakdown: undefined,
+    });
+    const some = (await taxjar().taxForOrder({ ...order, nexus_addresses: [{ country: 'US', state: 'NY', zip: '10001' }] })).tax;
+    const v1 = await api('POST', `${V1}/calculations`, {
+      key: KEY,
+      body: { ship_to: { zip: '10001', state: 'NY' }, seller_class: 'remote', nexus_mode: 'reference', lines: [{ amount: 100 }] },
+    });
+    expect(some.has_nexus).toBe(true);
+    expect(cents(some.amount_to_collect)).toBe(cents(v1.body.total_tax));
+  });
+
+  it("answers the engine's refusals in TaxJar's error shape, so the client raises TaxjarError", async () => {
+    // A ZIP of another state: the contract's invalid_address (400).
+    await expectTaxjarError(taxjar().taxForOrder({ to_country: 'US', to_zip: '10001', to_state: 'CA', amount: 10, shipping: 0 }), 400, /invalid_address/);
+    // No shipping (required by TaxJar): a validation error (400) naming the field, never its value.
+    const e = await expectTaxjarError(taxjar().taxForOrder({ to_country: 'US', to_zip: '10001', to_state: 'NY', amount: 10 } as never), 400, /shipping/);
+    expect(e.error).toBe('Bad Request');
+    // A refusal of the translated document names the request's field, not the document's.
+    await expectTaxjarError(
+      taxjar().taxForOrder({
+        to_country: 'US',
+        to_zip: '10001',
+        to_state: 'NY',
+        shipping: 0,
+        line_items: [{ id: 'a', quantity: 1, unit_price: 5, discount: 6 }],
+      }),
+      400,
+      /line_items\.0\.discount/,
+    );
+  });
+});
+
+describe('authentication, scopes and errors as /api/v1', () => {
+  const base = () => `${inject('baseUrl')}/taxjar/v2`;
+
+  it('takes the key as "Authorization: Bearer" and as TaxJar\'s older "Token token=" form', async () => {
+    for (const authorization of [`Bearer ${KEY}`, `Token token="${KEY}"`, `Token token=${KEY}`]) {
+      const res = await fetch(`${base()}/categories`, { headers: { Authorization: authorization } });
+      expect(res.status, authorization.split(' ')[0]).toBe(200);
+    }
+    // /api/v1 keeps its own forms only.
+    const v1 = await api('GET', `${V1}/config`, { headers: { Authorization: `Token token="${KEY}"` } });
+    expect(v1.status).toBe(401);
+  });
+
+  it('refuses a missing, unknown or revoked key with 401 in TaxJar shape', async () => {
+    const res = await fetch(`${base()}/categories`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'Unauthorized', detail: expect.stringContaining('missing_api_key'), status: 401 });
+    await expectTaxjarError(taxjar(KEYS.unknown).categories(), 401, /invalid_api_key/);
+    await expectTaxjarError(taxjar(KEYS.revoked).categories(), 401, /invalid_api_key/);
+  });
+
+  it('applies the same scopes: a transactions:read key may list orders but not tax or create', async () => {
+    await expectTaxjarError(
+      taxjar(KEYS.taxjarNarrow).taxForOrder({ to_country: 'US', to_zip: '10001', to_state: 'NY', amount: 10, shipping: 0 }),
+      403,
+      /insufficient_scope/,
+    );
+    expect((await taxjar(KEYS.taxjarNarrow).listOrders({ transaction_date: '2026-01-01' })).orders).toEqual([]);
+  });
+
+  it("keeps tenants apart: another account sees none of this account's orders", async () => {
+    expect((await taxjar(KEYS.other).listOrders({ from_transaction_date: '2000-01-01', to_transaction_date: '2100-01-01' })).orders).toEqual([]);
+  });
+});
+
+describe('rates, categories, summary rates and nexus regions', () => {
+  it('ratesForLocation gives the breakdown of GET /api/v1/rates', async () => {
+    const { rate } = await taxjar().ratesForLocation('10001', { state: 'NY' });
+    const v1 = await api('GET', `${V1}/rates?zip=10001&state=NY`, { key: KEY });
+    expect(v1.status, v1.text).toBe(200);
+    const part = (type: string) =>
+      v1.body.jurisdictions.filter((j: { type: string }) => j.type === type).reduce((n: number, j: { rate: number }) => n + Math.round(j.rate * 1e6), 0);
+    expect(Math.round(rate.combined_rate! * 1e6)).toBe(Math.round(v1.body.rate * 1e6));
+    expect([rate.state_rate, rate.county_rate, rate.city_rate, rate.combined_district_rate].map((r) => Math.round(r! * 1e6))).toEqual([
+      part('state'),
+      part('county'),
+      part('city'),
+      part('special'),
+    ]);
+    expect(rate).toMatchObject({ zip: '10001', state: 'NY', country: 'US', freight_taxable: true });
+    await expectTaxjarError(taxjar().ratesForLocation('00000'), 400, /invalid_address/);
+  });
+
+  it('categories lists the tax code catalog of GET /api/v1/tax-codes (SHIPPING aside)', async () => {
+    const { categories } = await taxjar().categories();
+    const v1Codes: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { data: { code: string }[]; next_cursor: string | null } } = await api(
+        'GET',
+        `${V1}/tax-codes?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        { key: KEY },
+      );
+      v1Codes.push(...page.body.data.map((c: { code: string }) => c.code));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    expect(categories.map((c) => c.product_tax_code).sort()).toEqual(v1Codes.filter((c) => c !== 'SHIPPING').sort());
+    expect(categories.find((c) => c.product_tax_code === '40030')).toMatchObject({ name: expect.any(String), description: expect.any(String) });
+  });
+
+  it('summaryRates has every state and DC, each minimum its state rate', async () => {
+    const { summary_rates } = await taxjar().summaryRates();
+    expect(summary_rates).toHaveLength(51);
+    const ny = summary_rates.find((s) => s.region_code === 'NY')!;
+    expect(ny.minimum_rate.rate).toBe(0.04);
+    expect(ny.average_rate.rate).toBeGreaterThan(0.04);
+    expect(summary_rates.find((s) => s.region_code === 'OR')!.average_rate.rate).toBe(0);
+  });
+
+  it("nexusRegions follows the account's nexus setting (PATCH /api/v1/account)", async () => {
+    expect((await taxjar().nexusRegions()).regions).toHaveLength(51);
+    const patched = await api('PATCH', `${V1}/account`, { key: KEY, body: { nexus: ['NY', 'CA'] } });
+    expect(patched.status, patched.text).toBe(200);
+    try {
+      // The account's settings are cached up to AUTH_CACHE_SECONDS in other functions (README).
+      await expect
+        .poll(async () => (await taxjar().nexusRegions()).regions.map((r) => r.region_code), { timeout: 15_000, interval: 500 })
+        .toEqual(['CA', 'NY']);
+      const { tax } = await taxjar().taxForOrder({ to_country: 'US', to_zip: '98101', to_state: 'WA', amount: 100, shipping: 0 });
+      expect({ has_nexus: tax.has_nexus, amount_to_collect: tax.amount_to_collect }).toEqual({ has_nexus: false, amount_to_collect: 0 });
+    } finally {
+      await api('PATCH', `${V1}/account`, { key: KEY, body: { nexus: 'all' } });
+    }
+    await expect.poll(async () => (await taxjar().nexusRegions()).regions.length, { timeout: 15_000, interval: 500 }).toBe(51);
+  });
+});

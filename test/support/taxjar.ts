@@ -1,0 +1,34 @@
+// The official TaxJar Node client pointed at the local runner's TaxJar-compatible base path, and
+// helpers to compare its answers with /api/v1's for the same input.
+import Taxjar from 'taxjar';
+import { expect, inject } from 'vitest';
+import { KEYS } from '../fixtures/seed';
+
+export const taxjar = (apiKey: string = KEYS.taxjar): Taxjar => new Taxjar({ apiKey, apiUrl: `${inject('baseUrl')}/taxjar` });
+
+/** The TaxjarError the client raises for a TaxJar-shaped error body. */
+export async function expectTaxjarError(call: Promise<unknown>, status: number, detail?: RegExp): Promise<{ error: string; detail: string; status: number }> {
+  const error = await call.then(
+    () => {
+      throw new Error(`expected a TaxjarError ${status}`);
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Taxjar.Error);
+  const e = error as { error: string; detail: string; status: number };
+  expect({ status: e.status, error: typeof e.error, detail: typeof e.detail }).toEqual({ status, error: 'string', detail: 'string' });
+  if (detail) expect(e.detail).toMatch(detail);
+  return e;
+}
+
+/** Cents of a JSON amount, for comparisons to the cent. */
+export const cents = (amount: number): number => Math.round(amount * 100);
+
+type Jurisdiction = { type: string; tax: number; taxable_amount: number; rate: number };
+
+/** Tax per jurisdiction type in a /api/v1 document's summary, in cents. */
+export function taxByType(summary: readonly Jurisdiction[]): Record<string, number> {
+  const out: Record<string, number> = { state: 0, county: 0, city: 0, special: 0 };
+  for (const j of summary) out[j.type] = (out[j.type] ?? 0) + cents(j.tax);
+  return out;
+}

@@ -1,0 +1,167 @@
+// Return summaries equal the documents, whatever happened to them: random lifecycles (commits to
+// several states and months, partial and full refunds, credits, voids, adjustments) through the
+// transaction use cases, then every summary the documents touch is compared with the sum a user
+// would make over GET /transactions: the lines sourced to the state, of the documents dated in the
+// month, voided documents left out.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { returnItemRunner } from '../../../functions/application/returns';
+import { DomainError } from '../../../functions/core/errors';
+import { ALL_LOCATIONS, summaryView } from '../../../functions/core/returns/summary';
+import type { TransactionRecord } from '../../../functions/core/transactions/transaction';
+import { call, TENANT } from '../../support/fakes';
+import { wired } from './wiring';
+
+const PLACES = [
+  { state: 'NY', zip: '10001' },
+  { state: 'TX', zip: '78701' },
+  { state: 'WA', zip: '98101' },
+];
+const DATES = ['2026-04-03', '2026-04-28', '2026-05-02'];
+
+const Step = fc.oneof(
+  fc.record({
+    op: fc.constant('commit' as const),
+    date: fc.constantFrom(...DATES),
+    lines: fc.array(fc.record({ place: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 1, max: 50_000 }), food: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+    location: fc.constantFrom(null, 'NYC'),
+  }),
+  fc.record({ op: fc.constant('refund' as const), target: fc.nat(), share: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({ op: fc.constant('credit' as const), target: fc.nat(), cents: fc.integer({ min: 1, max: 300 }) }),
+  fc.record({ op: fc.constant('void' as const), target: fc.nat() }),
+  fc.record({ op: fc.constant('adjust' as const), target: fc.nat(), date: fc.constantFrom(...DATES), place: fc.integer({ min: 0, max: 2 }) }),
+);
+
+/** The oracle: the sum over the documents, as a user would add them up. */
+function oracle(docs: readonly TransactionRecord[], state: string, period: string, location: string | null) {
+  let documents = 0;
+  let taxable = 0;
+  let exempt = 0;
+  let tax = 0;
+  const jurisdictions = new Map<string, { taxable: number; tax: number }>();
+  for (const doc of docs) {
+    if (doc.status === 'voided' || !doc.date.startsWith(period)) continue;
+    if (location !== null && doc.location_code !== location) continue;
+    const lines = doc.lines.filter((l) => l.address.state === state);
+    if (lines.length === 0) continue;
+    documents++;
+    for (const l of lines) {
+      taxable += l.taxable;
+      exempt += l.exempt;
+      tax += l.tax;
+      for (const j of l.jurisdictions) {
+        const key = `${j.type}|${j.name}|${j.rate / 1_000_000}`;
+        const sum = jurisdictions.get(key) ?? { taxable: 0, tax: 0 };
+        sum.taxable += j.taxable;
+        sum.tax += j.tax;
+        jurisdictions.set(key, sum);
+      }
+    }
+  }
+  return { documents, taxable, exempt, tax, jurisdictions };
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+describe('return summaries', () => {
+  it('equal the sum over the documents after any lifecycle', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(Step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const { transactions, stores, account } = wired();
+        await account.createLocation(call(), { code: 'NYC', name: 'NYC', state: 'NY', zip: '10001', illinois_verified: false }).catch(() => undefined);
+        const sales: string[] = [];
+        let n = 0;
+        for (const step of steps) {
+          const code = `D${n++}`;
+          const target = sales.length > 0 && 'target' in step ? sales[step.target % sales.length]! : null;
+          try {
+            if (step.op === 'commit') {
+              await transactions.commit(call(), {
+                code,
+                date: step.date,
+                ship_to: PLACES[0]!,
+                location_code: step.location,
+                lines: step.lines.map((l, i) => ({
+                  number: String(i + 1),
+                  amount: l.amount / 100,
+                  tax_code: l.food ? '40030' : null,
+                  ship_to: PLACES[l.place]!,
+                })),
+              });
+              sales.push(code);
+            } else if (target && step.op === 'refund') {
+              const doc = await transactions.get(call(), target);
+              const line = doc.lines[0]!;
+              const amount = Math.max(1, Math.floor((line.remaining.price * step.share) / 100)) / 100;
+              await transactions.refund(call(), target, { refund_code: code, lines: [{ number: line.number, amount }] });
+            } else if (target && step.op === 'credit') {
+              const line = (await transactions.get(call(), target)).lines[0]!;
+              await transactions.credit(call(), target, { credit_code: code, lines: [{ number: line.number, tax_amount: step.cents / 100 }] });
+            } else if (target && step.op === 'void') {
+              await transactions.void(call(), target, {});
+            } else if (target && step.op === 'adjust') {
+              await transactions.adjust(call(), {
+                original_code: target,
+                reversal_code: `${code}r`,
+                replacement_code: `${code}p`,
+                replacement: { date: step.date, ship_to: PLACES[step.place]!, lines: [{ amount: 12.34 }] },
+              });
+              sales.push(`${code}p`);
+            }
+          } catch (error) {
+            // Lifecycle refusals (refunding a voided sale, crediting more than remains, ...) change nothing.
+            if (!(error instanceof DomainError)) throw error;
+          }
+        }
+        const docs = [...stores.docs.of(TENANT).docs.values()].map((s) => s.record);
+        const summaries = stores.docs.of(TENANT).summaryRepository();
+        for (const { state } of PLACES)
+          for (const period of ['2026-04', '2026-05'])
+            for (const location of [null, 'NYC']) {
+              const totals = await summaries.read({ state, period, location: location ?? ALL_LOCATIONS });
+              const view = summaryView({ state, period, location_code: location }, totals);
+              const expected = oracle(docs, state, period, location);
+              expect({ n: view.document_count, taxable: cents(view.taxable_amount), exempt: cents(view.exempt_amount), tax: cents(view.tax) }).toEqual({
+                n: expected.documents,
+                taxable: expected.taxable,
+                exempt: expected.exempt,
+                tax: expected.tax,
+              });
+              const fromView = new Map(
+                view.jurisdictions.map((j) => [`${j.type}|${j.name}|${j.rate}`, { taxable: cents(j.taxable_amount), tax: cents(j.tax) }]),
+              );
+              const nonZero = new Map([...expected.jurisdictions].filter(([, j]) => j.taxable !== 0 || j.tax !== 0));
+              expect(fromView).toEqual(nonZero);
+            }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('answers a return item from the summaries, and fails an item naming a location the client does not have', async () => {
+    const { transactions, stores, account, ports } = wired();
+    await account.createLocation(call(), { code: 'NYC', name: 'NYC', state: 'NY', zip: '10001', illinois_verified: false });
+    await transactions.commit(call(), { code: 'S1', date: '2026-04-15', ship_to: PLACES[0]!, location_code: 'NYC', lines: [{ amount: 100 }] });
+    await transactions.refund(call(), 'S1', { refund_code: 'R1', date: '2026-04-20', lines: [{ number: '1', amount: 40 }] });
+    const run = returnItemRunner({ summaries: () => stores.docs.of(TENANT).summaryRepository(), tenantConfigs: ports.tenantConfigs });
+    const batch = { tenant: TENANT } as never;
+    const item = (ref: string, location: string | null) => ({
+      index: 0,
+      reference_id: ref,
+      operation: 'summarize' as const,
+      request: { state: 'NY', period: '2026-04', location_code: location },
+    });
+    const ok = await run(batch, item('ny', 'NYC'), { now: new Date(), requestId: 'r', finalAttempt: false });
+    expect('write' in ok && ok.write.result).toMatchObject({
+      document_count: 2,
+      gross_amount: 60,
+      tax: 5.33,
+      by_kind: { sale: { document_count: 1, tax: 8.88 }, refund: { document_count: 1, tax: -3.55 } },
+    });
+    const refused = await run(batch, item('elsewhere', 'LAX'), { now: new Date(), requestId: 'r', finalAttempt: false });
+    expect('write' in refused && refused.write.error?.code).toBe('location_not_authorized');
+  });
+});

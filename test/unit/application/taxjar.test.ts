@@ -1,0 +1,130 @@
+// The TaxJar-compatible use cases over in-memory ports: an order's versions through updates,
+// delete as void, refunds of the current version, the id lists, customers and their exemption.
+import { createHash } from 'node:crypto';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { taxContent } from '../../../functions/adapters/content/content-file';
+import * as certificates from '../../../functions/application/certificates';
+import * as customers from '../../../functions/application/taxjar/customers';
+import { taxjarTaxes } from '../../../functions/application/taxjar/taxes';
+import * as orders from '../../../functions/application/taxjar/transactions';
+import { TenantConfigs } from '../../../functions/application/tenant-configs';
+import { taxjarDocument } from '../../../functions/core/taxjar/document';
+import { CalculationRequestSchema } from '../../../functions/schemas/document';
+import { call, FakeCertificates, FakeCustomers, FakeTenants, fakeDocuments, TENANT } from '../../support/fakes';
+
+function ports() {
+  const tenants = new FakeTenants();
+  const customerStore = new FakeCustomers();
+  const certificateStore = new FakeCertificates(customerStore);
+  const tenantConfigs = new TenantConfigs(tenants, 0);
+  const engine = { content: taxContent, tenantConfigs, catalog: tenants, certificates: certificates.storedCertificateResolver(certificateStore) };
+  return {
+    docs: fakeDocuments(),
+    tx: { documents: fakeDocuments().documents, engine },
+    customerPorts: { customers: customerStore, tenantConfigs, certificates: certificateStore },
+    taxPorts: { engine, customers: customerStore, certificates: certificateStore },
+    certificatePorts: { certificates: certificateStore, customers: customerStore },
+  };
+}
+
+const doc = (shipping: number, quantity = 2) =>
+  v.parse(
+    CalculationRequestSchema,
+    taxjarDocument({ to_zip: '10001', to_state: 'NY', transaction_date: '2026-04-15', shipping, line_items: [{ id: '1', quantity, unit_price: 10 }] }),
+  );
+
+async function code(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+  return undefined;
+}
+
+describe('TaxJar orders and refunds', () => {
+  it('follows updates to the current version, lists each order once, and deletes by voiding it', async () => {
+    const { tx } = ports();
+    await orders.createOrder(tx, call(), 'O1', doc(5));
+    const v2 = await orders.updateOrder(tx, call(), await orders.currentOrder(tx, call(), 'O1'), doc(0, 3));
+    expect(v2.result).toMatchObject({ code: 'O1:v2', kind: 'replacement' });
+    expect(v2.events.map((e) => e.type)).toEqual(['transaction.adjusted']);
+    await orders.updateOrder(tx, call(), await orders.currentOrder(tx, call(), 'O1'), doc(1, 3));
+    expect((await orders.currentOrder(tx, call(), 'O1')).code).toBe('O1:v3');
+    expect(await code(orders.currentOrder(tx, call(), 'O1:v3'))).toBe('transaction_not_found');
+    expect(await orders.listTaxjarIds(tx, call(), 'order', { from: '2026-04-01', to: '2026-04-30' })).toEqual(['O1']);
+    expect(await orders.listTaxjarIds(tx, call(), 'order', { from: '2026-05-01' })).toEqual([]);
+    const deleted = await orders.deleteOrder(tx, call(), 'O1');
+    expect(deleted.result).toMatchObject({ code: 'O1:v3', status: 'voided' });
+    expect(await code(orders.currentOrder(tx, call(), 'O1'))).toBe('transaction_not_found');
+    expect(await orders.listTaxjarIds(tx, call(), 'order', {})).toEqual([]);
+  });
+
+  it('refunds the current version, and a refund is no order', async () => {
+    const { tx } = ports();
+    await orders.createOrder(tx, call(), 'O2', doc(5));
+    await orders.updateOrder(tx, call(), await orders.currentOrder(tx, call(), 'O2'), doc(5, 4));
+    const refund = await orders.createRefund(tx, call(), {
+      transaction_id: 'R2',
+      transaction_reference_id: 'O2',
+      transaction_date: '2026-04-20',
+      line_items: [{ id: '1', quantity: 1, unit_price: -10 }],
+    });
+    expect(refund.result).toMatchObject({ kind: 'refund', original_code: 'O2:v2', code: 'R2' });
+    expect((await orders.getRefund(tx, call(), 'R2')).code).toBe('R2');
+    expect(await code(orders.getRefund(tx, call(), 'O2'))).toBe('transaction_not_found');
+    expect(await code(orders.currentOrder(tx, call(), 'R2'))).toBe('transaction_not_found');
+    expect(await orders.listTaxjarIds(tx, call(), 'refund', {})).toEqual(['R2']);
+    expect(await code(orders.deleteOrder(tx, call(), 'O2'))).toBe('invalid_lifecycle');
+  });
+});
+
+describe('TaxJar customers and exemptions', () => {
+  it('creates, renames, lists and deletes customers; refuses a declared exemption', async () => {
+    const { customerPorts } = ports();
+    const created = await customers.createTaxjarCustomer(customerPorts, call(), { customer_id: 'C1', name: 'Acme', exemption_type: 'non_exempt' });
+    expect(created.exemption).toEqual({ exemption_type: 'non_exempt', exempt_regions: [] });
+    expect((await customers.updateTaxjarCustomer(customerPorts, call(), 'C1', { name: 'Acme Inc' })).customer.name).toBe('Acme Inc');
+    expect(await customers.listTaxjarCustomerIds(customerPorts, call())).toEqual(['C1']);
+    expect(await code(customers.createTaxjarCustomer(customerPorts, call(), { customer_id: 'C2', exemption_type: 'government' }))).toBe(
+      'certificate_evidence_incomplete',
+    );
+    expect(await customerPorts.customers.get(TENANT, 'C2')).toBeNull();
+    await customers.deleteTaxjarCustomer(customerPorts, call(), 'C1');
+    expect(await code(customers.showTaxjarCustomer(customerPorts, call(), 'C1'))).toBe('not_found');
+  });
+
+  it("exempts through the customer's active certificate for the destination state, and refuses a claim without one", async () => {
+    const p = ports();
+    await customers.createTaxjarCustomer(p.customerPorts, call(), { customer_id: 'C3' });
+    const now = call().now;
+    const cert = await certificates.createCertificate(p.certificatePorts, call(), {
+      customer_code: 'C3',
+      jurisdiction: 'NY',
+      exemption_reason: 'resale',
+      valid_from: '2026-01-01',
+      valid_to: '2027-01-01',
+      signer: { name: 'Morgan' },
+      signature_type: 'electronic',
+      evidence_reference: 'vault://x',
+      document_sha256: createHash('sha256').update('x').digest('hex'),
+    });
+    await certificates.activateCertificate(p.certificatePorts, call(), cert.id, { reviewer: { name: 'Priya' } });
+    await certificates.assignCertificate(p.certificatePorts, call(), 'C3', cert.id);
+    expect((await customers.showTaxjarCustomer(p.customerPorts, call(), 'C3')).exemption).toEqual({
+      exemption_type: 'wholesale',
+      exempt_regions: [{ country: 'US', state: 'NY' }],
+    });
+    const ny = { ...doc(0), customer_code: 'C3', date: now.toISOString().slice(0, 10) };
+    const exempt = await taxjarTaxes(p.taxPorts, call(), ny, undefined);
+    expect(exempt.document.exemption_certificate_id).toBe(cert.id);
+    expect(exempt.taxed.lines.every((l) => l.tax === 0)).toBe(true);
+    const waived = await taxjarTaxes(p.taxPorts, call(), ny, 'non_exempt');
+    expect(waived.taxed.lines[0]!.tax).toBeGreaterThan(0);
+    const ca = { ...ny, ship_to: { zip: '94105', state: 'CA' } };
+    expect(await code(taxjarTaxes(p.taxPorts, call(), ca, 'wholesale'))).toBe('exemption_certificate_not_found');
+    expect(await code(taxjarTaxes(p.taxPorts, call(), { ...ny, customer_code: null }, 'government'))).toBe('exemption_certificate_not_found');
+    expect(await code(customers.deleteTaxjarCustomer(p.customerPorts, call(), 'C3'))).toBe('conflict');
+  });
+});
