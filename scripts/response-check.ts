@@ -4,6 +4,7 @@
 // HTTP helper (every response they receive) and by `npm run api-check`.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { TAXJAR_BASE_PATH } from '../lib/routes';
 
 export interface ObservedResponse {
   readonly status: number;
@@ -34,7 +35,8 @@ export function responseChecker(document: Document, basePath = '') {
       pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`),
     }))
     .sort((a, b) => a.params - b.params);
-  const errorSchema = () => validator('#/components/schemas/Error');
+  // The TaxJar-compatible API answers TaxJar's error shape, also where no operation matched.
+  const errorSchema = (path: string) => validator(path.startsWith(`${TAXJAR_BASE_PATH}/`) ? '#/components/schemas/TaxjarError' : '#/components/schemas/Error');
 
   function validator(ref: string): ValidateFunction {
     let v = validators.get(ref);
@@ -63,10 +65,12 @@ export function responseChecker(document: Document, basePath = '') {
       if (!type.startsWith('application/json')) found.push(`content-type ${type || '(none)'} on an error`);
       const check = declared
         ? validator(`#/paths/${pointer(template!, method.toLowerCase())}/responses/${res.status}/content/application~1json/schema`)
-        : errorSchema();
+        : errorSchema(path);
       if (!check(res.body)) found.push(`error body: ${ajv.errorsText(check.errors)}`);
-      const bodyId = (res.body as { error?: { request_id?: unknown } } | undefined)?.error?.request_id;
-      if (requestId && bodyId !== requestId) found.push('error.request_id differs from X-Request-Id');
+      // TaxJar's shape has no request id in the body (`error` is the reason phrase).
+      const inner = (res.body as { error?: unknown } | undefined)?.error;
+      if (typeof inner === 'object' && inner !== null && requestId && (inner as { request_id?: unknown }).request_id !== requestId)
+        found.push('error.request_id differs from X-Request-Id');
       return found;
     }
     if (!operation) return [...found, `status ${res.status} for ${method} ${path}, which no operation describes`];

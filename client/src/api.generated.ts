@@ -17456,7 +17456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The deleted customer. */
+            /** @description The deleted customer; one holding certificates is kept (conflict). */
             200: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -17539,6 +17539,24 @@ export interface operations {
                         detail: string;
                         /** @constant */
                         status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `conflict`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
                     };
                 };
             };

@@ -2,7 +2,17 @@
 // helpers to compare its answers with /api/v1's for the same input.
 import Taxjar from 'taxjar';
 import { expect, inject } from 'vitest';
+import { TAXJAR_BASE_PATH } from '../../lib/routes';
 import { KEYS } from '../fixtures/seed';
+import { conformingFetch } from './http';
+
+// The TaxJar client calls the global fetch: its answers (and the tests' own calls below the TaxJar
+// base path) are checked against the OpenAPI document like every other response of the suite.
+const plainFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  return new URL(url).pathname.startsWith(`${TAXJAR_BASE_PATH}/`) ? conformingFetch(input, init) : plainFetch(input, init);
+};
 
 export const taxjar = (apiKey: string = KEYS.taxjar): Taxjar => new Taxjar({ apiKey, apiUrl: `${inject('baseUrl')}/taxjar` });
 

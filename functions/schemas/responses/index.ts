@@ -213,7 +213,7 @@ export const RESPONSES = {
   'taxjar-customers-get': ok(TaxjarCustomer, 'The customer.', ['not_found']),
   'taxjar-customers-create': created(TaxjarCustomer, 'The new customer.', [...LOCATION, 'conflict']),
   'taxjar-customers-update': ok(TaxjarCustomer, 'The customer as updated.', [...LOCATION, 'conflict']),
-  'taxjar-customers-delete': ok(TaxjarCustomer, 'The deleted customer.', ['not_found']),
+  'taxjar-customers-delete': ok(TaxjarCustomer, 'The deleted customer; one holding certificates is kept (conflict).', ['not_found', 'conflict']),
 } as const satisfies Record<RouteId, RouteResponse>;
 
 export { ErrorEnvelope };
