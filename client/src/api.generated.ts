@@ -1638,6 +1638,12 @@ export interface operations {
                      *         "completed_last_24h": 0,
                      *         "failed_last_24h": 0
                      *       },
+                     *       "return_jobs": {
+                     *         "pending": 0,
+                     *         "oldest_pending_age_seconds": null,
+                     *         "completed_last_24h": 0,
+                     *         "failed_last_24h": 0
+                     *       },
                      *       "webhooks": {
                      *         "endpoints": 0,
                      *         "pending_deliveries": 0,
