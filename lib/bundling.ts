@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { PROJECT_ROOT } from './paths';
-import { QUEUES, type QueueDef } from './resources';
+import { QUEUES, STREAM_CONSUMERS, type QueueDef, type StreamConsumerDef } from './resources';
 import { ROUTES, routeEntry, type RouteDef } from './routes';
 
 /** The artifact a `content: true` function reads next to its handler (functions/adapters/content/content-file.ts). */
@@ -32,12 +32,15 @@ export interface FunctionBundle {
 }
 
 export const workerId = (queue: QueueDef): string => `${queue.id.toLowerCase()}-worker`;
+/** A stream consumer's function id: its handler's directory (e.g. `webhook-relay`). */
+export const streamConsumerId = (consumer: StreamConsumerDef): string => consumer.handler.split('/').slice(-2, -1)[0]!;
 
 /** Every function the service deploys: the routes, the queue workers and the authorizer. */
 export function functionBundles(): FunctionBundle[] {
   return [
     ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false })),
     ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false }] : [])),
+    ...STREAM_CONSUMERS.map((consumer) => ({ id: streamConsumerId(consumer), entry: consumer.handler, content: false })),
     { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false },
   ];
 }

@@ -21,6 +21,7 @@ import { AccessProfiles, accessProfile, type AccessProfile } from './constructs/
 import { Api } from './constructs/api';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
 import { QueueWorkers } from './constructs/queue-workers';
+import { StreamConsumers } from './constructs/stream-consumers';
 import { Queues } from './constructs/queues';
 import { RouteFunctions } from './constructs/route-functions';
 import { functionLogGroup, ServiceFunction } from './constructs/service-function';
@@ -57,6 +58,7 @@ export class SalesTaxStack extends Stack {
   readonly profiles: AccessProfiles;
   readonly routeFunctions: RouteFunctions;
   readonly workers: QueueWorkers;
+  readonly streamConsumers: StreamConsumers;
   readonly authorizer: ServiceFunction;
   readonly api: Api;
 
@@ -88,6 +90,7 @@ export class SalesTaxStack extends Stack {
     const functions = { namePrefix, environment, profiles: this.profiles, logGroup: this.functionLogs };
     this.routeFunctions = new RouteFunctions(this, 'Routes', { ...functions, routes: this.routes, access: props.routeAccess });
     this.workers = new QueueWorkers(this, 'Workers', { ...functions, queues: this.queues });
+    this.streamConsumers = new StreamConsumers(this, 'StreamConsumers', { ...functions, tables: this.tables });
     // The authorizer reads only the request: no environment, no data access.
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: `${namePrefix}-authorizer`,

@@ -8,13 +8,14 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import type * as SeedEntryModule from '../../functions/admin/seed-entry';
 import { functionEnvironment } from '../environment';
 import { handlerModule, PROJECT_ROOT } from '../paths';
-import { QUEUES, TABLES } from '../resources';
+import { QUEUES, STREAM_CONSUMERS, TABLES } from '../resources';
 import { ROUTES, routeEntry, type RouteDef } from '../routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
 import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
 import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
+import { pollStream, type StreamHandler } from './stream-poller';
 
 const STAGE = 'local';
 const SEED_ENTRY = 'functions/admin/seed-entry.ts';
@@ -69,7 +70,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     engines.push(dynamo, sqs);
     await createTables(dynamo.endpoint, TABLES, localTableName);
     const queueUrls = await createQueues(sqs.endpoint, QUEUES, (q) => `salestax-${STAGE}-${q.id.toLowerCase()}`);
-    const settings = { ...DEFAULT_RUNTIME_SETTINGS, ...options.settings };
+    // Sandbox endpoints may be loopback receivers here (never in a deployed stack).
+    const settings = { ...DEFAULT_RUNTIME_SETTINGS, webhookSandboxLoopback: true, ...options.settings };
     Object.assign(process.env, {
       ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), queueUrls, settings, stage: STAGE }),
       AWS_REGION: LOCAL_REGION,
@@ -94,6 +96,16 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false);
       pollers.push(
         pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`), WORKER_CONCURRENCY),
+      );
+    }
+
+    for (const consumer of STREAM_CONSUMERS) {
+      const table = TABLES.find((t) => t.id === consumer.table)!;
+      const relay = await importHandler<StreamHandler>(consumer.handler, options.bundles ?? false);
+      pollers.push(
+        pollStream(dynamo.endpoint, localTableName(table), consumer, relay, (error) =>
+          log(`stream consumer ${consumer.id} failed: ${(error as Error).message}`),
+        ),
       );
     }
 
