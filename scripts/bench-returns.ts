@@ -68,7 +68,12 @@ async function commitDocuments(dynamoEndpoint: string, count: number): Promise<n
       for (let i = next++; i < count; i = next++) {
         const [state, zip] = PLACES[i % PLACES.length]!;
         const month = MONTHS[Math.floor(i / PLACES.length) % MONTHS.length]!;
-        const body = { code: `rj-${run}-${i}`, date: `${month}-15`, ship_to: { state, zip }, lines: [{ amount: 100 + (i % 50) }, { amount: 20, tax_code: '40030' }] };
+        const body = {
+          code: `rj-${run}-${i}`,
+          date: `${month}-15`,
+          ship_to: { state, zip },
+          lines: [{ amount: 100 + (i % 50) }, { amount: 20, tax_code: '40030' }],
+        };
         const res = await invoke('POST', '/api/v1/transactions', CLIENT_KEY, body);
         if (res.status !== 201) throw new Error(`commit ${i} answered ${res.status}: ${JSON.stringify(res.body)}`);
       }

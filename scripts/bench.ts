@@ -211,7 +211,9 @@ try {
   console.log(`DynamoDB calls per request (warm), default limits: commit ${calls.commit}, refund ${calls.refund}, lookup ${calls.lookup}`);
   console.log(`DynamoDB calls per request (warm), key with leased tokens: commit ${leased.commit}, refund ${leased.refund}, lookup ${leased.lookup}`);
   const batches = await batchFigures(server.url, KEY);
-  console.log(`batch of 500 ten-line items: calculate ${batches.calc500Seconds} s, commit ${batches.commit500Seconds} s (submit → completed); ${batches.itemsPerSecond} items/s`);
+  console.log(
+    `batch of 500 ten-line items: calculate ${batches.calc500Seconds} s, commit ${batches.commit500Seconds} s (submit → completed); ${batches.itemsPerSecond} items/s`,
+  );
   const returns = await returnJobFigures(server.url, server.dynamo);
   console.log(
     `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item ${returns.itemDynamoCalls} (an empty month: ${returns.itemDynamoCallsSmallMonth})`,

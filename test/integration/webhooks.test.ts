@@ -262,7 +262,7 @@ describeLocal('delivery', () => {
       deadlineSeconds: 3600,
     });
     await new BatchStore(db, localTableName(MAIN_TABLE), tenant).create(stuck, [
-      { index: 0, reference_id: 'a', request: { state: 'NY', period: '2026-08' } } as never,
+      { index: 0, reference_id: 'a', operation: 'calculate', request: { state: 'NY', period: '2026-08' } },
     ]);
     expect((await api('GET', `${V1}/provider/return-jobs/${stuck.id}`, { key: KEYS.provider, headers: NORTHWIND })).body.status).toBe('failed');
     for (const [type, needle] of [
