@@ -10,7 +10,8 @@ function failure(error: { error: { code: string; message: string; details?: { ta
 }
 
 function resultOf(item: Item): BatchItemResult {
-  if (item.status === 'succeeded') return { reference_id: item.reference_id, status: 'succeeded', total_tax: (item.result as { total_tax?: number }).total_tax };
+  if (item.status === 'succeeded')
+    return { reference_id: item.reference_id, status: 'succeeded', total_tax: (item.result as { total_tax?: number }).total_tax };
   if (item.status === 'failed')
     return {
       reference_id: item.reference_id,

@@ -216,7 +216,7 @@ export async function deliverOnce(ports: WebhookPorts, message: DeliveryMessage,
   if (!event || !before || before.generation !== message.generation || before.attempts !== message.attempt - 1 || !OPEN_STATES.includes(before.state))
     return 'stale';
   const endpoint = await ports.webhooks.getEndpoint(tenant, message.endpoint_id);
-  if (!endpoint || endpoint.status !== 'enabled') {
+  if (endpoint?.status !== 'enabled') {
     await ports.webhooks.transition(tenant, event.ref, message.endpoint_id, before, { ...before, state: 'cancelled', next_attempt_at: null });
     return 'cancelled';
   }
