@@ -27,7 +27,19 @@ const MANAGED_POLICIES_PER_ROLE = 10;
  * about 35 routes, 4 queue workers and a DynamoDB Streams relay; some routes send to queues, each
  * such set of queues being a new access profile (a role and a policy).
  */
-const PLANNED = { routes: 35, workers: 4, relays: 1, sendingProfiles: 4 } as const;
+const PLANNED_AT_FIRST = { routes: 35, workers: 4, relays: 1, sendingProfiles: 4 } as const;
+/**
+ * Built since (and so in the stack itself now): the webhook routes (7, one of them sending to the
+ * WebhookDeliveries queue, a new profile) and the Streams relay. The delivery worker is one of
+ * the 4 planned workers, which count the stack's queues.
+ */
+const BUILT = { routes: 7, relays: 1, sendingProfiles: 1 } as const;
+const PLANNED = {
+  routes: PLANNED_AT_FIRST.routes - BUILT.routes,
+  workers: PLANNED_AT_FIRST.workers,
+  relays: PLANNED_AT_FIRST.relays - BUILT.relays,
+  sendingProfiles: PLANNED_AT_FIRST.sendingProfiles - BUILT.sendingProfiles,
+} as const;
 
 type Template = { Resources: Record<string, { Type: string; Properties?: Record<string, any> }> };
 

@@ -12,7 +12,7 @@ import { Tables } from '../../lib/constructs/tables';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/constructs/usage-plans';
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
-import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, TABLES } from '../../lib/resources';
+import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, STREAM_CONSUMERS, TABLES } from '../../lib/resources';
 import { ROUTES, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
@@ -56,7 +56,7 @@ const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Acti
 
 describe('functions', () => {
   it('has one function per route, one per queue worker and the authorizer', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + 1);
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + STREAM_CONSUMERS.length + 1);
   });
 
   it('runs every function on Node.js 22, arm64', () => {
@@ -94,7 +94,12 @@ describe('functions', () => {
 describe('least privilege', () => {
   it('lets read-only routes update nothing but their rate counters', () => {
     // GET routes write only where the manifest says so: reading a batch past its deadline records its failure.
-    expect(routes.filter((r) => r.method === 'GET' && routeAccess(r).data === 'write').map((r) => r.id)).toEqual(['batches-get', 'batches-items']);
+    expect(routes.filter((r) => r.method === 'GET' && routeAccess(r).data === 'write').map((r) => r.id)).toEqual([
+      'batches-get',
+      'batches-items',
+      'return-jobs-get',
+      'return-jobs-items',
+    ]);
     for (const route of routes.filter((r) => routeAccess(r).data === 'read')) {
       const statements = routeStatements(route.id);
       expect(actionsOf(statements)).not.toContain('dynamodb:PutItem');
@@ -136,10 +141,11 @@ describe('least privilege', () => {
       roleByProfile.set(key, role);
     }
     expect(new Set(roleByProfile.values()).size).toBe(roleByProfile.size);
-    // Besides the routes' roles: one per queue worker (it consumes its own queue), the authorizer's (no
-    // data), API Gateway's invoke role and its account-level CloudWatch role.
+    // Besides the routes' roles: one per queue worker (it consumes its own queue) and stream consumer
+    // (it reads its table's stream), the authorizer's (no data), API Gateway's invoke role and its
+    // account-level CloudWatch role.
     const workers = QUEUES.filter((q) => q.worker).length;
-    template.resourceCountIs('AWS::IAM::Role', roleByProfile.size + workers + 3);
+    template.resourceCountIs('AWS::IAM::Role', roleByProfile.size + workers + STREAM_CONSUMERS.length + 3);
   });
 
   it('lets every function role write logs to the stage log group only', () => {
