@@ -11,6 +11,7 @@
 //     whose high limit lets the process lease rate tokens)
 //   - batches: 500 ten-line items calculated, and committed, submit → completed (scripts/bench-batches.ts)
 //   - return jobs: 5,000 summary items over a client with 20,000 documents (scripts/bench-returns.ts)
+//   - webhooks: commit → receiver latency and deliveries per second (scripts/bench-webhooks.ts)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import { batchFigures } from './bench-batches';
 import { TEN_LINES } from './bench-document';
 import { RETURNS_SEED, returnJobFigures } from './bench-returns';
 import { bundleAll } from './bundle';
+import { WEBHOOKS_SEED_ACCOUNT, webhookFigures } from './bench-webhooks';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -94,6 +96,7 @@ async function startServer(): Promise<Server> {
           keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }],
         },
         ...RETURNS_SEED.accounts,
+        WEBHOOKS_SEED_ACCOUNT,
       ],
       practices: RETURNS_SEED.practices,
     }),
@@ -218,6 +221,10 @@ try {
   console.log(
     `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item ${returns.itemDynamoCalls} (an empty month: ${returns.itemDynamoCallsSmallMonth})`,
   );
+  const hooks = await webhookFigures(server.url);
+  console.log(
+    `webhooks (commit → loopback receiver, sequential): p50 ${hooks.p50Ms} ms, p99 ${hooks.p99Ms} ms; ${hooks.deliveriesPerSecond} deliveries/s (400 commits from 8 clients, committed at ${hooks.burstCommitsPerSecond}/s)`,
+  );
   console.log(
     JSON.stringify({
       bundle_bytes_max: Math.max(...Object.values(bundleBytes)),
@@ -244,6 +251,9 @@ try {
       batch_items_per_sec: batches.itemsPerSecond,
       return_job_5000_s: returns.jobSeconds,
       return_job_item_ddb_reads: returns.itemDynamoCalls,
+      webhook_delivery_p50_ms: hooks.p50Ms,
+      webhook_delivery_p99_ms: hooks.p99Ms,
+      webhook_deliveries_per_sec: hooks.deliveriesPerSecond,
     }),
   );
 } finally {

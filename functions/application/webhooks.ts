@@ -169,25 +169,36 @@ export async function redeliverEvent(ports: Pick<WebhookPorts, 'webhooks' | 'que
 // --- the relay ---------------------------------------------------------------------------------------
 
 /**
- * Turns a new event record into one delivery per subscribed endpoint of its tenant. Safe to repeat
- * (the stream delivers at least once): deliveries are written once; a repeat re-sends the messages
- * of deliveries not yet attempted.
+ * Turns new event records of one tenant into one delivery per subscribed endpoint of that tenant
+ * (the endpoints are read once for all of them). Safe to repeat (the stream delivers at least
+ * once): deliveries are written once; a repeat re-sends the messages of deliveries not yet
+ * attempted. Returns the number of deliveries queued.
  */
-export async function relayEvent(ports: Pick<WebhookPorts, 'webhooks' | 'queue'>, tenant: Tenant, event: StoredEventRecord, now: Date): Promise<number> {
-  let current = event;
-  if (Object.keys(current.deliveries).length === 0) {
-    const endpoints = (await ports.webhooks.listEndpoints(tenant)).filter((e) => subscribes(e, event.type));
-    if (endpoints.length === 0) return 0;
-    const deliveries = Object.fromEntries(endpoints.map((e) => [e.id, newDelivery(1)]));
-    if (await ports.webhooks.writeDeliveries(tenant, event, deliveries, undefined)) current = { ...event, deliveries };
-    else current = (await ports.webhooks.readEvent(tenant, event.ref)) ?? event;
-  }
-  const unsent = Object.entries(current.deliveries).filter(([, d]) => d.state === 'pending' && d.attempts === 0);
-  await ports.queue.send(
-    unsent.map(([endpointId, d]) => message(tenant, current, endpointId, d, now.getTime())),
-    0,
+export async function relayEvents(
+  ports: Pick<WebhookPorts, 'webhooks' | 'queue'>,
+  tenant: Tenant,
+  events: readonly StoredEventRecord[],
+  now: Date,
+): Promise<number> {
+  let endpoints: Promise<WebhookEndpoint[]> | undefined;
+  const messages = await Promise.all(
+    events.map(async (event) => {
+      let current = event;
+      if (Object.keys(current.deliveries).length === 0) {
+        endpoints ??= ports.webhooks.listEndpoints(tenant);
+        const subscribed = (await endpoints).filter((e) => subscribes(e, event.type));
+        if (subscribed.length === 0) return [];
+        const deliveries = Object.fromEntries(subscribed.map((e) => [e.id, newDelivery(1)]));
+        if (await ports.webhooks.writeDeliveries(tenant, event, deliveries, undefined)) current = { ...event, deliveries };
+        else current = (await ports.webhooks.readEvent(tenant, event.ref)) ?? event;
+      }
+      return Object.entries(current.deliveries)
+        .filter(([, d]) => d.state === 'pending' && d.attempts === 0)
+        .map(([endpointId, d]) => message(tenant, current, endpointId, d, now.getTime()));
+    }),
   );
-  return unsent.length;
+  await ports.queue.send(messages.flat(), 0);
+  return messages.flat().length;
 }
 
 // --- one attempt --------------------------------------------------------------------------------------
