@@ -4,8 +4,8 @@
 import { basename, join } from 'node:path';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import { PROJECT_ROOT } from './paths';
-import { QUEUES, STREAM_CONSUMERS, type QueueDef, type StreamConsumerDef } from './resources';
+import { PROJECT_ROOT, streamConsumerId, workerId } from './paths';
+import { QUEUES, STREAM_CONSUMERS } from './resources';
 import { ROUTES, routeEntry, type RouteDef } from './routes';
 
 /** The artifact a `content: true` function reads next to its handler (functions/adapters/content/content-file.ts). */
@@ -31,9 +31,7 @@ export interface FunctionBundle {
   readonly content: boolean;
 }
 
-export const workerId = (queue: QueueDef): string => `${queue.id.toLowerCase()}-worker`;
-/** A stream consumer's function id: its handler's directory (e.g. `webhook-relay`). */
-export const streamConsumerId = (consumer: StreamConsumerDef): string => consumer.handler.split('/').slice(-2, -1)[0]!;
+export { streamConsumerId, workerId } from './paths';
 
 /** Every function the service deploys: the routes, the queue workers and the authorizer. */
 export function functionBundles(): FunctionBundle[] {

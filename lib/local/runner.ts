@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type * as SeedEntryModule from '../../functions/admin/seed-entry';
 import { functionEnvironment } from '../environment';
-import { handlerModule, PROJECT_ROOT } from '../paths';
+import { bundleFile, handlerModule, PROJECT_ROOT, streamConsumerId, workerId } from '../paths';
 import { QUEUES, STREAM_CONSUMERS, TABLES } from '../resources';
 import { ROUTES, routeEntry, type RouteDef } from '../routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
@@ -41,8 +41,13 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
-async function importHandler<T>(entry: string, bundles: boolean): Promise<T> {
-  const mod = (await import(pathToFileURL(handlerModule(entry, bundles)).href)) as { handler?: T };
+/**
+ * A handler module by entry; with `bundles`, its bundle, under `bundleId` when the function's id is
+ * not its directory's name (queue workers: `batchitems-worker` for functions/batch-items-worker).
+ */
+async function importHandler<T>(entry: string, bundles: boolean, bundleId?: string): Promise<T> {
+  const file = bundles && bundleId ? bundleFile(bundleId) : handlerModule(entry, bundles);
+  const mod = (await import(pathToFileURL(file).href)) as { handler?: T };
   if (typeof mod.handler !== 'function') throw new Error(`${entry} does not export a handler`);
   return mod.handler;
 }
@@ -93,7 +98,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
     for (const queue of QUEUES) {
       if (!queue.worker) continue;
-      const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false);
+      const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false, workerId(queue));
       pollers.push(
         pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`), WORKER_CONCURRENCY),
       );
@@ -101,7 +106,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
 
     for (const consumer of STREAM_CONSUMERS) {
       const table = TABLES.find((t) => t.id === consumer.table)!;
-      const relay = await importHandler<StreamHandler>(consumer.handler, options.bundles ?? false);
+      const relay = await importHandler<StreamHandler>(consumer.handler, options.bundles ?? false, streamConsumerId(consumer));
       pollers.push(
         pollStream(dynamo.endpoint, localTableName(table), consumer, relay, (error) =>
           log(`stream consumer ${consumer.id} failed: ${(error as Error).message}`),

@@ -1,6 +1,6 @@
 // In-memory fakes of the webhook ports (functions/core/webhooks/ports.ts) for unit tests.
 import type { Tenant } from '../../functions/core/access/records';
-import type { Page, PageRequest } from '../../functions/core/lists/paging';
+import type { Page } from '../../functions/core/lists/paging';
 import type { AttemptResult, Delivery } from '../../functions/core/webhooks/delivery';
 import type { WebhookEndpoint } from '../../functions/core/webhooks/endpoint';
 import type {
