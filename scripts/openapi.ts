@@ -50,7 +50,17 @@ const TAXJAR_ERROR = {
 
 const STATUS: Record<string, string> = { POST: '201', GET: '200', PUT: '200', PATCH: '200', DELETE: '200' };
 /** POST endpoints that answer 200 (actions on an existing resource, stateless calculations). */
-const OK_200 = new Set(['taxjar-taxes', 'calculations-create', 'estimates-create', 'transactions-void', 'certificates-activate', 'customers-assign']);
+const OK_200 = new Set([
+  'taxjar-taxes',
+  'calculations-create',
+  'estimates-create',
+  'transactions-void',
+  'certificates-activate',
+  'customers-assign',
+  'webhooks-rotate-secret',
+]);
+/** POST endpoints that queue work and answer 202. */
+const ACCEPTED_202 = new Set(['events-redeliver', 'batches-create', 'return-jobs-create']);
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -80,7 +90,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         },
         { name: 'X-Service-Client-Id', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d+$' } },
       );
-    const status = OK_200.has(route.id) ? '200' : STATUS[route.method]!;
+    const status = OK_200.has(route.id) ? '200' : ACCEPTED_202.has(route.id) ? '202' : STATUS[route.method]!;
     (paths[fullPath(route)] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.id.replaceAll('-', ' '),
