@@ -8,6 +8,7 @@ import { LocalSetupError } from '../lib/local/engines';
 import { PROJECT_ROOT } from '../lib/paths';
 import { readSeedFile, startLocal } from '../lib/local/runner';
 import { BASE_PATH } from '../lib/routes';
+import { webhookSettingOverrides } from '../lib/runtime-settings';
 
 // Lambda runs nodejs22.x; these machines run Node 20, which the SDK only warns about.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -24,7 +25,7 @@ try {
     seed: seedFile ? readSeedFile(seedFile) : undefined,
     bundles: process.env.STX_BUNDLES === '1',
     dataDir,
-    settings: authCache === undefined ? {} : { authCacheSeconds: Number(authCache) },
+    settings: { ...webhookSettingOverrides(process.env), ...(authCache === undefined ? {} : { authCacheSeconds: Number(authCache) }) },
     log: (line) => console.error(line),
   });
   const lines = [

@@ -12,6 +12,11 @@ import { withFaults } from './adapters/faults';
 import { AccessStore } from './adapters/dynamodb/access-store';
 import { BatchStore } from './adapters/dynamodb/batch-store';
 import { SqsBatchQueue } from './adapters/sqs/batch-queue';
+import { SqsDeliveryQueue } from './adapters/sqs/delivery-queue';
+import { DynamoWebhookStore } from './adapters/dynamodb/webhook-store';
+import { httpTransport } from './adapters/webhooks/http-transport';
+import { systemResolver } from './adapters/webhooks/target-guard';
+import type { WebhookPorts } from './application/webhooks';
 import { SummaryStore } from './adapters/dynamodb/summary-store';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
@@ -90,6 +95,9 @@ export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClie
 export const batchQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('BatchItems')));
 export const returnJobQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('ReturnJobItems')));
 export const summaryStore = (tenant: Tenant): SummaryStore => new SummaryStore(docClient(), table(), tenant);
+export const webhookStore = /* @__PURE__ */ once(() => new DynamoWebhookStore(docClient(), table()));
+export const deliveryQueue = /* @__PURE__ */ once(() => new SqsDeliveryQueue(sqsClient(), () => config().queueUrl('WebhookDeliveries')));
+export const webhookTransport = /* @__PURE__ */ once(() => httpTransport({ sandboxLoopback: config().webhooks.sandboxLoopback }, systemResolver));
 export const usageKeys = /* @__PURE__ */ once(() => usageKeyRegistry(config().usagePlanNamePrefix));
 
 // --- process-wide caches and request checks -------------------------------------------------------
@@ -158,6 +166,25 @@ export const sweeperPorts = (minAgeMs: number): SweeperPorts => ({
   },
 });
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));
+
+export const webhookPorts = /* @__PURE__ */ once(
+  (): WebhookPorts => ({
+    webhooks: webhookStore(),
+    queue: deliveryQueue(),
+    transport: webhookTransport(),
+    settings: config().webhooks,
+    random: Math.random,
+  }),
+);
+/** Endpoints and events without the queue or the network (reads, deletes, rotations). */
+export const webhookStorePorts = /* @__PURE__ */ once(
+  (): Pick<WebhookPorts, 'webhooks' | 'settings'> => ({ webhooks: webhookStore(), settings: config().webhooks }),
+);
+export const webhookRegistrationPorts = /* @__PURE__ */ once(
+  (): Pick<WebhookPorts, 'webhooks' | 'transport'> => ({ webhooks: webhookStore(), transport: webhookTransport() }),
+);
+export const redeliveryPorts = /* @__PURE__ */ once((): Pick<WebhookPorts, 'webhooks' | 'queue'> => ({ webhooks: webhookStore(), queue: deliveryQueue() }));
+export { eventFromStreamImage } from './adapters/dynamodb/webhook-store';
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */
 export const content = /* @__PURE__ */ once((): ContentService => contentService(taxContent));

@@ -1,5 +1,6 @@
 // Where things are in the project, for the stack, the local runner and the scripts.
 import { join } from 'node:path';
+import type { QueueDef, StreamConsumerDef } from './resources';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..');
 
@@ -13,3 +14,8 @@ export const functionIdOf = (entry: string): string => entry.split('/').slice(-2
 
 /** The module that exports a route's handler: its TypeScript entry, or its bundle. */
 export const handlerModule = (entry: string, bundles: boolean): string => (bundles ? bundleFile(functionIdOf(entry)) : join(PROJECT_ROOT, entry));
+
+/** A queue worker's function id (its bundle directory and the suffix of its Lambda name). */
+export const workerId = (queue: Pick<QueueDef, 'id'>): string => `${queue.id.toLowerCase()}-worker`;
+/** A stream consumer's function id: its handler's directory (e.g. `webhook-relay`). */
+export const streamConsumerId = (consumer: Pick<StreamConsumerDef, 'handler'>): string => functionIdOf(consumer.handler);

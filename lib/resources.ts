@@ -9,6 +9,8 @@ export interface TableDef {
   readonly sortKey?: string;
   readonly ttlAttribute: string;
   readonly globalIndexes: readonly { readonly name: string; readonly partitionKey: string; readonly sortKey: string }[];
+  /** A DynamoDB stream of the table's new images (read by the stream consumers below). */
+  readonly stream?: 'NEW_IMAGE';
 }
 
 export interface QueueDef {
@@ -20,6 +22,22 @@ export interface QueueDef {
   /** Worker handler module (exports `handler` taking an SQS event), if the queue has one yet. */
   readonly worker?: string;
   readonly batchSize: number;
+  /** Queues the worker sends to itself (e.g. the next attempt of a delivery, delayed). */
+  readonly sendsTo?: readonly string[];
+}
+
+/**
+ * A consumer of a table's stream: on AWS a Lambda with a DynamoDB event source whose filter keeps
+ * only the records named here; locally the stream poller applies the same filter and hands the
+ * handler the same event.
+ */
+export interface StreamConsumerDef {
+  readonly id: string;
+  readonly table: string;
+  readonly handler: string;
+  readonly filter: { readonly eventName: 'INSERT'; readonly entity: string };
+  readonly batchSize: number;
+  readonly sendsTo: readonly string[];
 }
 
 /** Single-table design: generic keys, tenant (account + environment) in every key. */
@@ -30,6 +48,8 @@ export const MAIN_TABLE: TableDef = {
   sortKey: 'SK',
   ttlAttribute: 'ttl',
   globalIndexes: [{ name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+  // Event records are an outbox: the webhook relay reads them from the stream.
+  stream: 'NEW_IMAGE',
 };
 
 /** Powertools idempotency layout: hash key `id`, TTL `expiration`. */
@@ -61,4 +81,29 @@ export const RETURN_JOB_ITEMS_QUEUE: QueueDef = {
   batchSize: 10,
 };
 
-export const QUEUES: readonly QueueDef[] = [BATCH_ITEMS_QUEUE, RETURN_JOB_ITEMS_QUEUE];
+/** One message per webhook delivery attempt; retries are new messages, delayed (functions/application/webhooks.ts). */
+export const WEBHOOK_DELIVERIES_QUEUE: QueueDef = {
+  id: 'WebhookDeliveries',
+  envVar: 'WEBHOOK_DELIVERIES_QUEUE_URL',
+  worker: 'functions/webhook-deliveries-worker/handler.ts',
+  // Ten attempts of at most 10 s each run in parallel: a 15 s worker, six times that visible.
+  visibilityTimeoutSeconds: 90,
+  // Retries of a delivery are scheduled messages; receives beyond the first only follow crashes.
+  maxReceiveCount: 5,
+  batchSize: 10,
+  sendsTo: ['WebhookDeliveries'],
+};
+
+export const QUEUES: readonly QueueDef[] = [BATCH_ITEMS_QUEUE, RETURN_JOB_ITEMS_QUEUE, WEBHOOK_DELIVERIES_QUEUE];
+
+/** New event records (entity `event`) become webhook deliveries, one per subscribed endpoint. */
+export const WEBHOOK_RELAY: StreamConsumerDef = {
+  id: 'WebhookRelay',
+  table: MAIN_TABLE.id,
+  handler: 'functions/webhook-relay/handler.ts',
+  filter: { eventName: 'INSERT', entity: 'event' },
+  batchSize: 100,
+  sendsTo: ['WebhookDeliveries'],
+};
+
+export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [WEBHOOK_RELAY];

@@ -702,6 +702,74 @@ export const BATCHES_ITEMS = {
   memoryMb: 1024,
 } as const satisfies RouteDef;
 
+// --- webhooks (contract §7) --------------------------------------------------------------------------
+// Organization keys only: an endpoint receives every event of the account environment, which a
+// location-scoped key may not see.
+
+export const WEBHOOKS_CREATE = {
+  id: 'webhooks-create',
+  method: 'POST',
+  path: '/webhooks',
+  scope: 'webhooks:write',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const WEBHOOKS_LIST = {
+  id: 'webhooks-list',
+  method: 'GET',
+  path: '/webhooks',
+  scope: 'webhooks:read',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const WEBHOOKS_GET = {
+  id: 'webhooks-get',
+  method: 'GET',
+  path: '/webhooks/{id}',
+  scope: 'webhooks:read',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const WEBHOOKS_DELETE = {
+  id: 'webhooks-delete',
+  method: 'DELETE',
+  path: '/webhooks/{id}',
+  scope: 'webhooks:write',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const WEBHOOKS_ROTATE_SECRET = {
+  id: 'webhooks-rotate-secret',
+  method: 'POST',
+  path: '/webhooks/{id}/rotate-secret',
+  scope: 'webhooks:write',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const EVENTS_LIST = {
+  id: 'events-list',
+  method: 'GET',
+  path: '/events',
+  scope: 'webhooks:read',
+  credential: 'organization',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+export const EVENTS_REDELIVER = {
+  id: 'events-redeliver',
+  method: 'POST',
+  path: '/events/{id}/redeliver',
+  scope: 'webhooks:write',
+  credential: 'organization',
+  bucket: 'general',
+  sendsTo: ['WebhookDeliveries'],
+} as const satisfies RouteDef;
+
 export const ROUTES = [
   CONFIG_GET,
   OPERATIONS_STATUS,
@@ -764,6 +832,13 @@ export const ROUTES = [
   TAXJAR_CUSTOMERS_CREATE,
   TAXJAR_CUSTOMERS_UPDATE,
   TAXJAR_CUSTOMERS_DELETE,
+  WEBHOOKS_CREATE,
+  WEBHOOKS_LIST,
+  WEBHOOKS_GET,
+  WEBHOOKS_DELETE,
+  WEBHOOKS_ROTATE_SECRET,
+  EVENTS_LIST,
+  EVENTS_REDELIVER,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

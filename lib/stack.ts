@@ -22,6 +22,7 @@ import { Api } from './constructs/api';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
 import { QueueWorkers } from './constructs/queue-workers';
 import { Sweeper } from './constructs/sweeper';
+import { StreamConsumers } from './constructs/stream-consumers';
 import { Queues } from './constructs/queues';
 import { RouteFunctions } from './constructs/route-functions';
 import { functionLogGroup, ServiceFunction } from './constructs/service-function';
@@ -59,6 +60,7 @@ export class SalesTaxStack extends Stack {
   readonly routeFunctions: RouteFunctions;
   readonly workers: QueueWorkers;
   readonly sweeper: Sweeper;
+  readonly streamConsumers: StreamConsumers;
   readonly authorizer: ServiceFunction;
   readonly api: Api;
 
@@ -91,6 +93,7 @@ export class SalesTaxStack extends Stack {
     this.routeFunctions = new RouteFunctions(this, 'Routes', { ...functions, routes: this.routes, access: props.routeAccess });
     this.workers = new QueueWorkers(this, 'Workers', { ...functions, queues: this.queues });
     this.sweeper = new Sweeper(this, 'Sweeper', functions);
+    this.streamConsumers = new StreamConsumers(this, 'StreamConsumers', { ...functions, tables: this.tables });
     // The authorizer reads only the request: no environment, no data access.
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: `${namePrefix}-authorizer`,

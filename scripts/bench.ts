@@ -14,6 +14,7 @@
 //   - hostile input (scripts/lib/fuzz.ts): fuzz_cases generated requests, fuzz_5xx (must be 0)
 //   - restart_recovery_s (scripts/bench-durability.ts): start on a data directory with 100,000
 //     documents until ready; with `--soak` also soak_rss_growth_mb (SOAK_SECONDS, default 600)
+//   - webhooks: commit → receiver latency and deliveries per second (scripts/bench-webhooks.ts)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ import { RETURNS_SEED, returnJobFigures } from './bench-returns';
 import { restartRecovery, soak } from './bench-durability';
 import { runFuzz } from './lib/fuzz';
 import { bundleAll } from './bundle';
+import { WEBHOOKS_SEED_ACCOUNT, webhookFigures } from './bench-webhooks';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -99,6 +101,7 @@ async function startServer(): Promise<Server> {
           keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }],
         },
         ...RETURNS_SEED.accounts,
+        WEBHOOKS_SEED_ACCOUNT,
       ],
       practices: RETURNS_SEED.practices,
     }),
@@ -234,6 +237,10 @@ try {
   console.log(
     `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item ${returns.itemDynamoCalls} (an empty month: ${returns.itemDynamoCallsSmallMonth})`,
   );
+  const hooks = await webhookFigures(server.url);
+  console.log(
+    `webhooks (commit → loopback receiver, sequential): p50 ${hooks.p50Ms} ms, p99 ${hooks.p99Ms} ms; ${hooks.deliveriesPerSecond} deliveries/s (400 commits from 8 clients, committed at ${hooks.burstCommitsPerSecond}/s)`,
+  );
   console.log(
     JSON.stringify({
       bundle_bytes_max: Math.max(...Object.values(bundleBytes)),
@@ -264,6 +271,9 @@ try {
       fuzz_5xx: fuzz.fiveXx,
       restart_recovery_s: restart,
       ...(soaked ? { soak_rss_growth_mb: soaked.rssGrowthMb, soak_seconds: SOAK_SECONDS, soak_requests: soaked.requests } : {}),
+      webhook_delivery_p50_ms: hooks.p50Ms,
+      webhook_delivery_p99_ms: hooks.p99Ms,
+      webhook_deliveries_per_sec: hooks.deliveriesPerSecond,
     }),
   );
 } finally {

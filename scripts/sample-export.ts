@@ -2,7 +2,7 @@
 // in examples/ (`npm run sample-export`), and the 10,000-invoice export of the benchmark.
 // Deterministic (a seeded generator), across states; `invalid` invoices carry the mistakes real
 // exports have (no ZIP, a negative or non-numeric amount, an unknown tax code, a row without an
-// invoice number), so a load shows both outcomes.
+// invoice number), so a load shows both outcomes. (12345 is no tax code of the catalog.)
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 
@@ -72,7 +72,7 @@ export function sampleExport(invoices: number, options: { invalidEvery?: number;
       if (l === 1 && mistake === 0) zipOut = '';
       if (l === 1 && mistake === 1) amount = -amount;
       if (l === 1 && mistake === 2) amount = 'n/a';
-      if (l === 1 && mistake === 3) taxCode = '99999';
+      if (l === 1 && mistake === 3) taxCode = '12345';
       if (l === 1 && mistake === 4) invoiceOut = '';
       rows.push([invoiceOut, `2026-04-${day}`, customer, `${100 + n} Main St`, city, state, zipOut, String(l), '', taxCode, `Item ${l}`, quantity, amount]);
     }

@@ -785,6 +785,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** webhooks list */
+        get: operations["webhooks-list"];
+        put?: never;
+        /** webhooks create */
+        post: operations["webhooks-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** webhooks get */
+        get: operations["webhooks-get"];
+        put?: never;
+        post?: never;
+        /** webhooks delete */
+        delete: operations["webhooks-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** webhooks rotate secret */
+        post: operations["webhooks-rotate-secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** events list */
+        get: operations["events-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** events redeliver */
+        post: operations["events-redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -17621,6 +17708,1848 @@ export interface operations {
                         detail: string;
                         /** @constant */
                         status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "webhooks-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the webhook endpoints, newest first; never their secrets. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            id: string;
+                            url: string;
+                            events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                            description: string | null;
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            disabled_reason: string | null;
+                            disabled_at: string | null;
+                            failing_since: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 UTC instant.
+                             */
+                            created_at: string;
+                            secret_rotated_at: string | null;
+                            previous_secret_expires_at: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "webhooks-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too). */
+                    url: string;
+                    /** @description Event types to deliver, or ["*"] for all. */
+                    events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its signing secret, shown this once. */
+            201: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Where to follow the accepted work. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        id: string;
+                        url: string;
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "enabled" | "disabled";
+                        disabled_reason: string | null;
+                        disabled_at: string | null;
+                        failing_since: string | null;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                        secret_rotated_at: string | null;
+                        previous_secret_expires_at: string | null;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad request: `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "webhooks-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint; never its secret. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        id: string;
+                        url: string;
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "enabled" | "disabled";
+                        disabled_reason: string | null;
+                        disabled_at: string | null;
+                        failing_since: string | null;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                        secret_rotated_at: string | null;
+                        previous_secret_expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "webhooks-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is deleted: nothing more is delivered to it. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "webhooks-rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret, shown this once; the old one signs too for the overlap. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "webhook_endpoint";
+                        id: string;
+                        url: string;
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "enabled" | "disabled";
+                        disabled_reason: string | null;
+                        disabled_at: string | null;
+                        failing_since: string | null;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                        secret_rotated_at: string | null;
+                        previous_secret_expires_at: string | null;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "events-list": {
+        parameters: {
+            query?: {
+                type?: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the events of the last 30 days, newest first, with their delivery state per endpoint. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            object: "event";
+                            id: string;
+                            /** @enum {string} */
+                            type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 UTC instant.
+                             */
+                            created_at: string;
+                            /** @enum {string} */
+                            environment: "sandbox" | "production";
+                            data: unknown;
+                            deliveries: {
+                                endpoint_id: string;
+                                /** @enum {string} */
+                                state: "pending" | "failing" | "delivered" | "dead_lettered" | "cancelled";
+                                attempts: number;
+                                last_attempt_at: string | null;
+                                last_status: number | null;
+                                last_error: string | null;
+                                next_attempt_at: string | null;
+                                delivered_at: string | null;
+                            }[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "events-redeliver": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, queued again to every endpoint it subscribes to. */
+            202: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "event";
+                        id: string;
+                        /** @enum {string} */
+                        type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                        /** @enum {string} */
+                        environment: "sandbox" | "production";
+                        data: unknown;
+                        deliveries: {
+                            endpoint_id: string;
+                            /** @enum {string} */
+                            state: "pending" | "failing" | "delivered" | "dead_lettered" | "cancelled";
+                            attempts: number;
+                            last_attempt_at: string | null;
+                            last_status: number | null;
+                            last_error: string | null;
+                            next_attempt_at: string | null;
+                            delivered_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `idempotency_conflict`, `conflict`. */
+            409: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "conflict";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
                     };
                 };
             };

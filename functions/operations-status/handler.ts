@@ -1,10 +1,10 @@
 // GET /operations/status: the caller's request budget in the current window and the tenant's batch
 // signals (contract §7), with the same signals for provider return jobs run on the tenant's data
-// (an accounting firm's client sees the jobs run for it). Webhooks are not part of this release yet,
-// so their signals are zero: the tenant has none.
+// (an accounting firm's client sees the jobs run for it), and its webhook delivery signals.
 import { OPERATIONS_STATUS } from '../../lib/routes';
 import { batchSignals } from '../application/batches';
-import { batchPorts } from '../composition-root';
+import { webhookSignals } from '../application/webhooks';
+import { batchPorts, webhookStorePorts } from '../composition-root';
 import { WINDOW_SECONDS } from '../core/limits/rate-limits';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
@@ -16,7 +16,11 @@ export const handler = httpHandler(OPERATIONS_STATUS, {}, async (request) => {
     admission: { usage, limits },
     now,
   } = request;
-  const [batches, returnJobs] = await Promise.all([batchSignals(batchPorts(), request), batchSignals(batchPorts(), request, 'return_job')]);
+  const [batches, returnJobs, webhooks] = await Promise.all([
+    batchSignals(batchPorts(), request),
+    batchSignals(batchPorts(), request, 'return_job'),
+    webhookSignals(webhookStorePorts(), request),
+  ]);
   const signals = (s: typeof batches) => ({
     pending: s.pending,
     oldest_pending_age_seconds:
@@ -36,6 +40,6 @@ export const handler = httpHandler(OPERATIONS_STATUS, {}, async (request) => {
     },
     batches: signals(batches),
     return_jobs: signals(returnJobs),
-    webhooks: { endpoints: 0, pending_deliveries: 0, failed_deliveries: 0, dead_lettered: 0, oldest_pending_age_seconds: null },
+    webhooks,
   });
 });

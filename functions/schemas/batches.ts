@@ -13,15 +13,18 @@ const BatchItemSchema = v.strictObject({
   request: v.pipe(v.nonOptional(v.unknown()), v.description('The body of POST /calculations (calculate) or POST /transactions (commit).')),
 });
 
-export const BatchRequestSchema = v.strictObject({
-  items: v.pipe(
-    v.array(BatchItemSchema),
+/** The items of a batch or return job: 1 to `max`, each `reference_id` once (later repeats are duplicate_value). */
+export const referencedItems = <S extends v.GenericSchema<unknown, { reference_id: string }>>(item: S, max: number) =>
+  v.pipe(
+    v.array(item),
     v.minLength(1),
-    v.maxLength(SERVICE_LIMITS.batch_max_items),
-    uniqueBy<v.InferOutput<typeof BatchItemSchema>>('reference_id', (item) => item.reference_id),
-  ),
-});
+    v.maxLength(max),
+    uniqueBy<v.InferOutput<S>>('reference_id', (i) => i.reference_id),
+  );
 
+export const BatchRequestSchema = v.strictObject({ items: referencedItems(BatchItemSchema, SERVICE_LIMITS.batch_max_items) });
+
+/** Lists of batches and of return jobs: by status, newest first. */
 export const BatchListQuerySchema = v.strictObject({ status: v.optional(v.picklist(['pending', 'completed', 'failed'])), ...PageQueryEntries });
 
 export const BatchItemsQuerySchema = v.strictObject(PageQueryEntries);

@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { US_STATES } from '../core/content/states';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
-import { CodeSchema, opt, PageQueryEntries, uniqueBy } from './common';
+import { BatchListQuerySchema, referencedItems } from './batches';
+import { CodeSchema, opt } from './common';
 
 const PeriodSchema = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/), v.description('Month, YYYY-MM.'));
 const ReturnStateSchema = v.pipe(
@@ -19,13 +20,6 @@ const ReturnItemSchema = v.strictObject({
   location_code: opt(CodeSchema),
 });
 
-export const ReturnJobRequestSchema = v.strictObject({
-  items: v.pipe(
-    v.array(ReturnItemSchema),
-    v.minLength(1),
-    v.maxLength(SERVICE_LIMITS.return_job_max_items),
-    uniqueBy<v.InferOutput<typeof ReturnItemSchema>>('reference_id', (item) => item.reference_id),
-  ),
-});
+export const ReturnJobRequestSchema = v.strictObject({ items: referencedItems(ReturnItemSchema, SERVICE_LIMITS.return_job_max_items) });
 
-export const ReturnJobListQuerySchema = v.strictObject({ status: v.optional(v.picklist(['pending', 'completed', 'failed'])), ...PageQueryEntries });
+export const ReturnJobListQuerySchema = BatchListQuerySchema;

@@ -2,9 +2,12 @@
 // cold start instead of on some later request.
 import * as v from 'valibot';
 import { QUEUES } from '../../lib/resources';
+import type { WebhookSettings } from '../application/webhooks';
 import type { LimitSettings } from '../core/limits/rate-limits';
 
 const positiveInt = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1));
+
+const positiveNumber = v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.001));
 
 const EnvSchema = v.object({
   TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
@@ -16,6 +19,13 @@ const EnvSchema = v.object({
   ESTIMATES_MAX_CONCURRENCY: positiveInt,
   AUTH_CACHE_SECONDS: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)),
   BATCH_DEADLINE_SECONDS: positiveInt,
+  WEBHOOK_RETRY_BASE_SECONDS: positiveNumber,
+  WEBHOOK_RETRY_MAX_DELAY_SECONDS: positiveNumber,
+  WEBHOOK_MAX_ATTEMPTS: positiveInt,
+  WEBHOOK_RETRY_JITTER: v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0), v.maxValue(1)),
+  WEBHOOK_SECRET_OVERLAP_SECONDS: positiveInt,
+  WEBHOOK_DISABLE_AFTER_SECONDS: positiveInt,
+  WEBHOOK_SANDBOX_LOOPBACK: v.picklist(['0', '1']),
   /** Usage plans are named `<prefix>-sandbox` and `<prefix>-production` (absent on the local runner). */
   USAGE_PLAN_NAME_PREFIX: v.optional(v.string()),
 });
@@ -27,6 +37,7 @@ export interface AppConfig {
   readonly authCacheMs: number;
   readonly usagePlanNamePrefix: string | undefined;
   readonly batchDeadlineSeconds: number;
+  readonly webhooks: WebhookSettings & { readonly sandboxLoopback: boolean };
   /** The URL of a queue of lib/resources.ts, by id; throws when the function was not given it. */
   readonly queueUrl: (queueId: string) => string;
 }
@@ -54,6 +65,15 @@ export function config(): AppConfig {
     authCacheMs: env.AUTH_CACHE_SECONDS * 1000,
     usagePlanNamePrefix: env.USAGE_PLAN_NAME_PREFIX,
     batchDeadlineSeconds: env.BATCH_DEADLINE_SECONDS,
+    webhooks: {
+      baseSeconds: env.WEBHOOK_RETRY_BASE_SECONDS,
+      maxDelaySeconds: env.WEBHOOK_RETRY_MAX_DELAY_SECONDS,
+      maxAttempts: env.WEBHOOK_MAX_ATTEMPTS,
+      jitter: env.WEBHOOK_RETRY_JITTER,
+      secretOverlapSeconds: env.WEBHOOK_SECRET_OVERLAP_SECONDS,
+      disableAfterSeconds: env.WEBHOOK_DISABLE_AFTER_SECONDS,
+      sandboxLoopback: env.WEBHOOK_SANDBOX_LOOPBACK === '1',
+    },
     queueUrl: (queueId) => {
       const def = QUEUES.find((q) => q.id === queueId);
       const url = def ? process.env[def.envVar] : undefined;

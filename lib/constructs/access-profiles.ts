@@ -35,9 +35,11 @@ export interface AccessProfile {
   readonly sendsTo: readonly string[];
   /** Queue ids the function consumes (a queue worker). */
   readonly consumes: readonly string[];
+  /** Table ids whose stream the function reads (a stream consumer). */
+  readonly streams: readonly string[];
 }
 
-const NO_ACCESS: AccessProfile = { data: 'none', idempotency: false, usageKeys: false, sendsTo: [], consumes: [] };
+const NO_ACCESS: AccessProfile = { data: 'none', idempotency: false, usageKeys: false, sendsTo: [], consumes: [], streams: [] };
 
 export function accessProfile(profile: Partial<AccessProfile>): AccessProfile {
   return { ...NO_ACCESS, ...profile };
@@ -74,6 +76,7 @@ export function profileKey(profile: AccessProfile): string {
     profile.usageKeys ? 'UsageKeys' : '',
     ...sorted(profile.sendsTo).map((id) => `Send${pascal(id)}`),
     ...sorted(profile.consumes).map((id) => `Consume${pascal(id)}`),
+    ...sorted(profile.streams ?? []).map((id) => `Stream${pascal(id)}`),
   ].join('');
 }
 
@@ -127,6 +130,7 @@ export class AccessProfiles extends Construct {
     if (profile.usageKeys) grantUsageKeyAdministration(role);
     for (const queueId of profile.sendsTo) queues.get(queueId).queue.grantSendMessages(role);
     for (const queueId of profile.consumes) queues.get(queueId).queue.grantConsumeMessages(role);
+    for (const tableId of profile.streams ?? []) tables.get(tableId).grantStreamRead(role);
   }
 }
 

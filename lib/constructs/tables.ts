@@ -1,6 +1,6 @@
 // The DynamoDB tables of lib/resources.ts: on-demand, point-in-time recovery, TTL, AWS-managed keys.
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLES, type TableDef } from '../resources';
 
@@ -39,6 +39,7 @@ export class Tables extends Construct {
       encryption: TableEncryption.AWS_MANAGED,
       removalPolicy: props.removalPolicy,
       deletionProtection: props.deletionProtection,
+      stream: def.stream === 'NEW_IMAGE' ? StreamViewType.NEW_IMAGE : undefined,
     });
     for (const index of def.globalIndexes) {
       table.addGlobalSecondaryIndex({ indexName: index.name, partitionKey: key(index.partitionKey), sortKey: key(index.sortKey) });

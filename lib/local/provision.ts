@@ -46,6 +46,7 @@ export async function createTables(endpoint: string, tables: readonly TableDef[]
                 Projection: { ProjectionType: 'ALL' as const },
               }))
             : undefined,
+          StreamSpecification: table.stream ? { StreamEnabled: true, StreamViewType: table.stream } : undefined,
         }),
       );
       await client.send(

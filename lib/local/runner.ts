@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type * as SeedEntryModule from '../../functions/admin/seed-entry';
 import { functionEnvironment } from '../environment';
-import { handlerModule, PROJECT_ROOT } from '../paths';
-import { QUEUES, TABLES } from '../resources';
+import { bundleFile, handlerModule, PROJECT_ROOT, streamConsumerId, workerId } from '../paths';
+import { QUEUES, STREAM_CONSUMERS, TABLES } from '../resources';
 import { ROUTES, routeEntry, type RouteDef } from '../routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
 import { lockDataDir, type DataDirLock } from './data-dir';
@@ -16,6 +16,7 @@ import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
 import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
+import { pollStream, type StreamHandler } from './stream-poller';
 
 const STAGE = 'local';
 const SEED_ENTRY = 'functions/admin/seed-entry.ts';
@@ -49,8 +50,13 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
-async function importHandler<T>(entry: string, bundles: boolean): Promise<T> {
-  const mod = (await import(pathToFileURL(handlerModule(entry, bundles)).href)) as { handler?: T };
+/**
+ * A handler module by entry; with `bundles`, its bundle, under `bundleId` when the function's id is
+ * not its directory's name (queue workers: `batchitems-worker` for functions/batch-items-worker).
+ */
+async function importHandler<T>(entry: string, bundles: boolean, bundleId?: string): Promise<T> {
+  const file = bundles && bundleId ? bundleFile(bundleId) : handlerModule(entry, bundles);
+  const mod = (await import(pathToFileURL(file).href)) as { handler?: T };
   if (typeof mod.handler !== 'function') throw new Error(`${entry} does not export a handler`);
   return mod.handler;
 }
@@ -84,7 +90,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     lock?.recordEngine(dynamo.pid);
     await createTables(dynamo.endpoint, TABLES, localTableName);
     const queueUrls = await createQueues(sqs.endpoint, QUEUES, (q) => `salestax-${STAGE}-${q.id.toLowerCase()}`);
-    const settings = { ...DEFAULT_RUNTIME_SETTINGS, ...options.settings };
+    // Sandbox endpoints may be loopback receivers here (never in a deployed stack).
+    const settings = { ...DEFAULT_RUNTIME_SETTINGS, webhookSandboxLoopback: true, ...options.settings };
     Object.assign(process.env, {
       ...functionEnvironment({ tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])), queueUrls, settings, stage: STAGE }),
       AWS_REGION: LOCAL_REGION,
@@ -121,9 +128,19 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
     for (const queue of QUEUES) {
       if (!queue.worker) continue;
-      const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false);
+      const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false, workerId(queue));
       pollers.push(
         pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`), WORKER_CONCURRENCY),
+      );
+    }
+
+    for (const consumer of STREAM_CONSUMERS) {
+      const table = TABLES.find((t) => t.id === consumer.table)!;
+      const relay = await importHandler<StreamHandler>(consumer.handler, options.bundles ?? false, streamConsumerId(consumer));
+      pollers.push(
+        pollStream(dynamo.endpoint, localTableName(table), consumer, relay, (error) =>
+          log(`stream consumer ${consumer.id} failed: ${(error as Error).message}`),
+        ),
       );
     }
 

@@ -12,7 +12,7 @@ import { Tables } from '../../lib/constructs/tables';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/constructs/usage-plans';
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
-import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, TABLES } from '../../lib/resources';
+import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, STREAM_CONSUMERS, TABLES } from '../../lib/resources';
 import { fullPath, ROUTES, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
@@ -55,8 +55,8 @@ const routeStatements = (routeId: string): Statement[] => roleStatements(templat
 const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
 
 describe('functions', () => {
-  it('has one function per route, one per queue worker, the authorizer and the sweeper', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + 2);
+  it('has one function per route, one per queue worker and stream consumer, the authorizer and the sweeper', () => {
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + STREAM_CONSUMERS.length + 2);
   });
 
   it('runs the sweeper every 5 minutes from EventBridge, re-queuing work older than 5 minutes', () => {
@@ -157,12 +157,13 @@ describe('least privilege', () => {
       roleByProfile.set(key, role);
     }
     expect(new Set(roleByProfile.values()).size).toBe(roleByProfile.size);
-    // Besides the profiles' roles: one per queue worker (it consumes its own queue), the authorizer's
-    // (no data: the public routes' profile too, so shared with them), the sweeper's (data, sending to
-    // the batch queue, no idempotency), API Gateway's invoke role and its account-level CloudWatch role.
+    // Besides the profiles' roles: one per queue worker (it consumes its own queue) and stream consumer
+    // (it reads its table's stream), the authorizer's (no data: the public routes' profile too, so
+    // shared with them), the sweeper's (data, sending to the batch queues, no idempotency), API
+    // Gateway's invoke role and its account-level CloudWatch role.
     const roles = new Set([...roleByProfile.values(), roleOfFunction(template, 'salestax-test-authorizer')]);
     const workers = QUEUES.filter((q) => q.worker).length;
-    template.resourceCountIs('AWS::IAM::Role', roles.size + workers + 3);
+    template.resourceCountIs('AWS::IAM::Role', roles.size + workers + STREAM_CONSUMERS.length + 3);
   });
 
   it('lets every function role write logs to the stage log group only', () => {

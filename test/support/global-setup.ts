@@ -43,6 +43,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
       TAX_SEED_FILE: seedPath,
       STX_IN_MEMORY: '1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
+      // Webhook retries in seconds rather than minutes: 2 s doubling, 4 attempts, little jitter
+      // (so gaps visibly grow); an endpoint failing 10 s is disabled.
+      WEBHOOK_RETRY_BASE_SECONDS: '2',
+      WEBHOOK_RETRY_JITTER: '0.25',
+      WEBHOOK_MAX_ATTEMPTS: '4',
+      WEBHOOK_DISABLE_AFTER_SECONDS: '10',
       // Bundles keep one module graph per function, as Lambda does: a key revoked or a setting
       // changed through one function reaches the others' caches only after AUTH_CACHE_SECONDS.
       // The suite checks what each change does, so it runs them without that documented delay.

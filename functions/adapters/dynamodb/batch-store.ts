@@ -35,7 +35,7 @@ import { cancellation } from './cancellation';
 import { eventPut } from './events';
 import { keyFits, maybe, parseItem } from './item-schema';
 import { pendingWorkDelete, pendingWorkPut } from './pending-work-store';
-import { gsi1Page } from './query-page';
+import { gsi1Page, queryEvery } from './query-page';
 import { listPartitions, tableKeys } from './table-keys';
 
 type Item = Record<string, unknown>;
@@ -244,21 +244,12 @@ export class BatchStore implements BatchRepository {
     const pk = this.pk(id);
     if (!keyFits({ PK: pk, SK: HEADER })) return null;
     // CHUNK#… sorts before HEADER, ITEM#… after: one Query reads the tallies and the header.
-    const rows: Item[] = [];
-    let start: Item | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'PK = :pk AND SK <= :header',
-          ExpressionAttributeValues: { ':pk': pk, ':header': HEADER },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      rows.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
+    const rows = await queryEvery(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'PK = :pk AND SK <= :header',
+      ExpressionAttributeValues: { ':pk': pk, ':header': HEADER },
+      ConsistentRead: true,
+    });
     const header = rows.find((r) => r.SK === HEADER);
     if (!header) return null;
     const tallies = rows.filter((r) => String(r.SK).startsWith(CHUNK)).map((r) => parseItem(TallyItem, r, 'batch chunk tally'));
@@ -388,35 +379,28 @@ export class BatchStore implements BatchRepository {
     let oldest: string | null = null;
     let completed = 0;
     let failed = 0;
-    let start: Item | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
-          ExpressionAttributeValues: { ':pk': listPartition(kind, this.tenant), ':since': createdSince },
-          ProjectionExpression: '#s, created_at, completed_at, deadline_at',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const row of out.Items ?? []) {
-        const status = String(row.status);
-        // A pending batch past its deadline has failed, at its deadline, whether or not anyone read it since.
-        const overdue = status === 'pending' && Date.parse(String(row.deadline_at)) <= now.getTime();
-        const finishedAt = overdue ? String(row.deadline_at) : String(row.completed_at ?? '');
-        if (status === 'pending' && !overdue) {
-          pending++;
-          const created = String(row.created_at);
-          if (oldest === null || created < oldest) oldest = created;
-        } else if (finishedAt >= finishedSince) {
-          if (status === 'completed') completed++;
-          else failed++;
-        }
+    const rows = await queryEvery(this.db, {
+      TableName: this.table,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
+      ExpressionAttributeValues: { ':pk': listPartition(kind, this.tenant), ':since': createdSince },
+      ProjectionExpression: '#s, created_at, completed_at, deadline_at',
+      ExpressionAttributeNames: { '#s': 'status' },
+    });
+    for (const row of rows) {
+      const status = String(row.status);
+      // A pending batch past its deadline has failed, at its deadline, whether or not anyone read it since.
+      const overdue = status === 'pending' && Date.parse(String(row.deadline_at)) <= now.getTime();
+      const finishedAt = overdue ? String(row.deadline_at) : String(row.completed_at ?? '');
+      if (status === 'pending' && !overdue) {
+        pending++;
+        const created = String(row.created_at);
+        if (oldest === null || created < oldest) oldest = created;
+      } else if (finishedAt >= finishedSince) {
+        if (status === 'completed') completed++;
+        else failed++;
       }
-      start = out.LastEvaluatedKey;
-    } while (start);
+    }
     return { pending, oldest_pending_created_at: oldest, completed_since: completed, failed_since: failed };
   }
 }

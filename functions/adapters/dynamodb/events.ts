@@ -19,9 +19,22 @@ export const EVENT_SHARDS = 32;
 
 export const eventShard = (id: string): number => createHash('sha256').update(id).digest()[0]! % EVENT_SHARDS;
 
+/**
+ * `evt_` + the event's instant (epoch ms, base 36, 9 characters) + 23 random hex digits: an id
+ * alone locates its record (shard from the hash, sort key from the instant), so redelivery finds an
+ * event with one Query of a one-second key range.
+ */
+export const eventId = (at: string): string => `evt_${Date.parse(at).toString(36).padStart(9, '0')}${randomUUID().replaceAll('-', '').slice(0, 23)}`;
+
+/** The instant an event id carries (epoch ms), or null for an id of another form. */
+export function eventIdInstant(id: string): number | null {
+  const match = /^evt_([0-9a-z]{9})[0-9a-f]{23}$/.exec(id);
+  return match ? Number.parseInt(match[1]!, 36) : null;
+}
+
 /** The Put of one event inside a TransactWriteItems. */
 export function eventPut(table: string, tenant: Tenant, event: EventDraft) {
-  const id = `evt_${randomUUID().replaceAll('-', '')}`;
+  const id = eventId(event.at);
   return {
     Put: {
       TableName: table,

@@ -76,27 +76,29 @@ export async function gsi1Page(
   return { items, next_cursor: gsi1Cursor(next) };
 }
 
-/**
- * Every item of a partition (whose sort key starts with `prefix`, if given) (small collections: keys,
- * configuration), read consistently so a change this process just wrote is seen.
- */
-export async function queryAll(db: DynamoDBDocumentClient, table: string, partition: string, prefix?: string): Promise<Item[]> {
+/** Every item a Query matches, page after page (small collections only). */
+export async function queryEvery(db: DynamoDBDocumentClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Item[]> {
   const items: Item[] = [];
   let start: Position | undefined;
   do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :sk)' : 'PK = :pk',
-        ExpressionAttributeValues: prefix ? { ':pk': partition, ':sk': prefix } : { ':pk': partition },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
+    const out = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/**
+ * Every item of a partition (whose sort key starts with `prefix`, if given) (small collections: keys,
+ * configuration), read consistently so a change this process just wrote is seen.
+ */
+export function queryAll(db: DynamoDBDocumentClient, table: string, partition: string, prefix?: string): Promise<Item[]> {
+  return queryEvery(db, {
+    TableName: table,
+    KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :sk)' : 'PK = :pk',
+    ExpressionAttributeValues: prefix ? { ':pk': partition, ':sk': prefix } : { ':pk': partition },
+    ConsistentRead: true,
+  });
 }
 
 /** Filter clauses for equality and range conditions on plain attributes. */

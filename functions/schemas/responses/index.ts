@@ -41,6 +41,7 @@ import {
   TaxjarSummaryRates,
   TaxjarTax,
 } from './taxjar';
+import { WebhookEndpoint, WebhookEndpointDeleted, WebhookEndpointList, WebhookEndpointWithSecret, WebhookEvent, WebhookEventList } from './webhooks';
 import { Adjustment, Calculation, Estimate, Jurisdiction, LineReason, Transaction, TransactionList, TransactionSummary } from './tax';
 
 export interface RouteResponse<S extends v.GenericSchema = v.GenericSchema> {
@@ -176,6 +177,20 @@ export const RESPONSES = {
   'return-jobs-list': ok(ReturnJobList, 'A page of return jobs, newest first.'),
   'return-jobs-get': ok(ReturnJobWithItems, 'The return job, its counts and a page of its summaries.', ['not_found']),
   'return-jobs-items': ok(ReturnJobItemList, 'A page of the return job’s summaries in submission order.', ['not_found']),
+  'webhooks-create': { ...created(WebhookEndpointWithSecret, 'The endpoint and its signing secret, shown this once.', ['invalid_request']), location: true },
+  'webhooks-list': ok(WebhookEndpointList, 'A page of the webhook endpoints, newest first; never their secrets.'),
+  'webhooks-get': ok(WebhookEndpoint, 'The endpoint; never its secret.', ['not_found']),
+  'webhooks-delete': ok(WebhookEndpointDeleted, 'The endpoint is deleted: nothing more is delivered to it.', ['not_found']),
+  'webhooks-rotate-secret': ok(WebhookEndpointWithSecret, 'The endpoint and its new secret, shown this once; the old one signs too for the overlap.', [
+    'not_found',
+  ]),
+  'events-list': ok(WebhookEventList, 'A page of the events of the last 30 days, newest first, with their delivery state per endpoint.'),
+  'events-redeliver': {
+    status: 202,
+    schema: WebhookEvent,
+    description: 'The event, queued again to every endpoint it subscribes to.',
+    errors: ['not_found', 'conflict'],
+  },
   'taxjar-taxes': ok(TaxjarTax, 'The tax on the order; nothing is stored.', TAXING),
   'taxjar-rates-get': ok(TaxjarRate, 'The rates at a location.', [
     'invalid_address',

@@ -1,0 +1,38 @@
+// Bodies and queries of the webhook endpoints (contract §7), and the delivery queue's message.
+import * as v from 'valibot';
+import { EVENT_TYPES } from '../core/events/catalogue';
+import { opt, PageQueryEntries } from './common';
+
+export const EventTypeSchema = v.pipe(v.picklist(EVENT_TYPES), v.description('An event type of the catalogue (contract §7).'));
+
+export const WebhookCreateSchema = v.strictObject({
+  url: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(2048),
+    v.check((s) => URL.canParse(s), 'string_pattern_mismatch'),
+    v.description('https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too).'),
+  ),
+  events: v.pipe(
+    v.array(v.picklist([...EVENT_TYPES, '*'])),
+    v.minLength(1),
+    v.maxLength(EVENT_TYPES.length + 1),
+    v.description('Event types to deliver, or ["*"] for all.'),
+  ),
+  description: opt(v.pipe(v.string(), v.maxLength(500))),
+});
+
+export const WebhookListQuerySchema = v.strictObject(PageQueryEntries);
+
+export const EventListQuerySchema = v.strictObject({ type: v.optional(EventTypeSchema), ...PageQueryEntries });
+
+/** A delivery attempt on the WebhookDeliveries queue (functions/core/webhooks/ports.ts DeliveryMessage). */
+export const DeliveryMessageSchema = v.strictObject({
+  account: v.pipe(v.string(), v.minLength(1)),
+  environment: v.picklist(['sandbox', 'production']),
+  event: v.strictObject({ pk: v.pipe(v.string(), v.startsWith('EVENTS#')), sk: v.pipe(v.string(), v.minLength(1)) }),
+  endpoint_id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  generation: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  attempt: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  not_before: v.number(),
+});
