@@ -2,7 +2,8 @@
 // in examples/ (`npm run sample-export`), and the 10,000-invoice export of the benchmark.
 // Deterministic (a seeded generator), across states; `invalid` invoices carry the mistakes real
 // exports have (no ZIP, a negative or non-numeric amount, an unknown tax code, a row without an
-// invoice number), so a load shows both outcomes. (12345 is no tax code of the catalog.)
+// invoice number), so a load shows both outcomes. (12345 is no tax code of the catalog: taxed as
+// general goods with a warning, refused only in a strict document.)
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 
