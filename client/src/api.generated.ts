@@ -17969,7 +17969,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too). */
+                    /** @description https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too). A URL the service cannot deliver to (not a URL, a private, loopback, link-local or metadata address, a name that does not resolve) is 400 invalid_request with a detail at url. */
                     url: string;
                     /** @description Event types to deliver, or ["*"] for all. */
                     events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];

@@ -3,7 +3,7 @@
 // may get an event twice (same `webhook-id`, same body) and must deduplicate by `webhook-id`.
 import { randomBytes } from 'node:crypto';
 import type { Tenant } from '../core/access/records';
-import { DomainError, fieldError } from '../core/errors';
+import { DomainError } from '../core/errors';
 import { type BackoffSettings, retryDelaySeconds } from '../core/webhooks/backoff';
 import { afterAttempt, type Delivery, newDelivery, OPEN_STATES } from '../core/webhooks/delivery';
 import { endpointView, MAX_ENDPOINTS, signingSecrets, subscribes, type WebhookEndpoint } from '../core/webhooks/endpoint';
@@ -46,8 +46,13 @@ export interface EndpointInput {
 
 export async function createEndpoint(ports: Pick<WebhookPorts, 'webhooks' | 'transport'>, call: TenantCall, input: EndpointInput) {
   const tenant = call.principal.tenant;
-  const verdict = await ports.transport.checkTarget(input.url, tenant.environment);
-  if (!verdict.allowed) throw fieldError('string_pattern_mismatch', 'url', `Cannot receive webhooks in this environment: ${verdict.reason}.`);
+  // The URL is well formed by the schema; whether it can receive is the service's rule (an SSRF
+  // guard that resolves the name), not the request's shape: invalid_request, with the field.
+  const verdict = URL.canParse(input.url) ? await ports.transport.checkTarget(input.url, tenant.environment) : { allowed: false, reason: 'not a URL' };
+  if (!verdict.allowed) {
+    const message = `Cannot receive webhooks in this environment: ${verdict.reason}.`;
+    throw new DomainError('invalid_request', message, [{ code: 'string_pattern_mismatch', target: 'url', message }]);
+  }
   if ((await ports.webhooks.listEndpoints(tenant)).length >= MAX_ENDPOINTS)
     throw new DomainError('invalid_request', `An account environment has at most ${MAX_ENDPOINTS} webhook endpoints.`);
   const secret = newSecret();

@@ -10,8 +10,10 @@ export const WebhookCreateSchema = v.strictObject({
     v.string(),
     v.minLength(1),
     v.maxLength(2048),
-    v.check((s) => URL.canParse(s), 'string_pattern_mismatch'),
-    v.description('https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too).'),
+    v.regex(/^https?:\/\/\S+$/),
+    v.description(
+      'https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too). A URL the service cannot deliver to (not a URL, a private, loopback, link-local or metadata address, a name that does not resolve) is 400 invalid_request with a detail at url.',
+    ),
   ),
   events: v.pipe(
     v.array(v.picklist([...EVENT_TYPES, '*'])),

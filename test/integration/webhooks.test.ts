@@ -111,11 +111,11 @@ describe('registration', () => {
       'https://[::ffff:10.0.0.1]/hook',
       'http://example.com/hook',
     ]) {
-      const error = expectError(await api('POST', `${V1}/webhooks`, { key: KEYS.hooksLive, body: { url, events: ['*'] } }), 422, 'validation_error');
+      const error = expectError(await api('POST', `${V1}/webhooks`, { key: KEYS.hooksLive, body: { url, events: ['*'] } }), 400, 'invalid_request');
       expect(error.details?.[0]?.target, url).toBe('url');
     }
     // Sandbox keys on the local runner may use loopback, never private networks.
-    expectError(await api('POST', `${V1}/webhooks`, { key: KEYS.hooks, body: { url: 'http://10.0.0.1/hook', events: ['*'] } }), 422, 'validation_error');
+    expectError(await api('POST', `${V1}/webhooks`, { key: KEYS.hooks, body: { url: 'http://10.0.0.1/hook', events: ['*'] } }), 400, 'invalid_request');
   });
 });
 
