@@ -1,5 +1,5 @@
 // Batch figures for `npm run bench`, through the local runner's HTTP front and its SQS poller:
-// 500 ten-line items submitted and polled (every 50 ms) until the batch is completed.
+// 500 ten-line items submitted and polled (GET /batches/{id}?items_limit=0 every 50 ms) until completed.
 import { TEN_LINES } from './bench-document';
 
 export interface BatchFigures {
@@ -15,13 +15,10 @@ async function timeBatch(baseUrl: string, key: string, items: unknown[]): Promis
   if (res.status !== 202) throw new Error(`batch submission answered ${res.status}: ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   for (;;) {
-    // The batch header only: a page of one item keeps polling cheap.
-    const poll = await fetch(`${baseUrl}/api/v1/batches/${id}/items?limit=1`, { headers });
-    await poll.arrayBuffer();
-    const status = await fetch(`${baseUrl}/api/v1/batches?limit=1`, { headers });
-    const listed = (await status.json()) as { data: { id: string; status: string; failed_count: number }[] };
-    const batch = listed.data.find((b) => b.id === id);
-    if (batch && batch.status !== 'pending') {
+    // The batch without its items: what a client polls.
+    const poll = await fetch(`${baseUrl}/api/v1/batches/${id}?items_limit=0`, { headers });
+    const batch = (await poll.json()) as { status: string; failed_count: number };
+    if (batch.status !== 'pending') {
       if (batch.status !== 'completed' || batch.failed_count > 0) throw new Error(`batch ${id} ended ${batch.status} with ${batch.failed_count} failures`);
       return (performance.now() - t) / 1000;
     }

@@ -158,6 +158,9 @@ export async function soak(seconds: number, log: (line: string) => void): Promis
   const statuses: Record<string, number> = {};
   let requests = 0;
   let n = 0;
+  // Lookups and refunds target documents whose commit was answered (a code merely sent may still be in flight).
+  const committed: string[] = [];
+  const recent = (i: number): string => committed[committed.length - 1 - (i % Math.min(committed.length, 50))] ?? 'SOAK-none';
   const mixed = (i: number): [string, string, unknown?, string?] => {
     switch (i % 8) {
       case 0:
@@ -165,7 +168,7 @@ export async function soak(seconds: number, log: (line: string) => void): Promis
       case 1:
         return ['POST', '/transactions', { code: `SOAK-${i}`, ...TEN_LINES }];
       case 2:
-        return ['GET', `/transactions/SOAK-${i - 1}`]; // committed by case 1 just before
+        return ['GET', `/transactions/${recent(i)}`];
       case 3:
         return ['GET', '/transactions?limit=25'];
       case 4:
@@ -175,7 +178,7 @@ export async function soak(seconds: number, log: (line: string) => void): Promis
       case 6:
         return ['GET', '/transactions/nope-at-all']; // 404
       default:
-        return ['POST', `/transactions/SOAK-${i - 6}/refunds`, { refund_code: `SOAK-R-${i}`, lines: [{ number: '1', amount: 1 }] }];
+        return ['POST', `/transactions/${recent(i)}/refunds`, { refund_code: `SOAK-R-${i}`, lines: [{ number: '1', amount: 1 }] }];
     }
   };
   const drive = async (forSeconds: number, count: boolean) => {
@@ -186,6 +189,7 @@ export async function soak(seconds: number, log: (line: string) => void): Promis
           const [method, path, body, key] = mixed(n++);
           const res = await call(runner, method, path, body, key);
           await res.arrayBuffer();
+          if (res.status === 201 && method === 'POST' && path === '/transactions') committed.push((body as { code: string }).code);
           if (res.status === 429 && !res.headers.get('retry-after')) statuses['429_without_retry_after'] = (statuses['429_without_retry_after'] ?? 0) + 1;
           if (count) {
             requests++;
