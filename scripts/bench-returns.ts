@@ -3,8 +3,12 @@
 // time), then a 5,000-item return job through the local runner, submit → completed; and the
 // DynamoDB requests one summary item costs, for a month of 10 documents and for a month of
 // thousands (equal: the summaries are running totals).
+import { KINDS } from '../functions/core/batches/batch';
 import { inProcess } from '../lib/local/invoke';
 import { PROJECT_ROOT } from '../lib/paths';
+
+/** Items per return-job message. */
+const CHUNK_ITEMS = KINDS.return_job.itemsPerChunk;
 
 export const CLIENT_KEY = 'stx_test_benchclient00000000000';
 export const PROVIDER_KEY = 'stx_test_benchprovider000000000';
@@ -50,6 +54,12 @@ export const RETURNS_SEED = {
   ],
 };
 
+/** The summary of item `index`: the states in turn, then the next month (months counted from March 2026). */
+function summaryOf(firstMonth: number, index: number) {
+  const d = new Date(Date.UTC(2026, 2 + firstMonth + Math.floor(index / PLACES.length), 1));
+  return { state: PLACES[index % PLACES.length]![0], period: d.toISOString().slice(0, 7), location_code: null };
+}
+
 export interface ReturnFigures {
   readonly jobSeconds: number;
   readonly documents: number;
@@ -82,18 +92,26 @@ async function commitDocuments(dynamoEndpoint: string, count: number): Promise<n
   return (performance.now() - t) / 1000;
 }
 
-/** DynamoDB requests of one summary item, run in-process by the return-job worker's use case. */
-async function itemCalls(dynamoEndpoint: string, state: string, period: string): Promise<number> {
+/**
+ * DynamoDB requests per summary item: a full chunk of distinct summaries (10 states × the months
+ * from `firstMonth`), read together, run in-process by the return-job worker's use case.
+ */
+async function itemCalls(dynamoEndpoint: string, firstMonth: number): Promise<number> {
   inProcess(dynamoEndpoint);
   const root = (await import(`${PROJECT_ROOT}/functions/composition-root.ts`)) as typeof import('../functions/composition-root');
   const { returnItemRunner } = (await import(`${PROJECT_ROOT}/functions/application/returns.ts`)) as typeof import('../functions/application/returns');
   const runner = returnItemRunner(root.returnPorts());
   const batch = { tenant: { accountId: 'acct_bench_client', environment: 'sandbox' } } as Parameters<typeof runner>[0];
-  const item = { index: 0, reference_id: 'x', operation: 'summarize' as const, request: { state, period, location_code: null } };
+  const items = Array.from({ length: CHUNK_ITEMS }, (_, index) => ({
+    index,
+    reference_id: `x${index}`,
+    operation: 'summarize' as const,
+    request: summaryOf(firstMonth, index),
+  }));
   const before = root.dynamoCallCount();
-  const outcome = await runner(batch, item, { now: new Date(), requestId: 'bench', finalAttempt: true });
-  if (!('write' in outcome) || outcome.write.status !== 'succeeded') throw new Error('summary item failed');
-  return root.dynamoCallCount() - before;
+  const outcomes = await runner(batch, items, { now: new Date(), requestId: 'bench', finalAttempt: true });
+  if (outcomes.some((o) => !('write' in o) || o.write.status !== 'succeeded')) throw new Error(`summary item failed: ${JSON.stringify(outcomes)}`);
+  return Math.round(((root.dynamoCallCount() - before) / CHUNK_ITEMS) * 100) / 100;
 }
 
 export async function returnJobFigures(baseUrl: string, dynamoEndpoint: string, documents = 20_000): Promise<ReturnFigures> {
@@ -124,7 +142,8 @@ export async function returnJobFigures(baseUrl: string, dynamoEndpoint: string, 
     documents,
     commitSeconds: round(commitSeconds),
     // NY in the first month holds documents/120 documents; a month of another client's (empty) data costs the same.
-    itemDynamoCalls: await itemCalls(dynamoEndpoint, 'NY', MONTHS[0]!),
-    itemDynamoCallsSmallMonth: await itemCalls(dynamoEndpoint, 'NY', '2030-01'),
+    itemDynamoCalls: await itemCalls(dynamoEndpoint, 0),
+    // Months of 2031: no documents at all.
+    itemDynamoCallsSmallMonth: await itemCalls(dynamoEndpoint, 58),
   };
 }

@@ -2,7 +2,8 @@
 // Items run through the same calculation and commit use cases as the synchronous endpoints, as the
 // principal that submitted them. Exactly once under at-least-once delivery:
 //   - a commit item's result is written in the commit's own atomic write (a receipt), so a
-//     redelivered item finds itself finished instead of a duplicate code;
+//     redelivered item finds itself finished instead of a duplicate code; the chunk's commits are
+//     sent together (joined-writes.ts), each still landing whole or not at all;
 //   - a chunk's other results and its tally are one atomic write that happens once;
 //   - completion is a conditional write of the header, with its event.
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,7 @@ import { calculationView } from '../core/tax/view';
 import { transactionView } from '../core/transactions/view';
 import { calculateDocument } from './calculations';
 import type { TenantCall } from './call';
+import { joinedWrites } from './joined-writes';
 import { untilWritten } from './optimistic-retry';
 import { commitTransaction, type CommitInput, type TransactionPorts } from './transactions';
 
@@ -51,12 +53,15 @@ export interface ItemRequestParser {
   commit(request: unknown): CommitInput;
 }
 
-/** Runs one pending item of a batch as its submitter; throws only what a retry may cure. */
-export type ItemRunner = (batch: BatchHeader, item: PendingItem, run: ChunkRun) => Promise<ItemOutcome>;
+/**
+ * Runs the pending items of one chunk as their submitter, together (so a runner can join their
+ * reads or writes): an outcome per item, in order; throws only what a retry may cure.
+ */
+export type ItemRunner = (batch: BatchHeader, items: readonly PendingItem[], run: ChunkRun) => Promise<ItemOutcome[]>;
 
 export interface BatchRunPorts {
   readonly batches: (tenant: Tenant) => BatchRepository;
-  readonly runItem: ItemRunner;
+  readonly runItems: ItemRunner;
 }
 
 /** What a calculation batch's items run with. */
@@ -196,11 +201,25 @@ export function failedItem(base: Omit<PendingItem, 'request'>, error: unknown, r
   return { write: { ...base, status: 'failed', error: { code: 'internal_error', message: EXHAUSTED_MESSAGE, request_id: run.requestId } } };
 }
 
-/** The items of a calculation batch: the synchronous endpoints' use cases, as the submitter. */
+/**
+ * The items of a calculation batch: the synchronous endpoints' use cases, as the submitter. The
+ * chunk's commits are written together (joined-writes.ts), each still with its own outcome.
+ */
 export const batchItemRunner =
   (ports: BatchItemPorts): ItemRunner =>
-  (batch, item, run) =>
-    runBatchItem(ports, batch, item, run);
+  (batch, items, run) => {
+    const writes = joinedWrites(ports.transactions.documents(batch.tenant), items.length);
+    return Promise.all(
+      items.map(async (item) => {
+        const member = writes.member();
+        try {
+          return await runBatchItem({ ...ports, transactions: { ...ports.transactions, documents: () => member.repository } }, batch, item, run);
+        } finally {
+          member.done();
+        }
+      }),
+    );
+  };
 
 async function runBatchItem(ports: BatchItemPorts, batch: BatchHeader, item: PendingItem, run: ChunkRun): Promise<ItemOutcome> {
   const call: TenantCall = { principal: batch.principal, now: run.now };
@@ -231,16 +250,18 @@ async function runBatchItem(ports: BatchItemPorts, batch: BatchHeader, item: Pen
  */
 export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage, run: ChunkRun): Promise<void> {
   const repository = ports.batches(message.batch.tenant);
-  const found = await repository.get(message.batch.id);
+  const batch = await repository.header(message.batch.id);
   // Expired and deleted, or finished (completed, or failed at its deadline): nothing left to do.
-  if (found?.batch.status !== 'pending') return;
-  const { batch } = found;
-  if (isOverdue(batch, run.now)) return failOverdue(repository, batch, found.tallies);
+  if (batch?.status !== 'pending') return;
+  if (isOverdue(batch, run.now)) {
+    const found = await repository.get(batch.id);
+    return found ? failOverdue(repository, found.batch, found.tallies) : undefined;
+  }
   if (message.chunk < 0 || chunkRange(batch, message.chunk).from >= batch.item_count) return;
   await untilWritten(async () => {
     const state = await repository.chunk(batch, message.chunk);
     if (state.tallied) return;
-    const outcomes = await Promise.all(state.pending.map((item) => ports.runItem(batch, item, run)));
+    const outcomes = await ports.runItems(batch, state.pending, run);
     const statuses = [...state.finished.map((i) => i.status), ...outcomes.map((o) => ('write' in o ? o.write.status : o.written.status))];
     const tally: ChunkTally = {
       chunk: message.chunk,
@@ -253,6 +274,8 @@ export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage,
       outcomes.flatMap((o) => ('write' in o ? [o.write] : [])),
     );
   }, 5);
+  // Every chunk reads the count; only a chunk that finds them all tallied reads the tallies.
+  if ((await repository.talliedChunks(batch)) < batch.chunk_count) return;
   const after = await repository.get(batch.id);
   const finish = after && completion(after.batch, after.tallies, run.now.toISOString());
   if (finish) await repository.finish(finish.batch, finish.events);

@@ -6,7 +6,7 @@ import type { BatchHeader } from '../core/batches/batch';
 import { DomainError } from '../core/errors';
 import type { SummaryRepository } from '../core/returns/ports';
 import { ALL_LOCATIONS, summaryView } from '../core/returns/summary';
-import { failedItem, submitJob, type BatchPorts, type ItemRunner } from './batches';
+import { failedItem, submitJob, type BatchPorts, type ItemOutcome, type ItemRunner } from './batches';
 import type { TenantCall } from './call';
 import type { TenantConfigs } from './tenant-configs';
 
@@ -45,22 +45,31 @@ export function submitReturnJob(ports: BatchPorts, call: TenantCall, items: read
 const notAFilingUnit = () =>
   new DomainError('location_not_authorized', 'The location is not a location of the client account; its return cannot be prepared with this engagement.');
 
-/** One summary item: a location must be one of the client's (a filing unit within the engagement). */
+/**
+ * A chunk of summary items, read together (one store read for all of their summaries). A location
+ * must be one of the client's (a filing unit within the engagement).
+ */
 export const returnItemRunner =
   (ports: ReturnPorts): ItemRunner =>
-  async (batch, item, run) => {
-    const base = { index: item.index, reference_id: item.reference_id, operation: item.operation };
+  async (batch, items, run) => {
+    const asked = items.map((item) => ({
+      base: { index: item.index, reference_id: item.reference_id, operation: item.operation },
+      request: item.request as SummaryRequest,
+    }));
     try {
-      const request = item.request as SummaryRequest;
-      if (request.location_code !== null) {
-        const config = await ports.tenantConfigs.get(batch.tenant);
-        if (!config.locations.some((l) => l.code === request.location_code)) throw notAFilingUnit();
-      }
+      const config = asked.some((a) => a.request.location_code !== null) ? await ports.tenantConfigs.get(batch.tenant) : null;
+      const locations = new Set(config?.locations.map((l) => l.code));
+      const allowed = asked.filter((a) => a.request.location_code === null || locations.has(a.request.location_code));
       const totals = await ports
         .summaries(batch.tenant)
-        .read({ state: request.state, period: request.period, location: request.location_code ?? ALL_LOCATIONS });
-      return { write: { ...base, status: 'succeeded', result: summaryView(request, totals) } };
+        .read(allowed.map(({ request }) => ({ state: request.state, period: request.period, location: request.location_code ?? ALL_LOCATIONS })));
+      const found = new Map(allowed.map((a, i) => [a, totals[i]]));
+      return asked.map((a): ItemOutcome => {
+        const summed = found.get(a);
+        if (!summed) return failedItem(a.base, notAFilingUnit(), run);
+        return { write: { ...a.base, status: 'succeeded', result: summaryView(a.request, summed) } };
+      });
     } catch (error) {
-      return failedItem(base, error, run);
+      return asked.map((a) => failedItem(a.base, error, run));
     }
   };

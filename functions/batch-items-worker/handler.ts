@@ -7,5 +7,5 @@ import { queueWorker } from '../workers/queue-worker';
 import { itemRequests } from './item-requests';
 
 export const handler = queueWorker(BATCH_ITEMS_QUEUE, ChunkBodySchema, (body, delivery) =>
-  runBatchChunk({ batches: batchStore, runItem: batchItemRunner({ ...batchItemPorts(), parse: itemRequests }) }, chunkMessage(body), delivery),
+  runBatchChunk({ batches: batchStore, runItems: batchItemRunner({ ...batchItemPorts(), parse: itemRequests }) }, chunkMessage(body), delivery),
 );

@@ -7,5 +7,5 @@ import { ChunkBodySchema, chunkMessage } from '../workers/chunk-message';
 import { queueWorker } from '../workers/queue-worker';
 
 export const handler = queueWorker(RETURN_JOB_ITEMS_QUEUE, ChunkBodySchema, (body, delivery) =>
-  runBatchChunk({ batches: batchStore, runItem: returnItemRunner(returnPorts()) }, chunkMessage(body), delivery),
+  runBatchChunk({ batches: batchStore, runItems: returnItemRunner(returnPorts()) }, chunkMessage(body), delivery),
 );

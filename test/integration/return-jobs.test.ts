@@ -87,14 +87,22 @@ describe('return job summaries', () => {
     expect(adjusted.status, adjusted.text).toBe(201);
 
     const submitted = await post({
-      items: [item('ny', 'NY', '2026-08'), item('tx', 'TX', '2026-08'), item('wa', 'WA', '2026-08'), item('elsewhere', 'NY', '2026-08', 'NOT-A-STORE')],
+      items: [
+        item('ny', 'NY', '2026-08'),
+        item('tx', 'TX', '2026-08'),
+        item('wa', 'WA', '2026-08'),
+        item('elsewhere', 'NY', '2026-08', 'NOT-A-STORE'),
+        // The same summary twice in one chunk (read together): the same answer twice.
+        item('ny-again', 'NY', '2026-08'),
+      ],
     });
     expect(submitted.status, submitted.text).toBe(202);
-    expect(submitted.body).toMatchObject({ id: expect.stringMatching(/^rjob_/), status: 'pending', item_count: 4 });
+    expect(submitted.body).toMatchObject({ id: expect.stringMatching(/^rjob_/), status: 'pending', item_count: 5 });
     expect(submitted.headers.get('location')).toBe(`${V1}/provider/return-jobs/${submitted.body.id}`);
     const job = await finished(submitted.body.id);
-    expect(job).toMatchObject({ status: 'completed', succeeded_count: 3, failed_count: 1 });
+    expect(job).toMatchObject({ status: 'completed', succeeded_count: 4, failed_count: 1 });
     const byRef = Object.fromEntries(job.items.map((i: { reference_id: string }) => [i.reference_id, i]));
+    expect(byRef['ny-again'].result).toEqual(byRef.ny.result);
     expect(byRef.elsewhere.error).toMatchObject({ code: 'location_not_authorized', severity: 'error' });
     expect(byRef.wa.result).toMatchObject({ document_count: 0, tax: 0, jurisdictions: [] });
 

@@ -8,9 +8,11 @@ import { MAIN_TABLE as MAIN } from '../../lib/resources';
 
 let client: DynamoDBDocumentClient | undefined;
 
-function db(): DynamoDBDocumentClient {
+/** A document client on DynamoDB Local, marshalling as the composition root does (stores can run on it). */
+export function db(): DynamoDBDocumentClient {
   client ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } },
   );
   return client;
 }

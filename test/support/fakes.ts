@@ -41,6 +41,7 @@ import {
   type Stored,
   type TransactionFilters,
   type TransactionRepository,
+  type WriteOutcome,
 } from '../../functions/core/transactions/repository';
 import { transactionSummaryView, type TransactionSummary } from '../../functions/core/transactions/view';
 
@@ -66,6 +67,15 @@ export class FakeBatches implements BatchRepository {
     );
     this.tallies.set(batch.id, new Map());
     this.headers.set(batch.id, clone(batch));
+  }
+
+  async header(id: string): Promise<BatchHeader | null> {
+    const batch = this.headers.get(id);
+    return batch ? clone(batch) : null;
+  }
+
+  async talliedChunks(batch: BatchHeader): Promise<number> {
+    return this.tallies.get(batch.id)?.size ?? 0;
   }
 
   async get(id: string) {
@@ -153,6 +163,8 @@ export class FakeTransactions implements TransactionRepository {
   /** Writes to fail with StaleWrite before one lands (a concurrent writer moved the version). */
   staleWrites = 0;
   writes = 0;
+  /** Calls of writeEach (a batch chunk's commits joined). */
+  joinedWrites = 0;
   /** Where receipts of batch items land (the same atomic write, as in the DynamoDB store). */
   receipts: FakeBatches | undefined;
   /** Return summaries, moved by every write as the DynamoDB store moves them (by keyOf). */
@@ -160,7 +172,7 @@ export class FakeTransactions implements TransactionRepository {
 
   /** The summaries as a repository. */
   summaryRepository(): SummaryRepository {
-    return { read: async (key) => this.summaries.get(keyOf(key)) ?? emptyTotals() };
+    return { read: async (keys) => keys.map((key) => this.summaries.get(keyOf(key)) ?? emptyTotals()) };
   }
 
   async get(code: string): Promise<Stored | null> {
@@ -189,6 +201,21 @@ export class FakeTransactions implements TransactionRepository {
     for (const record of change.create) this.docs.set(record.code, { record: clone(record), version: 1 });
     for (const { record, expectedVersion } of change.update) this.docs.set(record.code, { record: clone(record), version: expectedVersion + 1 });
     this.events.push(...change.events);
+  }
+
+  /** One write after another, each outcome as its write ended (the store joins them; the result is the same). */
+  async writeEach(changes: readonly DocumentChange[]): Promise<WriteOutcome[]> {
+    this.joinedWrites++;
+    const outcomes: WriteOutcome[] = [];
+    for (const change of changes) {
+      try {
+        await this.write(change);
+        outcomes.push({ written: true });
+      } catch (error) {
+        outcomes.push({ written: false, error });
+      }
+    }
+    return outcomes;
   }
 
   async list(filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionSummary>> {

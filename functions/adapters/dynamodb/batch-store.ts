@@ -12,7 +12,7 @@
 //     unregisters it, each in the same transaction, so the sweeper finds every unfinished batch
 //     across tenants by querying a few known partitions, never by scanning.
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { TenantPrincipal } from '../../core/access/authorize';
 import type { Tenant } from '../../core/access/records';
@@ -254,6 +254,33 @@ export class BatchStore implements BatchRepository {
     if (!header) return null;
     const tallies = rows.filter((r) => String(r.SK).startsWith(CHUNK)).map((r) => parseItem(TallyItem, r, 'batch chunk tally'));
     return { batch: decodeHeader(this.tenant, header), tallies };
+  }
+
+  async header(id: string): Promise<BatchHeader | null> {
+    const key = { PK: this.pk(id), SK: HEADER };
+    if (!keyFits(key)) return null;
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    return out.Item ? decodeHeader(this.tenant, out.Item) : null;
+  }
+
+  async talliedChunks(batch: BatchHeader): Promise<number> {
+    let count = 0;
+    let start: Item | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :chunk)',
+          ExpressionAttributeValues: { ':pk': this.pk(batch.id), ':chunk': CHUNK },
+          ConsistentRead: true,
+          Select: 'COUNT',
+          ExclusiveStartKey: start,
+        }),
+      );
+      count += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return count;
   }
 
   async items(id: string, page: PageRequest, budgetBytes: number): Promise<Page<BatchItem>> {

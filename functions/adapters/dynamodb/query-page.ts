@@ -115,18 +115,26 @@ function filterExpression(conditions: readonly Condition[]) {
   return { FilterExpression: clauses.join(' AND '), ExpressionAttributeNames: names, filterValues: values };
 }
 
-/** The items that exist among `keys`, consistently read: 100 keys per BatchGetItem, re-sending unprocessed ones. */
+/**
+ * The items that exist among `keys`, consistently read: 100 keys per BatchGetItem, the calls in
+ * parallel, unprocessed keys (throttled) sent again after a growing pause.
+ */
 export async function batchGetAll(db: DynamoDBDocumentClient, table: string, keys: readonly Record<string, unknown>[]): Promise<Item[]> {
-  const found: Item[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-      [table]: { Keys: keys.slice(i, i + 100), ConsistentRead: true },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const out = await db.send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...(out.Responses?.[table] ?? []));
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+  const groups = Array.from({ length: Math.ceil(keys.length / 100) }, (_, g) => keys.slice(g * 100, g * 100 + 100));
+  const found = await Promise.all(
+    groups.map(async (group) => {
+      const items: Item[] = [];
+      let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+        [table]: { Keys: group, ConsistentRead: true },
+      };
+      for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+        const out = await db.send(new BatchGetCommand({ RequestItems: request }));
+        items.push(...(out.Responses?.[table] ?? []));
+        request = out.UnprocessedKeys as typeof request;
+      }
+      return items;
+    }),
+  );
+  return found.flat();
 }

@@ -25,13 +25,12 @@ import { batchGetAll } from './query-page';
 
 export const SUMMARY_SHARDS = 32;
 
-const shardOf = (code: string): number => createHash('sha256').update(code).digest().readUInt32BE(0) % SUMMARY_SHARDS;
+export const shardOf = (code: string): number => createHash('sha256').update(code).digest().readUInt32BE(0) % SUMMARY_SHARDS;
 const jurisdictionId = (key: string): string => createHash('sha256').update(key).digest('base64url').slice(0, 12);
 
-export const summaryKey = (tenant: Tenant, key: SummaryKey, shard: number) => ({
-  PK: `SUM#${tenant.accountId}#${tenant.environment}#${key.state}#${key.period}#${key.location}#${shard}`,
-  SK: 'SUM',
-});
+const summaryPrefix = (tenant: Tenant, key: SummaryKey): string => `SUM#${tenant.accountId}#${tenant.environment}#${key.state}#${key.period}#${key.location}`;
+
+export const summaryKey = (tenant: Tenant, key: SummaryKey, shard: number) => ({ PK: `${summaryPrefix(tenant, key)}#${shard}`, SK: 'SUM' });
 
 /** The attribute increments of one delta. */
 function increments(t: SummaryTotals): { adds: Map<string, number>; meta: Map<string, string> } {
@@ -60,12 +59,14 @@ function increments(t: SummaryTotals): { adds: Map<string, number>; meta: Map<st
 
 /**
  * The Update items that apply `deltas` inside a document's TransactWriteItems: deltas landing on
- * the same shard item are merged (a transaction may touch an item once).
+ * the same shard item are merged (a transaction may touch an item once). Any shard may hold any
+ * delta (a read sums them all): a transaction joining several documents puts all of its deltas on
+ * one `shard`, so it touches one item per summary and meets fewer concurrent writers.
  */
-export function summaryUpdates(table: string, tenant: Tenant, deltas: readonly SummaryDelta[]) {
+export function summaryUpdates(table: string, tenant: Tenant, deltas: readonly SummaryDelta[], joinedShard?: number) {
   const byItem = new Map<string, { key: SummaryKey; shard: number; parts: SummaryTotals[] }>();
   for (const d of deltas) {
-    const shard = shardOf(d.code);
+    const shard = joinedShard ?? shardOf(d.code);
     const id = `${summaryKey(tenant, d.key, shard).PK}`;
     const entry = byItem.get(id);
     if (entry) entry.parts.push(d.totals);
@@ -122,9 +123,20 @@ export class SummaryStore implements SummaryRepository {
     private readonly tenant: Tenant,
   ) {}
 
-  async read(key: SummaryKey): Promise<SummaryTotals> {
-    const keys = Array.from({ length: SUMMARY_SHARDS }, (_, shard) => summaryKey(this.tenant, key, shard));
-    const items = await batchGetAll(this.db, this.table, keys);
-    return items.length === 0 ? emptyTotals() : sumTotals(items.map(totalsOfItem));
+  /** Every shard of every summary in BatchGetItem calls of 100 keys (a return-job chunk of 25 summaries: 8 calls). */
+  async read(keys: readonly SummaryKey[]): Promise<SummaryTotals[]> {
+    // Items of a chunk may ask the same summary; BatchGetItem refuses a key twice.
+    const distinct = [...new Map(keys.map((key) => [summaryPrefix(this.tenant, key), key])).values()];
+    const shardKeys = distinct.flatMap((key) => Array.from({ length: SUMMARY_SHARDS }, (_, shard) => summaryKey(this.tenant, key, shard)));
+    const byPk = new Map<string, Record<string, unknown>[]>();
+    for (const item of await batchGetAll(this.db, this.table, shardKeys)) {
+      // A shard's key names its summary: everything before the last "#".
+      const summary = String(item.PK).slice(0, String(item.PK).lastIndexOf('#'));
+      byPk.set(summary, [...(byPk.get(summary) ?? []), item]);
+    }
+    return keys.map((key) => {
+      const items = byPk.get(summaryPrefix(this.tenant, key)) ?? [];
+      return items.length === 0 ? emptyTotals() : sumTotals(items.map(totalsOfItem));
+    });
   }
 }

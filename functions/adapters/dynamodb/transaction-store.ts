@@ -4,23 +4,26 @@
 //   - a changed original is Put with `version = :expected`: two refunds (or a refund and a void)
 //     that read the same version cannot both land; the loser re-reads and re-decides;
 //   - the events of the change are written in the same transaction, so no change exists without them;
-//   - so are the return summaries' increments (summary-store.ts): a summary never misses a document.
+//   - so are the return summaries' increments (summary-store.ts): a summary never misses a document;
+//   - a batch chunk's commits may share one transaction (writeEach): each is still whole or absent,
+//     and one refused by its own condition is taken out and the rest sent again.
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
 import type { Page, PageRequest } from '../../core/lists/paging';
-import type { DocumentChange, Stored, TransactionFilters, TransactionRepository } from '../../core/transactions/repository';
+import type { DocumentChange, Stored, TransactionFilters, TransactionRepository, WriteOutcome } from '../../core/transactions/repository';
 import type { TransactionRecord } from '../../core/transactions/transaction';
 import { transactionSummaryView, type TransactionSummary } from '../../core/transactions/view';
-import { summaryDeltas } from '../../core/returns/summary';
+import { keyOf, summaryDeltas, type SummaryDelta } from '../../core/returns/summary';
 import { itemFinished, itemResultPut } from './batch-store';
-import { cancellation, staleWrite } from './cancellation';
+import { cancellation, staleWrite, type ConditionMeaning } from './cancellation';
 import { eventPut } from './events';
 import { keyFits, parseItem } from './item-schema';
 import { gsi1Page } from './query-page';
-import { summaryUpdates } from './summary-store';
+import { shardOf, summaryUpdates } from './summary-store';
 import { listPartitions, tableKeys } from './table-keys';
 
 /** Documents above this size are stored gzipped (DynamoDB items stop at 400 KB). */
@@ -98,6 +101,55 @@ function documentItem(record: TransactionRecord, version: number): Item {
   };
 }
 
+/** One change as transaction items: its own, what their failed conditions mean, and its summary deltas. */
+interface ChangeParts {
+  readonly items: readonly TransactItem[];
+  readonly meanings: readonly ConditionMeaning[];
+  readonly deltas: readonly SummaryDelta[];
+  /** The documents it writes: a transaction may write each once. */
+  readonly codes: readonly string[];
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** DynamoDB's limits on one TransactWriteItems, with room under the 4 MB for attribute overhead. */
+const MAX_ITEMS = 100;
+const MAX_BYTES = 3_000_000;
+
+/**
+ * Packs changes, in order, into groups one transaction can hold: at most MAX_ITEMS items counting
+ * the summary updates a group merges into one per summary, about MAX_BYTES, and no document twice
+ * (a second commit of a code in the same chunk lands in a later group and fails as a duplicate).
+ */
+function joinGroups(all: readonly ChangeParts[]): { index: number; parts: ChangeParts; code: string | undefined }[][] {
+  const groups: { index: number; parts: ChangeParts; code: string | undefined }[][] = [];
+  let group: (typeof groups)[number] = [];
+  let items = 0;
+  let bytes = 0;
+  let codes = new Set<string>();
+  let summaries = new Set<string>();
+  for (const [index, parts] of all.entries()) {
+    const size = JSON.stringify(parts.items).length;
+    const newSummaries = new Set([...summaries, ...parts.deltas.map((d) => keyOf(d.key))]);
+    const fits = items + parts.items.length + newSummaries.size <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
+    if (group.length > 0 && !fits) {
+      groups.push(group);
+      group = [];
+      items = 0;
+      bytes = 0;
+      codes = new Set();
+      summaries = new Set();
+    }
+    group.push({ index, parts, code: parts.codes[0] });
+    items += parts.items.length;
+    bytes += size;
+    for (const c of parts.codes) codes.add(c);
+    for (const d of parts.deltas) summaries.add(keyOf(d.key));
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
 const duplicate = () => new DomainError('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
 
 export class TransactionStore implements TransactionRepository {
@@ -115,6 +167,61 @@ export class TransactionStore implements TransactionRepository {
   }
 
   async write(change: DocumentChange): Promise<void> {
+    const parts = this.parts(change);
+    const summaries = summaryUpdates(this.table, this.tenant, parts.deltas);
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...summaries] }));
+    } catch (error) {
+      throw cancellation(error, parts.meanings);
+    }
+  }
+
+  /**
+   * Joins changes into as few TransactWriteItems as DynamoDB's limits allow (100 items, 4 MB, each
+   * item once). A transaction cancelled by some changes' conditions is sent again without them:
+   * those fail with their own meaning (a duplicate code, an item already finished), the others land.
+   */
+  async writeEach(changes: readonly DocumentChange[]): Promise<WriteOutcome[]> {
+    const outcomes: WriteOutcome[] = changes.map(() => ({ written: true }));
+    for (let group of joinGroups(changes.map((change) => this.parts(change)))) {
+      while (group.length > 0) {
+        const first = group[0]!.code;
+        const summaries = summaryUpdates(
+          this.table,
+          this.tenant,
+          group.flatMap((g) => g.parts.deltas),
+          first === undefined ? undefined : shardOf(first),
+        );
+        try {
+          await this.db.send(new TransactWriteCommand({ TransactItems: [...group.flatMap((g) => g.parts.items), ...summaries] }));
+          break;
+        } catch (error) {
+          const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+          const refused = new Set<number>();
+          let at = 0;
+          for (const [member, { parts }] of group.entries()) {
+            const failed = parts.items.findIndex((_, i) => reasons[at + i]?.Code === 'ConditionalCheckFailed');
+            if (failed >= 0) {
+              refused.add(member);
+              outcomes[group[member]!.index] = { written: false, error: parts.meanings[failed]?.() ?? error };
+            }
+            at += parts.items.length;
+          }
+          if (refused.size === 0) {
+            // A conflict with another writer, a throttle, a timeout: every change of the group shares it.
+            const meaning = cancellation(error, []);
+            for (const g of group) outcomes[g.index] = { written: false, error: meaning };
+            break;
+          }
+          group = group.filter((_, member) => !refused.has(member));
+        }
+      }
+    }
+    return outcomes;
+  }
+
+  /** The items of one change (summaries apart: a joined write merges them) and what each failed condition means. */
+  private parts(change: DocumentChange): ChangeParts {
     const creates = change.create.map((record) => ({
       Put: { TableName: this.table, Item: documentItem(record, 1), ConditionExpression: 'attribute_not_exists(PK)' },
     }));
@@ -129,13 +236,13 @@ export class TransactionStore implements TransactionRepository {
     const events = change.events.map((event) => eventPut(this.table, this.tenant, event));
     // The receipt goes first: a redelivered batch item is "already finished", not a duplicate code.
     const receipt = change.receipt ? [itemResultPut(this.table, change.receipt.batch, change.receipt.item)] : [];
-    // The return summaries move with the documents, in the same transaction (functions/core/returns).
-    const summaries = summaryUpdates(this.table, this.tenant, summaryDeltas(change));
-    try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...receipt, ...creates, ...updates, ...events, ...summaries] }));
-    } catch (error) {
-      throw cancellation(error, [...receipt.map(() => itemFinished), ...creates.map(() => duplicate), ...updates.map(() => staleWrite)]);
-    }
+    return {
+      items: [...receipt, ...creates, ...updates, ...events],
+      meanings: [...receipt.map(() => itemFinished), ...creates.map(() => duplicate), ...updates.map(() => staleWrite)],
+      // The return summaries move with the documents, in the same transaction (functions/core/returns).
+      deltas: summaryDeltas(change),
+      codes: [...change.create, ...change.update.map((u) => u.record)].map((r) => r.code),
+    };
   }
 
   /** List entries (transactionSummaryView) newest first. */

@@ -25,6 +25,10 @@ export interface BatchRepository {
   create(batch: BatchHeader, items: readonly PendingItem[]): Promise<void>;
   /** The header and the chunk tallies so far. */
   get(id: string): Promise<{ batch: BatchHeader; tallies: ChunkTally[] } | null>;
+  /** The header alone: what a worker checks before it runs a chunk. */
+  header(id: string): Promise<BatchHeader | null>;
+  /** How many chunks have a tally, counted without reading them: a worker reads the tallies only once all are there. */
+  talliedChunks(batch: BatchHeader): Promise<number>;
   /** Items in submission order, at most `budgetBytes` of results per page. */
   items(id: string, page: PageRequest, budgetBytes: number): Promise<Page<BatchItem>>;
   chunk(batch: BatchHeader, chunk: number): Promise<ChunkState>;

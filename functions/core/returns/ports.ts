@@ -2,6 +2,6 @@
 import type { SummaryKey, SummaryTotals } from './summary';
 
 export interface SummaryRepository {
-  /** The totals of one summary (zero when nothing was ever committed there). */
-  read(key: SummaryKey): Promise<SummaryTotals>;
+  /** The totals of each summary, in order (zero where nothing was ever committed); one read however many. */
+  read(keys: readonly SummaryKey[]): Promise<SummaryTotals[]>;
 }

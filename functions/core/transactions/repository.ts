@@ -42,9 +42,17 @@ export interface TransactionRepository {
    * and StaleWrite when an update lost a race (the caller re-reads and decides again).
    */
   write(change: DocumentChange): Promise<void>;
+  /**
+   * Writes independent changes, each as atomically as `write` (the store may join several in one
+   * atomic write); each settles on its own: written, or failed with what `write` would have thrown.
+   */
+  writeEach(changes: readonly DocumentChange[]): Promise<WriteOutcome[]>;
   /** List entries, newest first; the cursor is the store's own, opaque to callers. */
   list(filters: TransactionFilters, page: PageRequest): Promise<Page<TransactionSummary>>;
 }
+
+/** How one change of a `writeEach` ended. */
+export type WriteOutcome = { readonly written: true } | { readonly written: false; readonly error: unknown };
 
 /** An update found its document at another version than the one read. */
 export class StaleWrite extends Error {

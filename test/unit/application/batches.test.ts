@@ -23,7 +23,7 @@ function setup() {
   app.stores.docs.of(TENANT).receipts = batches;
   const queue = new FakeBatchQueue();
   const ports = { batches: () => batches, queue, settings: { deadlineSeconds: 3600 } };
-  const runPorts: BatchRunPorts = { batches: () => batches, runItem: batchItemRunner({ transactions: app.ports.transactions, parse: itemRequests }) };
+  const runPorts: BatchRunPorts = { batches: () => batches, runItems: batchItemRunner({ transactions: app.ports.transactions, parse: itemRequests }) };
   const run = (message: ChunkMessage, over: Partial<ChunkRun> = {}) =>
     runBatchChunk(runPorts, message, { now: NOW, requestId: 'req-worker', finalAttempt: false, ...over });
   return { app, batches, queue, ports, run };

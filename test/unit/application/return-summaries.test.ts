@@ -121,8 +121,8 @@ describe('return summaries', () => {
         for (const { state } of PLACES)
           for (const period of ['2026-04', '2026-05'])
             for (const location of [null, 'NYC']) {
-              const totals = await summaries.read({ state, period, location: location ?? ALL_LOCATIONS });
-              const view = summaryView({ state, period, location_code: location }, totals);
+              const [totals] = await summaries.read([{ state, period, location: location ?? ALL_LOCATIONS }]);
+              const view = summaryView({ state, period, location_code: location }, totals!);
               const expected = oracle(docs, state, period, location);
               expect({ n: view.document_count, taxable: cents(view.taxable_amount), exempt: cents(view.exempt_amount), tax: cents(view.tax) }).toEqual({
                 n: expected.documents,
@@ -141,27 +141,36 @@ describe('return summaries', () => {
     );
   });
 
-  it('answers a return item from the summaries, and fails an item naming a location the client does not have', async () => {
+  it('answers a chunk of return items from the summaries, failing only the item naming a location the client does not have', async () => {
     const { transactions, stores, account, ports } = wired();
     await account.createLocation(call(), { code: 'NYC', name: 'NYC', state: 'NY', zip: '10001', illinois_verified: false });
     await transactions.commit(call(), { code: 'S1', date: '2026-04-15', ship_to: PLACES[0]!, location_code: 'NYC', lines: [{ amount: 100 }] });
     await transactions.refund(call(), 'S1', { refund_code: 'R1', date: '2026-04-20', lines: [{ number: '1', amount: 40 }] });
     const run = returnItemRunner({ summaries: () => stores.docs.of(TENANT).summaryRepository(), tenantConfigs: ports.tenantConfigs });
     const batch = { tenant: TENANT } as never;
-    const item = (ref: string, location: string | null) => ({
-      index: 0,
+    const item = (index: number, ref: string, location: string | null, period = '2026-04') => ({
+      index,
       reference_id: ref,
       operation: 'summarize' as const,
-      request: { state: 'NY', period: '2026-04', location_code: location },
+      request: { state: 'NY', period, location_code: location },
     });
-    const ok = await run(batch, item('ny', 'NYC'), { now: new Date(), requestId: 'r', finalAttempt: false });
-    expect('write' in ok && ok.write.result).toMatchObject({
+    const [ok, refused, whole, empty] = await run(
+      batch,
+      [item(0, 'ny', 'NYC'), item(1, 'elsewhere', 'LAX'), item(2, 'all', null), item(3, 'may', null, '2026-05')],
+      {
+        now: new Date(),
+        requestId: 'r',
+        finalAttempt: false,
+      },
+    );
+    expect('write' in ok! && ok.write.result).toMatchObject({
       document_count: 2,
       gross_amount: 60,
       tax: 5.33,
       by_kind: { sale: { document_count: 1, tax: 8.88 }, refund: { document_count: 1, tax: -3.55 } },
     });
-    const refused = await run(batch, item('elsewhere', 'LAX'), { now: new Date(), requestId: 'r', finalAttempt: false });
-    expect('write' in refused && refused.write.error?.code).toBe('location_not_authorized');
+    expect('write' in refused! && refused.write.error?.code).toBe('location_not_authorized');
+    expect('write' in whole! && whole.write.result).toMatchObject({ document_count: 2, tax: 5.33 });
+    expect('write' in empty! && empty.write.result).toMatchObject({ document_count: 0, tax: 0 });
   });
 });

@@ -18,7 +18,7 @@ function setup() {
   const batches = new FakeBatches();
   const queue = new FakeBatchQueue();
   const ports = { batches: () => batches, queue, queueOf: () => queue, settings: { deadlineSeconds: 3600 } };
-  const runPorts = { batches: () => batches, runItem: batchItemRunner({ transactions: app.ports.transactions, parse: itemRequests }) };
+  const runPorts = { batches: () => batches, runItems: batchItemRunner({ transactions: app.ports.transactions, parse: itemRequests }) };
   return { batches, queue, ports, runPorts };
 }
 
