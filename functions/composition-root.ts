@@ -16,7 +16,7 @@ import { SqsDeliveryQueue } from './adapters/sqs/delivery-queue';
 import { DynamoWebhookStore } from './adapters/dynamodb/webhook-store';
 import { httpTransport } from './adapters/webhooks/http-transport';
 import { systemResolver } from './adapters/webhooks/target-guard';
-import type { WebhookPorts } from './application/webhooks';
+import { sweepDeliveries, type WebhookPorts } from './application/webhooks';
 import { SummaryStore } from './adapters/dynamodb/summary-store';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
@@ -162,6 +162,10 @@ export const sweeperPorts = (minAgeMs: number): SweeperPorts => ({
       const queueOf = (kind: BatchKind) => (kind === 'batch' ? batchQueue() : returnJobQueue());
       const outcome = await sweepBatch({ batches: batchStore, queueOf }, work, now, minAgeMs);
       return typeof outcome === 'string' ? { finished: true } : { finished: false, requeued: outcome.requeued };
+    },
+    webhook_deliveries: async (work, now) => {
+      const outcome = await sweepDeliveries(webhookPorts(), work.tenant, now, minAgeMs);
+      return outcome.endpoints === 0 ? { finished: true } : { finished: false, requeued: outcome.requeued };
     },
   },
 });

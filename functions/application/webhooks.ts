@@ -266,6 +266,36 @@ export async function deliverOnce(ports: WebhookPorts, message: DeliveryMessage,
   return after.state === 'delivered' ? 'delivered' : after.state === 'dead_lettered' ? 'dead_lettered' : 'retrying';
 }
 
+// --- the sweeper ----------------------------------------------------------------------------------------
+
+/**
+ * The sweeper's pass over one tenant's open deliveries: each attempt due at least `minAgeMs` ago
+ * (or never attempted and relayed that long ago) whose message is gone — the local queue emulator
+ * lost it in a restart, or a message was lost on its way — is queued again. A second message for
+ * an attempt still on its way is harmless: the attempt runs once (its transition is conditioned on
+ * the attempt number), or, if both start together, the receiver gets the event twice (at least once).
+ * `endpoints` 0: the tenant has none left, and the sweeper can forget it.
+ */
+export async function sweepDeliveries(
+  ports: Pick<WebhookPorts, 'webhooks' | 'queue'>,
+  tenant: Tenant,
+  now: Date,
+  minAgeMs: number,
+): Promise<{ readonly endpoints: number; readonly requeued: number }> {
+  const endpoints = await ports.webhooks.listEndpoints(tenant);
+  if (endpoints.length === 0) return { endpoints: 0, requeued: 0 };
+  const dueBefore = now.getTime() - minAgeMs;
+  const messages = (await ports.webhooks.openEvents(tenant)).flatMap((event) =>
+    Object.entries(event.deliveries)
+      .filter(
+        ([, d]) => OPEN_STATES.includes(d.state) && Date.parse(d.attempts === 0 ? event.created_at : (d.next_attempt_at ?? event.created_at)) <= dueBefore,
+      )
+      .map(([endpointId, d]) => message(tenant, event, endpointId, d, now.getTime())),
+  );
+  await ports.queue.send(messages, 0);
+  return { endpoints: endpoints.length, requeued: messages.length };
+}
+
 // --- signals -------------------------------------------------------------------------------------------
 
 export async function webhookSignals(ports: Pick<WebhookPorts, 'webhooks'>, call: TenantCall) {

@@ -1,7 +1,8 @@
 // The sweeper of pending work on AWS: a function an EventBridge rule invokes every 5 minutes. It
-// re-queues chunks of batches older than `min_age_seconds` that have no tally yet (a submission
-// whose enqueue failed after its header was written, a message gone to the dead-letter queue by
-// mistake) and fails batches past their deadline, so nothing stays pending forever. It reads and
+// re-queues chunks of batches and return jobs older than `min_age_seconds` that have no tally yet (a
+// submission whose enqueue failed after its header was written, a message gone to the dead-letter
+// queue by mistake), fails batches past their deadline, and re-queues webhook delivery attempts
+// overdue by that long, so nothing stays pending forever. It reads and
 // writes the Main table and sends to the queues its kinds of work use: its own access profile.
 import { Duration } from 'aws-cdk-lib';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -9,7 +10,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { SWEEPER_ENTRY } from '../bundling';
-import { BATCH_ITEMS_QUEUE } from '../resources';
+import { BATCH_ITEMS_QUEUE, RETURN_JOB_ITEMS_QUEUE, WEBHOOK_DELIVERIES_QUEUE } from '../resources';
 import { accessProfile, type AccessProfiles } from './access-profiles';
 import { ServiceFunction } from './service-function';
 
@@ -34,7 +35,8 @@ export class Sweeper extends Construct {
       entry: SWEEPER_ENTRY,
       environment: props.environment,
       timeout: Duration.minutes(2),
-      role: props.profiles.roleFor(accessProfile({ data: 'write', sendsTo: [BATCH_ITEMS_QUEUE.id] })),
+      // Every queue its kinds of work re-queue to: batch chunks, return-job chunks, webhook deliveries.
+      role: props.profiles.roleFor(accessProfile({ data: 'write', sendsTo: [BATCH_ITEMS_QUEUE.id, RETURN_JOB_ITEMS_QUEUE.id, WEBHOOK_DELIVERIES_QUEUE.id] })),
       logGroup: props.logGroup,
     });
     new Rule(this, 'Schedule', {

@@ -23,7 +23,7 @@ const SEED_ENTRY = 'functions/admin/seed-entry.ts';
 const SWEEPER_ENTRY = 'functions/sweeper/handler.ts';
 /** How often the sweeper runs here (AWS: every 5 minutes), and how old work must be to be re-queued then. */
 const SWEEP_EVERY_MS = Number(process.env.STX_SWEEP_SECONDS ?? 60) * 1000;
-const SWEEP_MIN_AGE_SECONDS = 120;
+const SWEEP_MIN_AGE_SECONDS = Number(process.env.STX_SWEEP_MIN_AGE_SECONDS ?? 120);
 /** Concurrent invocations of each queue worker (Lambda scales them with the queue). */
 const WORKER_CONCURRENCY = 4;
 

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../lib/resources';
 import { KEYS, SEED } from '../fixtures/seed';
+import { startReceiver, type Receiver } from '../support/receiver';
 import { startRunner, type RunnerProcess } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
@@ -22,9 +23,11 @@ writeFileSync(seedPath, JSON.stringify(SEED));
 const dataDir = join(dir, 'data');
 const env = { TAX_SEED_FILE: seedPath, STX_DATA_DIR: dataDir };
 const running: RunnerProcess[] = [];
+let receiver: Receiver | undefined;
 
 afterAll(async () => {
   await Promise.allSettled(running.map((r) => r.stop()));
+  await receiver?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -54,10 +57,17 @@ describeLocal('a durable local run', () => {
     );
     expect(refused).toMatch(/in use by another runner \(pid \d+\)/);
 
+    // A webhook receiver that fails its first request: the delivery's retry is a delayed queue
+    // message, which dies with the runner; the restarted runner's sweeper must send it again.
+    receiver = await startReceiver((_, index) => (index === 0 ? 503 : 200));
+    const hook = await call(first.url, 'POST', '/webhooks', { url: receiver.url, events: ['transaction.refunded'] });
+    expect(hook.status).toBe(201);
+
     const sale = await call(first.url, 'POST', '/transactions', { code: 'DUR-SALE', date: DATE, ship_to, lines: [{ amount: 100 }] });
     expect(sale.status).toBe(201);
     const refund = await call(first.url, 'POST', '/transactions/DUR-SALE/refunds', { refund_code: 'DUR-REFUND', lines: [{ number: '1', amount: 40 }] });
     expect(refund.status).toBe(201);
+    await receiver.until((r) => r.length >= 1, 30_000, 'first delivery attempt');
     const items = Array.from({ length: ITEMS }, (_, i) => ({
       reference_id: `r${i}`,
       operation: 'commit',
@@ -69,7 +79,8 @@ describeLocal('a durable local run', () => {
     const pendingAtCrash = (await call(first.url, 'GET', `/batches/${batch.body.id}?items_limit=0`)).body.status === 'pending';
     await first.crash();
 
-    const second = await startRunner(env);
+    // This runner sweeps every 2 s and re-queues work as soon as it is due (locally: 60 s, 120 s).
+    const second = await startRunner({ ...env, STX_SWEEP_SECONDS: '2', STX_SWEEP_MIN_AGE_SECONDS: '0' });
     running.push(second);
     const until = Date.now() + 240_000;
     let done: any;
@@ -110,11 +121,21 @@ describeLocal('a durable local run', () => {
     const db = DynamoDBDocumentClient.from(
       new DynamoDBClient({ endpoint: dynamo, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
     );
-    const events = await tenantEvents(db, localTableName(MAIN_TABLE), { accountId: 'acct_main', environment: 'sandbox' });
-    const committed = events.filter((e) => e.type === 'transaction.committed' && e.data.includes('"DUR-'));
+    const stored = await tenantEvents(db, localTableName(MAIN_TABLE), { accountId: 'acct_main', environment: 'sandbox' });
+    const committed = stored.filter((e) => e.type === 'transaction.committed' && e.data.includes('"DUR-'));
     expect(committed.length).toBe(ITEMS + 1);
-    expect(events.filter((e) => e.type === 'transaction.refunded' && e.data.includes('DUR-REFUND')).length).toBe(1);
+    expect(stored.filter((e) => e.type === 'transaction.refunded' && e.data.includes('DUR-REFUND')).length).toBe(1);
     db.destroy();
+
+    // The refund's webhook, whose retry died with the first runner, arrives from the second: same event.
+    const [failed, retried] = await receiver.until((r) => r.length >= 2, 90_000, 'retried delivery');
+    expect(retried!.headers['webhook-id']).toBe(failed!.headers['webhook-id']);
+    expect(retried!.json).toMatchObject({ type: 'transaction.refunded' });
+    const events = (await call(second.url, 'GET', '/events?type=transaction.refunded')).body.data as {
+      id: string;
+      deliveries: { state: string; attempts: number }[];
+    }[];
+    expect(events.find((e) => e.id === failed!.headers['webhook-id'])?.deliveries).toMatchObject([{ state: 'delivered', attempts: 2 }]);
 
     // The seed loaded twice: each seeded key once.
     expect((await call(second.url, 'GET', '/keys?limit=100')).body.data.length).toBe(keysBefore);

@@ -1,7 +1,7 @@
 // In-memory fakes of the webhook ports (functions/core/webhooks/ports.ts) for unit tests.
 import type { Tenant } from '../../functions/core/access/records';
 import type { Page } from '../../functions/core/lists/paging';
-import type { AttemptResult, Delivery } from '../../functions/core/webhooks/delivery';
+import { type AttemptResult, type Delivery, OPEN_STATES } from '../../functions/core/webhooks/delivery';
 import type { WebhookEndpoint } from '../../functions/core/webhooks/endpoint';
 import type {
   DeliveryMessage,
@@ -73,6 +73,11 @@ export class FakeWebhookStore implements WebhookStore {
   }
   async findEvent(_t: Tenant, id: string) {
     return [...this.events.values()].find((e) => e.id === id);
+  }
+  async openEvents(t: Tenant) {
+    return [...this.events.values()].filter(
+      (e) => e.ref.pk.startsWith(`EVENTS#${t.accountId}#${t.environment}#`) && Object.values(e.deliveries).some((d) => OPEN_STATES.includes(d.state)),
+    );
   }
   async readEvent(t: Tenant, ref: EventRef) {
     if (!ref.pk.startsWith(`EVENTS#${t.accountId}#${t.environment}#`)) return undefined;

@@ -2,6 +2,7 @@
 // advance, so the sweeper Queries them instead of scanning the table), one item per unfinished
 // piece of work, `SK = <kind>#<account>#<environment>#<id>`. Stores that accept and finish work put
 // and delete the entry inside their own TransactWriteItems (pendingWorkPut / pendingWorkDelete).
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { PENDING_WORK_SHARDS, pendingWorkShard, type PendingWork, type PendingWorkRegistry } from '../../core/work/pending-work';
@@ -11,7 +12,7 @@ const pk = (id: string) => `PENDING#${pendingWorkShard(id)}`;
 const sk = (w: Pick<PendingWork, 'kind' | 'tenant' | 'id'>) => `${w.kind}#${w.tenant.accountId}#${w.tenant.environment}#${w.id}`;
 
 const Entry = v.object({
-  kind: v.picklist(['batch']),
+  kind: v.picklist(['batch', 'webhook_deliveries']),
   account_id: v.string(),
   environment: v.picklist(['sandbox', 'production']),
   id: v.string(),
@@ -19,7 +20,7 @@ const Entry = v.object({
 });
 
 /** The Put registering work, for the transaction that accepts it. */
-export function pendingWorkPut(table: string, work: PendingWork, ttl: number) {
+export function pendingWorkPut(table: string, work: PendingWork, ttl?: number) {
   return {
     Put: {
       TableName: table,
@@ -73,7 +74,19 @@ export class PendingWorkStore implements PendingWorkRegistry {
     }
   }
 
-  async remove(work: Pick<PendingWork, 'kind' | 'tenant' | 'id'>): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.table, Key: pendingWorkDelete(this.table, work).Delete.Key }));
+  async remove(work: PendingWork): Promise<void> {
+    try {
+      // Only the entry the sweeper saw: one written again since (a new endpoint) stays.
+      await this.db.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: pendingWorkDelete(this.table, work).Delete.Key,
+          ConditionExpression: 'attribute_not_exists(PK) OR since = :since',
+          ExpressionAttributeValues: { ':since': work.since },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
   }
 }

@@ -5,14 +5,24 @@
 // pending, failing or dead-lettered the record is listed in GSI1 under the tenant's attention
 // partition, which is what the operations signals count.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from '../../core/lists/paging';
 import { type Delivery, needsAttention, OPEN_STATES } from '../../core/webhooks/delivery';
 import type { WebhookEndpoint } from '../../core/webhooks/endpoint';
 import type { EventRef, StoredEventRecord, WebhookSignals, WebhookStore } from '../../core/webhooks/ports';
+import { webhookWork } from '../../core/work/pending-work';
 import { EVENT_SHARDS, eventIdInstant, eventShard } from './events';
+import { pendingWorkPut } from './pending-work-store';
 import { tableKeys } from './table-keys';
 
 const endpointsPk = (t: Tenant) => `WEBHOOKS#${t.accountId}#${t.environment}`;
@@ -87,12 +97,20 @@ export class DynamoWebhookStore implements WebhookStore {
     private readonly table: string,
   ) {}
 
+  /** The endpoint, and the tenant registered for the sweeper (its deliveries are work that must not be lost), in one write. */
   async createEndpoint(tenant: Tenant, endpoint: WebhookEndpoint): Promise<void> {
     await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: { PK: endpointsPk(tenant), SK: `${ENDPOINT_PREFIX}${endpoint.id}`, entity: 'webhook_endpoint', ...endpoint },
-        ConditionExpression: 'attribute_not_exists(PK)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.table,
+              Item: { PK: endpointsPk(tenant), SK: `${ENDPOINT_PREFIX}${endpoint.id}`, entity: 'webhook_endpoint', ...endpoint },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          pendingWorkPut(this.table, webhookWork(tenant, endpoint.created_at)),
+        ],
       }),
     );
   }
@@ -275,6 +293,15 @@ export class DynamoWebhookStore implements WebhookStore {
       ConsistentRead: true,
     });
     return items[0] ? toEvent(items[0]) : undefined;
+  }
+
+  async openEvents(tenant: Tenant): Promise<StoredEventRecord[]> {
+    const items = await this.queryEvery({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': attentionPk(tenant) },
+    });
+    return items.map(toEvent).filter((event) => Object.values(event.deliveries).some((d) => OPEN_STATES.includes(d.state)));
   }
 
   async readEvent(tenant: Tenant, ref: EventRef): Promise<StoredEventRecord | undefined> {

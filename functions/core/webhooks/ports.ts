@@ -47,6 +47,8 @@ export interface WebhookStore {
   listEvents(tenant: Tenant, filter: { readonly type?: string | undefined; readonly since: string }, page: PageRequest): Promise<Page<StoredEventRecord>>;
   findEvent(tenant: Tenant, id: string): Promise<StoredEventRecord | undefined>;
   readEvent(tenant: Tenant, ref: EventRef): Promise<StoredEventRecord | undefined>;
+  /** The tenant's events with a delivery not finished or dead-lettered (its attention index). */
+  openEvents(tenant: Tenant): Promise<StoredEventRecord[]>;
   /**
    * Writes an event's deliveries when `rev` is still the event's (undefined: none written yet).
    * False when another change came first.

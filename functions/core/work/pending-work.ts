@@ -1,11 +1,12 @@
-// Work accepted but not finished (a pending batch today; return-job items and webhook deliveries
-// later), registered where a sweeper finds it without scanning tenants. A registry entry is
-// written in the same atomic write that accepts the work and deleted in the one that finishes it,
-// so the registry never names finished work for long, and never misses accepted work.
+// Work accepted but not finished, registered where a sweeper finds it without scanning tenants: a
+// pending batch or return job (written in the same atomic write that accepts it, deleted in the one
+// that finishes it), and a tenant that has webhook endpoints (written with its first endpoint; the
+// sweeper finds its open deliveries in the tenant's attention index). The registry never misses
+// accepted work and never names finished work for long.
 import type { Tenant } from '../access/records';
 
 /** The kinds of work the sweeper knows; each kind has one handler (see application/sweeper.ts). */
-export type WorkKind = 'batch';
+export type WorkKind = 'batch' | 'webhook_deliveries';
 
 export interface PendingWork {
   readonly kind: WorkKind;
@@ -19,8 +20,16 @@ export interface PendingWorkRegistry {
   /** Every registered entry, a page at a time (at most `limit` entries per page). */
   pages(limit: number): AsyncIterable<readonly PendingWork[]>;
   /** Deletes an entry whose work is found finished (a finish that crashed before deleting it cannot happen: both are one write). */
-  remove(work: Pick<PendingWork, 'kind' | 'tenant' | 'id'>): Promise<void>;
+  remove(work: PendingWork): Promise<void>;
 }
+
+/** The registry entry of a tenant with webhook endpoints (one per tenant; `since`: its newest endpoint). */
+export const webhookWork = (tenant: Tenant, since: string): PendingWork => ({
+  kind: 'webhook_deliveries',
+  tenant,
+  id: `${tenant.accountId}:${tenant.environment}`,
+  since,
+});
 
 /** Spreads the registry over a few partitions so heavy submission traffic does not share one. */
 export const PENDING_WORK_SHARDS = 4;

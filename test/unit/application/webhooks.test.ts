@@ -1,7 +1,15 @@
 // Webhook use cases over in-memory ports: the relay, one attempt and its exactly-once transition,
 // retries and dead-lettering, cancellation, tenant isolation and redelivery.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createEndpoint, deleteEndpoint, deliverOnce, redeliverEvent, relayEvents, type WebhookPorts } from '../../../functions/application/webhooks';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  deliverOnce,
+  redeliverEvent,
+  relayEvents,
+  sweepDeliveries,
+  type WebhookPorts,
+} from '../../../functions/application/webhooks';
 import type { TenantPrincipal } from '../../../functions/core/access/authorize';
 import type { Tenant } from '../../../functions/core/access/records';
 import { FakeQueue, FakeTransport, FakeWebhookStore } from '../../support/webhook-fakes';
@@ -103,5 +111,43 @@ describe('one attempt', () => {
     expect(await deliverOnce(ports, message, now)).toBe('stale');
     expect(await deliverOnce(ports, again, now)).toBe('delivered');
     expect(transport.posts.map((p) => p.headers['webhook-id'])).toEqual(['evt_1', 'evt_1']);
+  });
+});
+
+describe('the sweeper', () => {
+  const at = (minutes: number) => new Date(Date.parse('2026-11-23T00:00:00.000Z') + minutes * 60_000);
+  const FIVE_MINUTES = 5 * 60_000;
+
+  it('queues again every open delivery whose message was lost, once it is overdue, until it is delivered', async () => {
+    const { message } = await relayed();
+    queue.sent.length = 0; // the queue lost it (the local emulator restarted)
+    expect(await sweepDeliveries(ports, tenant, at(4), FIVE_MINUTES)).toEqual({ endpoints: 1, requeued: 0 });
+    expect(await sweepDeliveries(ports, tenant, at(6), FIVE_MINUTES)).toEqual({ endpoints: 1, requeued: 1 });
+    expect(queue.sent[0]!.message).toEqual({ ...message, not_before: at(6).getTime() });
+
+    // The first attempt fails: its retry (15 s later) is lost too, and found once overdue.
+    transport.answer = () => ({ ok: false, status: 500, error: 'http_status' });
+    expect(await deliverOnce(ports, queue.sent[0]!.message, at(6))).toBe('retrying');
+    queue.sent.length = 0;
+    expect((await sweepDeliveries(ports, tenant, at(8), FIVE_MINUTES)).requeued).toBe(0);
+    expect((await sweepDeliveries(ports, tenant, at(12), FIVE_MINUTES)).requeued).toBe(1);
+    expect(queue.sent[0]!.message).toMatchObject({ attempt: 2, generation: 1 });
+
+    // Two messages of one attempt (the sweeper's and a late original): it runs once.
+    transport.answer = () => ({ ok: true, status: 200 });
+    const twice = [queue.sent[0]!.message, queue.sent[0]!.message];
+    expect((await Promise.all(twice.map((m) => deliverOnce(ports, m, at(12))))).sort()).toEqual(['delivered', 'stale']);
+    queue.sent.length = 0;
+    expect(await sweepDeliveries(ports, tenant, at(60), FIVE_MINUTES)).toEqual({ endpoints: 1, requeued: 0 });
+    expect(queue.sent).toHaveLength(0);
+  });
+
+  it('lets the registry forget a tenant without endpoints, and never sends another tenant deliveries', async () => {
+    await relayed();
+    queue.sent.length = 0;
+    expect(await sweepDeliveries(ports, other, at(60), 0)).toEqual({ endpoints: 0, requeued: 0 });
+    await createEndpoint(ports, call(other), { url: 'https://b.example/all', events: ['*'] });
+    expect(await sweepDeliveries(ports, other, at(60), 0)).toEqual({ endpoints: 1, requeued: 0 });
+    expect(queue.sent).toHaveLength(0);
   });
 });
