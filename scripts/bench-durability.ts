@@ -3,9 +3,11 @@
 //     default, BENCH_RESTART_DOCUMENTS), from spawn until it prints `ready:` — the documents are
 //     cloned from one committed through the API, written with BatchWriteItem straight into DynamoDB
 //     Local (25 per call, 32 calls in flight), so generating them does not dominate the run;
-//   - soak_rss_growth_mb: the runner's resident memory after a mixed-traffic soak minus after its
-//     warm-up (`--soak`, SOAK_SECONDS, default 600): calculations, commits, lookups, lists, errors,
-//     and a key driven past its limit (429 with Retry-After expected, never a 5xx).
+//   - soak_rss_growth_mb: how the runner's resident memory moved over a mixed-traffic soak
+//     (`--soak`, SOAK_SECONDS, default 600: calculations, commits, lookups, lists, errors, and a key
+//     driven past its limit — 429 with Retry-After expected, never a 5xx). RSS is sampled every 10 s;
+//     the figure is the median of the last minute's samples minus the median of the first minute's
+//     (after a 30 s warm-up): a leak lifts every sample, a garbage collector's heap growth lifts one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -201,15 +203,22 @@ export async function soak(seconds: number, log: (line: string) => void): Promis
   };
   try {
     await drive(30, false);
-    const before = rssMb(runner.child.pid!);
     const t = performance.now();
+    const samples: { at: number; mb: number }[] = [];
+    const sampler = setInterval(() => samples.push({ at: (performance.now() - t) / 1000, mb: rssMb(runner.child.pid!) }), 10_000);
     const steps = Math.max(1, Math.round(seconds / 60));
     for (let s = 0; s < steps; s++) {
       await drive(seconds / steps, true);
       log(`soak: ${Math.round((performance.now() - t) / 1000)} s, runner RSS ${rssMb(runner.child.pid!).toFixed(1)} MB`);
     }
-    const after = rssMb(runner.child.pid!);
-    return { rssGrowthMb: Math.round((after - before) * 10) / 10, statuses, requests };
+    clearInterval(sampler);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const first = median(samples.filter((x) => x.at <= 60).map((x) => x.mb));
+    const last = median(samples.filter((x) => x.at >= seconds - 60).map((x) => x.mb));
+    log(
+      `soak: RSS median ${first.toFixed(1)} MB in the first minute, ${last.toFixed(1)} MB in the last; samples ${samples.map((x) => x.mb.toFixed(0)).join(' ')}`,
+    );
+    return { rssGrowthMb: Math.round((last - first) * 10) / 10, statuses, requests };
   } finally {
     await runner.stop();
     rmSync(dir, { recursive: true, force: true });

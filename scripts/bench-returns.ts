@@ -141,7 +141,7 @@ export async function returnJobFigures(baseUrl: string, dynamoEndpoint: string, 
     jobSeconds: round(jobSeconds),
     documents,
     commitSeconds: round(commitSeconds),
-    // NY in the first month holds documents/120 documents; a month of another client's (empty) data costs the same.
+    // 25 summaries of the first months, each over documents/120 documents; 25 summaries without any cost the same.
     itemDynamoCalls: await itemCalls(dynamoEndpoint, 0),
     // Months of 2031: no documents at all.
     itemDynamoCallsSmallMonth: await itemCalls(dynamoEndpoint, 58),

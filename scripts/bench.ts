@@ -238,7 +238,7 @@ try {
   console.log(`ERP loader, 10,000 invoices from CSV committed through stx batch: ${erp} s`);
   const returns = await returnJobFigures(server.url, server.dynamo);
   console.log(
-    `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item ${returns.itemDynamoCalls} (an empty month: ${returns.itemDynamoCallsSmallMonth})`,
+    `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item in a chunk of 25 ${returns.itemDynamoCalls} (summaries without documents: ${returns.itemDynamoCallsSmallMonth})`,
   );
   const hooks = await webhookFigures(server.url);
   console.log(
