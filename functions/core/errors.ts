@@ -1,6 +1,23 @@
 // Typed domain errors. The core throws them; `functions/shared/http/error-response.ts` is the one
 // place that turns them into HTTP statuses and the error envelope.
 
+/** What the rate lookup and the state sourcing rules may refuse when a document is taxed (contract §2.5–2.7). */
+export const RATE_RULE_CODES = [
+  'rate_unavailable',
+  'ky_historical_window_unsupported',
+  'il_sourcing_unresolved_no_seller_facts',
+  'il_sourcing_unresolved_in_state_seller_without_validated_profile',
+  'il_sourcing_unresolved_conflicting_seller_facts',
+  'il_sourcing_unresolved_untrusted_contract',
+  'il_sourcing_not_enabled',
+  'il_in_state_selling_not_enabled',
+  'il_product_identity_required',
+  'il_address_not_located',
+  'il_rate_lookup_unresolved',
+  'il_rate_index_not_ready',
+  'il_rate_lookup_failed',
+] as const;
+
 export const ERROR_CODES = [
   'validation_error',
   'not_found',
@@ -32,19 +49,7 @@ export const ERROR_CODES = [
   'certificate_review_authority_not_permitted',
   'certificate_not_active',
   'certificate_customer_mismatch',
-  'rate_unavailable',
-  'ky_historical_window_unsupported',
-  'il_sourcing_unresolved_no_seller_facts',
-  'il_sourcing_unresolved_in_state_seller_without_validated_profile',
-  'il_sourcing_unresolved_conflicting_seller_facts',
-  'il_sourcing_unresolved_untrusted_contract',
-  'il_sourcing_not_enabled',
-  'il_in_state_selling_not_enabled',
-  'il_product_identity_required',
-  'il_address_not_located',
-  'il_rate_lookup_unresolved',
-  'il_rate_index_not_ready',
-  'il_rate_lookup_failed',
+  ...RATE_RULE_CODES,
   'duplicate_transaction',
   'transaction_not_found',
   'invalid_lifecycle',

@@ -121,8 +121,8 @@ const MAX_BYTES = 3_000_000;
  * the summary updates a group merges into one per summary, about MAX_BYTES, and no document twice
  * (a second commit of a code in the same chunk lands in a later group and fails as a duplicate).
  */
-function joinGroups(all: readonly ChangeParts[]): { index: number; parts: ChangeParts; code: string | undefined }[][] {
-  const groups: { index: number; parts: ChangeParts; code: string | undefined }[][] = [];
+function joinGroups(all: readonly ChangeParts[]): { index: number; parts: ChangeParts }[][] {
+  const groups: { index: number; parts: ChangeParts }[][] = [];
   let group: (typeof groups)[number] = [];
   let items = 0;
   let bytes = 0;
@@ -140,7 +140,7 @@ function joinGroups(all: readonly ChangeParts[]): { index: number; parts: Change
       codes = new Set();
       summaries = new Set();
     }
-    group.push({ index, parts, code: parts.codes[0] });
+    group.push({ index, parts });
     items += parts.items.length;
     bytes += size;
     for (const c of parts.codes) codes.add(c);
@@ -185,7 +185,7 @@ export class TransactionStore implements TransactionRepository {
     const outcomes: WriteOutcome[] = changes.map(() => ({ written: true }));
     for (let group of joinGroups(changes.map((change) => this.parts(change)))) {
       while (group.length > 0) {
-        const first = group[0]!.code;
+        const first = group[0]!.parts.codes[0];
         const summaries = summaryUpdates(
           this.table,
           this.tenant,

@@ -296,12 +296,18 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async openEvents(tenant: Tenant): Promise<StoredEventRecord[]> {
+    const events = await this.attentionEvents(tenant);
+    return events.filter((event) => Object.values(event.deliveries).some((d) => OPEN_STATES.includes(d.state)));
+  }
+
+  /** The events in the tenant's attention index: a delivery pending, failing or dead-lettered. */
+  private async attentionEvents(tenant: Tenant): Promise<StoredEventRecord[]> {
     const items = await this.queryEvery({
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': attentionPk(tenant) },
     });
-    return items.map(toEvent).filter((event) => Object.values(event.deliveries).some((d) => OPEN_STATES.includes(d.state)));
+    return items.map(toEvent);
   }
 
   async readEvent(tenant: Tenant, ref: EventRef): Promise<StoredEventRecord | undefined> {
@@ -401,14 +407,13 @@ export class DynamoWebhookStore implements WebhookStore {
           Select: 'COUNT',
         }),
       ),
-      this.queryEvery({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': attentionPk(tenant) } }),
+      this.attentionEvents(tenant),
     ]);
     let pending = 0;
     let failing = 0;
     let deadLettered = 0;
     let oldestPendingCreatedAt: string | null = null;
-    for (const item of attention) {
-      const event = toEvent(item);
+    for (const event of attention) {
       for (const d of Object.values(event.deliveries)) {
         if (d.state === 'pending') pending++;
         else if (d.state === 'failing') failing++;

@@ -5,7 +5,7 @@
 // credential, scope, client context, validation, idempotency) are derived from the route entry by
 // functions/http/route-errors.ts; only what the endpoint itself decides is listed here.
 import type * as v from 'valibot';
-import type { ErrorCode } from '../../core/errors';
+import { RATE_RULE_CODES, type ErrorCode } from '../../core/errors';
 import type { RouteId } from '../../../lib/routes';
 import { ApiKey, ApiKeyList, Account, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
 import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
@@ -70,19 +70,7 @@ const TAXING: readonly ErrorCode[] = [
   'product_identity_required',
   'address_precision_requirement_not_met',
   'exemption_certificate_not_found',
-  'rate_unavailable',
-  'ky_historical_window_unsupported',
-  'il_sourcing_unresolved_no_seller_facts',
-  'il_sourcing_unresolved_in_state_seller_without_validated_profile',
-  'il_sourcing_unresolved_conflicting_seller_facts',
-  'il_sourcing_unresolved_untrusted_contract',
-  'il_sourcing_not_enabled',
-  'il_in_state_selling_not_enabled',
-  'il_product_identity_required',
-  'il_address_not_located',
-  'il_rate_lookup_unresolved',
-  'il_rate_index_not_ready',
-  'il_rate_lookup_failed',
+  ...RATE_RULE_CODES,
   // Sandbox fault simulation (X-Simulate: internal_error) answers exactly as production would.
   'internal_error',
 ];
