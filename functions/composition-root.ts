@@ -10,6 +10,7 @@ import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
 import { withFaults } from './adapters/faults';
 import { AccessStore } from './adapters/dynamodb/access-store';
+import { withLocalCommitBarrier } from './adapters/dynamodb/local-commit-barrier';
 import { BatchStore } from './adapters/dynamodb/batch-store';
 import { SqsBatchQueue } from './adapters/sqs/batch-queue';
 import { SqsDeliveryQueue } from './adapters/sqs/delivery-queue';
@@ -64,6 +65,8 @@ export const dynamoCallCount = (): number => dynamoCalls;
 /** Locally the SDK reaches DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB: no code path differs from Lambda's. */
 export const dynamoClient = /* @__PURE__ */ once(() => {
   const client = withFaults(new DynamoDBClient({ maxAttempts: 4 }), 'dynamodb', stage);
+  // Only the local runner sets it: DynamoDB Local acknowledges transactions before committing them.
+  if (process.env.STX_DYNAMODB_LOCAL === '1') withLocalCommitBarrier(client, new DynamoDBClient({ maxAttempts: 4 }));
   client.middlewareStack.add(
     (next) => async (args) => {
       dynamoCalls++;
