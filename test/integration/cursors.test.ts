@@ -29,7 +29,7 @@ const page = (path: string, cursor: string, key: string, headers: Record<string,
 function refused(res: Awaited<ReturnType<typeof api>>): string {
   const error = expectError(res, 422, 'validation_error');
   expectDetail(error, 'string_pattern_mismatch', 'query.cursor');
-  return error.details?.[0]?.message ?? "";
+  return error.details?.[0]?.message ?? '';
 }
 
 beforeAll(async () => {
@@ -75,7 +75,13 @@ describeLocal('how long a cursor lasts', () => {
     const cursor = await firstCursor('/transactions', KEYS.admin);
     // The deployment's cursor key, as the functions keep it, to issue the same position a day earlier.
     const keys = cursorKeys(await new DeploymentSecretStore(db(), MAIN_TABLE).secret('cursor'));
-    const principal = { environment: 'sandbox', tenant: { accountId: 'acct_main', environment: 'sandbox' }, locationCode: null, practice: null, engagement: null };
+    const principal = {
+      environment: 'sandbox',
+      tenant: { accountId: 'acct_main', environment: 'sandbox' },
+      locationCode: null,
+      practice: null,
+      engagement: null,
+    };
     const audience = audienceOf(principal as unknown as Principal);
     const position = openCursor(cursor, keys, audience, new Date());
     const dayOld = sealCursor(position, keys, audience, new Date(Date.now() - CURSOR_LIFETIME_SECONDS * 1000 - 1000));

@@ -169,9 +169,7 @@ describeLocal('the local runner: lock, children, restarts', () => {
   });
 
   it('runs side by side with another runner on another directory, and refuses a second one on its own', { timeout: 300_000 }, async () => {
-    const [a, b] = await Promise.all(
-      ['side-a', 'side-b'].map((name) => startRunner({ TAX_SEED_FILE: seedPath, STX_DATA_DIR: join(root, name) })),
-    );
+    const [a, b] = await Promise.all(['side-a', 'side-b'].map((name) => startRunner({ TAX_SEED_FILE: seedPath, STX_DATA_DIR: join(root, name) })));
     runners.push(a!, b!);
     expect(a!.url).not.toBe(b!.url);
     for (const [runner, amount] of [

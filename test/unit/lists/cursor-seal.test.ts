@@ -41,7 +41,12 @@ describe('sealed cursors', () => {
 
   it('are refused to another tenant, key scope or credential', () => {
     const cursor = sealCursor(position, keys, AUDIENCE, NOW);
-    for (const other of ['v1|sandbox|acct_other/sandbox|*|-', 'v1|sandbox|acct_main/sandbox|NYC|-', 'v1|sandbox|acct_main/sandbox|*|prac_1/1001', 'v1|production|acct_main/production|*|-'])
+    for (const other of [
+      'v1|sandbox|acct_other/sandbox|*|-',
+      'v1|sandbox|acct_main/sandbox|NYC|-',
+      'v1|sandbox|acct_main/sandbox|*|prac_1/1001',
+      'v1|production|acct_main/production|*|-',
+    ])
       expect(refusal(() => openCursor(cursor, keys, other, NOW))).toMatchObject({ code: 'string_pattern_mismatch', target: 'query.cursor' });
   });
 
