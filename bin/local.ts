@@ -37,12 +37,18 @@ try {
   if (service.demoKey) lines.push(`  Try: curl -H "Authorization: Bearer ${service.demoKey}" ${service.url}${BASE_PATH}/config`);
   lines.push(`ready: ${service.url}`);
   console.log(lines.join('\n'));
+  let stopping = false;
   const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
     await service.stop();
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, shutdown);
+  // Started by a process that has gone (a wrapper killed with -9): nobody can stop this runner any
+  // more, so it stops itself rather than hold its port and data directory for ever.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void shutdown(), 1000).unref();
 } catch (error) {
   console.error(error instanceof LocalSetupError ? `Cannot start: ${error.message}` : error);
   process.exit(1);

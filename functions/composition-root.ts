@@ -10,6 +10,8 @@ import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
 import { withFaults } from './adapters/faults';
 import { AccessStore } from './adapters/dynamodb/access-store';
+import { DeploymentSecretStore } from './adapters/dynamodb/deployment-secret-store';
+import { withLocalCommitBarrier } from './adapters/dynamodb/local-commit-barrier';
 import { BatchStore } from './adapters/dynamodb/batch-store';
 import { SqsBatchQueue } from './adapters/sqs/batch-queue';
 import { SqsDeliveryQueue } from './adapters/sqs/delivery-queue';
@@ -30,6 +32,7 @@ import type { ReturnPorts } from './application/returns';
 import type { BatchKind } from './core/batches/batch';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
+import { Cursors } from './application/cursors';
 import { storedCertificateResolver, type CertificatePorts } from './application/certificates';
 import { contentService, type ContentService } from './application/content';
 import type { CustomerPorts } from './application/customers';
@@ -64,6 +67,8 @@ export const dynamoCallCount = (): number => dynamoCalls;
 /** Locally the SDK reaches DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB: no code path differs from Lambda's. */
 export const dynamoClient = /* @__PURE__ */ once(() => {
   const client = withFaults(new DynamoDBClient({ maxAttempts: 4 }), 'dynamodb', stage);
+  // Only the local runner sets it: DynamoDB Local acknowledges transactions before committing them.
+  if (process.env.STX_DYNAMODB_LOCAL === '1') withLocalCommitBarrier(client, new DynamoDBClient({ maxAttempts: 4 }));
   client.middlewareStack.add(
     (next) => async (args) => {
       dynamoCalls++;
@@ -106,6 +111,8 @@ export const authenticator = /* @__PURE__ */ once(() => new Authenticator(access
 export const authorizer = /* @__PURE__ */ once(() => new Authorizer(authenticator()));
 export const rateLimiter = /* @__PURE__ */ once(() => new RateLimiter(rateCounter(), config().limits));
 export const tenantConfigs = /* @__PURE__ */ once(() => new TenantConfigs(tenantStore(), config().authCacheMs));
+/** List cursors sealed with the deployment's own key (made on first use, kept in the table). */
+export const cursors = /* @__PURE__ */ once(() => new Cursors(new DeploymentSecretStore(docClient(), table())));
 
 // --- the ports of the application services, in the bundles their use cases need --------------------
 // A handler passes the smallest bundle its use case takes (e.g. `documentPorts` to look a document

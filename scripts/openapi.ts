@@ -101,6 +101,17 @@ function errorResponse(status: number, codes: readonly ErrorCode[], dialect: Err
   };
 }
 
+/** Terms every operation shares, beyond what each one's schemas say (README: request pipeline, batches). */
+const TERMS = [
+  'Generated from lib/routes.ts, the valibot request schemas and functions/schemas/responses (npm run openapi).',
+  '',
+  '## Terms',
+  '- **One change, one atomic write.** A commit, refund, credit, void or adjustment is written whole or not at all, in one DynamoDB transaction of at most 100 items: the documents, the event, and one return summary per destination state and month (two per state when the document names a `location_code`). A sale keeps one item free for the refund, credit or void that may follow. So a document may have lines in every state and DC without a location, and in at most 48 destination states with one. A change that would need more is refused before anything is written: 400 `invalid_request`, detail `transaction_item_limit` at `lines`, saying how many items it needs and how many states fit.',
+  '- **Duplicate codes.** 409 `duplicate_transaction` leaves the existing document unchanged; its detail (`target`: the field that named the code) carries `existing_code` and `same_payload`: `true` (detail code `same_payload`) when the existing document was made from a request with the same payload (SHA-256 of its canonical JSON), i.e. most likely an earlier attempt of this request that was applied; `false` (`different_payload`) for another document; `null` (`payload_unknown`) for documents stored before payload hashes were kept.',
+  '- **List cursors** are opaque, encrypted and signed: a `next_cursor` is valid for 24 hours, for keys of the same tenant, environment and key scope, on the list that issued it. Anything else is 422 `validation_error` at `query.cursor`.',
+  '- **Retries.** Writes are retried with the same `Idempotency-Key` (24 h); 503 `service_unavailable` and 429 carry `Retry-After`.',
+].join('\n');
+
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES as readonly RouteDef[]) {
@@ -191,7 +202,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     info: {
       title: 'Sales Tax API',
       version: '1.1.0',
-      description: 'Generated from lib/routes.ts, the valibot request schemas and functions/schemas/responses (npm run openapi).',
+      description: TERMS,
     },
     servers: [{ url: 'http://127.0.0.1:3000' }],
     components: {

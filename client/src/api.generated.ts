@@ -883,6 +883,10 @@ export interface components {
             target: string;
             /** @constant */
             severity: "error";
+            /** @description 409 `duplicate_transaction` only: the code of the document that already exists (unchanged). */
+            existing_code?: string;
+            /** @description 409 `duplicate_transaction` only: whether the existing document was made from a request with this same payload (SHA-256 of its canonical JSON). `true`: most likely an earlier attempt of this very request that was applied (e.g. after a timeout); `false`: another document uses the code; `null`: not known (stored before payload hashes were kept). The detail `code` says the same: `same_payload`, `different_payload`, `payload_unknown`. */
+            same_payload?: boolean | null;
         };
         /**
          * @description Why a document line is or is not taxed (lines[].reason). holiday_exempt: the line qualifies for a state sales-tax holiday in force on the document date; a message (code holiday_exempt) names the holiday.

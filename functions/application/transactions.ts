@@ -22,12 +22,13 @@ import {
   type Adjustment,
   type AdjustmentCodes,
 } from '../core/transactions/lifecycle';
-import type { DocumentChange, Stored, TransactionFilters, TransactionRepository } from '../core/transactions/repository';
+import { DuplicateDocument, type DocumentChange, type Stored, type TransactionFilters, type TransactionRepository } from '../core/transactions/repository';
 import type { TransactionRecord } from '../core/transactions/transaction';
 import type { TransactionSummary } from '../core/transactions/view';
 import { dayOf, type Outcome, type TenantCall } from './call';
 import { engineContext, type CalculationOptions, type EngineContextPorts } from './engine-context';
 import { untilWritten } from './optimistic-retry';
+import { requestHash } from './request-hash';
 
 export interface TransactionPorts {
   /** The documents of one tenant. */
@@ -68,6 +69,33 @@ export interface AdjustmentInput extends AdjustmentCodes {
 
 const notFound = () => new DomainError('transaction_not_found', 'No transaction with this code exists in the scope of this key.');
 
+/**
+ * A taken code told in the request's terms: the field that named it, and whether the document that
+ * holds it was made from this very payload (a retry of a request that was applied, say after a
+ * timeout) or from another one, so a client can tell its own retry from someone else's document
+ * without a second call. The code and the status stay the contract's (409 duplicate_transaction).
+ */
+function explainDuplicate(error: unknown, hash: string, fieldOf: (code: string) => string): unknown {
+  if (!(error instanceof DuplicateDocument)) return error;
+  const code = error.documentCode;
+  const same = error.existingRequestHash === null ? null : error.existingRequestHash === hash;
+  const detail =
+    same === true
+      ? `Transaction ${code} already exists and was made from a request with this same payload (equal SHA-256 of its canonical JSON): most likely an earlier attempt of this request, applied. It is unchanged; GET /transactions/${code} returns it.`
+      : same === false
+        ? `Transaction ${code} already exists and was made from a different payload. It is unchanged; this request needs another code.`
+        : `Transaction ${code} already exists; it was stored before payload hashes were kept, so whether it was made from this payload is not known. It is unchanged.`;
+  return new DomainError(error.code, error.message, [
+    {
+      code: same === null ? 'payload_unknown' : same ? 'same_payload' : 'different_payload',
+      target: fieldOf(code),
+      message: detail,
+      existing_code: code,
+      same_payload: same,
+    },
+  ]);
+}
+
 /** A document the caller may see: its tenant's, and for a location-scoped key its location's. */
 async function visible(repository: TransactionRepository, code: string, call: TenantCall): Promise<Stored> {
   const stored = await repository.get(code);
@@ -80,22 +108,28 @@ async function visible(repository: TransactionRepository, code: string, call: Te
  * change to write (its updates conditioned on that version). `firstRead`, a version the caller
  * already read, saves the first attempt a read.
  */
-function change<T>(
+async function change<T>(
   ports: DocumentPorts,
   call: TenantCall,
   code: string,
+  request: { readonly hash: string; readonly fieldOf: (code: string) => string },
   decide: (current: Stored) => { change: DocumentChange; result: T },
   firstRead?: Stored,
 ): Promise<Outcome<T>> {
   const repository = ports.documents(call.principal.tenant);
   let read = firstRead;
-  return untilWritten(async () => {
-    const current = read ?? (await visible(repository, code, call));
-    read = undefined;
-    const decided = decide(current);
-    await repository.write(decided.change);
-    return { result: decided.result, events: decided.change.events };
-  });
+  try {
+    return await untilWritten(async () => {
+      const current = read ?? (await visible(repository, code, call));
+      read = undefined;
+      const decided = decide(current);
+      const create = decided.change.create.map((document) => ({ ...document, request_sha256: request.hash }));
+      await repository.write({ ...decided.change, create });
+      return { result: decided.result, events: decided.change.events };
+    });
+  } catch (error) {
+    throw explainDuplicate(error, request.hash, request.fieldOf);
+  }
 }
 
 /**
@@ -114,16 +148,24 @@ export async function commitTransaction(
   const { tenant } = call.principal;
   const context = await engineContext(ports.engine, call, doc, options);
   const at = call.now.toISOString();
-  const { document, events } = commit(calculate(doc, context), {
+  const committed = commit(calculate(doc, context), {
     code,
     tenant,
     location_code: context.actingLocation?.code ?? null,
     customer_code: doc.customer_code ?? null,
     at,
   });
-  // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
+  const hash = requestHash(input);
+  const { events } = committed;
+  const document = { ...committed.document, request_sha256: hash };
   const receipt = receiptFor?.(document);
-  await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt }));
+  // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
+  // One item is kept free: the sale's refund, credit or void rewrites it in the same atomic write.
+  try {
+    await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 1 }));
+  } catch (error) {
+    throw explainDuplicate(error, hash, () => 'code');
+  }
   return { result: document, events };
 }
 
@@ -145,7 +187,7 @@ export function listTransactions(
 export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: RefundInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
-  return change(ports, call, code, (current) => {
+  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'refund_code' }, (current) => {
     const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
     return {
       change: {
@@ -162,7 +204,7 @@ export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: 
 export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: CreditInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines.map((l) => ({ number: l.number, tax: toCents(l.tax_amount) }));
-  return change(ports, call, code, (current) => {
+  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'credit_code' }, (current) => {
     const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
     return {
       change: {
@@ -178,7 +220,7 @@ export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: 
 /** Voids a committed transaction that has no refunds or credits. */
 export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: VoidInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
-  return change(ports, call, code, (current) => {
+  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'code' }, (current) => {
     const decided = voidRule(current.record, input.reason ?? null, at);
     return {
       change: { create: [], update: [{ record: decided.original, before: current.record, expectedVersion: current.version }], events: decided.events },
@@ -220,6 +262,7 @@ export async function adjustTransaction(
     ports,
     call,
     original_code,
+    { hash: requestHash(input), fieldOf: (taken) => (taken === reversal_code ? 'reversal_code' : 'replacement_code') },
     (current) => {
       const decided = adjustment(
         current.record,

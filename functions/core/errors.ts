@@ -70,6 +70,10 @@ export interface ErrorDetail {
   readonly code: string;
   readonly message: string;
   readonly target: string;
+  /** 409 duplicate_transaction: the code of the document that exists. */
+  readonly existing_code?: string;
+  /** 409 duplicate_transaction: whether it was made from a request with this payload (null: not known). */
+  readonly same_payload?: boolean | null;
 }
 
 export class DomainError extends Error {

@@ -70,13 +70,20 @@ export interface ErrorBody {
     message: string;
     request_id: string;
     severity: 'error';
-    details?: { code: string; message: string; target: string; severity: 'error' }[];
+    details?: { code: string; message: string; target: string; severity: 'error'; existing_code?: string; same_payload?: boolean | null }[];
   };
 }
 
 export function errorBody(code: ErrorCode, message: string, requestId: string, details?: readonly ErrorDetail[]): ErrorBody {
   const error: ErrorBody['error'] = { code, message, request_id: requestId, severity: 'error' };
-  if (details && details.length > 0) error.details = details.map((d) => ({ code: d.code, message: d.message, target: d.target, severity: 'error' }));
+  if (details && details.length > 0)
+    error.details = details.map((d) => ({
+      code: d.code,
+      message: d.message,
+      target: d.target,
+      severity: 'error',
+      ...(d.existing_code === undefined ? {} : { existing_code: d.existing_code, same_payload: d.same_payload ?? null }),
+    }));
   return { error };
 }
 

@@ -1,20 +1,22 @@
 // Builds every HTTP handler from its route entry (lib/routes.ts): middy keeps the envelope and the
 // logging; inside it the typed pipeline runs the contract's order of checks (§1.1), each step
 // receiving what the previous one established: authenticate → rate limit → authorize → parse →
-// (idempotency, for POST routes: see post-handler.ts) → the endpoint's own call. Reads are built
+// open the list cursor → (idempotency, for POST routes: see post-handler.ts) → the endpoint's own
+// call → seal the reply's cursors. Reads are built
 // here without the idempotency layer, so their bundles carry none of it.
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema } from 'valibot';
 import type { RouteDef } from '../../lib/routes';
-import { authenticator, authorizer, rateLimiter } from '../composition-root';
+import { authenticator, authorizer, cursors, rateLimiter } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';
 import { logger } from '../shared/powertools';
 import { envelope, receivedOf, render, type HttpContext } from './envelope';
 import type { Parsed, Reply } from './request';
 import { authenticate } from './steps/authenticate';
 import { authorize } from './steps/authorize';
+import { cursorEdge } from './steps/cursors';
 import type { Idempotency } from './steps/idempotency';
 import { isStaged, parse, type BodyOf, type InputSchemas, type PathParams, type QueryOf, type StagedBody } from './steps/parse';
 import { rateLimit } from './steps/rate-limit';
@@ -52,6 +54,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
     rateLimit: rateLimit(rateLimiter(), route.bucket),
     authorize: authorize(authorizer(), route),
     parse: parse(route.path, schemas),
+    cursors: cursorEdge(cursors),
     idempotency: idempotency?.() ?? null,
   });
 
@@ -60,7 +63,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
     const received = receivedOf(context);
     const limited = await steps.rateLimit(await steps.authenticate(received));
     try {
-      const request = steps.parse(await steps.authorize(limited));
+      const request = await steps.cursors.open(steps.parse(await steps.authorize(limited)));
       const exec = () => serve(request);
       const reply = steps.idempotency
         ? await steps.idempotency(
@@ -76,7 +79,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
             exec,
           )
         : await exec();
-      return render(reply, received.requestId);
+      return render(await steps.cursors.seal(reply, request.principal, received.now), received.requestId);
     } finally {
       limited.admission.release();
     }

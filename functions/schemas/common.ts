@@ -73,7 +73,16 @@ export const queryInt = (min: number, max: number, fallback: number) =>
 /** `limit` and `cursor` of every list (contract §1.6). */
 export const PageQueryEntries = {
   limit: v.optional(queryInt(1, 100, 25), '25'),
-  cursor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2048))),
+  cursor: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(2048),
+      v.description(
+        'A `next_cursor` this list returned, presented within 24 hours by a key of the same tenant, environment and key scope. Cursors are encrypted and signed: any other string (altered, cut short, of another tenant, scope or list, expired) is 422 `validation_error` at `query.cursor`.',
+      ),
+    ),
+  ),
 };
 
 export const PageQuerySchema = v.strictObject(PageQueryEntries);

@@ -21,6 +21,12 @@ import type { Tables } from './tables';
  */
 export const RATE_COUNTER_KEY_PREFIX = 'RATE#';
 
+/**
+ * Partition of the deployment's own secrets (tableKeys.deploymentSecret), made on first use by
+ * whichever function needs one first: a list's cursor key may be created by a read-only route.
+ */
+export const DEPLOYMENT_SECRET_PARTITION = 'DEPLOYMENT';
+
 export interface AccessProfile {
   /**
    * The Main table: `none` (the authorizer), `read` (reads, plus UpdateItem on the rate counters
@@ -124,6 +130,7 @@ export class AccessProfiles extends Construct {
     if (profile.data === 'read') {
       main.grantReadData(role);
       grantRateCounting(main, role);
+      grantSecretCreation(main, role);
     }
     if (profile.data === 'write') main.grantReadWriteData(role);
     if (profile.idempotency) tables.get(IDEMPOTENCY_TABLE.id).grantReadWriteData(role);
@@ -141,6 +148,17 @@ function grantRateCounting(main: Table, role: Role): void {
       actions: ['dynamodb:UpdateItem'],
       resources: [main.tableArn],
       conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_COUNTER_KEY_PREFIX}*`] } },
+    }),
+  );
+}
+
+/** Read-only routes may create the deployment's secrets (a conditional Put), and nothing else. */
+function grantSecretCreation(main: Table, role: Role): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['dynamodb:PutItem'],
+      resources: [main.tableArn],
+      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [DEPLOYMENT_SECRET_PARTITION] } },
     }),
   );
 }

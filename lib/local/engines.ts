@@ -1,7 +1,7 @@
 // The local stand-ins for AWS: DynamoDB Local (the jar shipped in amplify-dynamodb-simulator, run
 // on Java, keeping its tables in a directory or in memory) and the local-aws-sqs emulator (in
 // process, in memory). Both are real engines the unmodified AWS SDK clients talk to.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -69,7 +69,7 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   const dir = dynamoJarDir();
   const listenPort = options.port ?? (await freePort());
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
-  const child = spawn(
+  const child = spawnTied(
     'java',
     [
       '-Xms256m',
@@ -114,12 +114,29 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
     pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 2000).unref();
       }),
   };
+}
+
+let setprivAvailable: boolean | undefined;
+
+/**
+ * Spawns a child that cannot outlive this process. On Linux it starts under `setpriv --pdeathsig
+ * KILL` (util-linux), so the kernel kills it the moment this process dies, however it dies (kill -9
+ * included); elsewhere, and as a second line, this process kills it on its way out. A child must
+ * never keep a port or a data directory busy after its runner is gone.
+ */
+function spawnTied(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  setprivAvailable ??= process.platform === 'linux' && spawnSync('setpriv', ['--version']).status === 0;
+  const child = setprivAvailable ? spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], options) : spawn(command, args, options);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
+  return child;
 }
 
 export async function startSqsEmulator(port?: number): Promise<Engine> {

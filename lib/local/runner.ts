@@ -99,6 +99,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+      // Tells the functions their DynamoDB is DynamoDB Local (functions/adapters/dynamodb/local-commit-barrier.ts).
+      STX_DYNAMODB_LOCAL: '1',
       POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...(options.bundles ? { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' } : {}),
     });

@@ -9,6 +9,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { GATEWAY_ERRORS, gatewayErrorBody, taxjarGatewayErrorBody, type GatewayError } from '../gateway-errors';
 import { TAXJAR_BASE_PATH, type ErrorDialect, type RouteDef } from '../routes';
 import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
+import { LocalSetupError } from './engines';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -128,7 +129,13 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
   server.on('clientError', writeParserRefusal);
   server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new LocalSetupError(`Port ${options.port} is in use (another runner?). Start this one with PORT=<another port>, or PORT=0 for any free port.`)
+          : error,
+      ),
+    );
     server.listen(options.port, options.host ?? '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({

@@ -4,7 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { tableKeys } from '../../functions/adapters/dynamodb/table-keys';
-import { AccessProfiles, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
+import { AccessProfiles, DEPLOYMENT_SECRET_PARTITION, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
 import { QueueWorkers } from '../../lib/constructs/queue-workers';
 import { Queues } from '../../lib/constructs/queues';
 import { functionLogGroup } from '../../lib/constructs/service-function';
@@ -100,7 +100,7 @@ describe('functions', () => {
 });
 
 describe('least privilege', () => {
-  it('lets read-only routes update nothing but their rate counters', () => {
+  it('lets read-only routes update nothing but their rate counters, and create nothing but the deployment secrets', () => {
     // GET routes write only where the manifest says so: reading a batch or return job past its deadline records its failure.
     expect(routes.filter((r) => r.method === 'GET' && routeAccess(r).data === 'write').map((r) => r.id)).toEqual([
       'batches-get',
@@ -110,7 +110,10 @@ describe('least privilege', () => {
     ]);
     for (const route of routes.filter((r) => routeAccess(r).data === 'read')) {
       const statements = routeStatements(route.id);
-      expect(actionsOf(statements)).not.toContain('dynamodb:PutItem');
+      const puts = statements.filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+      expect(puts).toEqual([
+        expect.objectContaining({ Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [DEPLOYMENT_SECRET_PARTITION] } } }),
+      ]);
       const updates = statements.filter((s) => [s.Action].flat().includes('dynamodb:UpdateItem'));
       expect(updates).toEqual([
         expect.objectContaining({ Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_COUNTER_KEY_PREFIX}*`] } } }),
@@ -126,8 +129,9 @@ describe('least privilege', () => {
       ).toEqual([]);
   });
 
-  it('uses the partition-key prefix of the real rate counters', () => {
+  it('uses the partition keys of the real rate counters and deployment secrets', () => {
     expect(tableKeys.rateCounter('key', 'general', 0).PK.startsWith(RATE_COUNTER_KEY_PREFIX)).toBe(true);
+    expect(tableKeys.deploymentSecret('cursor').PK).toBe(DEPLOYMENT_SECRET_PARTITION);
   });
 
   it('grants the idempotency table to POST routes only', () => {

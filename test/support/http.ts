@@ -80,8 +80,15 @@ export function expectError(res: Res, status: number, code: string) {
   expect(error.request_id).toBe(res.headers.get('x-request-id'));
   expect(error.severity).toBe('error');
   expect(typeof error.message).toBe('string');
-  for (const d of error.details ?? [])
-    expect(d).toEqual({ code: expect.any(String), message: expect.any(String), target: expect.any(String), severity: 'error' });
+  for (const d of error.details ?? []) {
+    // A duplicate's detail also names the existing document and whether its payload was the same.
+    const { existing_code, same_payload, ...base } = d;
+    expect(base).toEqual({ code: expect.any(String), message: expect.any(String), target: expect.any(String), severity: 'error' });
+    if (code === 'duplicate_transaction') {
+      expect(typeof existing_code).toBe('string');
+      expect([true, false, null]).toContain(same_payload);
+    } else expect([existing_code, same_payload]).toEqual([undefined, undefined]);
+  }
   return error as { code: string; message: string; details?: { code: string; target: string; message: string }[] };
 }
 

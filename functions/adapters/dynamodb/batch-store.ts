@@ -101,7 +101,17 @@ const StoredError = v.object({
   code: v.string(),
   message: v.string(),
   request_id: v.string(),
-  details: v.optional(v.array(v.object({ code: v.string(), message: v.string(), target: v.string() }))),
+  details: v.optional(
+    v.array(
+      v.object({
+        code: v.string(),
+        message: v.string(),
+        target: v.string(),
+        existing_code: v.optional(v.string()),
+        same_payload: v.optional(v.nullable(v.boolean())),
+      }),
+    ),
+  ),
 });
 
 function headerItem(batch: BatchHeader): Item {

@@ -3,11 +3,14 @@
 // version another writer moved, a customer that does not exist); the first item whose condition
 // failed decides. Otherwise an item another transaction held (TransactionConflict) is a lost race
 // to re-read and retry (StaleWrite); anything else is a real failure and stays as it is.
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
 import { StaleWrite } from '../../core/transactions/repository';
 
-/** What a failed condition of one item means, in the order of the transaction's items. */
-export type ConditionMeaning = (() => Error) | null;
+/**
+ * What a failed condition of one item means, in the order of the transaction's items; it sees the
+ * item as it stood when the item asked for it (ReturnValuesOnConditionCheckFailure).
+ */
+export type ConditionMeaning = ((reason?: CancellationReason) => Error) | null;
 
 export const staleWrite = (): Error => new StaleWrite();
 
@@ -16,7 +19,7 @@ export function cancellation(error: unknown, meanings: readonly ConditionMeaning
   const reasons = error.CancellationReasons ?? [];
   for (const [i, reason] of reasons.entries()) {
     const meaning = meanings[i];
-    if (reason.Code === 'ConditionalCheckFailed' && meaning) return meaning();
+    if (reason.Code === 'ConditionalCheckFailed' && meaning) return meaning(reason);
   }
   return reasons.some((r) => r.Code === 'TransactionConflict') ? new StaleWrite() : error;
 }

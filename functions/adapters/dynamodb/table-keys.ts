@@ -17,6 +17,8 @@ export const tableKeys = {
   location: (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CONFIG#LOCATION#${code}` }),
   item: (t: Tenant, sku: string) => ({ PK: tenantPk(t), SK: `ITEM#${sku}` }),
   rateCounter: (keyId: string, bucket: string, windowStartMs: number) => ({ PK: `RATE#${keyId}#${bucket}#${windowStartMs}`, SK: 'RATE' }),
+  /** A secret of the whole deployment (not of a tenant), e.g. the key that signs list cursors. */
+  deploymentSecret: (name: string) => ({ PK: 'DEPLOYMENT', SK: `SECRET#${name}` }),
   /** Each document has its own partition: a busy tenant's commits spread over many. */
   transaction: (t: Tenant, code: string) => ({ PK: `TXN#${t.accountId}#${t.environment}#${code}`, SK: 'TXN' }),
   customer: (t: Tenant, code: string) => ({ PK: tenantPk(t), SK: `CUSTOMER#${code}` }),

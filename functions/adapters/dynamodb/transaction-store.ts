@@ -8,13 +8,20 @@
 //   - a batch chunk's commits may share one transaction (writeEach): each is still whole or absent,
 //     and one refused by its own condition is taken out and the rest sent again.
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
 import type { Page, PageRequest } from '../../core/lists/paging';
-import type { DocumentChange, Stored, TransactionFilters, TransactionRepository, WriteOutcome } from '../../core/transactions/repository';
+import {
+  DuplicateDocument,
+  type DocumentChange,
+  type Stored,
+  type TransactionFilters,
+  type TransactionRepository,
+  type WriteOutcome,
+} from '../../core/transactions/repository';
 import type { TransactionRecord } from '../../core/transactions/transaction';
 import { transactionSummaryView, type TransactionSummary } from '../../core/transactions/view';
 import { keyOf, summaryDeltas, type SummaryDelta } from '../../core/returns/summary';
@@ -97,6 +104,8 @@ function documentItem(record: TransactionRecord, version: number): Item {
     version,
     // What lists show, so listing never decodes whole documents.
     summary: JSON.stringify(transactionSummaryView(record)),
+    // Also an attribute of its own: a duplicate's cancellation returns the item, not a parsed document.
+    request_sha256: record.request_sha256,
     ...encode(record),
   };
 }
@@ -121,14 +130,14 @@ const MAX_BYTES = 3_000_000;
  * the summary updates a group merges into one per summary, about MAX_BYTES, and no document twice
  * (a second commit of a code in the same chunk lands in a later group and fails as a duplicate).
  */
-function joinGroups(all: readonly ChangeParts[]): { index: number; parts: ChangeParts }[][] {
+function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { index: number; parts: ChangeParts }[][] {
   const groups: { index: number; parts: ChangeParts }[][] = [];
   let group: (typeof groups)[number] = [];
   let items = 0;
   let bytes = 0;
   let codes = new Set<string>();
   let summaries = new Set<string>();
-  for (const [index, parts] of all.entries()) {
+  for (const { index, parts } of all) {
     const size = JSON.stringify(parts.items).length;
     const newSummaries = new Set([...summaries, ...parts.deltas.map((d) => keyOf(d.key))]);
     const fits = items + parts.items.length + newSummaries.size <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
@@ -150,7 +159,34 @@ function joinGroups(all: readonly ChangeParts[]): { index: number; parts: Change
   return groups;
 }
 
-const duplicate = () => new DomainError('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
+/** The code taken, and the request hash the existing document was stored with (a string attribute as DynamoDB returns it). */
+const duplicate =
+  (code: string) =>
+  (reason?: CancellationReason): Error => {
+    const stored = reason?.Item?.request_sha256 as { S?: string } | string | undefined;
+    return new DuplicateDocument(code, typeof stored === 'string' ? stored : (stored?.S ?? null));
+  };
+
+/** The summary shard of a change (or of a joined group, by its first change): its first document's. */
+const changeShard = (parts: ChangeParts): number | undefined => (parts.codes[0] === undefined ? undefined : shardOf(parts.codes[0]));
+
+/**
+ * A change whose atomic write would pass DynamoDB's 100 items: refused before anything is written,
+ * saying how many items it needs and how many destination states a document can have.
+ */
+function tooManyItems(parts: ChangeParts, summaries: number, reserve: number): DomainError | null {
+  const needed = parts.items.length + summaries + reserve;
+  if (needed <= MAX_ITEMS) return null;
+  const states = new Set(parts.deltas.map((d) => d.key.state)).size;
+  const perState = Math.max(1, Math.ceil(summaries / Math.max(1, states)));
+  const maxStates = Math.floor((MAX_ITEMS - reserve - parts.items.length) / perState);
+  const message =
+    `This change needs ${needed} items in one atomic write; DynamoDB allows ${MAX_ITEMS}. It writes ${parts.items.length} documents and events, ` +
+    `${summaries} return summaries (one per destination state and month${perState > 1 ? ', and per location' : ''}; ${states} states here)` +
+    `${reserve > 0 ? `, and keeps ${reserve} free so that a refund, credit or void of the document always fits` : ''}. ` +
+    `A change like this one fits with lines in at most ${maxStates} destination states: split the document into several.`;
+  return new DomainError('invalid_request', message, [{ code: 'transaction_item_limit', target: 'lines', message }]);
+}
 
 export class TransactionStore implements TransactionRepository {
   constructor(
@@ -168,7 +204,10 @@ export class TransactionStore implements TransactionRepository {
 
   async write(change: DocumentChange): Promise<void> {
     const parts = this.parts(change);
-    const summaries = summaryUpdates(this.table, this.tenant, parts.deltas);
+    // One shard for the whole change: an adjustment's reversal and replacement of one state share an item.
+    const summaries = summaryUpdates(this.table, this.tenant, parts.deltas, changeShard(parts));
+    const refusal = tooManyItems(parts, summaries.length, change.reserve ?? 0);
+    if (refusal) throw refusal;
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...summaries] }));
     } catch (error) {
@@ -183,14 +222,21 @@ export class TransactionStore implements TransactionRepository {
    */
   async writeEach(changes: readonly DocumentChange[]): Promise<WriteOutcome[]> {
     const outcomes: WriteOutcome[] = changes.map(() => ({ written: true }));
-    for (let group of joinGroups(changes.map((change) => this.parts(change)))) {
+    // A change too large to write alone fails alone; the others are joined as usual.
+    const writable: { index: number; parts: ChangeParts }[] = [];
+    for (const [index, change] of changes.entries()) {
+      const parts = this.parts(change);
+      const refusal = tooManyItems(parts, summaryUpdates(this.table, this.tenant, parts.deltas, changeShard(parts)).length, change.reserve ?? 0);
+      if (refusal) outcomes[index] = { written: false, error: refusal };
+      else writable.push({ index, parts });
+    }
+    for (let group of joinGroups(writable)) {
       while (group.length > 0) {
-        const first = group[0]!.parts.codes[0];
         const summaries = summaryUpdates(
           this.table,
           this.tenant,
           group.flatMap((g) => g.parts.deltas),
-          first === undefined ? undefined : shardOf(first),
+          changeShard(group[0]!.parts),
         );
         try {
           await this.db.send(new TransactWriteCommand({ TransactItems: [...group.flatMap((g) => g.parts.items), ...summaries] }));
@@ -203,7 +249,7 @@ export class TransactionStore implements TransactionRepository {
             const failed = parts.items.findIndex((_, i) => reasons[at + i]?.Code === 'ConditionalCheckFailed');
             if (failed >= 0) {
               refused.add(member);
-              outcomes[group[member]!.index] = { written: false, error: parts.meanings[failed]?.() ?? error };
+              outcomes[group[member]!.index] = { written: false, error: parts.meanings[failed]?.(reasons[at + failed]) ?? error };
             }
             at += parts.items.length;
           }
@@ -223,7 +269,13 @@ export class TransactionStore implements TransactionRepository {
   /** The items of one change (summaries apart: a joined write merges them) and what each failed condition means. */
   private parts(change: DocumentChange): ChangeParts {
     const creates = change.create.map((record) => ({
-      Put: { TableName: this.table, Item: documentItem(record, 1), ConditionExpression: 'attribute_not_exists(PK)' },
+      Put: {
+        TableName: this.table,
+        Item: documentItem(record, 1),
+        ConditionExpression: 'attribute_not_exists(PK)',
+        // A duplicate's cancellation carries the existing document: its request hash answers "my retry or another's?".
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      },
     }));
     const updates = change.update.map(({ record, expectedVersion }) => ({
       Put: {
@@ -238,7 +290,7 @@ export class TransactionStore implements TransactionRepository {
     const receipt = change.receipt ? [itemResultPut(this.table, change.receipt.batch, change.receipt.item)] : [];
     return {
       items: [...receipt, ...creates, ...updates, ...events],
-      meanings: [...receipt.map(() => itemFinished), ...creates.map(() => duplicate), ...updates.map(() => staleWrite)],
+      meanings: [...receipt.map(() => itemFinished), ...change.create.map((record) => duplicate(record.code)), ...updates.map(() => staleWrite)],
       // The return summaries move with the documents, in the same transaction (functions/core/returns).
       deltas: summaryDeltas(change),
       codes: [...change.create, ...change.update.map((u) => u.record)].map((r) => r.code),

@@ -1,6 +1,7 @@
 // The port through which documents are read and written. Concurrent changes are settled by
 // conditions and versions in the store, never by locks or by trusting an earlier read.
 import type { ItemReceipt } from '../batches/ports';
+import { DomainError } from '../errors';
 import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
 import type { TransactionKind, TransactionRecord, TransactionStatus } from './transaction';
@@ -23,6 +24,12 @@ export interface DocumentChange {
    * ItemAlreadyFinished.
    */
   readonly receipt?: ItemReceipt | undefined;
+  /**
+   * Room to leave in the atomic write for a later change of the documents created here: a new sale
+   * keeps one item free, so that its refund, credit or void (which also rewrites the sale) always
+   * fits where the sale did. A change that would not fit is refused before anything is written.
+   */
+  readonly reserve?: number | undefined;
 }
 
 export interface TransactionFilters {
@@ -39,7 +46,9 @@ export interface TransactionRepository {
   get(code: string): Promise<Stored | null>;
   /**
    * Writes the whole change atomically. Throws `duplicate_transaction` when a created code exists,
-   * and StaleWrite when an update lost a race (the caller re-reads and decides again).
+   * StaleWrite when an update lost a race (the caller re-reads and decides again), and
+   * `invalid_request` before writing anything when the change needs more items than one atomic
+   * write can hold.
    */
   write(change: DocumentChange): Promise<void>;
   /**
@@ -53,6 +62,20 @@ export interface TransactionRepository {
 
 /** How one change of a `writeEach` ended. */
 export type WriteOutcome = { readonly written: true } | { readonly written: false; readonly error: unknown };
+
+/**
+ * A created document's code is taken. It answers as duplicate_transaction wherever it surfaces;
+ * the use case that knows the request adds which field named the code and whether the existing
+ * document was made from the same payload (`existingRequestHash`, null when it was stored without).
+ */
+export class DuplicateDocument extends DomainError {
+  constructor(
+    readonly documentCode: string,
+    readonly existingRequestHash: string | null,
+  ) {
+    super('duplicate_transaction', 'A transaction with this code already exists for the account and environment.');
+  }
+}
 
 /** An update found its document at another version than the one read. */
 export class StaleWrite extends Error {

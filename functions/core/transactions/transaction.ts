@@ -47,6 +47,11 @@ export interface TransactionRecord {
   /** Set on an adjusted original: the documents that reversed and replaced it. */
   readonly adjustment: { readonly reversal_code: string; readonly replacement_code: string } | null;
   readonly voided_at: string | null;
+  /**
+   * SHA-256 of the canonical JSON of the request that created the document; absent on documents
+   * stored before it was kept. A request that finds the code taken compares its own with it.
+   */
+  readonly request_sha256?: string | undefined;
 }
 
 const NOTHING: Remaining = { price: 0, taxable: 0, exempt: 0, tax: 0, jurisdictionTax: [] };

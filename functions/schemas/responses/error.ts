@@ -6,6 +6,15 @@ export const ErrorDetail = v.strictObject({
   message: v.string(),
   target: v.pipe(v.string(), v.description('Dotted path from the body root (`lines.0.amount`), `query.<name>` or `header.<Name>`.')),
   severity: v.literal('error'),
+  existing_code: v.optional(v.pipe(v.string(), v.description('409 `duplicate_transaction` only: the code of the document that already exists (unchanged).'))),
+  same_payload: v.optional(
+    v.pipe(
+      v.nullable(v.boolean()),
+      v.description(
+        '409 `duplicate_transaction` only: whether the existing document was made from a request with this same payload (SHA-256 of its canonical JSON). `true`: most likely an earlier attempt of this very request that was applied (e.g. after a timeout); `false`: another document uses the code; `null`: not known (stored before payload hashes were kept). The detail `code` says the same: `same_payload`, `different_payload`, `payload_unknown`.',
+      ),
+    ),
+  ),
 });
 
 export const ErrorEnvelope = v.strictObject({

@@ -1,0 +1,41 @@
+// Secrets of the whole deployment, kept in the table as webhook secrets are (encrypted at rest by
+// DynamoDB, readable only by the stack's functions). Each is made on first use: of processes that
+// race to create it, one conditional Put wins and every process reads back that one, so a
+// deployment never signs with two secrets.
+import { randomBytes } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as v from 'valibot';
+import { parseItem } from './item-schema';
+import { tableKeys } from './table-keys';
+
+const SecretItem = v.object({ secret: v.pipe(v.string(), v.base64()) });
+
+export class DeploymentSecretStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  /** The secret `name` (32 random bytes), created if the deployment has none yet. */
+  async secret(name: string): Promise<Uint8Array> {
+    const key = tableKeys.deploymentSecret(name);
+    const read = async () => (await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }))).Item;
+    let item = await read();
+    if (!item) {
+      try {
+        await this.db.send(
+          new PutCommand({
+            TableName: this.table,
+            Item: { ...key, entity: 'deployment_secret', secret: randomBytes(32).toString('base64'), created_at: new Date().toISOString() },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+      item = await read();
+    }
+    return Buffer.from(parseItem(SecretItem, item, 'deployment secret').secret, 'base64');
+  }
+}

@@ -1,0 +1,45 @@
+// List cursors as clients hold them (functions/core/lists/cursor-seal.ts): sealed for the principal
+// that received them, opened again only for one that may use them. Stores keep issuing and reading
+// their own positions; only the HTTP edge seals and opens, so a position never reaches a client
+// unsealed and a client's cursor never reaches a store unverified.
+import type { Principal } from '../core/access/authorize';
+import { cursorKeys, openCursor, sealCursor, type CursorKeys } from '../core/lists/cursor-seal';
+
+/** Where the deployment's secrets are kept. */
+export interface SecretVault {
+  secret(name: string): Promise<Uint8Array>;
+}
+
+/**
+ * Who may present a cursor: the tenant acted for, the key's location scope and the credential
+ * (an account's own key, or a provider's practice and engagement). A cursor of one is refused to
+ * every other, even within one account.
+ */
+export function audienceOf(principal: Principal): string {
+  const tenant = principal.tenant ? `${principal.tenant.accountId}/${principal.tenant.environment}` : '-';
+  const provider = principal.practice ? `${principal.practice.id}/${principal.engagement?.id ?? '-'}` : '-';
+  return ['v1', principal.environment, tenant, principal.locationCode ?? '*', provider].join('|');
+}
+
+export class Cursors {
+  private keys: Promise<CursorKeys> | undefined;
+
+  constructor(private readonly vault: SecretVault) {}
+
+  /** The keys, read once per process (a failed read is tried again on the next call). */
+  private keysOnce(): Promise<CursorKeys> {
+    this.keys ??= this.vault.secret('cursor').then(cursorKeys, (error: unknown) => {
+      this.keys = undefined;
+      throw error;
+    });
+    return this.keys;
+  }
+
+  async seal(position: string, principal: Principal, now: Date): Promise<string> {
+    return sealCursor(position, await this.keysOnce(), audienceOf(principal), now);
+  }
+
+  async open(cursor: string, principal: Principal, now: Date): Promise<string> {
+    return openCursor(cursor, await this.keysOnce(), audienceOf(principal), now);
+  }
+}

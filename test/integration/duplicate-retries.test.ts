@@ -1,0 +1,141 @@
+// A retry without an Idempotency-Key that finds its code taken (issue 21): still 409
+// duplicate_transaction, now with a detail naming the existing document and whether it was made
+// from the same payload, so a client can tell its own applied retry from someone else's document
+// without a second call. The case the issue names, a commit applied and then timed out, runs on a
+// runner of its own whose every transaction times out after it was applied.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tableKeys } from '../../functions/adapters/dynamodb/table-keys';
+import { KEYS, SEED } from '../fixtures/seed';
+import { db, MAIN_TABLE } from '../support/dynamo';
+import { api, expectError, unique, V1, type Res } from '../support/http';
+import { startRunner, type RunnerProcess } from '../support/runner-process';
+import { describeLocal } from '../support/target';
+
+const ship_to = { state: 'NY', zip: '10001' };
+const DATE = '2026-04-15';
+const sale = (code: string, amount = 100) => ({ code, date: DATE, ship_to, lines: [{ amount, description: 'Desk lamp' }] });
+
+function duplicateDetail(res: Res) {
+  const error = expectError(res, 409, 'duplicate_transaction');
+  expect(error.details).toHaveLength(1);
+  return error.details![0] as Record<string, unknown>;
+}
+
+describe('409 duplicate_transaction tells a retry from another document', () => {
+  it('the same payload again, in any member order: same_payload, naming the document', async () => {
+    const code = unique('DUP');
+    expect((await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code) })).status).toBe(201);
+    const { lines, ...rest } = sale(code);
+    for (const body of [sale(code), { lines, ...Object.fromEntries(Object.entries(rest).reverse()) }]) {
+      const detail = duplicateDetail(await api('POST', `${V1}/transactions`, { key: KEYS.admin, body }));
+      expect(detail).toMatchObject({ code: 'same_payload', target: 'code', existing_code: code, same_payload: true, severity: 'error' });
+      expect(detail.message).toContain(code);
+    }
+  });
+
+  it('another payload under the code: different_payload, and the original unchanged', async () => {
+    const code = unique('DUP');
+    expect((await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code) })).status).toBe(201);
+    const detail = duplicateDetail(await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code, 99) }));
+    expect(detail).toMatchObject({ code: 'different_payload', target: 'code', existing_code: code, same_payload: false });
+    expect((await api('GET', `${V1}/transactions/${code}`, { key: KEYS.admin })).body.total_amount).toBe(100);
+  });
+
+  it('a refund or an adjustment retried: the field that named the code', async () => {
+    const code = unique('DUP');
+    expect((await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code) })).status).toBe(201);
+    const refund = { refund_code: `${code}-R`, lines: [{ number: '1', amount: 10 }] };
+    expect((await api('POST', `${V1}/transactions/${code}/refunds`, { key: KEYS.admin, body: refund })).status).toBe(201);
+    expect(duplicateDetail(await api('POST', `${V1}/transactions/${code}/refunds`, { key: KEYS.admin, body: refund }))).toMatchObject({
+      code: 'same_payload',
+      target: 'refund_code',
+      existing_code: `${code}-R`,
+    });
+
+    const other = unique('DUP');
+    expect((await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(other) })).status).toBe(201);
+    const adjust = {
+      original_code: other,
+      reversal_code: `${other}-REV`,
+      replacement_code: code,
+      replacement: { ship_to, lines: [{ amount: 1, description: 'Desk lamp' }] },
+    };
+    expect(duplicateDetail(await api('POST', `${V1}/transactions/adjustments`, { key: KEYS.admin, body: adjust }))).toMatchObject({
+      code: 'different_payload',
+      target: 'replacement_code',
+      existing_code: code,
+      same_payload: false,
+    });
+  });
+
+  it('a batch commit item of a committed payload: same_payload in the item error', async () => {
+    const code = unique('DUP');
+    expect((await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code) })).status).toBe(201);
+    const res = await api('POST', `${V1}/batches`, { key: KEYS.admin, body: { items: [{ reference_id: 'again', operation: 'commit', request: sale(code) }] } });
+    expect(res.status, res.text).toBe(202);
+    let batch: any;
+    for (let i = 0; i < 300 && batch?.status !== 'completed'; i++) {
+      batch = (await api('GET', `${V1}/batches/${res.body.id}`, { key: KEYS.admin })).body;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(batch.items[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'duplicate_transaction', details: [{ code: 'same_payload', target: 'code', existing_code: code, same_payload: true, severity: 'error' }] },
+    });
+  });
+});
+
+describeLocal('documents stored before payload hashes were kept', () => {
+  it('answer payload_unknown, same_payload null', async () => {
+    const code = unique('DUP');
+    expect((await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code) })).status).toBe(201);
+    await db().send(
+      new UpdateCommand({
+        TableName: MAIN_TABLE,
+        Key: tableKeys.transaction({ accountId: 'acct_main', environment: 'sandbox' }, code),
+        UpdateExpression: 'REMOVE request_sha256',
+      }),
+    );
+    expect(duplicateDetail(await api('POST', `${V1}/transactions`, { key: KEYS.admin, body: sale(code) }))).toMatchObject({
+      code: 'payload_unknown',
+      existing_code: code,
+      same_payload: null,
+    });
+  });
+});
+
+describeLocal('a commit applied, then timed out, then retried without an Idempotency-Key', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stx-dup-'));
+  let runner: RunnerProcess | undefined;
+  afterAll(async () => {
+    await runner?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('503 first (the write may have happened), then 409 same_payload: the client knows its commit landed', { timeout: 180_000 }, async () => {
+    const seedPath = join(dir, 'seed.json');
+    writeFileSync(seedPath, JSON.stringify(SEED));
+    // Every TransactWriteItems is applied and then reported as a timeout.
+    runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_IN_MEMORY: '1', STX_FAULTS: 'dynamodb:TransactWriteItems:timeout:1' });
+    const post = async () => {
+      const res = await fetch(`${runner!.url}/api/v1/transactions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${KEYS.admin}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(sale('TIMED-OUT')),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const first = await post();
+    expect(first.status).toBe(503);
+    expect(first.body.error.code).toBe('service_unavailable');
+    const retry = await post();
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.details).toEqual([
+      expect.objectContaining({ code: 'same_payload', target: 'code', existing_code: 'TIMED-OUT', same_payload: true }),
+    ]);
+  });
+});
