@@ -12,13 +12,17 @@ import {
   ZIP_ROW,
   type Category,
   type ContentArtifact,
+  type GroceryMunicipality,
+  type GroceryPeriod,
   type Holiday,
   type IllinoisContent,
   type RateVersion,
   type StateFacts,
   type TaxabilityRule,
+  type TransitPeriod,
   type Treatment,
 } from '../../functions/core/content/artifact';
+import { placeKey } from '../../functions/core/content/place-key';
 import { US_STATES } from '../../functions/core/content/states';
 import { parseCsv, toMicro } from './csv';
 
@@ -239,7 +243,8 @@ export function buildArtifact(DATA: string): ContentArtifact {
 
   // --- postal ZIPs without a rate row in some version ------------------------------------------------
   const postalOnly: Record<string, Set<string>> = {};
-  for (const r of load('us_zip_geo.csv', ['zip', 'state'])) {
+  const geoRows = load('us_zip_geo.csv', ['zip', 'state', 'county']);
+  for (const r of geoRows) {
     if (!states[r.state] || ratedEverywhere.get(`${r.state},${r.zip}`) === versions.length) continue;
     (postalOnly[r.state] ??= new Set()).add(r.zip);
   }
@@ -302,19 +307,8 @@ export function buildArtifact(DATA: string): ContentArtifact {
     return row;
   };
   const stateRows2 = il.filter((r) => r.component === 'Illinois state ROT');
-  const rtaCook = component('RTA (Regional Transportation Authority)', 'Cook County');
-  const rtaCollar = component('RTA (Regional Transportation Authority)', 'DuPage, Kane, Lake, McHenry, Will counties');
   const localGrocery = component('Local grocery tax (municipal or county)');
   const suspension = /suspended (\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})/.exec(stateRows2.map((r) => r.notes).join(' '));
-  const rta: IllinoisContent['rta'] = {
-    COOK: { general: toMicro(rtaCook.general_merchandise_rate), foodDrugs: toMicro(rtaCook.qualifying_food_rate) },
-    ...Object.fromEntries(
-      rtaCollar.scope
-        .replace(/ counties$/, '')
-        .split(/, /)
-        .map((c) => [c.toUpperCase(), { general: toMicro(rtaCollar.general_merchandise_rate), foodDrugs: toMicro(rtaCollar.qualifying_food_rate) }]),
-    ),
-  };
   const illinois: IllinoisContent = {
     stateRates: stateRows2.map((r) => ({
       from: r.effective_from || null,
@@ -324,7 +318,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
       drugs: toMicro(r.qualifying_drugs_medical_rate),
     })),
     foodSuspensions: suspension ? [{ from: suspension[1]!, to: suspension[2]! }] : [],
-    rta,
+    rta: transitPeriods(),
     med: Object.fromEntries(
       il
         .filter((r) => r.component === 'MED (Metro-East Mass Transit District)')
@@ -337,9 +331,32 @@ export function buildArtifact(DATA: string): ContentArtifact {
     ),
     outOfStateShipmentsDestinationFrom: outOfStateShipments(),
     localGroceryFrom: localGrocery.effective_from,
-    localGrocery: localGroceryRates(),
-    names: { county: { COOK: 'COOK COUNTY HOME RULE' }, special: 'REGIONAL TRANSPORTATION AUTHORITY' },
+    localGrocery: localGroceryList(),
+    names: { county: { COOK: 'COOK COUNTY HOME RULE' } },
   };
+
+  /**
+   * The RTA rows, and the NITA rows that continue them, of illinois_rate_components.csv by county
+   * ("Cook County" or a list of collar counties); a breakdown names the district in full.
+   */
+  function transitPeriods(): IllinoisContent['rta'] {
+    const out: Record<string, TransitPeriod[]> = {};
+    for (const r of il.filter((row) => /^(RTA|NITA) /.test(row.component))) {
+      if (r.qualifying_food_rate !== r.qualifying_drugs_medical_rate) throw new Error(`transit food and drug rates differ for ${r.component} ${r.scope}`);
+      const period: TransitPeriod = {
+        from: r.effective_from || null,
+        name: r.component.replace(/^\w+ \((.*)\)$/, '$1').toUpperCase(),
+        general: toMicro(r.general_merchandise_rate),
+        foodDrugs: toMicro(r.qualifying_food_rate),
+      };
+      for (const county of r.scope.replace(/ count(y|ies)$/i, '').split(/, /)) (out[county.toUpperCase()] ??= []).push(period);
+    }
+    for (const [county, periods] of Object.entries(out)) {
+      periods.sort((a, b) => (a.from ?? '').localeCompare(b.from ?? ''));
+      if (periods.filter((p) => p.from === null).length !== 1) throw new Error(`transit rates of ${county} need exactly one undated first period`);
+    }
+    return out;
+  }
 
   /** illinois_sourcing_rules.csv: the date retailers with an Illinois place of business shipping from outside Illinois turn to destination. */
   function outOfStateShipments(): string {
@@ -350,13 +367,39 @@ export function buildArtifact(DATA: string): ContentArtifact {
     return row.effective_from;
   }
 
-  /** data/illinois_local_grocery.csv: each municipality's rate from its date (0 = did not adopt). */
-  function localGroceryRates(): IllinoisContent['localGrocery'] {
-    const out: Record<string, { from: string; rate: number }[]> = {};
-    for (const r of load('illinois_local_grocery.csv', ['municipality', 'county', 'local_grocery_rate', 'effective_from']))
-      (out[r.municipality.toUpperCase()] ??= []).push({ from: r.effective_from, rate: toMicro(r.local_grocery_rate) });
-    for (const periods of Object.values(out)) periods.sort((a, b) => a.from.localeCompare(b.from));
-    return out;
+  /**
+   * data/illinois_local_grocery.csv: each municipality's and county's rate from its date (0 = levies
+   * none). A county row covers the county's unincorporated area only (55 ILCS 5/5-1006.9).
+   */
+  function localGroceryList(): IllinoisContent['localGrocery'] {
+    const municipalities: Record<string, GroceryMunicipality[]> = {};
+    const counties: Record<string, GroceryPeriod[]> = {};
+    const illinoisCounties = new Set(geoRows.filter((r) => r.state === 'IL' && r.county).map((r) => r.county.toUpperCase()));
+    for (const r of load('illinois_local_grocery.csv', ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from'])) {
+      if (!exactDate.test(r.effective_from) || r.effective_from < localGrocery.effective_from)
+        throw new Error(`illinois_local_grocery.csv: ${r.jurisdiction} takes effect on ${r.effective_from}, before the local grocery tax exists`);
+      const rate = toMicro(r.local_grocery_rate);
+      if (rate !== 0 && rate !== toMicro(localGrocery.qualifying_food_rate))
+        throw new Error(`illinois_local_grocery.csv: ${r.jurisdiction} at ${rate}: the tax is 1 % or none`);
+      const period = { from: r.effective_from, rate };
+      const listed = r.county.split(';').map((c) => c.trim().toUpperCase());
+      for (const c of listed) if (!illinoisCounties.has(c)) throw new Error(`illinois_local_grocery.csv: ${c} is not an Illinois county of us_zip_geo.csv`);
+      if (r.kind === 'county') (counties[r.jurisdiction.toUpperCase()] ??= []).push(period);
+      else if (r.kind === 'municipality') {
+        const places = (municipalities[placeKey(r.jurisdiction)] ??= []);
+        let place = places.find((p) => p.name === r.jurisdiction.toUpperCase());
+        if (!place) places.push((place = { name: r.jurisdiction.toUpperCase(), county: listed.join(';'), periods: [] }));
+        (place.periods as GroceryPeriod[]).push(period);
+      } else throw new Error(`illinois_local_grocery.csv: unknown kind ${r.kind}`);
+    }
+    const inOrder = (periods: readonly GroceryPeriod[]) => {
+      (periods as GroceryPeriod[]).sort((a, b) => a.from.localeCompare(b.from));
+      if (new Set(periods.map((p) => p.from)).size !== periods.length) throw new Error('illinois_local_grocery.csv: two rows of one place share a date');
+    };
+    for (const places of Object.values(municipalities)) for (const p of places) inOrder(p.periods);
+    for (const periods of Object.values(counties)) inOrder(periods);
+    for (const c of illinoisCounties) if (!counties[c]) throw new Error(`illinois_local_grocery.csv lacks the county ${c}`);
+    return { municipalities, counties };
   }
 
   // --- dated taxability rules and holidays ----------------------------------------------------------------------

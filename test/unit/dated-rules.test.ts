@@ -13,7 +13,9 @@ const il = readCsv(join(DATA, 'illinois_rate_components.csv'), [
   'qualifying_drugs_medical_rate',
   'effective_from',
 ]);
-const grocery = readCsv(join(DATA, 'illinois_local_grocery.csv'), ['municipality', 'county', 'local_grocery_rate', 'effective_from']);
+const grocery = readCsv(join(DATA, 'illinois_local_grocery.csv'), ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from']).filter(
+  (r) => r.kind === 'municipality',
+);
 const holidays = readCsv(join(DATA, 'sales_tax_holidays.csv'), [
   'state',
   'holiday',
@@ -35,14 +37,14 @@ const remote = { seller_class: 'remote' as const };
 const food = (amount = 100) => [{ amount, tax_code: '40030', description: 'Groceries' }];
 
 describe('Illinois local grocery tax from 2026-01-01 (data/illinois_local_grocery.csv)', () => {
-  const adopted = grocery.filter((r) => toMicro(r.local_grocery_rate) > 0);
+  const adopted = grocery.filter((r) => toMicro(r.local_grocery_rate) > 0 && r.effective_from === '2026-01-01');
   // Cook County places whose postal city is an adopting municipality: state 0 + RTA + the local 1 %.
   const cases = adopted
-    .map((r) => ({ r, row: zipRows.find((z) => z.state === 'IL' && z.city_name.toUpperCase() === r.municipality.toUpperCase()) }))
+    .map((r) => ({ r, row: zipRows.find((z) => z.state === 'IL' && z.city_name.toUpperCase() === r.jurisdiction.toUpperCase()) }))
     .filter((c) => c.row !== undefined)
     .slice(0, 12);
 
-  it.each(cases)('$r.municipality computes groceries from the list', ({ r, row }) => {
+  it.each(cases)('$r.jurisdiction computes groceries from the list', ({ r, row }) => {
     const doc = run({ date: '2026-02-10', ...remote, ship_to: { state: 'IL', zip: row!.zip }, lines: food(80) });
     const line = doc.lines[0]!;
     const rtaRow = il.find(
@@ -55,7 +57,7 @@ describe('Illinois local grocery tax from 2026-01-01 (data/illinois_local_grocer
     );
     const rta = rtaRow ? toMicro(rtaRow.qualifying_food_rate) : 0;
     const local = toMicro(r.local_grocery_rate);
-    expect(line.jurisdictions.find((j) => j.type === 'city')).toMatchObject({ name: `${r.municipality.toUpperCase()} GROCERY TAX`, rate: local });
+    expect(line.jurisdictions.find((j) => j.type === 'city')).toMatchObject({ name: `${r.jurisdiction.toUpperCase()} GROCERY TAX`, rate: local });
     expect(line.jurisdictions.find((j) => j.type === 'state')).toBeUndefined(); // state part 0 from 2026
     expect(toMicro(state2026.qualifying_food_rate)).toBe(0);
     expect(line.rate).toBe(local + rta);
@@ -64,13 +66,13 @@ describe('Illinois local grocery tax from 2026-01-01 (data/illinois_local_grocer
 
   it('Chicago did not adopt it: RTA only', () => {
     const line = run({ date: '2026-02-10', ...remote, ship_to: { state: 'IL', zip: '60601' }, lines: food() }).lines[0]!;
-    expect(grocery.find((r) => r.municipality === 'Chicago')!.local_grocery_rate).toBe('0');
+    expect(grocery.find((r) => r.jurisdiction === 'Chicago')!.local_grocery_rate).toBe('0');
     expect(line.rate).toBe(toMicro(rtaCook.qualifying_food_rate));
   });
 
   it('a place the list does not know is refused, not guessed', () => {
     const unknown = zipRows.find(
-      (z) => z.state === 'IL' && z.city_name !== '' && !grocery.some((g) => g.municipality.toUpperCase() === z.city_name.toUpperCase()),
+      (z) => z.state === 'IL' && z.city_name !== '' && !grocery.some((g) => g.jurisdiction.toUpperCase() === z.city_name.toUpperCase()),
     )!;
     expect(failure({ date: '2026-02-10', ...remote, ship_to: { state: 'IL', zip: unknown.zip }, lines: food() }).code).toBe('il_rate_lookup_unresolved');
     // …while before 2026 the same place has its state 1 % and no local grocery question.
