@@ -76,11 +76,9 @@ export function buildArtifact(DATA: string): ContentArtifact {
   type StateRow = (typeof stateRows)[number];
 
   function groceries(r: StateRow): Treatment | undefined {
+    // The reduced and local-only grocery rates, with their dates, are rows of taxability_changes.csv
+    // and take precedence; this is the standing reading of the state-level columns.
     const local = r.groceries_local_tax_may_apply;
-    // UT groceries_note "3% combined = 1.75% state + 1.25% statewide local"; VA groceries_note
-    // "1% (local) since 2023-01-01; state portion 0": a fixed local part, not the ZIP's local rates.
-    if (r.state === 'UT') return { t: 'reduced', state: toMicro(r.groceries_state_rate), local: 12_500 };
-    if (r.state === 'VA') return { t: 'reduced', state: 0, local: 10_000 };
     switch (r.groceries) {
       case 'exempt':
         return local === 'yes' ? { t: 'reduced', state: 0, local: 'zip' } : { t: 'exempt' };
@@ -402,11 +400,22 @@ export function buildArtifact(DATA: string): ContentArtifact {
     return { municipalities, counties };
   }
 
+  /**
+   * A treatment of taxability_changes.csv: `exempt`, `taxable`, or `reduced:<state rate>:<local>`,
+   * local being `zip` (every local tax of the ZIP row), `none`, or a fixed statewide local rate.
+   */
+  function datedTreatment(value: string): Treatment | undefined {
+    if (value === 'exempt' || value === 'taxable') return { t: value };
+    const reduced = /^reduced:(\d+(?:\.\d+)?):(zip|none|\d+(?:\.\d+)?)$/.exec(value);
+    if (!reduced) return undefined;
+    const local = reduced[2]!;
+    return { t: 'reduced', state: toMicro(reduced[1]!), local: local === 'zip' || local === 'none' ? local : toMicro(local) };
+  }
+
   // --- dated taxability rules and holidays ----------------------------------------------------------------------
   const taxabilityRules: Record<string, TaxabilityRule[]> = {};
-  const TREATMENTS: Record<string, Treatment> = { exempt: { t: 'exempt' }, taxable: { t: 'taxable' } };
   for (const r of load('taxability_changes.csv', ['state', 'match', 'effective_from', 'treatment'])) {
-    const treatment = TREATMENTS[r.treatment];
+    const treatment = datedTreatment(r.treatment);
     if (!treatment) throw new Error(`taxability_changes.csv: unknown treatment ${r.treatment}`);
     if (!/^(category:[a-z_]+|code:[0-9A-Z]+)$/.test(r.match)) throw new Error(`taxability_changes.csv: unreadable match ${r.match}`);
     if (r.match.startsWith('category:') && !known.has(r.match.slice(9))) throw new Error(`taxability_changes.csv: unknown category in ${r.match}`);

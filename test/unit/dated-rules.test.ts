@@ -133,7 +133,7 @@ describe('sales-tax holidays (data/sales_tax_holidays.csv)', () => {
 });
 
 describe('dated taxability rules (data/taxability_changes.csv)', () => {
-  it.each(changes)('$state $match from $effective_from: $treatment', (c) => {
+  it.each(changes.filter((c) => c.match.startsWith('code:')))('$state $match from $effective_from: $treatment', (c) => {
     const code = c.match.slice(5);
     const from = c.effective_from || '2025-12-01';
     const taxCode = content.artifact.taxCodes.find(([k]) => k.startsWith(code))![0];
@@ -167,5 +167,40 @@ describe('California breakdown where the CDTFA city rate overrides the ZIP row',
       ['special', 'LOS ANGELES COUNTY AND BEVERLY HILLS DISTRICT TAXES', city - 72_500],
     ]);
     expect(line.jurisdictions.some((j) => j.name.includes('WEST HOLLYWOOD'))).toBe(false);
+  });
+});
+
+describe('reduced and local-only grocery rates (taxability_changes.csv, category:food_groceries)', () => {
+  const groceryRows = changes.filter((c) => c.match === 'category:food_groceries');
+  it.each(groceryRows)('$state from $effective_from: $treatment', (c) => {
+    // The row is in force from its date (the oldest content date for undated rows) until the next row's.
+    const date = c.effective_from > '2025-12-01' ? c.effective_from : '2025-12-01';
+    const inForce = groceryRows.filter((o) => o.state === c.state && o.effective_from <= date).at(-1)!;
+    const zip = zipRows.find((z) => z.state === c.state && toMicro(z.county_rate) + toMicro(z.city_rate) + toMicro(z.special_rate) > 0)!;
+    const line = run({ date, ship_to: { state: c.state, zip: zip.zip }, lines: [{ amount: 100, tax_code: '40030' }] }).lines[0]!;
+    const zipLocal = toMicro(zip.county_rate) + toMicro(zip.city_rate) + toMicro(zip.special_rate);
+    if (inForce.treatment === 'taxable') {
+      expect(line.rate).toBe(toMicro(zip.combined_rate));
+      return;
+    }
+    const [, stateRate, local] = inForce.treatment.split(':') as [string, string, string];
+    const localRate = local === 'zip' ? zipLocal : local === 'none' ? 0 : toMicro(local);
+    expect(line.reason).toBe('reduced_rated');
+    expect(line.jurisdictions.find((j) => j.type === 'state')?.rate ?? 0).toBe(toMicro(stateRate));
+    expect(line.rate).toBe(toMicro(stateRate) + localRate);
+    expect(line.tax).toBe(taxCents(10_000, BigInt(toMicro(stateRate) + localRate)));
+  });
+
+  it('North Carolina: groceries pay the flat 2 % local rate, not the county and transit rates of the ZIP', () => {
+    const charlotte = run({ date: '2026-04-15', ship_to: { state: 'NC', zip: '28202' }, lines: [{ amount: 100, tax_code: '40030' }] }).lines[0]!;
+    expect(charlotte.rate).toBe(20_000);
+    expect(charlotte.jurisdictions.some((j) => j.type === 'state')).toBe(false);
+  });
+
+  it('Arkansas: the state 0.125 % on groceries ends on 2026-01-01, local taxes stay', () => {
+    const doc = (date: string) => run({ date, ship_to: { state: 'AR', zip: '72201' }, lines: [{ amount: 100, tax_code: '40030' }] }).lines[0]!;
+    expect(doc('2025-12-31').jurisdictions.find((j) => j.type === 'state')?.rate).toBe(1_250);
+    expect(doc('2026-01-01').jurisdictions.find((j) => j.type === 'state')).toBeUndefined();
+    expect(doc('2026-01-01').rate).toBeGreaterThan(0);
   });
 });
