@@ -28,10 +28,17 @@ import { parseCsv, toMicro } from './csv';
 
 export function buildArtifact(DATA: string): ContentArtifact {
   const sources: { file: string; sha256: string; rows: number }[] = [];
+  const loaded = new Map<string, Record<string, string>[]>();
+  /** A data file's rows, read once (a table two versions share is listed once in `sources`). */
   function load<K extends string>(file: string, columns: readonly K[]): Record<K, string>[] {
+    const key = `${file}\n${columns.join(',')}`;
+    const hit = loaded.get(key);
+    if (hit) return hit as Record<K, string>[];
     const text = readFileSync(join(DATA, file), 'utf8');
     const rows = parseCsv(text, columns);
-    sources.push({ file: `data/${file}`, sha256: createHash('sha256').update(text).digest('hex'), rows: rows.length });
+    if (!sources.some((s) => s.file === `data/${file}`))
+      sources.push({ file: `data/${file}`, sha256: createHash('sha256').update(text).digest('hex'), rows: rows.length });
+    loaded.set(key, rows);
     return rows;
   }
 
@@ -165,10 +172,34 @@ export function buildArtifact(DATA: string): ContentArtifact {
     'city_name',
     'effective_date',
   ] as const;
-  const manifest = load('content_versions.csv', ['version', 'effective_from', 'zip_rates', 'ca_cdtfa', 'source']);
+  const manifest = load('content_versions.csv', ['version', 'effective_from', 'zip_rates', 'ca_cdtfa', 'source', 'states_by_rule']);
   if (manifest.length === 0) throw new Error('content_versions.csv lists no version');
   for (let i = 1; i < manifest.length; i++)
     if (manifest[i]!.effective_from <= manifest[i - 1]!.effective_from) throw new Error('content_versions.csv must list versions oldest first, one per date');
+
+  // local_rate_change_rules.csv: the only dates on which a state's local rates may change. A version
+  // marked states_by_rule takes, from a later table, the rows of the states whose rule allows exactly
+  // its date between the previous version and that table; every other state keeps its rows.
+  const CHANGE_MONTHS: Record<string, readonly string[]> = { quarterly: ['01', '04', '07', '10'], semiannual: ['01', '07'], annual: ['01'] };
+  const changeRules = new Map(
+    load('local_rate_change_rules.csv', ['state', 'effective_dates']).map((r) => {
+      const months = CHANGE_MONTHS[r.effective_dates];
+      if (!months || !states[r.state]) throw new Error(`local_rate_change_rules.csv: unreadable row ${r.state} ${r.effective_dates}`);
+      return [r.state, months] as const;
+    }),
+  );
+  /** The first days of the months on which the state's local rates may change, after `after` and on or before `until`. */
+  function changeDates(state: string, after: string, until: string): string[] {
+    const months = changeRules.get(state);
+    if (!months) return [];
+    const out: string[] = [];
+    for (let year = Number(after.slice(0, 4)); year <= Number(until.slice(0, 4)); year++)
+      for (const m of months) {
+        const d = `${year}-${m}-01`;
+        if (d > after && d <= until) out.push(d);
+      }
+    return out;
+  }
 
   const regions: number[] = [];
   const regionIndex = new Map<string, number>();
@@ -181,15 +212,25 @@ export function buildArtifact(DATA: string): ContentArtifact {
   const ratedEverywhere = new Map<string, number>();
   const versions: RateVersion[] = [];
   const caRowsOfAll: { state: string; state_rate: string; county_rate: string }[] = [];
-  for (const entry of manifest) {
+  for (const [index, entry] of manifest.entries()) {
     const zipRows = load(entry.zip_rates, ZIP_COLUMNS);
     const dates = new Set(zipRows.map((r) => r.effective_date));
-    if (dates.size !== 1 || !dates.has(entry.effective_from))
-      throw new Error(`${entry.zip_rates}: effective_date must be ${entry.effective_from} on every row (found ${[...dates].join(', ')})`);
+    const tableDate = [...dates][0]!;
+    const byRule = entry.states_by_rule === 'yes';
+    if (dates.size !== 1 || (byRule ? tableDate <= entry.effective_from || index === 0 : tableDate !== entry.effective_from))
+      throw new Error(
+        `${entry.zip_rates}: effective_date must be ${byRule ? 'one date after' : ''} ${entry.effective_from} on every row (found ${[...dates].join(', ')})`,
+      );
+    const after = manifest[index - 1]?.effective_from ?? '';
+    const takes = (state: string): boolean => {
+      if (!byRule) return true;
+      const allowed = changeDates(state, after, tableDate);
+      return allowed.length === 1 && allowed[0] === entry.effective_from;
+    };
     const current = new Map<string, Map<string, string>>();
-    const statesOfZip = new Map<string, number>();
+    for (const [state, rows] of previous) if (!takes(state)) current.set(state, rows);
     for (const r of zipRows) {
-      if (!states[r.state]) continue; // Puerto Rico: outside the service's jurisdictions
+      if (!states[r.state] || !takes(r.state)) continue; // Puerto Rico: outside the service's jurisdictions
       const rates = [toMicro(r.state_rate), toMicro(r.county_rate), toMicro(r.city_rate), toMicro(r.special_rate)];
       if (rates.reduce((a, b) => a + b, 0) !== toMicro(r.combined_rate))
         throw new Error(`${entry.zip_rates}: components do not add up for ${r.state} ${r.zip}`);
@@ -204,9 +245,10 @@ export function buildArtifact(DATA: string): ContentArtifact {
       if (!byZip) current.set(r.state, (byZip = new Map()));
       if (byZip.has(r.zip)) throw new Error(`${entry.zip_rates}: ${r.state} ${r.zip} is listed twice`);
       byZip.set(r.zip, r.zip + b36(region) + b36(nameId(r.county_name)) + b36(nameId(r.city_name)));
-      statesOfZip.set(r.zip, (statesOfZip.get(r.zip) ?? 0) + 1);
       if (r.state === 'CA') caRowsOfAll.push(r);
     }
+    const statesOfZip = new Map<string, number>();
+    for (const byZip of current.values()) for (const zip of byZip.keys()) statesOfZip.set(zip, (statesOfZip.get(zip) ?? 0) + 1);
     const zips: Record<string, string> = {};
     const removed: Record<string, string> = {};
     for (const state of [...new Set([...current.keys(), ...previous.keys()])].sort()) {
