@@ -6,6 +6,7 @@ import type { RateArea } from '../../functions/core/content/tax-content';
 import { placeKey } from '../../functions/core/content/place-key';
 import { localGrocery } from '../../functions/core/tax/illinois-grocery';
 import { readCsv, toMicro } from '../../scripts/lib/csv';
+import { illinoisUnresolved } from '../../scripts/lib/illinois-unresolved';
 import { taxCents, zipRows } from '../support/data';
 import { content, failure, run } from '../support/engine';
 
@@ -75,6 +76,16 @@ describe('municipalities of the list', () => {
     expect(failure({ date: '2026-04-15', ...remote, ship_to: { state: 'IL', zip: '62901' }, lines: [{ amount: 1, tax_code: '40030' }] }).code).toBe(
       'il_rate_lookup_unresolved',
     );
+  });
+
+  it('data/illinois_grocery_unresolved.csv lists exactly the ZIPs the content cannot answer, and why', () => {
+    const listed = readCsv(join(DATA, 'illinois_grocery_unresolved.csv'), ['zip', 'postal_city', 'county', 'reason']);
+    const computed = illinoisUnresolved(content, content.from);
+    expect(listed.map((r) => [r.zip, r.postal_city, r.county, r.reason])).toEqual(computed.map((r) => [r.zip, r.postalCity, r.county, r.reason]));
+    for (const r of listed.slice(0, 25))
+      expect(failure({ date: content.from, ...remote, ship_to: { state: 'IL', zip: r.zip }, lines: [{ amount: 1, tax_code: '40030' }] }).code).toBe(
+        'il_rate_lookup_unresolved',
+      );
   });
 
   it('every listed municipality whose name is a postal city answers groceries at every one of its ZIPs', () => {
