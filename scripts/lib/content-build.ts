@@ -12,22 +12,33 @@ import {
   ZIP_ROW,
   type Category,
   type ContentArtifact,
+  type GroceryMunicipality,
+  type GroceryPeriod,
   type Holiday,
   type IllinoisContent,
   type RateVersion,
   type StateFacts,
   type TaxabilityRule,
+  type TransitPeriod,
   type Treatment,
 } from '../../functions/core/content/artifact';
+import { placeKey } from '../../functions/core/content/place-key';
 import { US_STATES } from '../../functions/core/content/states';
 import { parseCsv, toMicro } from './csv';
 
 export function buildArtifact(DATA: string): ContentArtifact {
   const sources: { file: string; sha256: string; rows: number }[] = [];
+  const loaded = new Map<string, Record<string, string>[]>();
+  /** A data file's rows, read once (a table two versions share is listed once in `sources`). */
   function load<K extends string>(file: string, columns: readonly K[]): Record<K, string>[] {
+    const key = `${file}\n${columns.join(',')}`;
+    const hit = loaded.get(key);
+    if (hit) return hit as Record<K, string>[];
     const text = readFileSync(join(DATA, file), 'utf8');
     const rows = parseCsv(text, columns);
-    sources.push({ file: `data/${file}`, sha256: createHash('sha256').update(text).digest('hex'), rows: rows.length });
+    if (!sources.some((s) => s.file === `data/${file}`))
+      sources.push({ file: `data/${file}`, sha256: createHash('sha256').update(text).digest('hex'), rows: rows.length });
+    loaded.set(key, rows);
     return rows;
   }
 
@@ -72,11 +83,9 @@ export function buildArtifact(DATA: string): ContentArtifact {
   type StateRow = (typeof stateRows)[number];
 
   function groceries(r: StateRow): Treatment | undefined {
+    // The reduced and local-only grocery rates, with their dates, are rows of taxability_changes.csv
+    // and take precedence; this is the standing reading of the state-level columns.
     const local = r.groceries_local_tax_may_apply;
-    // UT groceries_note "3% combined = 1.75% state + 1.25% statewide local"; VA groceries_note
-    // "1% (local) since 2023-01-01; state portion 0": a fixed local part, not the ZIP's local rates.
-    if (r.state === 'UT') return { t: 'reduced', state: toMicro(r.groceries_state_rate), local: 12_500 };
-    if (r.state === 'VA') return { t: 'reduced', state: 0, local: 10_000 };
     switch (r.groceries) {
       case 'exempt':
         return local === 'yes' ? { t: 'reduced', state: 0, local: 'zip' } : { t: 'exempt' };
@@ -163,10 +172,34 @@ export function buildArtifact(DATA: string): ContentArtifact {
     'city_name',
     'effective_date',
   ] as const;
-  const manifest = load('content_versions.csv', ['version', 'effective_from', 'zip_rates', 'ca_cdtfa', 'source']);
+  const manifest = load('content_versions.csv', ['version', 'effective_from', 'zip_rates', 'ca_cdtfa', 'source', 'states_by_rule']);
   if (manifest.length === 0) throw new Error('content_versions.csv lists no version');
   for (let i = 1; i < manifest.length; i++)
     if (manifest[i]!.effective_from <= manifest[i - 1]!.effective_from) throw new Error('content_versions.csv must list versions oldest first, one per date');
+
+  // local_rate_change_rules.csv: the only dates on which a state's local rates may change. A version
+  // marked states_by_rule takes, from a later table, the rows of the states whose rule allows exactly
+  // its date between the previous version and that table; every other state keeps its rows.
+  const CHANGE_MONTHS: Record<string, readonly string[]> = { quarterly: ['01', '04', '07', '10'], semiannual: ['01', '07'], annual: ['01'] };
+  const changeRules = new Map(
+    load('local_rate_change_rules.csv', ['state', 'effective_dates']).map((r) => {
+      const months = CHANGE_MONTHS[r.effective_dates];
+      if (!months || !states[r.state]) throw new Error(`local_rate_change_rules.csv: unreadable row ${r.state} ${r.effective_dates}`);
+      return [r.state, months] as const;
+    }),
+  );
+  /** The first days of the months on which the state's local rates may change, after `after` and on or before `until`. */
+  function changeDates(state: string, after: string, until: string): string[] {
+    const months = changeRules.get(state);
+    if (!months) return [];
+    const out: string[] = [];
+    for (let year = Number(after.slice(0, 4)); year <= Number(until.slice(0, 4)); year++)
+      for (const m of months) {
+        const d = `${year}-${m}-01`;
+        if (d > after && d <= until) out.push(d);
+      }
+    return out;
+  }
 
   const regions: number[] = [];
   const regionIndex = new Map<string, number>();
@@ -179,15 +212,25 @@ export function buildArtifact(DATA: string): ContentArtifact {
   const ratedEverywhere = new Map<string, number>();
   const versions: RateVersion[] = [];
   const caRowsOfAll: { state: string; state_rate: string; county_rate: string }[] = [];
-  for (const entry of manifest) {
+  for (const [index, entry] of manifest.entries()) {
     const zipRows = load(entry.zip_rates, ZIP_COLUMNS);
     const dates = new Set(zipRows.map((r) => r.effective_date));
-    if (dates.size !== 1 || !dates.has(entry.effective_from))
-      throw new Error(`${entry.zip_rates}: effective_date must be ${entry.effective_from} on every row (found ${[...dates].join(', ')})`);
+    const tableDate = [...dates][0]!;
+    const byRule = entry.states_by_rule === 'yes';
+    if (dates.size !== 1 || (byRule ? tableDate <= entry.effective_from || index === 0 : tableDate !== entry.effective_from))
+      throw new Error(
+        `${entry.zip_rates}: effective_date must be ${byRule ? 'one date after' : ''} ${entry.effective_from} on every row (found ${[...dates].join(', ')})`,
+      );
+    const after = manifest[index - 1]?.effective_from ?? '';
+    const takes = (state: string): boolean => {
+      if (!byRule) return true;
+      const allowed = changeDates(state, after, tableDate);
+      return allowed.length === 1 && allowed[0] === entry.effective_from;
+    };
     const current = new Map<string, Map<string, string>>();
-    const statesOfZip = new Map<string, number>();
+    for (const [state, rows] of previous) if (!takes(state)) current.set(state, rows);
     for (const r of zipRows) {
-      if (!states[r.state]) continue; // Puerto Rico: outside the service's jurisdictions
+      if (!states[r.state] || !takes(r.state)) continue; // Puerto Rico: outside the service's jurisdictions
       const rates = [toMicro(r.state_rate), toMicro(r.county_rate), toMicro(r.city_rate), toMicro(r.special_rate)];
       if (rates.reduce((a, b) => a + b, 0) !== toMicro(r.combined_rate))
         throw new Error(`${entry.zip_rates}: components do not add up for ${r.state} ${r.zip}`);
@@ -202,9 +245,10 @@ export function buildArtifact(DATA: string): ContentArtifact {
       if (!byZip) current.set(r.state, (byZip = new Map()));
       if (byZip.has(r.zip)) throw new Error(`${entry.zip_rates}: ${r.state} ${r.zip} is listed twice`);
       byZip.set(r.zip, r.zip + b36(region) + b36(nameId(r.county_name)) + b36(nameId(r.city_name)));
-      statesOfZip.set(r.zip, (statesOfZip.get(r.zip) ?? 0) + 1);
       if (r.state === 'CA') caRowsOfAll.push(r);
     }
+    const statesOfZip = new Map<string, number>();
+    for (const byZip of current.values()) for (const zip of byZip.keys()) statesOfZip.set(zip, (statesOfZip.get(zip) ?? 0) + 1);
     const zips: Record<string, string> = {};
     const removed: Record<string, string> = {};
     for (const state of [...new Set([...current.keys(), ...previous.keys()])].sort()) {
@@ -239,7 +283,8 @@ export function buildArtifact(DATA: string): ContentArtifact {
 
   // --- postal ZIPs without a rate row in some version ------------------------------------------------
   const postalOnly: Record<string, Set<string>> = {};
-  for (const r of load('us_zip_geo.csv', ['zip', 'state'])) {
+  const geoRows = load('us_zip_geo.csv', ['zip', 'state', 'county']);
+  for (const r of geoRows) {
     if (!states[r.state] || ratedEverywhere.get(`${r.state},${r.zip}`) === versions.length) continue;
     (postalOnly[r.state] ??= new Set()).add(r.zip);
   }
@@ -302,19 +347,8 @@ export function buildArtifact(DATA: string): ContentArtifact {
     return row;
   };
   const stateRows2 = il.filter((r) => r.component === 'Illinois state ROT');
-  const rtaCook = component('RTA (Regional Transportation Authority)', 'Cook County');
-  const rtaCollar = component('RTA (Regional Transportation Authority)', 'DuPage, Kane, Lake, McHenry, Will counties');
   const localGrocery = component('Local grocery tax (municipal or county)');
   const suspension = /suspended (\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})/.exec(stateRows2.map((r) => r.notes).join(' '));
-  const rta: IllinoisContent['rta'] = {
-    COOK: { general: toMicro(rtaCook.general_merchandise_rate), foodDrugs: toMicro(rtaCook.qualifying_food_rate) },
-    ...Object.fromEntries(
-      rtaCollar.scope
-        .replace(/ counties$/, '')
-        .split(/, /)
-        .map((c) => [c.toUpperCase(), { general: toMicro(rtaCollar.general_merchandise_rate), foodDrugs: toMicro(rtaCollar.qualifying_food_rate) }]),
-    ),
-  };
   const illinois: IllinoisContent = {
     stateRates: stateRows2.map((r) => ({
       from: r.effective_from || null,
@@ -324,7 +358,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
       drugs: toMicro(r.qualifying_drugs_medical_rate),
     })),
     foodSuspensions: suspension ? [{ from: suspension[1]!, to: suspension[2]! }] : [],
-    rta,
+    rta: transitPeriods(),
     med: Object.fromEntries(
       il
         .filter((r) => r.component === 'MED (Metro-East Mass Transit District)')
@@ -337,9 +371,32 @@ export function buildArtifact(DATA: string): ContentArtifact {
     ),
     outOfStateShipmentsDestinationFrom: outOfStateShipments(),
     localGroceryFrom: localGrocery.effective_from,
-    localGrocery: localGroceryRates(),
-    names: { county: { COOK: 'COOK COUNTY HOME RULE' }, special: 'REGIONAL TRANSPORTATION AUTHORITY' },
+    localGrocery: localGroceryList(),
+    names: { county: { COOK: 'COOK COUNTY HOME RULE' } },
   };
+
+  /**
+   * The RTA rows, and the NITA rows that continue them, of illinois_rate_components.csv by county
+   * ("Cook County" or a list of collar counties); a breakdown names the district in full.
+   */
+  function transitPeriods(): IllinoisContent['rta'] {
+    const out: Record<string, TransitPeriod[]> = {};
+    for (const r of il.filter((row) => /^(RTA|NITA) /.test(row.component))) {
+      if (r.qualifying_food_rate !== r.qualifying_drugs_medical_rate) throw new Error(`transit food and drug rates differ for ${r.component} ${r.scope}`);
+      const period: TransitPeriod = {
+        from: r.effective_from || null,
+        name: r.component.replace(/^\w+ \((.*)\)$/, '$1').toUpperCase(),
+        general: toMicro(r.general_merchandise_rate),
+        foodDrugs: toMicro(r.qualifying_food_rate),
+      };
+      for (const county of r.scope.replace(/ count(y|ies)$/i, '').split(/, /)) (out[county.toUpperCase()] ??= []).push(period);
+    }
+    for (const [county, periods] of Object.entries(out)) {
+      periods.sort((a, b) => (a.from ?? '').localeCompare(b.from ?? ''));
+      if (periods.filter((p) => p.from === null).length !== 1) throw new Error(`transit rates of ${county} need exactly one undated first period`);
+    }
+    return out;
+  }
 
   /** illinois_sourcing_rules.csv: the date retailers with an Illinois place of business shipping from outside Illinois turn to destination. */
   function outOfStateShipments(): string {
@@ -350,20 +407,57 @@ export function buildArtifact(DATA: string): ContentArtifact {
     return row.effective_from;
   }
 
-  /** data/illinois_local_grocery.csv: each municipality's rate from its date (0 = did not adopt). */
-  function localGroceryRates(): IllinoisContent['localGrocery'] {
-    const out: Record<string, { from: string; rate: number }[]> = {};
-    for (const r of load('illinois_local_grocery.csv', ['municipality', 'county', 'local_grocery_rate', 'effective_from']))
-      (out[r.municipality.toUpperCase()] ??= []).push({ from: r.effective_from, rate: toMicro(r.local_grocery_rate) });
-    for (const periods of Object.values(out)) periods.sort((a, b) => a.from.localeCompare(b.from));
-    return out;
+  /**
+   * data/illinois_local_grocery.csv: each municipality's and county's rate from its date (0 = levies
+   * none). A county row covers the county's unincorporated area only (55 ILCS 5/5-1006.9).
+   */
+  function localGroceryList(): IllinoisContent['localGrocery'] {
+    const municipalities: Record<string, GroceryMunicipality[]> = {};
+    const counties: Record<string, GroceryPeriod[]> = {};
+    const illinoisCounties = new Set(geoRows.filter((r) => r.state === 'IL' && r.county).map((r) => r.county.toUpperCase()));
+    for (const r of load('illinois_local_grocery.csv', ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from'])) {
+      if (!exactDate.test(r.effective_from) || r.effective_from < localGrocery.effective_from)
+        throw new Error(`illinois_local_grocery.csv: ${r.jurisdiction} takes effect on ${r.effective_from}, before the local grocery tax exists`);
+      const rate = toMicro(r.local_grocery_rate);
+      if (rate !== 0 && rate !== toMicro(localGrocery.qualifying_food_rate))
+        throw new Error(`illinois_local_grocery.csv: ${r.jurisdiction} at ${rate}: the tax is 1 % or none`);
+      const period = { from: r.effective_from, rate };
+      const listed = r.county.split(';').map((c) => c.trim().toUpperCase());
+      for (const c of listed) if (!illinoisCounties.has(c)) throw new Error(`illinois_local_grocery.csv: ${c} is not an Illinois county of us_zip_geo.csv`);
+      if (r.kind === 'county') (counties[r.jurisdiction.toUpperCase()] ??= []).push(period);
+      else if (r.kind === 'municipality') {
+        const places = (municipalities[placeKey(r.jurisdiction)] ??= []);
+        let place = places.find((p) => p.name === r.jurisdiction.toUpperCase());
+        if (!place) places.push((place = { name: r.jurisdiction.toUpperCase(), county: listed.join(';'), periods: [] }));
+        (place.periods as GroceryPeriod[]).push(period);
+      } else throw new Error(`illinois_local_grocery.csv: unknown kind ${r.kind}`);
+    }
+    const inOrder = (periods: readonly GroceryPeriod[]) => {
+      (periods as GroceryPeriod[]).sort((a, b) => a.from.localeCompare(b.from));
+      if (new Set(periods.map((p) => p.from)).size !== periods.length) throw new Error('illinois_local_grocery.csv: two rows of one place share a date');
+    };
+    for (const places of Object.values(municipalities)) for (const p of places) inOrder(p.periods);
+    for (const periods of Object.values(counties)) inOrder(periods);
+    for (const c of illinoisCounties) if (!counties[c]) throw new Error(`illinois_local_grocery.csv lacks the county ${c}`);
+    return { municipalities, counties };
+  }
+
+  /**
+   * A treatment of taxability_changes.csv: `exempt`, `taxable`, or `reduced:<state rate>:<local>`,
+   * local being `zip` (every local tax of the ZIP row), `none`, or a fixed statewide local rate.
+   */
+  function datedTreatment(value: string): Treatment | undefined {
+    if (value === 'exempt' || value === 'taxable') return { t: value };
+    const reduced = /^reduced:(\d+(?:\.\d+)?):(zip|none|\d+(?:\.\d+)?)$/.exec(value);
+    if (!reduced) return undefined;
+    const local = reduced[2]!;
+    return { t: 'reduced', state: toMicro(reduced[1]!), local: local === 'zip' || local === 'none' ? local : toMicro(local) };
   }
 
   // --- dated taxability rules and holidays ----------------------------------------------------------------------
   const taxabilityRules: Record<string, TaxabilityRule[]> = {};
-  const TREATMENTS: Record<string, Treatment> = { exempt: { t: 'exempt' }, taxable: { t: 'taxable' } };
   for (const r of load('taxability_changes.csv', ['state', 'match', 'effective_from', 'treatment'])) {
-    const treatment = TREATMENTS[r.treatment];
+    const treatment = datedTreatment(r.treatment);
     if (!treatment) throw new Error(`taxability_changes.csv: unknown treatment ${r.treatment}`);
     if (!/^(category:[a-z_]+|code:[0-9A-Z]+)$/.test(r.match)) throw new Error(`taxability_changes.csv: unreadable match ${r.match}`);
     if (r.match.startsWith('category:') && !known.has(r.match.slice(9))) throw new Error(`taxability_changes.csv: unknown category in ${r.match}`);

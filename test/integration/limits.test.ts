@@ -29,6 +29,7 @@ describe('GET /config', () => {
       in_force: '2026-03-01',
       versions: [
         { version: '2025-12-01', effective_from: '2025-12-01' },
+        { version: '2026-01-01', effective_from: '2026-01-01' },
         { version: '2026-03-01', effective_from: '2026-03-01' },
       ],
     });

@@ -32,18 +32,42 @@ describe('the shipped artifact', () => {
 
   it('computes a document with the version in force on its date and names it', () => {
     const seattle = { state: 'WA', zip: '98101' };
-    const feb = run({ date: '2026-02-27', ship_to: seattle, lines: [{ amount: 100 }] });
+    const dec = run({ date: '2025-12-31', ship_to: seattle, lines: [{ amount: 100 }] });
+    const jan = run({ date: '2026-01-01', ship_to: seattle, lines: [{ amount: 100 }] });
     const mar = run({ date: '2026-03-01', ship_to: seattle, lines: [{ amount: 100 }] });
-    expect(feb.content_version).toBe(manifest[0]!.version);
-    expect(BigInt(feb.lines[0]!.rate)).toBe(rateIn(december, 'WA', '98101'));
-    expect(mar.content_version).toBe(manifest[1]!.version);
+    expect(dec.content_version).toBe(manifest[0]!.version);
+    expect(BigInt(dec.lines[0]!.rate)).toBe(rateIn(december, 'WA', '98101'));
+    // Washington changes local rates only on a quarter's first day: the March table's Seattle rate is January's.
+    expect(jan.content_version).toBe('2026-01-01');
+    expect(BigInt(jan.lines[0]!.rate)).toBe(rateIn(march, 'WA', '98101'));
+    expect(mar.content_version).toBe('2026-03-01');
     expect(BigInt(mar.lines[0]!.rate)).toBe(rateIn(march, 'WA', '98101'));
-    expect(feb.lines[0]!.rate).not.toBe(mar.lines[0]!.rate);
+    expect(dec.lines[0]!.rate).not.toBe(jan.lines[0]!.rate);
   });
 
   it('GET /rates answers with the version of the date', () => {
-    expect(destinationRates(content, 'WA', '98101', '2026-01-15').version).toBe(manifest[0]!.version);
-    expect(destinationRates(content, 'WA', '98101', '2026-04-15').version).toBe(manifest[1]!.version);
+    expect(destinationRates(content, 'WA', '98101', '2025-12-15').version).toBe(manifest[0]!.version);
+    expect(destinationRates(content, 'WA', '98101', '2026-01-15').version).toBe('2026-01-01');
+    expect(destinationRates(content, 'WA', '98101', '2026-04-15').version).toBe('2026-03-01');
+  });
+
+  it('the 2026-01-01 version takes the March rows only of states whose local rates change on a quarter, half-year or year start', () => {
+    const rules = new Set(readCsv(join(DATA, 'local_rate_change_rules.csv'), ['state']).map((r) => r.state));
+    const decRows = new Map(december.map((r) => [`${r.state},${r.zip}`, r.combined_rate]));
+    const jan = content.at('2026-01-01').rows();
+    let fromMarch = 0;
+    let kept = 0;
+    for (const r of march) {
+      const before = decRows.get(`${r.state},${r.zip}`);
+      if (r.state === 'PR' || before === undefined || before === r.combined_rate) continue;
+      const expected = rules.has(r.state) ? r.combined_rate : before;
+      expect(jan.get(`${r.state},${r.zip}`)?.combined).toBe(toMicro(expected));
+      if (rules.has(r.state)) fromMarch++;
+      else kept++;
+    }
+    // Alabama, Alaska, Arizona, Louisiana, New York...: no such rule, their changes wait for the March table.
+    expect(fromMarch).toBeGreaterThan(800);
+    expect(kept).toBeGreaterThan(0);
   });
 
   it('refuses dates before the oldest version as before (Kentucky history aside)', () => {

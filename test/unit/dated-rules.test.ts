@@ -13,7 +13,9 @@ const il = readCsv(join(DATA, 'illinois_rate_components.csv'), [
   'qualifying_drugs_medical_rate',
   'effective_from',
 ]);
-const grocery = readCsv(join(DATA, 'illinois_local_grocery.csv'), ['municipality', 'county', 'local_grocery_rate', 'effective_from']);
+const grocery = readCsv(join(DATA, 'illinois_local_grocery.csv'), ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from']).filter(
+  (r) => r.kind === 'municipality',
+);
 const holidays = readCsv(join(DATA, 'sales_tax_holidays.csv'), [
   'state',
   'holiday',
@@ -35,14 +37,14 @@ const remote = { seller_class: 'remote' as const };
 const food = (amount = 100) => [{ amount, tax_code: '40030', description: 'Groceries' }];
 
 describe('Illinois local grocery tax from 2026-01-01 (data/illinois_local_grocery.csv)', () => {
-  const adopted = grocery.filter((r) => toMicro(r.local_grocery_rate) > 0);
+  const adopted = grocery.filter((r) => toMicro(r.local_grocery_rate) > 0 && r.effective_from === '2026-01-01');
   // Cook County places whose postal city is an adopting municipality: state 0 + RTA + the local 1 %.
   const cases = adopted
-    .map((r) => ({ r, row: zipRows.find((z) => z.state === 'IL' && z.city_name.toUpperCase() === r.municipality.toUpperCase()) }))
+    .map((r) => ({ r, row: zipRows.find((z) => z.state === 'IL' && z.city_name.toUpperCase() === r.jurisdiction.toUpperCase()) }))
     .filter((c) => c.row !== undefined)
     .slice(0, 12);
 
-  it.each(cases)('$r.municipality computes groceries from the list', ({ r, row }) => {
+  it.each(cases)('$r.jurisdiction computes groceries from the list', ({ r, row }) => {
     const doc = run({ date: '2026-02-10', ...remote, ship_to: { state: 'IL', zip: row!.zip }, lines: food(80) });
     const line = doc.lines[0]!;
     const rtaRow = il.find(
@@ -55,7 +57,7 @@ describe('Illinois local grocery tax from 2026-01-01 (data/illinois_local_grocer
     );
     const rta = rtaRow ? toMicro(rtaRow.qualifying_food_rate) : 0;
     const local = toMicro(r.local_grocery_rate);
-    expect(line.jurisdictions.find((j) => j.type === 'city')).toMatchObject({ name: `${r.municipality.toUpperCase()} GROCERY TAX`, rate: local });
+    expect(line.jurisdictions.find((j) => j.type === 'city')).toMatchObject({ name: `${r.jurisdiction.toUpperCase()} GROCERY TAX`, rate: local });
     expect(line.jurisdictions.find((j) => j.type === 'state')).toBeUndefined(); // state part 0 from 2026
     expect(toMicro(state2026.qualifying_food_rate)).toBe(0);
     expect(line.rate).toBe(local + rta);
@@ -64,13 +66,13 @@ describe('Illinois local grocery tax from 2026-01-01 (data/illinois_local_grocer
 
   it('Chicago did not adopt it: RTA only', () => {
     const line = run({ date: '2026-02-10', ...remote, ship_to: { state: 'IL', zip: '60601' }, lines: food() }).lines[0]!;
-    expect(grocery.find((r) => r.municipality === 'Chicago')!.local_grocery_rate).toBe('0');
+    expect(grocery.find((r) => r.jurisdiction === 'Chicago')!.local_grocery_rate).toBe('0');
     expect(line.rate).toBe(toMicro(rtaCook.qualifying_food_rate));
   });
 
   it('a place the list does not know is refused, not guessed', () => {
     const unknown = zipRows.find(
-      (z) => z.state === 'IL' && z.city_name !== '' && !grocery.some((g) => g.municipality.toUpperCase() === z.city_name.toUpperCase()),
+      (z) => z.state === 'IL' && z.city_name !== '' && !grocery.some((g) => g.jurisdiction.toUpperCase() === z.city_name.toUpperCase()),
     )!;
     expect(failure({ date: '2026-02-10', ...remote, ship_to: { state: 'IL', zip: unknown.zip }, lines: food() }).code).toBe('il_rate_lookup_unresolved');
     // …while before 2026 the same place has its state 1 % and no local grocery question.
@@ -131,7 +133,7 @@ describe('sales-tax holidays (data/sales_tax_holidays.csv)', () => {
 });
 
 describe('dated taxability rules (data/taxability_changes.csv)', () => {
-  it.each(changes)('$state $match from $effective_from: $treatment', (c) => {
+  it.each(changes.filter((c) => c.match.startsWith('code:')))('$state $match from $effective_from: $treatment', (c) => {
     const code = c.match.slice(5);
     const from = c.effective_from || '2025-12-01';
     const taxCode = content.artifact.taxCodes.find(([k]) => k.startsWith(code))![0];
@@ -165,5 +167,40 @@ describe('California breakdown where the CDTFA city rate overrides the ZIP row',
       ['special', 'LOS ANGELES COUNTY AND BEVERLY HILLS DISTRICT TAXES', city - 72_500],
     ]);
     expect(line.jurisdictions.some((j) => j.name.includes('WEST HOLLYWOOD'))).toBe(false);
+  });
+});
+
+describe('reduced and local-only grocery rates (taxability_changes.csv, category:food_groceries)', () => {
+  const groceryRows = changes.filter((c) => c.match === 'category:food_groceries');
+  it.each(groceryRows)('$state from $effective_from: $treatment', (c) => {
+    // The row is in force from its date (the oldest content date for undated rows) until the next row's.
+    const date = c.effective_from > '2025-12-01' ? c.effective_from : '2025-12-01';
+    const inForce = groceryRows.filter((o) => o.state === c.state && o.effective_from <= date).at(-1)!;
+    const zip = zipRows.find((z) => z.state === c.state && toMicro(z.county_rate) + toMicro(z.city_rate) + toMicro(z.special_rate) > 0)!;
+    const line = run({ date, ship_to: { state: c.state, zip: zip.zip }, lines: [{ amount: 100, tax_code: '40030' }] }).lines[0]!;
+    const zipLocal = toMicro(zip.county_rate) + toMicro(zip.city_rate) + toMicro(zip.special_rate);
+    if (inForce.treatment === 'taxable') {
+      expect(line.rate).toBe(toMicro(zip.combined_rate));
+      return;
+    }
+    const [, stateRate, local] = inForce.treatment.split(':') as [string, string, string];
+    const localRate = local === 'zip' ? zipLocal : local === 'none' ? 0 : toMicro(local);
+    expect(line.reason).toBe('reduced_rated');
+    expect(line.jurisdictions.find((j) => j.type === 'state')?.rate ?? 0).toBe(toMicro(stateRate));
+    expect(line.rate).toBe(toMicro(stateRate) + localRate);
+    expect(line.tax).toBe(taxCents(10_000, BigInt(toMicro(stateRate) + localRate)));
+  });
+
+  it('North Carolina: groceries pay the flat 2 % local rate, not the county and transit rates of the ZIP', () => {
+    const charlotte = run({ date: '2026-04-15', ship_to: { state: 'NC', zip: '28202' }, lines: [{ amount: 100, tax_code: '40030' }] }).lines[0]!;
+    expect(charlotte.rate).toBe(20_000);
+    expect(charlotte.jurisdictions.some((j) => j.type === 'state')).toBe(false);
+  });
+
+  it('Arkansas: the state 0.125 % on groceries ends on 2026-01-01, local taxes stay', () => {
+    const doc = (date: string) => run({ date, ship_to: { state: 'AR', zip: '72201' }, lines: [{ amount: 100, tax_code: '40030' }] }).lines[0]!;
+    expect(doc('2025-12-31').jurisdictions.find((j) => j.type === 'state')?.rate).toBe(1_250);
+    expect(doc('2026-01-01').jurisdictions.find((j) => j.type === 'state')).toBeUndefined();
+    expect(doc('2026-01-01').rate).toBeGreaterThan(0);
   });
 });

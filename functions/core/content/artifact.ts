@@ -67,13 +67,35 @@ export interface IllinoisStateRates {
   readonly drugs: Micro;
 }
 
+/** A transit district's Illinois rates from a date (null: before any dated row). */
+export interface TransitPeriod {
+  readonly from: string | null;
+  /** The district's name in a breakdown (the RTA became the NITA). */
+  readonly name: string;
+  readonly general: Micro;
+  readonly foodDrugs: Micro;
+}
+
+/** A local grocery rate from a date; 0 = the place levies none. */
+export interface GroceryPeriod {
+  readonly from: string;
+  readonly rate: Micro;
+}
+
+/** A municipality of the local grocery list: its name, the county the source lists it in, its periods. */
+export interface GroceryMunicipality {
+  readonly name: string;
+  readonly county: string;
+  readonly periods: readonly GroceryPeriod[];
+}
+
 export interface IllinoisContent {
   /** State ROT by period for general merchandise, qualifying food, and drugs/medical appliances. */
   readonly stateRates: readonly IllinoisStateRates[];
   /** Periods in which the state food rate was suspended (0 %). */
   readonly foodSuspensions: readonly { readonly from: string; readonly to: string }[];
-  /** RTA rates by county name (upper case): general merchandise and food/drugs. */
-  readonly rta: Readonly<Record<string, { readonly general: Micro; readonly foodDrugs: Micro }>>;
+  /** RTA (from 2026-08-01 NITA) rates by county name (upper case), oldest period first. */
+  readonly rta: Readonly<Record<string, readonly TransitPeriod[]>>;
   /**
    * Metro-East Mass Transit District rates by county (upper case); it taxes general merchandise and
    * food/drugs alike, in some townships only: a ZIP whose special rate reaches the MED rate is in it.
@@ -81,12 +103,18 @@ export interface IllinoisContent {
   readonly med: Readonly<Record<string, Micro>>;
   /** From this date an in-state retailer shipping from outside Illinois sources at destination (S.B. 3362). */
   readonly outOfStateShipmentsDestinationFrom: string;
-  /** From this date municipalities may levy a 1 % grocery tax. */
+  /** From this date municipalities and counties may levy a 1 % grocery tax. */
   readonly localGroceryFrom: string;
-  /** Municipalities (upper case) whose local grocery rate is known, from the date it applies; 0 = did not adopt. */
-  readonly localGrocery: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro }[]>>;
+  /**
+   * The local grocery list: municipalities by place key (functions/core/content/place-key.ts), and
+   * counties (upper case, as the ZIP table names them), whose rate applies outside municipalities.
+   */
+  readonly localGrocery: {
+    readonly municipalities: Readonly<Record<string, readonly GroceryMunicipality[]>>;
+    readonly counties: Readonly<Record<string, readonly GroceryPeriod[]>>;
+  };
   /** Home-rule component names for jurisdictions the ZIP table reports as county/city/special. */
-  readonly names: { readonly county: Readonly<Record<string, string>>; readonly special: string };
+  readonly names: { readonly county: Readonly<Record<string, string>> };
 }
 
 /** A state's treatment of a category or of tax codes with a prefix, from a date (null: before any dated row). */

@@ -33,9 +33,9 @@ export function destinationRates(all: TaxContent, state: string | undefined, zip
   }
   const { area, precision } = resolution;
   if (area.state === 'IL') {
-    const components = illinoisComponents(area, 'general', date, content.coverageFrom, content.artifact.illinois);
-    if (components === null) throw new DomainError('il_rate_lookup_unresolved', 'No Illinois rate is selectable for this place and date.');
-    return { area, precision, components, usedCityRate: false, version };
+    const rates = illinoisComponents(area, 'general', date, content);
+    if (rates === null) throw new DomainError('il_rate_lookup_unresolved', 'No Illinois rate is selectable for this place and date.');
+    return { area, precision, components: rates.components, usedCityRate: false, version };
   }
   if (!hasRateOn(content, area.state, date))
     throw new DomainError('rate_unavailable', `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`);

@@ -1,10 +1,11 @@
 // Illinois (contract §2.4): the seller's posture decides sourcing, and qualifying food and drugs
 // carry their own state, RTA and local rates (data/illinois_rate_components.csv).
 import type { Location } from '../account/settings';
-import type { Category, IllinoisContent, Micro } from '../content/artifact';
-import type { RateArea } from '../content/tax-content';
+import type { Category, IllinoisContent, TransitPeriod } from '../content/artifact';
+import type { RateArea, TaxContent } from '../content/tax-content';
 import { DomainError } from '../errors';
 import { declarationVerifies, type SellerClass } from '../illinois/declaration';
+import { localGrocery } from './illinois-grocery';
 import type { Component } from './taxability';
 import type { EngineContext } from './types';
 
@@ -96,49 +97,60 @@ export function illinoisOrigin(posture: Posture, shipFromState: string | null, d
 
 const within = (date: string, from: string | null, to: string | null) => (from === null || from <= date) && (to === null || date <= to);
 
+/** The transit district's rates of a county on a date (RTA, from 2026-08-01 NITA), if it has one. */
+function transitOn(il: IllinoisContent, county: string, date: string): TransitPeriod | undefined {
+  let found: TransitPeriod | undefined;
+  for (const p of il.rta[county] ?? []) if (p.from === null || p.from <= date) found = p;
+  return found;
+}
+
+/** An Illinois line's jurisdictions, and a note for the document when the place was estimated. */
+export interface IllinoisRates {
+  readonly components: readonly Component[];
+  readonly note: string | null;
+}
+
 /**
  * The Illinois jurisdictions for a line of a class at an area on a date, or null when the content
- * holds no rate for that combination (il_rate_lookup_unresolved).
+ * holds no rate for that combination (il_rate_lookup_unresolved). `content` is the version in force
+ * on the date: its ZIP table holds the transit rate of its own date inside its special districts.
  */
-export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: string, coverageFrom: string, il: IllinoisContent): Component[] | null {
+export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: string, content: TaxContent): IllinoisRates | null {
+  const il = content.artifact.illinois;
   const period = il.stateRates.find((p) => within(date, p.from, p.to));
   if (!period) return null;
   const county = area.countyName;
-  const rta = il.rta[county];
-  const special = il.names.special;
+  const transit = transitOn(il, county, date);
   if (cls === 'general') {
-    if (date < coverageFrom) return null; // local parts are known only from the ZIP table's date
+    if (date < content.coverageFrom) return null; // local parts are known only from the ZIP table's date
+    const tabled = transitOn(il, county, content.from)?.general ?? 0;
+    const inTable = Math.min(tabled, area.rates.special);
+    // A rate change of the district after the table's date replaces the table's share of it.
+    const transitPart = inTable > 0 && inTable === tabled ? (transit?.general ?? inTable) : inTable;
     const parts: Component[] = [
       { type: 'state', name: 'ILLINOIS', rate: period.general },
       { type: 'county', name: il.names.county[county] ?? county, rate: area.rates.county },
       { type: 'city', name: area.cityName, rate: area.rates.city },
+      { type: 'special', name: transit?.name ?? '', rate: transitPart },
+      { type: 'special', name: area.regionName, rate: area.rates.special - inTable },
     ];
-    const rtaPart = rta ? Math.min(rta.general, area.rates.special) : 0;
-    parts.push({ type: 'special', name: special, rate: rtaPart }, { type: 'special', name: area.regionName, rate: area.rates.special - rtaPart });
-    return parts.filter((p) => p.rate > 0);
+    return { components: parts.filter((p) => p.rate > 0), note: null };
   }
-  if (cls === 'exempt') return [];
+  if (cls === 'exempt') return { components: [], note: null };
   let stateRate = cls === 'food' ? period.food : period.drugs;
   if (cls === 'food' && il.foodSuspensions.some((s) => within(date, s.from, s.to))) stateRate = 0;
   // MED taxes food and drugs at its general rate, in some townships only: a ZIP is in it when its
   // special districts reach that rate.
   const med = il.med[county];
-  const parts: Component[] = [
-    { type: 'state', name: 'ILLINOIS', rate: stateRate },
-    { type: 'special', name: special, rate: rta?.foodDrugs ?? 0 },
-    { type: 'special', name: 'METRO-EAST MASS TRANSIT DISTRICT', rate: med !== undefined && area.rates.special >= med ? med : 0 },
-  ];
-  if (cls === 'food' && date >= il.localGroceryFrom) {
-    const local = localGroceryRate(il, area.cityName, date);
-    if (local === undefined) return null; // the content does not know whether this place levies the local 1 %
-    parts.push({ type: 'city', name: `${area.cityName} GROCERY TAX`, rate: local });
-  }
-  return parts.filter((p) => p.rate > 0);
-}
-
-/** The municipality's local grocery rate on `date` (0 when it did not adopt one), or undefined when unknown. */
-export function localGroceryRate(il: IllinoisContent, municipality: string, date: string): Micro | undefined {
-  let rate: Micro | undefined;
-  for (const period of il.localGrocery[municipality] ?? []) if (period.from <= date) rate = period.rate;
-  return rate;
+  const parts = (
+    [
+      { type: 'state', name: 'ILLINOIS', rate: stateRate },
+      { type: 'special', name: transit?.name ?? '', rate: transit?.foodDrugs ?? 0 },
+      { type: 'special', name: 'METRO-EAST MASS TRANSIT DISTRICT', rate: med !== undefined && area.rates.special >= med ? med : 0 },
+    ] satisfies Component[]
+  ).filter((p) => p.rate > 0);
+  if (cls !== 'food' || date < il.localGroceryFrom) return { components: parts, note: null };
+  const local = localGrocery(area, date, il);
+  if (local === undefined) return null; // the content does not know whether this place levies the local 1 %
+  return { components: [...parts, local.component], note: local.note };
 }

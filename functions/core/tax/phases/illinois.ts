@@ -7,7 +7,7 @@ import { illinoisClass, illinoisComponents, illinoisOrigin, illinoisPosture } fr
 import type { DocumentInput } from '../input';
 import { detail, refuseAny } from '../refusals';
 import type { Sourced } from '../sourcing';
-import type { EngineContext } from '../types';
+import type { EngineContext, Message } from '../types';
 import { stateOf, type Destination, type RatedDestination } from './addresses';
 import type { LinePlan } from './products';
 import type { CheckedLine, RatedLine } from './rate-availability';
@@ -18,6 +18,8 @@ export interface IllinoisSourcedLine {
   readonly plan: LinePlan;
   readonly dest: RatedDestination;
   readonly sourced: Sourced;
+  /** Messages for the document: where a local grocery rate was placed, once per destination. */
+  readonly notes: readonly Message[];
 }
 
 export type TaxableLine = RatedLine | IllinoisSourcedLine;
@@ -62,13 +64,20 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
     origin = resolved.area;
   }
   const unresolved: ErrorDetail[] = [];
+  const noted = new Set<string>();
   const taxable = located.map(({ route, plan, dest }): TaxableLine => {
     // Without nexus an Illinois line is taxed as no_nexus, sourced like any other line.
     if (route === 'rated' || !plan.nexus) return { route: 'rated', plan, dest };
-    const components = illinoisComponents(origin ?? dest.area, illinoisClass(plan.category), date, content.coverageFrom, content.artifact.illinois);
-    if (components === null)
+    const rates = illinoisComponents(origin ?? dest.area, illinoisClass(plan.category), date, content);
+    if (rates === null)
       unresolved.push(detail('il_rate_lookup_unresolved', `lines.${plan.index}`, 'No Illinois rate is selectable for this place, product class and date.'));
-    return { route, plan, dest, sourced: { components: components ?? [], sourcing: origin ? 'origin' : 'destination', usedCityRate: false } };
+    const notes: Message[] = [];
+    if (rates?.note && !noted.has(dest.target)) {
+      noted.add(dest.target);
+      notes.push({ code: 'il_local_grocery_place', severity: 'info', message: rates.note, target: dest.target });
+    }
+    const sourced: Sourced = { components: rates?.components ?? [], sourcing: origin ? 'origin' : 'destination', usedCityRate: false };
+    return { route, plan, dest, sourced, notes };
   });
   refuseAny('il_rate_lookup_unresolved', unresolved, 'No Illinois rate is selectable for some lines; see details.');
   return taxable;

@@ -31,6 +31,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     const { plan: p, dest } = l;
     const { area, target } = dest;
     const sourced = l.route === 'illinois' ? l.sourced : sourceComponents(area, originArea, date, content);
+    if (l.route === 'illinois') messages.push(...l.notes);
     if (area.multiArea && !spanNoted.has(target)) {
       spanNoted.add(target);
       const used = sourced.usedCityRate ? `the official rate of ${area.cityName}` : 'the rate of its main area';

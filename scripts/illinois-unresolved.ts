@@ -1,0 +1,14 @@
+// `npm run content:il-unresolved`: writes data/illinois_grocery_unresolved.csv, the Illinois ZIPs
+// whose groceries answer il_rate_lookup_unresolved on the newest version's date, and why; a unit
+// test keeps the file equal to what the content answers.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { taxContent } from '../functions/adapters/content/content-file';
+import { illinoisUnresolved } from './lib/illinois-unresolved';
+
+const content = taxContent();
+const rows = illinoisUnresolved(content, content.from);
+const quote = (s: string): string => (/[",]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+const out = join(import.meta.dirname, '..', 'data', 'illinois_grocery_unresolved.csv');
+writeFileSync(out, `zip,postal_city,county,reason\n${rows.map((r) => [r.zip, r.postalCity, r.county, r.reason].map(quote).join(',')).join('\n')}\n`);
+console.log(`${rows.length} Illinois ZIPs unresolved for groceries on ${content.from} → ${out}`);
