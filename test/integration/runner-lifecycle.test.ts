@@ -3,11 +3,12 @@
 // lingers as a zombie under a parent that never reaps it (a container without an init); every
 // process a runner starts ends with it; two runners on two directories work side by side.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { OWNER_FILE, readOwner } from '../../lib/local/data-dir';
+import { startDynamoLocal } from '../../lib/local/engines';
 import { KEYS, SEED } from '../fixtures/seed';
 import { startRunner, type RunnerProcess } from '../support/runner-process';
 import { describeLocal } from '../support/target';
@@ -166,6 +167,18 @@ describeLocal('the local runner: lock, children, restarts', () => {
     await stopped.stop();
     expect(dead(second.dynamoPid!)).toBe(true);
     expect(existsSync(join(dataDir, OWNER_FILE))).toBe(false);
+  });
+
+  it('stops a DynamoDB Local that an earlier runner left running on its directory', { timeout: 300_000 }, async () => {
+    const dataDir = join(root, 'left-behind');
+    mkdirSync(dataDir, { recursive: true });
+    // As a runner of an older version left it: an engine on the directory, its runner gone.
+    const left = await startDynamoLocal({ dataDir });
+    writeFileSync(join(dataDir, OWNER_FILE), JSON.stringify({ pid: 2 ** 22 + 1, dynamoPid: left.pid, startedAt: '2026-01-01T00:00:00Z' }));
+    const runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_DATA_DIR: dataDir });
+    runners.push(runner);
+    await until(() => (dead(left.pid!) ? true : undefined), 'the left-behind DynamoDB Local to be stopped', 10_000);
+    expect((await call(runner.url, 'POST', '/transactions', { code: 'LEFT-1', date: DATE, ship_to, lines: [{ amount: 3 }] })).status).toBe(201);
   });
 
   it('runs side by side with another runner on another directory, and refuses a second one on its own', { timeout: 300_000 }, async () => {
