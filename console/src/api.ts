@@ -8,8 +8,6 @@ export type Environment = Ok<'config-get'>['environment'];
 
 /** The JSON body of an operation's 200 answer, e.g. `Ok<'batches-list'>`. */
 export type Ok<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer T } } } ? T : never;
-/** The JSON body of an operation's 202 answer. */
-export type Accepted<Op extends keyof operations> = operations[Op]['responses'] extends { 202: { content: { 'application/json': infer T } } } ? T : never;
 
 export interface FailureDetail {
   readonly code: string;

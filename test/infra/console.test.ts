@@ -61,7 +61,7 @@ describe('the console in the stack', () => {
     const onConsole = (checked: App) =>
       new AwsSolutionsChecks()
         .validateScope(checked)
-        .violations.filter((v) => v.violatingResources.some((r) => r.constructPath.includes('/console/')))
+        .violations.filter((v) => v.violatingResources.some((r) => r.constructPath?.includes('/console/')))
         .map((v) => v.ruleName);
     const bare = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     new SalesTaxStack(bare, 'SalesTax-test', { stage: 'test' });

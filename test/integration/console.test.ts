@@ -189,7 +189,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
 
   beforeAll(async () => {
     base = inject('baseUrl');
-    mkdirSync(SHOTS, { recursive: true });
+    mkdirSync(join(SHOTS, 'docs'), { recursive: true });
     // Every event of the account reaches this receiver; the webhooks test adds a failing one.
     receiver = await startReceiver();
     await ok(api('POST', `${V1}/webhooks`, { key: KEYS.console, body: { url: receiver.url, events: ['*'], description: 'console test receiver' } }), 201);
@@ -235,6 +235,8 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
 
   const heading = (page: Page) => page.locator('h1#page-title');
   const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  /** A screen-sized picture for the README (copied to docs/console/ by hand when the page changes). */
+  const docShot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, 'docs', `${name}.png`) });
   const go = (page: Page, fragment: string) => page.evaluate((f) => ((globalThis as any).location.hash = f), fragment);
   /** The id and text of the focused element. */
   const focused = (page: Page) =>
@@ -274,7 +276,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe('Overview');
     // The page's heading takes focus, so a screen reader announces the page.
-    expect((await focused(page)).id).toBe('page-title');
+    await expect.poll(async () => (await focused(page)).id).toBe('page-title');
     await page.locator('#batches-title').waitFor();
     await expect.poll(() => page.locator('.card').count()).toBe(4);
     expect(await page.locator('#hooks-title').locator('..').textContent()).toMatch(/Endpoints\s*1/);
@@ -287,7 +289,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     }
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page).textContent()).toBe('Batches');
-    expect((await focused(page)).id).toBe('page-title');
+    await expect.poll(async () => (await focused(page)).id).toBe('page-title');
     expect(await page.locator('nav[aria-label="Console"] a[aria-current="page"]').textContent()).toBe('Batches');
 
     const storage = await page.evaluate(() => {
@@ -330,8 +332,8 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     items[0] = { reference_id: 'bad-zip', operation: 'calculate', request: calculation(10, 'ABCDE') };
     items[1] = { reference_id: 'bad-amount', operation: 'calculate', request: calculation(-5) };
     const statuses: string[] = [];
-    const submitted = await ok(api('POST', `${V1}/batches`, { key: KEYS.console, body: { items } }), 202);
-    // The overview, refreshed while the batch waits: its oldest-pending age grows, and says so.
+    await ok(api('POST', `${V1}/batches`, { key: KEYS.console, body: { items } }), 202);
+    // The overview, refreshed while that batch waits: its oldest-pending age grows, and says so.
     const batchesCard = page.locator('.card', { has: page.locator('#batches-title') });
     await expect
       .poll(
@@ -345,6 +347,10 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     expect(await batchesCard.getAttribute('class')).toContain('attention');
     expect(await page.locator('[aria-live="polite"]').textContent()).toBe('Oldest pending batch is getting older.');
     await shot(page, 'overview-growing');
+    await docShot(page, 'overview');
+
+    // Another such batch, opened as soon as it is accepted: the page follows it to the end.
+    const submitted = await ok(api('POST', `${V1}/batches`, { key: KEYS.console, body: { items } }), 202);
     page.on('response', async (r) => {
       if (r.url().startsWith(`${base}${V1}/batches/${submitted.id}?`)) statuses.push((await r.json()).status);
     });
@@ -359,6 +365,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     const bad = page.locator('tr', { has: page.locator('th', { hasText: 'bad-amount' }) });
     await expect.poll(() => bad.textContent()).toContain('validation_error');
     expect(await bad.textContent()).toContain('lines.0.amount');
+    await docShot(page, 'batch');
     expect(await page.locator('tr', { has: page.locator('th', { hasText: 'bad-zip' }) }).textContent()).toContain('invalid_address');
     await shot(page, 'batch');
 
@@ -434,6 +441,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     await expect.poll(refreshed, { timeout: 20_000, interval: 300 }).toMatch(/failing.*attempt.*answered HTTP 500.*next retry/);
     expect(await row.locator('.badge-delivered').count()).toBe(1);
     await shot(page, 'webhooks');
+    await docShot(page, 'webhooks');
 
     healthy = true;
     const before = failing.of(event.id).length;
@@ -482,6 +490,8 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     expect(await page.locator('.chart-canvas').first().getAttribute('aria-label')).toMatch(/^Bar chart of tax by state/);
     expect(await page.locator('tr', { has: page.locator('th', { hasText: 'NY-2026-01-nowhere' }) }).textContent()).toContain('location_not_authorized');
     await shot(page, 'return-job');
+    await page.evaluate(() => (globalThis as any).document.getElementById('liability-title').scrollIntoView());
+    await docShot(page, 'return-job');
   }, 90_000);
 
   it('shows a production key production data only', async () => {
@@ -496,43 +506,60 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
   }, 60_000);
 
   it('passes axe-core checks on every page in light and dark mode, and fits a phone', async () => {
-    const pages = ['#/overview', '#/batches', '#/transactions', `#/transactions/${docs.sale}`, '#/webhooks'];
+    const batches = await ok(api('GET', `${V1}/batches?limit=1`, { key: KEYS.console }), 200);
+    const pages = ['#/overview', '#/batches', `#/batches/${batches.data[0].id}`, '#/transactions', `#/transactions/${docs.sale}`, '#/webhooks'];
     const found: string[] = [];
+    const check = async (page: Page, label: string) => {
+      // Injected once per document; navigating between the console's pages keeps it.
+      if (!(await page.evaluate(() => Boolean((globalThis as any).axe)))) await page.evaluate(axe.source);
+      const result = await page.evaluate(() =>
+        (globalThis as any).axe.run((globalThis as any).document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        }),
+      );
+      for (const v of result.violations) found.push(`${label}: ${v.id} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`);
+      // The checks ran on this page: contrast and landmarks among them.
+      expect(result.passes.map((p: any) => p.id)).toEqual(expect.arrayContaining(['color-contrast', 'landmark-one-main', 'region']));
+    };
     for (const dark of [false, true]) {
-      // axe-core is injected by the test, which the page's own policy would refuse: this context
-      // sets the policy aside (the other contexts check it).
+      const scheme = dark ? 'dark' : 'light';
+      // axe-core is injected by the test, which the page's own policy would refuse: these contexts
+      // set the policy aside (the other contexts check it).
       const { page } = await open({ dark, bypassCsp: true });
-      await signIn(page, KEYS.console);
+      await page.goto(`${base}/console`);
+      await page.locator('#key').waitFor();
+      await check(page, `${scheme} sign-in`);
+      await page.fill('#key', KEYS.console);
+      await page.press('#key', 'Enter');
       await expect.poll(() => heading(page).textContent()).toBe('Overview');
-      await page.evaluate(axe.source);
       for (const fragment of pages) {
         await go(page, fragment);
         await settled(page);
-        const result = await page.evaluate(() =>
-          (globalThis as any).axe.run((globalThis as any).document, {
-            runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-          }),
-        );
-        for (const v of result.violations)
-          found.push(`${dark ? 'dark' : 'light'} ${fragment}: ${v.id} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`);
-        // The checks ran on this page: contrast, labels, landmarks, table headers among them.
-        expect(result.passes.map((p: any) => p.id)).toEqual(expect.arrayContaining(['color-contrast', 'landmark-one-main', 'region']));
+        await check(page, `${scheme} ${fragment}`);
       }
       if (dark) await shot(page, 'webhooks-dark');
+
+      // The provider's pages: the engagement choice, a return job with its charts.
+      const provider = (await open({ dark, bypassCsp: true })).page;
+      await signIn(provider, KEYS.consoleProvider);
+      await provider.locator(`#engagement-${ENGAGEMENTS.console.id}`).waitFor();
+      await check(provider, `${scheme} engagement choice`);
+      await provider.locator(`#engagement-${ENGAGEMENTS.console.id}`).check();
+      await provider.getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(() => heading(provider).textContent()).toBe('Overview');
+      for (const fragment of ['#/return-jobs', `#/return-jobs/${job.id}`]) {
+        await go(provider, fragment);
+        await settled(provider);
+        await check(provider, `${scheme} ${fragment}`);
+      }
+      await expect.poll(() => provider.locator('.chart-canvas canvas').count(), { timeout: 30_000 }).toBe(2);
+      await check(provider, `${scheme} return job charts`);
+      if (dark) {
+        await shot(provider, 'return-job-dark');
+        await provider.evaluate(() => (globalThis as any).document.getElementById('liability-title').scrollIntoView());
+        await docShot(provider, 'return-job-dark');
+      }
     }
-    // The provider's pages (engagement choice, return job with its charts).
-    const { page } = await open({ dark: true, bypassCsp: true });
-    await signIn(page, KEYS.consoleProvider);
-    await page.locator(`#engagement-${ENGAGEMENTS.console.id}`).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await go(page, `#/return-jobs/${job.id}`);
-    await expect.poll(() => page.locator('.chart-canvas canvas').count(), { timeout: 30_000 }).toBe(2);
-    await page.evaluate(axe.source);
-    const result = await page.evaluate(() =>
-      (globalThis as any).axe.run((globalThis as any).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] } }),
-    );
-    for (const v of result.violations) found.push(`dark return job: ${v.id} (${v.nodes.map((n: any) => n.target.join(' ')).join(', ')})`);
-    await shot(page, 'return-job-dark');
     expect(found).toEqual([]);
 
     // A phone: nothing wider than the screen but the tables' own scrolling regions.

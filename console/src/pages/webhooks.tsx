@@ -29,14 +29,15 @@ const EVENT_TYPES = {
 
 const REFRESH_MS = 10_000;
 
-function Endpoints() {
+/** `refreshed` changes when the user asks for fresh figures. */
+function Endpoints({ refreshed }: { refreshed: number }) {
   const { api } = useSigned();
   const [page, setPage] = useState(FIRST_PAGE);
-  const list = useLoad(() => answer(api.GET('/api/v1/webhooks', { params: { query: { limit: 25, ...cursorQuery(page) } } })), [api, page]);
+  const list = useLoad(() => answer(api.GET('/api/v1/webhooks', { params: { query: { limit: 25, ...cursorQuery(page) } } })), [api, page, refreshed]);
   const columns: Column<Endpoint>[] = [
     { header: 'Endpoint', rowHeader: true, cell: (e) => <code>{e.id}</code> },
     { header: 'URL', cell: (e) => <span class="url">{e.url}</span> },
-    { header: 'Events', cell: (e) => <span class="health">{e.events.join(', ')}</span> },
+    { header: 'Events', cell: (e) => <span class="events">{e.events.join(', ')}</span> },
     { header: 'Status', cell: (e) => <Badge value={e.status} /> },
     {
       header: 'Health',
@@ -104,7 +105,7 @@ function Deliveries({ event }: { event: WebhookEvent }) {
   );
 }
 
-function Events() {
+function Events({ refreshed, refresh }: { refreshed: number; refresh: () => void }) {
   const { api } = useSigned();
   const [type, setType] = useState<EventType | ''>('');
   const [page, setPage] = useState(FIRST_PAGE);
@@ -115,7 +116,7 @@ function Events() {
     const answered = await answer(api.GET('/api/v1/events', { params: { query: { limit: 25, ...(type ? { type } : {}), ...cursorQuery(page) } } }));
     setRedelivered({});
     return answered;
-  }, [api, type, page]);
+  }, [api, type, page, refreshed]);
   const events = (list.data?.data ?? []).map((e) => redelivered[e.id] ?? e);
   const open = events.some((e) => e.deliveries.some((d) => d.state === 'pending' || d.state === 'failing'));
   useInterval(() => void list.reload(), REFRESH_MS, open);
@@ -168,7 +169,7 @@ function Events() {
             </option>
           ))}
         </select>
-        <button type="button" class="secondary" onClick={() => void list.reload()} disabled={list.loading}>
+        <button type="button" class="secondary" onClick={refresh} disabled={list.loading}>
           Refresh
         </button>
       </div>
@@ -190,11 +191,14 @@ function Events() {
 }
 
 export function Webhooks() {
+  // One Refresh reads both the endpoints and the events again.
+  const [refreshed, setRefreshed] = useState(0);
+  const refresh = () => setRefreshed((n) => n + 1);
   return (
     <section aria-labelledby="page-title">
       <PageTitle>Webhooks</PageTitle>
-      <Endpoints />
-      <Events />
+      <Endpoints refreshed={refreshed} />
+      <Events refreshed={refreshed} refresh={refresh} />
     </section>
   );
 }
