@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { ApiFailure } from './api';
 import { instant } from './format';
+import type { Loaded } from './hooks';
 import { cursorOf, hasPrevious, nextPage, pageNumber, previousPage, type PageState } from './paging';
 
 /** Whether a page was shown before: the first one, on loading, leaves focus where the browser put it. */
@@ -67,26 +68,21 @@ export interface Column<T> {
   readonly rowHeader?: boolean;
 }
 
+export interface TableProps<T> {
+  readonly caption: string;
+  readonly columns: readonly Column<T>[];
+  readonly rows: readonly T[];
+  readonly rowKey: (row: T) => string;
+  readonly empty: string;
+  /** The caption repeats the heading above the table: kept for screen readers only. */
+  readonly hideCaption?: boolean;
+}
+
 /**
  * A table with a caption, column headers and row headers; on a narrow screen it scrolls
  * sideways inside a region that keyboard users can focus and scroll.
  */
-export function Table<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  empty,
-  hideCaption = false,
-}: {
-  caption: string;
-  columns: readonly Column<T>[];
-  rows: readonly T[];
-  rowKey: (row: T) => string;
-  empty: string;
-  /** The caption repeats the heading above the table: kept for screen readers only. */
-  hideCaption?: boolean;
-}) {
+export function Table<T>({ caption, columns, rows, rowKey, empty, hideCaption = false }: TableProps<T>) {
   return (
     // A scrolling region keyboard users can reach (WCAG 2.1.1): focusable although not interactive.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
@@ -155,6 +151,39 @@ export function Pager({
         Next page
       </button>
     </nav>
+  );
+}
+
+/**
+ * One page of a list answer (contract §1.6) as a table with its pager, the error the API gave, or
+ * a loading note. `rows` replaces the page's rows when the caller shows them updated.
+ */
+export function PagedTable<T>({
+  list,
+  what,
+  page,
+  onPage,
+  rows,
+  ...table
+}: Omit<TableProps<T>, 'rows'> & {
+  list: Loaded<{ data: T[]; next_cursor: string | null }>;
+  what: string;
+  page: PageState;
+  onPage: (page: PageState) => void;
+  rows?: readonly T[];
+}) {
+  return (
+    <>
+      {list.failure && <ErrorBox failure={list.failure} what={`Reading ${what}`} />}
+      {list.data ? (
+        <>
+          <Table {...table} rows={rows ?? list.data.data} />
+          <Pager label={table.caption} state={page} next={list.data.next_cursor} onChange={onPage} />
+        </>
+      ) : (
+        !list.failure && <Loading what={what} />
+      )}
+    </>
   );
 }
 

@@ -2,62 +2,28 @@
 // refreshed every 2 s while it is pending (GET /batches/{id}?items_limit=0, the cheap poll), its
 // items with their results or error codes and fields (GET /batches/{id}/items), and its results
 // as a CSV file built from every page of items.
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { allPages, answer, ApiFailure, type Ok } from '../api';
-import { Badge, type Column, cursorQuery, ErrorBox, Figures, Loading, Pager, PageTitle, Table, Time } from '../components';
+import { Badge, type Column, cursorQuery, ErrorBox, PagedTable, PageTitle } from '../components';
 import { batchResultsCsv } from '../csv';
 import { money } from '../format';
 import { useInterval, useLoad, useSigned } from '../hooks';
-import { FIRST_PAGE } from '../paging';
+import { FIRST_PAGE, type PageState } from '../paging';
 import { href } from '../route';
-import { JobProgress, ItemOutcome, StatusFilter, download } from './jobs';
+import { download, ItemOutcome, JobList, JobSummary, type StatusChoice } from './jobs';
 
-type Batch = Ok<'batches-list'>['data'][number];
 type Item = Ok<'batches-items'>['data'][number];
-type JobStatus = Batch['status'];
 
 const POLL_MS = 2_000;
 
 export function BatchList() {
   const { api } = useSigned();
-  const [status, setStatus] = useState<JobStatus | ''>('');
-  const [page, setPage] = useState(FIRST_PAGE);
-  const list = useLoad(
-    () => answer(api.GET('/api/v1/batches', { params: { query: { limit: 25, ...(status ? { status } : {}), ...cursorQuery(page) } } })),
-    [api, status, page],
+  const load = useCallback(
+    (status: StatusChoice, page: PageState) =>
+      answer(api.GET('/api/v1/batches', { params: { query: { limit: 25, ...(status ? { status } : {}), ...cursorQuery(page) } } })),
+    [api],
   );
-  const columns: Column<Batch>[] = [
-    { header: 'Batch', rowHeader: true, cell: (b) => <a href={href({ page: 'batches', id: b.id })}>{b.id}</a> },
-    { header: 'Status', cell: (b) => <Badge value={b.status} /> },
-    { header: 'Items', numeric: true, cell: (b) => b.item_count },
-    { header: 'Succeeded', numeric: true, cell: (b) => b.succeeded_count },
-    { header: 'Failed', numeric: true, cell: (b) => b.failed_count },
-    { header: 'Submitted', cell: (b) => <Time at={b.created_at} /> },
-    { header: 'Finished', cell: (b) => <Time at={b.completed_at} /> },
-  ];
-  return (
-    <section aria-labelledby="page-title">
-      <PageTitle>Batches</PageTitle>
-      <StatusFilter
-        value={status}
-        onChange={(s) => {
-          setStatus(s);
-          setPage(FIRST_PAGE);
-        }}
-        reload={() => void list.reload()}
-        loading={list.loading}
-      />
-      {list.failure && <ErrorBox failure={list.failure} what="Listing batches" />}
-      {list.data ? (
-        <>
-          <Table caption="Batches, newest first" columns={columns} rows={list.data.data} rowKey={(b) => b.id} empty="No batches." />
-          <Pager label="Batches" state={page} next={list.data.next_cursor} onChange={setPage} />
-        </>
-      ) : (
-        !list.failure && <Loading what="batches" />
-      )}
-    </section>
-  );
+  return <JobList title="Batches" page="batches" load={load} />;
 }
 
 function itemResult(item: Item) {
@@ -125,14 +91,7 @@ export function BatchDetail({ id }: { id: string }) {
       {header.failure && <ErrorBox failure={header.failure} what="Reading the batch" />}
       {b && (
         <>
-          <JobProgress job={b} polling={pending} pollSeconds={POLL_MS / 1000} />
-          <Figures
-            items={[
-              ['Submitted', <Time key="c" at={b.created_at} />],
-              ['Finished', <Time key="f" at={b.completed_at} />],
-              ['Kept until', <Time key="e" at={b.expires_at} />],
-            ]}
-          />
+          <JobSummary job={b} polling={pending} pollSeconds={POLL_MS / 1000} />
           <p>
             <button type="button" onClick={() => void exportCsv()} disabled={exporting}>
               {exporting ? 'Preparing CSV…' : 'Download results (CSV)'}
@@ -141,15 +100,16 @@ export function BatchDetail({ id }: { id: string }) {
           {exportFailure && <ErrorBox failure={exportFailure} what="Exporting the results" />}
         </>
       )}
-      {items.failure && <ErrorBox failure={items.failure} what="Reading the items" />}
-      {items.data ? (
-        <>
-          <Table caption="Items and their outcomes" columns={columns} rows={items.data.data} rowKey={(i) => i.reference_id} empty="No items." />
-          <Pager label="Items" state={page} next={items.data.next_cursor} onChange={setPage} />
-        </>
-      ) : (
-        !items.failure && <Loading what="items" />
-      )}
+      <PagedTable
+        list={items}
+        what="the items"
+        page={page}
+        onPage={setPage}
+        caption="Items and their outcomes"
+        columns={columns}
+        rowKey={(i) => i.reference_id}
+        empty="No items."
+      />
     </section>
   );
 }

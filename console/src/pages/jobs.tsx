@@ -1,13 +1,78 @@
-// What batches and return jobs share on screen (they share one lifecycle in the API): progress,
-// a failed item's error, the status filter of their lists, and saving a file the page built.
+// What batches and return jobs share on screen (they share one lifecycle in the API): their
+// lists, progress and dates, a failed item's error, and saving a file the page built.
 import type { Schema } from '@salestax/client';
-import { Badge } from '../components';
+import { useState } from 'preact/hooks';
+import { Badge, type Column, Figures, PagedTable, PageTitle, Time } from '../components';
+import { useLoad } from '../hooks';
+import { FIRST_PAGE, type PageState } from '../paging';
+import { href } from '../route';
 
-interface JobCounts {
-  readonly status: 'pending' | 'completed' | 'failed';
-  readonly item_count: number;
-  readonly succeeded_count: number;
-  readonly failed_count: number;
+/** A batch or a return job, as their lists and headers answer them. */
+type Job = Schema<'Batch'> | Schema<'ReturnJob'>;
+type JobCounts = Pick<Job, 'status' | 'item_count' | 'succeeded_count' | 'failed_count'>;
+
+/** A list of jobs by status, paged by cursor, each linked to its page. */
+export function JobList<J extends Job>({
+  title,
+  page: target,
+  load,
+}: {
+  title: string;
+  page: 'batches' | 'return-jobs';
+  load: (status: StatusChoice, page: PageState) => Promise<{ data: J[]; next_cursor: string | null }>;
+}) {
+  const [status, setStatus] = useState<StatusChoice>('');
+  const [page, setPage] = useState(FIRST_PAGE);
+  const list = useLoad(() => load(status, page), [load, status, page]);
+  const columns: Column<J>[] = [
+    { header: 'Id', rowHeader: true, cell: (j) => <a href={href({ page: target, id: j.id })}>{j.id}</a> },
+    { header: 'Status', cell: (j) => <Badge value={j.status} /> },
+    { header: 'Items', numeric: true, cell: (j) => j.item_count },
+    { header: 'Succeeded', numeric: true, cell: (j) => j.succeeded_count },
+    { header: 'Failed', numeric: true, cell: (j) => j.failed_count },
+    { header: 'Submitted', cell: (j) => <Time at={j.created_at} /> },
+    { header: 'Finished', cell: (j) => <Time at={j.completed_at} /> },
+  ];
+  return (
+    <section aria-labelledby="page-title">
+      <PageTitle>{title}</PageTitle>
+      <StatusFilter
+        value={status}
+        onChange={(s) => {
+          setStatus(s);
+          setPage(FIRST_PAGE);
+        }}
+        reload={() => void list.reload()}
+        loading={list.loading}
+      />
+      <PagedTable
+        list={list}
+        what={title.toLowerCase()}
+        page={page}
+        onPage={setPage}
+        caption={`${title}, newest first`}
+        columns={columns}
+        rowKey={(j) => j.id}
+        empty={`No ${title.toLowerCase()}.`}
+      />
+    </section>
+  );
+}
+
+/** A job's progress (refreshed by its page while it runs) and its dates. */
+export function JobSummary({ job, polling, pollSeconds }: { job: Job; polling: boolean; pollSeconds: number }) {
+  return (
+    <>
+      <JobProgress job={job} polling={polling} pollSeconds={pollSeconds} />
+      <Figures
+        items={[
+          ['Submitted', <Time key="c" at={job.created_at} />],
+          ['Finished', <Time key="f" at={job.completed_at} />],
+          ['Kept until', <Time key="e" at={job.expires_at} />],
+        ]}
+      />
+    </>
+  );
 }
 
 export function JobProgress({ job, polling, pollSeconds }: { job: JobCounts; polling: boolean; pollSeconds: number }) {

@@ -1,5 +1,6 @@
 // The overview: GET /operations/status, refreshed every 15 s while the tab is visible. An
 // oldest-pending age larger than at the previous refresh is highlighted and announced (signals.ts).
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { answer, type Ok } from '../api';
 import { ErrorBox, Figures, Loading, PageTitle } from '../components';
@@ -21,6 +22,41 @@ function Age({ reading, queue }: { reading: AgeReading; queue: Queue }) {
     <span class="age-growing" data-trend="growing" title={`The oldest pending ${QUEUE_NAMES[queue]} is still waiting`}>
       {duration(reading.age)} <strong>growing</strong> since {instant(new Date(reading.growingSince ?? Date.now()).toISOString()).slice(11)}
     </span>
+  );
+}
+
+/** A count that should be zero, marked when it is not. */
+const Count = ({ n }: { n: number }) => <span class={n > 0 ? 'warn' : undefined}>{n}</span>;
+
+/** The signals of batches or return jobs (one queue of work each). */
+function QueueCard({
+  id,
+  title,
+  signals,
+  reading,
+  queue,
+  children,
+}: {
+  id: string;
+  title: string;
+  signals: Status['batches'];
+  reading: AgeReading;
+  queue: Queue;
+  children: ComponentChildren;
+}) {
+  return (
+    <section class={`card${reading.trend === 'growing' ? ' attention' : ''}`} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <Figures
+        items={[
+          ['Pending', signals.pending],
+          ['Oldest pending', <Age key="age" reading={reading} queue={queue} />],
+          ['Completed (24 h)', signals.completed_last_24h],
+          ['Failed (24 h)', <Count key="failed" n={signals.failed_last_24h} />],
+        ]}
+      />
+      {children}
+    </section>
   );
 }
 
@@ -93,42 +129,24 @@ export function Overview() {
               ]}
             />
           </section>
-          <section class={`card${ages.batches.trend === 'growing' ? ' attention' : ''}`} aria-labelledby="batches-title">
-            <h2 id="batches-title">Batches</h2>
-            <Figures
-              items={[
-                ['Pending', s.batches.pending],
-                ['Oldest pending', <Age key="age" reading={ages.batches} queue="batches" />],
-                ['Completed (24 h)', s.batches.completed_last_24h],
-                ['Failed (24 h)', <span class={s.batches.failed_last_24h > 0 ? 'warn' : undefined}>{s.batches.failed_last_24h}</span>],
-              ]}
-            />
+          <QueueCard id="batches-title" title="Batches" signals={s.batches} reading={ages.batches} queue="batches">
             <a href={href({ page: 'batches' })}>Open batches</a>
-          </section>
-          <section class={`card${ages.return_jobs.trend === 'growing' ? ' attention' : ''}`} aria-labelledby="jobs-title">
-            <h2 id="jobs-title">Return jobs</h2>
-            <Figures
-              items={[
-                ['Pending', s.return_jobs.pending],
-                ['Oldest pending', <Age key="age" reading={ages.return_jobs} queue="return_jobs" />],
-                ['Completed (24 h)', s.return_jobs.completed_last_24h],
-                ['Failed (24 h)', <span class={s.return_jobs.failed_last_24h > 0 ? 'warn' : undefined}>{s.return_jobs.failed_last_24h}</span>],
-              ]}
-            />
+          </QueueCard>
+          <QueueCard id="jobs-title" title="Return jobs" signals={s.return_jobs} reading={ages.return_jobs} queue="return_jobs">
             {session.kind === 'provider' ? (
               <a href={href({ page: 'return-jobs' })}>Open return jobs</a>
             ) : (
               <p class="muted">Run by provider keys on this account's data.</p>
             )}
-          </section>
+          </QueueCard>
           <section class={`card${ages.webhooks.trend === 'growing' ? ' attention' : ''}`} aria-labelledby="hooks-title">
             <h2 id="hooks-title">Webhook deliveries</h2>
             <Figures
               items={[
                 ['Endpoints', s.webhooks.endpoints],
                 ['Pending', s.webhooks.pending_deliveries],
-                ['Failing (retry scheduled)', <span class={s.webhooks.failed_deliveries > 0 ? 'warn' : undefined}>{s.webhooks.failed_deliveries}</span>],
-                ['Dead-lettered', <span class={s.webhooks.dead_lettered > 0 ? 'warn' : undefined}>{s.webhooks.dead_lettered}</span>],
+                ['Failing (retry scheduled)', <Count key="failing" n={s.webhooks.failed_deliveries} />],
+                ['Dead-lettered', <Count key="dead" n={s.webhooks.dead_lettered} />],
                 ['Oldest pending', <Age key="age" reading={ages.webhooks} queue="webhooks" />],
               ]}
             />

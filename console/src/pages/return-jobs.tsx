@@ -1,18 +1,17 @@
 // Return jobs of the chosen client engagement (provider keys): the list, and one job — progress
 // while it runs, its per-state per-month figures (paged by cursor), and its liability by state and
 // by month as charts with the same figures in a table (every item read, 100 a page).
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { allPages, answer, type Ok } from '../api';
 import { BarChart } from '../chart';
-import { Badge, type Column, cursorQuery, ErrorBox, Figures, Loading, Pager, PageTitle, Table, Time } from '../components';
+import { Badge, type Column, cursorQuery, ErrorBox, Loading, PagedTable, PageTitle } from '../components';
 import { money } from '../format';
 import { useInterval, useLoad, useSigned } from '../hooks';
 import { liability, monthSeries, type Liability } from '../liability';
-import { FIRST_PAGE } from '../paging';
+import { FIRST_PAGE, type PageState } from '../paging';
 import { href } from '../route';
-import { ItemOutcome, JobProgress, StatusFilter, type StatusChoice } from './jobs';
+import { ItemOutcome, JobList, JobSummary, type StatusChoice } from './jobs';
 
-type Job = Ok<'return-jobs-list'>['data'][number];
 type Item = Ok<'return-jobs-items'>['data'][number];
 
 const POLL_MS = 2_000;
@@ -20,44 +19,12 @@ const dollars = (cents: number) => money(cents / 100);
 
 export function ReturnJobList() {
   const { api } = useSigned();
-  const [status, setStatus] = useState<StatusChoice>('');
-  const [page, setPage] = useState(FIRST_PAGE);
-  const list = useLoad(
-    () => answer(api.GET('/api/v1/provider/return-jobs', { params: { query: { limit: 25, ...(status ? { status } : {}), ...cursorQuery(page) } } })),
-    [api, status, page],
+  const load = useCallback(
+    (status: StatusChoice, page: PageState) =>
+      answer(api.GET('/api/v1/provider/return-jobs', { params: { query: { limit: 25, ...(status ? { status } : {}), ...cursorQuery(page) } } })),
+    [api],
   );
-  const columns: Column<Job>[] = [
-    { header: 'Return job', rowHeader: true, cell: (j) => <a href={href({ page: 'return-jobs', id: j.id })}>{j.id}</a> },
-    { header: 'Status', cell: (j) => <Badge value={j.status} /> },
-    { header: 'Items', numeric: true, cell: (j) => j.item_count },
-    { header: 'Succeeded', numeric: true, cell: (j) => j.succeeded_count },
-    { header: 'Failed', numeric: true, cell: (j) => j.failed_count },
-    { header: 'Submitted', cell: (j) => <Time at={j.created_at} /> },
-    { header: 'Finished', cell: (j) => <Time at={j.completed_at} /> },
-  ];
-  return (
-    <section aria-labelledby="page-title">
-      <PageTitle>Return jobs</PageTitle>
-      <StatusFilter
-        value={status}
-        onChange={(s) => {
-          setStatus(s);
-          setPage(FIRST_PAGE);
-        }}
-        reload={() => void list.reload()}
-        loading={list.loading}
-      />
-      {list.failure && <ErrorBox failure={list.failure} what="Listing return jobs" />}
-      {list.data ? (
-        <>
-          <Table caption="Return jobs, newest first" columns={columns} rows={list.data.data} rowKey={(j) => j.id} empty="No return jobs for this client." />
-          <Pager label="Return jobs" state={page} next={list.data.next_cursor} onChange={setPage} />
-        </>
-      ) : (
-        !list.failure && <Loading what="return jobs" />
-      )}
-    </section>
-  );
+  return <JobList title="Return jobs" page="return-jobs" load={load} />;
 }
 
 function LiabilityView({ l }: { l: Liability }) {
@@ -180,37 +147,21 @@ export function ReturnJobDetail({ id }: { id: string }) {
         <a href={href({ page: 'return-jobs' })}>All return jobs</a>
       </p>
       {header.failure && <ErrorBox failure={header.failure} what="Reading the return job" />}
-      {j && (
-        <>
-          <JobProgress job={j} polling={pending} pollSeconds={POLL_MS / 1000} />
-          <Figures
-            items={[
-              ['Submitted', <Time key="c" at={j.created_at} />],
-              ['Finished', <Time key="f" at={j.completed_at} />],
-              ['Kept until', <Time key="e" at={j.expires_at} />],
-            ]}
-          />
-        </>
-      )}
+      {j && <JobSummary job={j} polling={pending} pollSeconds={POLL_MS / 1000} />}
       {every.failure && <ErrorBox failure={every.failure} what="Reading the figures for the chart" />}
       {every.data && <LiabilityView l={every.data} />}
       {finished && !every.data && !every.failure && <Loading what="the liability figures" />}
       <h2 id="items-title">Figures per state and month</h2>
-      {items.failure && <ErrorBox failure={items.failure} what="Reading the items" />}
-      {items.data ? (
-        <>
-          <Table
-            caption="Items: one state, month and location each"
-            columns={columns}
-            rows={items.data.data}
-            rowKey={(i) => i.reference_id}
-            empty="No items."
-          />
-          <Pager label="Items" state={page} next={items.data.next_cursor} onChange={setPage} />
-        </>
-      ) : (
-        !items.failure && <Loading what="items" />
-      )}
+      <PagedTable
+        list={items}
+        what="the items"
+        page={page}
+        onPage={setPage}
+        caption="Items: one state, month and location each"
+        columns={columns}
+        rowKey={(i) => i.reference_id}
+        empty="No items."
+      />
     </section>
   );
 }

@@ -5,7 +5,7 @@
 import type { operations } from '@salestax/client';
 import { useState } from 'preact/hooks';
 import { answer, type Ok } from '../api';
-import { Badge, type Column, cursorQuery, ErrorBox, Figures, Loading, Pager, PageTitle, Table, Time } from '../components';
+import { Badge, type Column, cursorQuery, ErrorBox, Figures, Loading, PagedTable, PageTitle, Table, Time } from '../components';
 import { money, percent } from '../format';
 import { useLoad, useSigned } from '../hooks';
 import { FIRST_PAGE } from '../paging';
@@ -103,15 +103,16 @@ export function TransactionList() {
           Filter
         </button>
       </form>
-      {list.failure && <ErrorBox failure={list.failure} what="Listing transactions" />}
-      {list.data ? (
-        <>
-          <Table caption="Transactions, newest first" columns={columns} rows={list.data.data} rowKey={(t) => t.code} empty="No transactions match." />
-          <Pager label="Transactions" state={page} next={list.data.next_cursor} onChange={setPage} />
-        </>
-      ) : (
-        !list.failure && <Loading what="transactions" />
-      )}
+      <PagedTable
+        list={list}
+        what="transactions"
+        page={page}
+        onPage={setPage}
+        caption="Transactions, newest first"
+        columns={columns}
+        rowKey={(t) => t.code}
+        empty="No transactions match."
+      />
     </section>
   );
 }

@@ -5,7 +5,7 @@
 import type { operations } from '@salestax/client';
 import { useState } from 'preact/hooks';
 import { answer, ApiFailure, type Ok } from '../api';
-import { Badge, type Column, cursorQuery, ErrorBox, Loading, Pager, PageTitle, Table, Time } from '../components';
+import { Badge, type Column, cursorQuery, ErrorBox, PagedTable, PageTitle, Time } from '../components';
 import { useInterval, useLoad, useSigned } from '../hooks';
 import { FIRST_PAGE } from '../paging';
 
@@ -62,15 +62,17 @@ function Endpoints({ refreshed }: { refreshed: number }) {
   return (
     <section aria-labelledby="endpoints-title">
       <h2 id="endpoints-title">Endpoints</h2>
-      {list.failure && <ErrorBox failure={list.failure} what="Listing endpoints" />}
-      {list.data ? (
-        <>
-          <Table caption="Webhook endpoints" hideCaption columns={columns} rows={list.data.data} rowKey={(e) => e.id} empty="No endpoints registered." />
-          <Pager label="Endpoints" state={page} next={list.data.next_cursor} onChange={setPage} />
-        </>
-      ) : (
-        !list.failure && <Loading what="endpoints" />
-      )}
+      <PagedTable
+        list={list}
+        what="endpoints"
+        page={page}
+        onPage={setPage}
+        caption="Webhook endpoints"
+        hideCaption
+        columns={columns}
+        rowKey={(e) => e.id}
+        empty="No endpoints registered."
+      />
     </section>
   );
 }
@@ -177,15 +179,17 @@ function Events({ refreshed, refresh }: { refreshed: number; refresh: () => void
         {message}
       </p>
       {failure && <ErrorBox failure={failure} what="Redelivering" />}
-      {list.failure && <ErrorBox failure={list.failure} what="Listing events" />}
-      {list.data ? (
-        <>
-          <Table caption="Events of the last 30 days, newest first" columns={columns} rows={events} rowKey={(e) => e.id} empty="No events." />
-          <Pager label="Events" state={page} next={list.data.next_cursor} onChange={setPage} />
-        </>
-      ) : (
-        !list.failure && <Loading what="events" />
-      )}
+      <PagedTable
+        list={list}
+        what="events"
+        page={page}
+        onPage={setPage}
+        rows={events}
+        caption="Events of the last 30 days, newest first"
+        columns={columns}
+        rowKey={(e) => e.id}
+        empty="No events."
+      />
     </section>
   );
 }
