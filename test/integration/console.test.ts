@@ -335,15 +335,13 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     await ok(api('POST', `${V1}/batches`, { key: KEYS.console, body: { items } }), 202);
     // The overview, refreshed while that batch waits: its oldest-pending age grows, and says so.
     const batchesCard = page.locator('.card', { has: page.locator('#batches-title') });
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole('button', { name: 'Refresh' }).click();
-          return batchesCard.locator('[data-trend="growing"]').count();
-        },
-        { timeout: 10_000, interval: 1_100 },
-      )
-      .toBe(1);
+    const growing = async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      // Read once the refresh has answered (the button is enabled again), not while it is under way.
+      await page.locator('button.secondary:not([disabled])', { hasText: 'Refresh' }).waitFor();
+      return batchesCard.locator('[data-trend="growing"]').count();
+    };
+    await expect.poll(growing, { timeout: 10_000, interval: 1_000 }).toBe(1);
     expect(await batchesCard.getAttribute('class')).toContain('attention');
     expect(await page.locator('[aria-live="polite"]').textContent()).toBe('Oldest pending batch is getting older.');
     await shot(page, 'overview-growing');
