@@ -46,6 +46,14 @@ module.exports = {
       to: { path: '^functions/', pathNot: ['^functions/(core|schemas)/'] },
     },
     {
+      name: 'console-uses-the-public-api-only',
+      severity: 'error',
+      comment:
+        "The operations console runs in a browser and reaches the service only through its public API and the typed client: it imports none of the service's code.",
+      from: { path: '^console/' },
+      to: { path: '^(functions|lib|bin|scripts|test|cli)/' },
+    },
+    {
       name: 'lib-loads-runtime-code-dynamically',
       severity: 'error',
       comment: 'lib/** (the stack, the local runner) points at handlers by path; it imports functions/** for types only.',

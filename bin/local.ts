@@ -9,6 +9,7 @@ import { PROJECT_ROOT } from '../lib/paths';
 import { readSeedFile, startLocal } from '../lib/local/runner';
 import { BASE_PATH } from '../lib/routes';
 import { webhookSettingOverrides } from '../lib/runtime-settings';
+import { buildWebBundles } from '../lib/web-assets';
 
 // Lambda runs nodejs22.x; these machines run Node 20, which the SDK only warns about.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -20,6 +21,8 @@ const inMemory = process.argv.includes('--in-memory') || process.env.STX_IN_MEMO
 const dataDir = inMemory ? null : (process.env.STX_DATA_DIR ?? join(PROJECT_ROOT, '.data'));
 
 try {
+  // The console's browser code (lib/web-assets.ts); bundles carry the copy `npm run bundle` built.
+  if (process.env.STX_BUNDLES !== '1') await buildWebBundles();
   const service = await startLocal({
     port,
     seed: seedFile ? readSeedFile(seedFile) : undefined,
@@ -35,6 +38,7 @@ try {
     seedFile ? `  Seed: ${seedFile}` : `  Demo organization admin key (sandbox): ${service.demoKey}`,
   ];
   if (service.demoKey) lines.push(`  Try: curl -H "Authorization: Bearer ${service.demoKey}" ${service.url}${BASE_PATH}/config`);
+  lines.push(`  Console: ${service.url}/console (sign in with an API key)`);
   lines.push(`ready: ${service.url}`);
   console.log(lines.join('\n'));
   let stopping = false;

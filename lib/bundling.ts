@@ -7,6 +7,7 @@ import type { BuildOptions } from 'esbuild';
 import { PROJECT_ROOT, streamConsumerId, workerId } from './paths';
 import { QUEUES, STREAM_CONSUMERS } from './resources';
 import { ROUTES, routeEntry, type RouteDef } from './routes';
+import { isWebAsset } from './web-assets';
 
 /** The artifact a `content: true` function reads next to its handler (functions/adapters/content/content-file.ts). */
 export const CONTENT_ARTIFACT = 'content/tax-content.json';
@@ -60,7 +61,8 @@ export function nodejsBundling(options: { content: boolean; files?: readonly str
     banner: FUNCTION_BUNDLE.banner,
     externalModules: [...FUNCTION_BUNDLE.external],
     commandHooks: {
-      beforeBundling: () => [],
+      // Web pages' files are build outputs (lib/web-assets.ts): built before they are copied.
+      beforeBundling: (inputDir) => (copied.some(isWebAsset) ? [`cd "${inputDir}" && npx --no-install tsx scripts/build-web.ts`] : []),
       beforeInstall: () => [],
       afterBundling: (inputDir, outputDir) => copied.map((file) => `cp "${join(inputDir, file)}" "${join(outputDir, basename(file))}"`),
     },

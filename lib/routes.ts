@@ -102,6 +102,23 @@ export const DOCS_GET = {
   files: ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
 } as const satisfies RouteDef;
 
+/**
+ * The operations console (issue 22): a public page like /docs — the page holds no data and needs
+ * no key; in the browser it signs in with an API key and calls the public API. Its files are built
+ * from console/ by lib/web-assets.ts (script first, then style).
+ */
+export const CONSOLE_GET = {
+  id: 'console-get',
+  method: 'GET',
+  path: '/console',
+  base: '',
+  public: true,
+  scope: null,
+  credential: 'any',
+  bucket: 'general',
+  files: ['.build/web/console.js', '.build/web/console.css'],
+} as const satisfies RouteDef;
+
 // --- account administration (contract §8) -------------------------------------------------------
 
 export const ACCOUNT_GET = {
@@ -775,6 +792,7 @@ export const ROUTES = [
   OPERATIONS_STATUS,
   OPENAPI_GET,
   DOCS_GET,
+  CONSOLE_GET,
   ACCOUNT_GET,
   ACCOUNT_UPDATE,
   LOCATIONS_CREATE,

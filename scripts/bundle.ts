@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { CONTENT_ARTIFACT, esbuildOptions, functionBundles } from '../lib/bundling';
 import { BUILD_DIR, PROJECT_ROOT } from '../lib/paths';
+import { buildWebBundles, isWebAsset } from '../lib/web-assets';
 
 export interface BuiltBundle {
   readonly id: string;
@@ -18,6 +19,8 @@ export async function bundleAll(options: { only?: string; outDir?: string } = {}
   const outDir = options.outDir ?? BUILD_DIR;
   const selected = functionBundles().filter((b) => !options.only || b.id === options.only);
   if (selected.length === 0) throw new Error(`no function with id ${options.only}`);
+  // Web pages' files are build outputs: built first, then copied like any other route file.
+  if (selected.some((b) => b.files.some(isWebAsset))) await buildWebBundles();
   return Promise.all(
     selected.map(async ({ id, entry, content, files }) => {
       const dir = join(outDir, id);

@@ -12,6 +12,8 @@ import type { Received } from './request';
 export interface PublicReply {
   readonly contentType: string;
   readonly body: string;
+  /** More response headers (a page's security headers). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export function publicHandler<R extends RouteDef & { readonly public: true; readonly method: 'GET' }>(
@@ -23,7 +25,7 @@ export function publicHandler<R extends RouteDef & { readonly public: true; read
     const reply = await serve(received);
     return {
       statusCode: 200,
-      headers: { 'Content-Type': reply.contentType, 'X-Request-Id': received.requestId, 'Cache-Control': 'no-cache' },
+      headers: { 'Cache-Control': 'no-cache', ...reply.headers, 'Content-Type': reply.contentType, 'X-Request-Id': received.requestId },
       body: reply.body,
     };
   };

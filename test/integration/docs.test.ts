@@ -1,21 +1,18 @@
 // The API description is served without a key (contract §10): the OpenAPI document, equal to the
 // committed one but for its server, and the reference page, checked in a real browser (Debian's
 // chromium driven by playwright-core) when one is installed.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
+import { BROWSER, browserNote, launchBrowser } from '../support/browser';
 import { api, V1 } from '../support/http';
 
 const COMMITTED = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'openapi.json'), 'utf8')) as {
   paths: Record<string, Record<string, { operationId: string }>>;
 };
 const OPERATIONS = Object.entries(COMMITTED.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
-
-const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-  (p): p is string => p !== undefined && existsSync(p),
-);
 
 describe('the API description', () => {
   it('serves the committed OpenAPI document without a key, its server set to this deployment', async () => {
@@ -40,10 +37,10 @@ describe('the API description', () => {
   });
 });
 
-describe.skipIf(!BROWSER)(`the reference page in a browser (${BROWSER ?? 'no chromium found: set CHROMIUM_PATH or apt-get install chromium'})`, () => {
+describe.skipIf(!BROWSER)(`the reference page in a browser (${browserNote})`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => browser?.close());
 

@@ -96,6 +96,13 @@ export const RESPONSES = {
   'operations-status': ok(OperationsStatus, "The caller's request budget and the tenant's queue signals."),
   'openapi-get': ok(ApiDescription, 'This OpenAPI 3.1 document, its server set to the deployment that served it.'),
   'docs-get': { ...ok(HtmlPage, 'The interactive API reference (Swagger UI, bundled; no CDN).'), media: 'text/html' },
+  'console-get': {
+    ...ok(
+      HtmlPage,
+      'The operations console (batches, return jobs, webhook deliveries, transactions): a page that signs in with an API key and reads this API with it.',
+    ),
+    media: 'text/html',
+  },
   'account-get': ok(Account, 'The account and its settings in the key’s environment.'),
   'account-update': ok(Account, 'The updated account.'),
   'locations-create': created(Location, 'The new location.', ['conflict']),
