@@ -38,11 +38,23 @@ describe('municipalities of the list', () => {
     expect(doc.messages[0]!.message).toMatch(/SPRINGFIELD.*postal city.*SANGAMON COUNTY.*0 %/);
   });
 
-  it('a city that did not adopt answers 0 local grocery tax, with its jurisdiction in the breakdown', () => {
+  it('a city that did not adopt: groceries are exempt there, its 0 % jurisdiction named in the breakdown', () => {
     const l = line('61820', '2026-04-15').lines[0]!;
     expect(rowOf('Champaign').local_grocery_rate).toBe('0');
-    expect(l).toMatchObject({ tax: 0, rate: 0, reason: 'reduced_rated' });
-    expect(l.jurisdictions).toEqual([{ type: 'city', name: 'CHAMPAIGN GROCERY TAX', rate: 0, taxable: 10_000, tax: 0 }]);
+    expect(l).toMatchObject({ tax: 0, rate: 0, taxable: 0, exempt: 10_000, taxability: 'exempt', reason: 'product_exempt' });
+    expect(l.jurisdictions).toEqual([{ type: 'city', name: 'CHAMPAIGN GROCERY TAX', rate: 0, taxable: 0, tax: 0 }]);
+  });
+
+  it('where a transit food rate applies, a 0 % place leaves the line reduced-rated', () => {
+    const l = line('60601', '2026-04-15').lines[0]!;
+    expect(rowOf('Chicago').local_grocery_rate).toBe('0');
+    expect(l.reason).toBe('reduced_rated');
+    expect(l.rate).toBe(toMicro(transit('RTA', true).qualifying_food_rate));
+    expect(l.jurisdictions).toContainEqual({ type: 'city', name: 'CHICAGO GROCERY TAX', rate: 0, taxable: 10_000, tax: 0 });
+  });
+
+  it('drugs where a place levies no grocery tax keep the state 1 %', () => {
+    expect(line('61820', '2026-04-15', '51020').lines[0]).toMatchObject({ reason: 'reduced_rated', rate: 10_000, tax: 100 });
   });
 
   it('in the RTA area the local 1 % adds to the transit food rate', () => {
