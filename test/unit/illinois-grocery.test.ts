@@ -53,6 +53,37 @@ describe('municipalities of the list', () => {
     expect(l.jurisdictions).toContainEqual({ type: 'city', name: 'CHICAGO GROCERY TAX', rate: 0, taxable: 10_000, tax: 0 });
   });
 
+  it.each([
+    ['DeKalb', '60115'],
+    ['Loves Park', '61132'],
+    ['Kankakee', '60901'],
+    ['Sterling', '61081'],
+  ])('%s (outside the transit districts) answers its own 1 %% alone', (name, zip) => {
+    const l = line(zip, '2026-04-15').lines[0]!;
+    expect(rowOf(name).local_grocery_rate).toBe('0.01');
+    expect(l).toMatchObject({ reason: 'reduced_rated', rate: 10_000, tax: 100 });
+    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate: 10_000, taxable: 10_000, tax: 100 }]);
+  });
+
+  it('Lockport, in the RTA collar area: its 1 % on top of the transit food rate', () => {
+    const l = line('60441', '2026-04-15').lines[0]!;
+    const rta = toMicro(transit('RTA', false).qualifying_food_rate);
+    expect(rowOf('Lockport').local_grocery_rate).toBe('0.01');
+    expect(l.rate).toBe(rta + 10_000);
+    expect(l.jurisdictions.map((j) => j.name)).toContain('LOCKPORT GROCERY TAX');
+  });
+
+  it.each([
+    ['Centralia', '62801'],
+    ['Oglesby', '61348'],
+    ['Monticello', '61856'],
+  ])('%s decided against the tax: groceries exempt there from 2026-01-01', (name, zip) => {
+    const l = line(zip, '2026-04-15').lines[0]!;
+    expect(rowOf(name).local_grocery_rate).toBe('0');
+    expect(l).toMatchObject({ tax: 0, taxable: 0, reason: 'product_exempt' });
+    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate: 0, taxable: 0, tax: 0 }]);
+  });
+
   it('drugs where a place levies no grocery tax keep the state 1 %', () => {
     expect(line('61820', '2026-04-15', '51020').lines[0]).toMatchObject({ reason: 'reduced_rated', rate: 10_000, tax: 100 });
   });
