@@ -58,6 +58,7 @@ describe('municipalities of the list', () => {
     ['Loves Park', '61132'],
     ['Kankakee', '60901'],
     ['Sterling', '61081'],
+    ['Freeport', '61032'],
   ])('%s (outside the transit districts) answers its own 1 %% alone', (name, zip) => {
     const l = line(zip, '2026-04-15').lines[0]!;
     expect(rowOf(name).local_grocery_rate).toBe('0.01');
@@ -77,6 +78,7 @@ describe('municipalities of the list', () => {
     ['Centralia', '62801'],
     ['Oglesby', '61348'],
     ['Monticello', '61856'],
+    ['Effingham', '62401'],
   ])('%s decided against the tax: groceries exempt there from 2026-01-01', (name, zip) => {
     const l = line(zip, '2026-04-15').lines[0]!;
     expect(rowOf(name).local_grocery_rate).toBe('0');
