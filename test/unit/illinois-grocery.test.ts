@@ -53,17 +53,25 @@ describe('municipalities of the list', () => {
     expect(l.jurisdictions).toContainEqual({ type: 'city', name: 'CHICAGO GROCERY TAX', rate: 0, taxable: 10_000, tax: 0 });
   });
 
+  // Places outside the transit districts: the line is their own grocery rate alone, 1 % or (where
+  // the council decided against it) nothing, with the place named in the breakdown either way.
   it.each([
-    ['DeKalb', '60115'],
-    ['Loves Park', '61132'],
-    ['Kankakee', '60901'],
-    ['Sterling', '61081'],
-    ['Freeport', '61032'],
-  ])('%s (outside the transit districts) answers its own 1 %% alone', (name, zip) => {
+    ['DeKalb', '60115', 10_000],
+    ['Loves Park', '61132', 10_000],
+    ['Kankakee', '60901', 10_000],
+    ['Sterling', '61081', 10_000],
+    ['Freeport', '61032', 10_000],
+    ['Centralia', '62801', 0],
+    ['Oglesby', '61348', 0],
+    ['Monticello', '61856', 0],
+    ['Effingham', '62401', 0],
+  ])('%s (%s) answers its own grocery rate, %i micro', (name, zip, rate) => {
     const l = line(zip, '2026-04-15').lines[0]!;
-    expect(rowOf(name).local_grocery_rate).toBe('0.01');
-    expect(l).toMatchObject({ reason: 'reduced_rated', rate: 10_000, tax: 100 });
-    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate: 10_000, taxable: 10_000, tax: 100 }]);
+    const taxable = rate > 0 ? 10_000 : 0;
+    const tax = rate / 100;
+    expect(toMicro(rowOf(name).local_grocery_rate)).toBe(rate);
+    expect(l).toMatchObject({ rate, taxable, tax, reason: rate > 0 ? 'reduced_rated' : 'product_exempt' });
+    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate, taxable, tax }]);
   });
 
   it('Lockport, in the RTA collar area: its 1 % on top of the transit food rate', () => {
@@ -72,18 +80,6 @@ describe('municipalities of the list', () => {
     expect(rowOf('Lockport').local_grocery_rate).toBe('0.01');
     expect(l.rate).toBe(rta + 10_000);
     expect(l.jurisdictions.map((j) => j.name)).toContain('LOCKPORT GROCERY TAX');
-  });
-
-  it.each([
-    ['Centralia', '62801'],
-    ['Oglesby', '61348'],
-    ['Monticello', '61856'],
-    ['Effingham', '62401'],
-  ])('%s decided against the tax: groceries exempt there from 2026-01-01', (name, zip) => {
-    const l = line(zip, '2026-04-15').lines[0]!;
-    expect(rowOf(name).local_grocery_rate).toBe('0');
-    expect(l).toMatchObject({ tax: 0, taxable: 0, reason: 'product_exempt' });
-    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate: 0, taxable: 0, tax: 0 }]);
   });
 
   it('drugs where a place levies no grocery tax keep the state 1 %', () => {
