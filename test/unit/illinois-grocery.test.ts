@@ -38,11 +38,52 @@ describe('municipalities of the list', () => {
     expect(doc.messages[0]!.message).toMatch(/SPRINGFIELD.*postal city.*SANGAMON COUNTY.*0 %/);
   });
 
-  it('a city that did not adopt answers 0 local grocery tax, with its jurisdiction in the breakdown', () => {
+  it('a city that did not adopt: groceries are exempt there, its 0 % jurisdiction named in the breakdown', () => {
     const l = line('61820', '2026-04-15').lines[0]!;
     expect(rowOf('Champaign').local_grocery_rate).toBe('0');
-    expect(l).toMatchObject({ tax: 0, rate: 0, reason: 'reduced_rated' });
-    expect(l.jurisdictions).toEqual([{ type: 'city', name: 'CHAMPAIGN GROCERY TAX', rate: 0, taxable: 10_000, tax: 0 }]);
+    expect(l).toMatchObject({ tax: 0, rate: 0, taxable: 0, exempt: 10_000, taxability: 'exempt', reason: 'product_exempt' });
+    expect(l.jurisdictions).toEqual([{ type: 'city', name: 'CHAMPAIGN GROCERY TAX', rate: 0, taxable: 0, tax: 0 }]);
+  });
+
+  it('where a transit food rate applies, a 0 % place leaves the line reduced-rated', () => {
+    const l = line('60601', '2026-04-15').lines[0]!;
+    expect(rowOf('Chicago').local_grocery_rate).toBe('0');
+    expect(l.reason).toBe('reduced_rated');
+    expect(l.rate).toBe(toMicro(transit('RTA', true).qualifying_food_rate));
+    expect(l.jurisdictions).toContainEqual({ type: 'city', name: 'CHICAGO GROCERY TAX', rate: 0, taxable: 10_000, tax: 0 });
+  });
+
+  // Places outside the transit districts: the line is their own grocery rate alone, 1 % or (where
+  // the council decided against it) nothing, with the place named in the breakdown either way.
+  it.each([
+    ['DeKalb', '60115', 10_000],
+    ['Loves Park', '61132', 10_000],
+    ['Kankakee', '60901', 10_000],
+    ['Sterling', '61081', 10_000],
+    ['Freeport', '61032', 10_000],
+    ['Centralia', '62801', 0],
+    ['Oglesby', '61348', 0],
+    ['Monticello', '61856', 0],
+    ['Effingham', '62401', 0],
+  ])('%s (%s) answers its own grocery rate, %i micro', (name, zip, rate) => {
+    const l = line(zip, '2026-04-15').lines[0]!;
+    const taxable = rate > 0 ? 10_000 : 0;
+    const tax = rate / 100;
+    expect(toMicro(rowOf(name).local_grocery_rate)).toBe(rate);
+    expect(l).toMatchObject({ rate, taxable, tax, reason: rate > 0 ? 'reduced_rated' : 'product_exempt' });
+    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate, taxable, tax }]);
+  });
+
+  it('Lockport, in the RTA collar area: its 1 % on top of the transit food rate', () => {
+    const l = line('60441', '2026-04-15').lines[0]!;
+    const rta = toMicro(transit('RTA', false).qualifying_food_rate);
+    expect(rowOf('Lockport').local_grocery_rate).toBe('0.01');
+    expect(l.rate).toBe(rta + 10_000);
+    expect(l.jurisdictions.map((j) => j.name)).toContain('LOCKPORT GROCERY TAX');
+  });
+
+  it('drugs where a place levies no grocery tax keep the state 1 %', () => {
+    expect(line('61820', '2026-04-15', '51020').lines[0]).toMatchObject({ reason: 'reduced_rated', rate: 10_000, tax: 100 });
   });
 
   it('in the RTA area the local 1 % adds to the transit food rate', () => {

@@ -400,6 +400,7 @@ const ROWS: Row[] = [
     zip: '61820',
     code: '40030',
     rate: '0',
+    reason: 'product_exempt',
     source: IDOR('010-0005-5 CHAMPAIGN, grocery file: 0 % since 1990-01-01'),
   },
   {

@@ -24,7 +24,9 @@ export function taxLine(
   else if (certificate && certificate.jurisdiction === p.state) reason = 'certificate_applied';
   else reason = taxed.reason;
   const charged = reason === 'standard_rated' || reason === 'reduced_rated';
-  const components = charged ? taxed.components : [];
+  // An exempt product keeps the 0 % jurisdictions its state names (an Illinois place that levies no
+  // grocery tax); every other untaxed line has none.
+  const components = charged ? taxed.components : reason === 'product_exempt' ? taxed.components.filter((c) => c.rate === 0) : [];
   const base = charged ? taxed.base : 0;
   const math = lineMath(
     base,

@@ -7,7 +7,7 @@ import { illinoisClass } from '../illinois';
 import type { DocumentInput } from '../input';
 import { taxLine } from '../line-tax';
 import { sourceComponents } from '../sourcing';
-import { applyTreatment, type Taxed } from '../taxability';
+import { applyTreatment, type Component, type Taxed } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
 import type { Destination } from './addresses';
 import type { TaxableLine } from './illinois';
@@ -49,12 +49,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     const dated = p.state === 'IL' ? undefined : content.datedTreatment(p.state, p.category, p.taxCode?.code, date);
     const standing: Taxed =
       p.state === 'IL'
-        ? {
-            components,
-            base: components.length > 0 ? price : 0,
-            reason: components.length > 0 ? illinoisReason(p.category) : 'product_exempt',
-            unverified: false,
-          }
+        ? illinoisTaxed(p.category, components, price)
         : applyTreatment(dated ?? facts.taxability[p.category], components, {
             price,
             quantity: p.line.quantity ?? 1,
@@ -119,7 +114,14 @@ function actingLocationArea(ctx: EngineContext): RateArea | null {
   return resolved.kind === 'area' ? resolved.area : null;
 }
 
-function illinoisReason(category: Category): Taxed['reason'] {
+/**
+ * An Illinois line is exempt where every jurisdiction rates it at 0 (groceries where no local
+ * grocery tax or transit tax applies, or the 2022-23 suspension): the same answer as any product a
+ * state exempts. A 0 % place stays in the breakdown, taxing nothing, so "levies none" reads as an
+ * answer rather than a gap.
+ */
+function illinoisTaxed(category: Category, components: readonly Component[], price: number): Taxed {
+  if (components.every((c) => c.rate === 0)) return { components, base: 0, reason: 'product_exempt', unverified: false };
   const cls = illinoisClass(category);
-  return cls === 'food' || cls === 'drugs' ? 'reduced_rated' : 'standard_rated';
+  return { components, base: price, reason: cls === 'food' || cls === 'drugs' ? 'reduced_rated' : 'standard_rated', unverified: false };
 }
