@@ -1,10 +1,10 @@
 // Plays the Lambda event-source mapping for SQS: long-polls a queue, hands batches to the worker
 // handler as SQS events, deletes what succeeded and leaves reported failures (partial batch
 // responses) to reappear after the visibility timeout, and to reach the DLQ after maxReceiveCount.
-import { randomUUID } from 'node:crypto';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueDef } from '../resources';
+import { functionContext } from './api-gateway';
 
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;
 
@@ -42,7 +42,8 @@ const IDLE_MS = 200;
 
 /**
  * Polls with `concurrency` loops, as Lambda runs several invocations of a worker at once (each
- * loop hands one batch of messages at a time to the handler).
+ * loop hands one batch of messages at a time to the handler, with the context `contextFor` makes:
+ * the worker's function name, a deadline of the queue's visibility timeout).
  */
 export function pollQueue(
   client: SQSClient,
@@ -51,6 +52,7 @@ export function pollQueue(
   handler: SqsHandler,
   onError: (error: unknown) => void,
   concurrency = 1,
+  contextFor: () => Context = () => functionContext(`worker-${queue.id}`, 'local', queue.visibilityTimeoutSeconds),
 ): Poller {
   let running = true;
   const queueArn = `arn:aws:sqs:us-east-1:000000000000:${queueUrl.split('/').pop()}`;
@@ -73,12 +75,7 @@ export function pollQueue(
           await new Promise((r) => setTimeout(r, IDLE_MS));
           continue;
         }
-        const deadline = Date.now() + queue.visibilityTimeoutSeconds * 1000;
-        const context = {
-          awsRequestId: randomUUID(),
-          functionName: `worker-${queue.id}`,
-          getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-        } as Context;
+        const context = contextFor();
         let failed = new Set<string>();
         try {
           const response = await handler({ Records: messages.map((m) => toRecord(m, queueArn)) }, context);

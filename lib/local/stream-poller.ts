@@ -11,10 +11,10 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamConsumerDef } from '../resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './provision';
+import { functionContext } from './api-gateway';
 import type { Poller } from './sqs-poller';
 
 export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | undefined>;
@@ -54,6 +54,7 @@ export function pollStream(
   handler: StreamHandler,
   onError: (error: unknown) => void,
   maxRetries = 3,
+  contextFor: () => Context = () => functionContext(`stream-${consumer.id}`, 'local', 60),
 ): Poller {
   const config = { endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
   const streams = new DynamoDBStreamsClient(config);
@@ -64,7 +65,7 @@ export function pollStream(
   const invoke = async (records: DynamoDBRecord[]) => {
     let batch = records;
     for (let attempt = 0; batch.length > 0; attempt++) {
-      const context = { awsRequestId: randomUUID(), functionName: `stream-${consumer.id}`, getRemainingTimeInMillis: () => 60_000 } as Context;
+      const context = contextFor();
       let failedFrom = -1;
       try {
         const response = await handler({ Records: batch }, context);
