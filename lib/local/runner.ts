@@ -17,7 +17,7 @@ import { lockDataDir, type DataDirLock } from './data-dir';
 import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
-import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
+import { pollQueue, type Poller, type QueuePoller, type SqsHandler } from './sqs-poller';
 import { pollStream, type StreamHandler } from './stream-poller';
 
 const STAGE = 'local';
@@ -131,10 +131,17 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     );
 
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    // No logger is given: the SDK's logger middleware would redact every poll's answer for nothing.
+    sqsClient.middlewareStack.remove('loggerMiddleware');
+    const queuePollers: QueuePoller[] = [];
+    // A send answered by the emulator wakes an idle loop of each queue (SQS answers a long poll at once).
+    sqs.onMessages(() => {
+      for (const poller of queuePollers) poller.wake();
+    });
     for (const queue of QUEUES) {
       if (!queue.worker) continue;
       const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false, workerId(queue));
-      pollers.push(
+      queuePollers.push(
         pollQueue(
           sqsClient,
           queue,
@@ -146,6 +153,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
         ),
       );
     }
+    pollers.push(...queuePollers);
 
     for (const consumer of STREAM_CONSUMERS) {
       const table = TABLES.find((t) => t.id === consumer.table)!;
