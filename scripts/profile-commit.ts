@@ -1,7 +1,7 @@
 // Where the time of a single-document commit (POST /transactions, the bench's 10-line document)
 // goes, for the README's commit profile. `npx tsx scripts/profile-commit.ts [seconds]`:
 //   1. under load: a runner (as the bench starts it, with node --cpu-prof) takes commits from 8
-//      clients for `seconds` (default 10) after a 2 s warm-up; the CPU each process spent per
+//      clients for `seconds` (default 10) after a warm-up (PROFILE_WARMUP_SECONDS, default 2); the CPU each process spent per
 //      commit (runner, DynamoDB Local's JVM, this load generator) from /proc, and the runner's
 //      profile summed by self time per part of the code (the local API Gateway front, middy and
 //      Powertools, the pipeline steps, the engine, the stores, the AWS SDK, Node's HTTP, GC);
@@ -116,10 +116,10 @@ function printSplit(title: string, ms: Map<string, number>, per: number, unit: s
     console.log(`  ${name.padEnd(52)} ${(total / per).toFixed(3).padStart(8)} ms  ${((100 * total) / busy).toFixed(1).padStart(5)} %`);
 }
 
-/** User + system CPU milliseconds of a process so far (Linux /proc, 100 ticks a second). */
-function cpuMs(pid: number): number {
+/** User and system CPU milliseconds of a process so far (Linux /proc, 100 ticks a second). */
+function cpuOf(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
 function childPids(pid: number): number[] {
@@ -138,8 +138,8 @@ try {
   const java = childPids(pid).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('DynamoDBLocal'));
   const run = Date.now().toString(36);
   const commit = (tag: string) => (i: number) => ({ method: 'POST', path: '/api/v1/transactions', body: { code: `prof-${run}-${tag}${i}`, ...TEN_LINES } });
-  await closedLoop(runner.url, KEY, commit('w'), 201, 2, CLIENTS);
-  const before = { runner: cpuMs(pid), java: java ? cpuMs(java) : 0, self: process.cpuUsage() };
+  await closedLoop(runner.url, KEY, commit('w'), 201, Number(process.env.PROFILE_WARMUP_SECONDS ?? 2), CLIENTS);
+  const before = { runner: cpuOf(pid), java: java ? cpuOf(java) : { user: 0, system: 0 }, self: process.cpuUsage() };
   const t = performance.now();
   // V8's profile clock and process.hrtime are both the monotonic clock: the window selects the measured samples.
   const windowStart = Number(process.hrtime.bigint() / 1000n);
@@ -149,11 +149,13 @@ try {
   const wall = (performance.now() - t) / 1000;
   const self = process.cpuUsage(before.self);
   const per = (ms: number) => (ms / commits).toFixed(2);
+  const spent = (after: { user: number; system: number }, start: { user: number; system: number }) =>
+    `${per(after.user - start.user + after.system - start.system)} ms (${per(after.system - start.system)} ms of it in the kernel)`;
   console.log(
     `under load: ${commits} commits in ${wall.toFixed(1)} s = ${measured.rps}/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${measured.errors} not 201)`,
   );
   console.log(
-    `CPU per commit: runner ${per(cpuMs(pid) - before.runner)} ms, DynamoDB Local JVM ${java ? per(cpuMs(java) - before.java) : '?'} ms, load generator ${per((self.user + self.system) / 1000)} ms`,
+    `CPU per commit: runner ${spent(cpuOf(pid), before.runner)}, DynamoDB Local JVM ${java ? spent(cpuOf(java), before.java) : '?'}, load generator ${spent({ user: self.user / 1000, system: self.system / 1000 }, { user: 0, system: 0 })}`,
   );
 
   // One at a time, in this process: DynamoDB calls timed and sized.
@@ -199,6 +201,8 @@ try {
       `  ${name}: ${(c.n / SEQUENTIAL).toFixed(2)} per commit, ${(c.ms / c.n).toFixed(2)} ms each (round trip to DynamoDB Local)${c.items ? `, ${(c.items / c.n).toFixed(1)} items` : ''}, ${Math.round(c.bytes / c.n)} request bytes`,
     );
   printSplit('in-process commit, per commit', split(profile), SEQUENTIAL, 'per commit');
+  if (process.env.PROFILE_TOP)
+    for (const [name, ms] of top(profile, undefined, Number(process.env.PROFILE_TOP))) console.log(`    ${(ms / SEQUENTIAL).toFixed(3)} ms  ${name}`);
 
   await runner.stop();
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
