@@ -76,34 +76,31 @@ function partOf(url: string, fn: string): string {
   return 'other';
 }
 
-/** Milliseconds of self time per part; `window`: only samples between these monotonic µs. */
-function split(profile: CpuProfile, window?: readonly [number, number]): Map<string, number> {
+/** Milliseconds of self time per key of a sample's frame; `window`: only samples between these monotonic µs. */
+function selfTime(profile: CpuProfile, window: readonly [number, number] | undefined, keyOf: (frame: ProfileNode['callFrame']) => string): Map<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const out = new Map<string, number>();
   let at = profile.startTime;
   for (const [i, id] of profile.samples.entries()) {
     at += profile.timeDeltas[i] ?? 0;
     if (window && (at < window[0] || at > window[1])) continue;
-    const node = byId.get(id)!;
-    const part = partOf(node.callFrame.url, node.callFrame.functionName);
-    out.set(part, (out.get(part) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    const key = keyOf(byId.get(id)!.callFrame);
+    out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   }
   return out;
 }
 
-/** The functions with the most self time (name, file:line), for a closer look. */
+/** Self time per part of the code. */
+const split = (profile: CpuProfile, window?: readonly [number, number]) => selfTime(profile, window, (f) => partOf(f.url, f.functionName));
+
+/** The functions with the most self time (name, file), for a closer look. */
 function top(profile: CpuProfile, window: readonly [number, number] | undefined, count: number): [string, number][] {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const out = new Map<string, number>();
-  let at = profile.startTime;
-  for (const [i, id] of profile.samples.entries()) {
-    at += profile.timeDeltas[i] ?? 0;
-    if (window && (at < window[0] || at > window[1])) continue;
-    const { functionName, url } = byId.get(id)!.callFrame;
-    const name = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(functions|lib|scripts)\//, '$1/')}`;
-    out.set(name, (out.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  }
-  return [...out]
+  const named = selfTime(
+    profile,
+    window,
+    (f) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(functions|lib|scripts)\//, '$1/')}`,
+  );
+  return [...named]
     .filter(([k]) => !k.startsWith('(idle)'))
     .sort((a, b) => b[1] - a[1])
     .slice(0, count);
