@@ -8,16 +8,15 @@
 //     driven past its limit — 429 with Retry-After expected, never a 5xx). RSS is sampled every 10 s;
 //     the figure is the median of the last minute's samples minus the median of the first minute's
 //     (after a 30 s warm-up): a leak lifts every sample, a garbage collector's heap growth lifts one.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableName } from '../lib/local/provision';
-import { PROJECT_ROOT } from '../lib/paths';
 import { MAIN_TABLE } from '../lib/resources';
 import { TEN_LINES } from './bench-document';
+import { startRunner, type Runner } from './lib/bench-processes';
 
 const KEY = 'stx_test_durable00000000000000000';
 const LIMITED_KEY = 'stx_test_durablelimited0000000000';
@@ -40,47 +39,8 @@ const SEED = {
   ],
 };
 
-interface Runner {
-  readonly url: string;
-  readonly dynamo: string;
-  readonly child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-function startRunner(env: Record<string, string>): Promise<Runner> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'ERROR', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const url = /^ready: (\S+)$/m.exec(out)?.[1];
-      if (!url) return;
-      resolve({
-        url,
-        dynamo: /DynamoDB Local (\S+),/.exec(out)![1]!,
-        child,
-        stop: async () => {
-          try {
-            process.kill(-child.pid!, 'SIGTERM');
-          } catch {
-            /* gone */
-          }
-          await exited;
-        },
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`runner exited with ${code}:\n${out}`)));
-  });
-}
+/** A runner of this bench (tracked: a killed bench stops it), on `env`, with the durability seed. */
+const durableRunner = (env: Record<string, string>): Promise<Runner> => startRunner({ seed: SEED, env: { LOG_LEVEL: 'ERROR', ...env }, stderr: 'keep' });
 
 const call = (runner: Runner, method: string, path: string, body?: unknown, key = KEY) =>
   fetch(`${runner.url}/api/v1${path}`, {
@@ -92,11 +52,9 @@ const call = (runner: Runner, method: string, path: string, body?: unknown, key 
 /** Seconds from spawn to `ready:` of a runner on a data directory holding `documents` documents. */
 export async function restartRecovery(documents: number, log: (line: string) => void): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'stx-restart-'));
-  const seedPath = join(dir, 'seed.json');
-  writeFileSync(seedPath, JSON.stringify(SEED));
-  const env = { TAX_SEED_FILE: seedPath, STX_DATA_DIR: join(dir, 'data') };
+  const env = { STX_DATA_DIR: join(dir, 'data') };
   try {
-    const first = await startRunner(env);
+    const first = await durableRunner(env);
     // A one-line document: DynamoDB Local's SQLite writes cost by size, and the figure is about the count.
     const res = await call(first, 'POST', '/transactions', {
       code: 'TEMPLATE-0',
@@ -138,7 +96,7 @@ export async function restartRecovery(documents: number, log: (line: string) => 
     db.destroy();
     await first.stop();
     const t = performance.now();
-    const second = await startRunner(env);
+    const second = await durableRunner(env);
     const seconds = (performance.now() - t) / 1000;
     const probe = await call(second, 'GET', `/transactions/DOC-${documents - 1}`);
     if (probe.status !== 200) throw new Error(`a generated document is missing after the restart (${probe.status})`);
@@ -153,10 +111,7 @@ const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync
 
 /** Mixed traffic for `seconds` after a 30 s warm-up; the runner's RSS growth (MB) and status counts. */
 export async function soak(seconds: number, log: (line: string) => void): Promise<{ rssGrowthMb: number; statuses: Record<string, number>; requests: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'stx-soak-'));
-  const seedPath = join(dir, 'seed.json');
-  writeFileSync(seedPath, JSON.stringify(SEED));
-  const runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_IN_MEMORY: '1' });
+  const runner = await durableRunner({ STX_IN_MEMORY: '1' });
   const statuses: Record<string, number> = {};
   let requests = 0;
   let n = 0;
@@ -221,6 +176,5 @@ export async function soak(seconds: number, log: (line: string) => void): Promis
     return { rssGrowthMb: Math.round((last - first) * 10) / 10, statuses, requests };
   } finally {
     await runner.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,11 @@
 // `npm run bench`: the figures the issues ask for, measured on this machine. Its last line is one
-// JSON object holding every figure.
+// JSON object holding every figure (nothing follows it: the runners it started are stopped first).
 //   - cold start: bundle bytes and module init ms of every esbuild bundle (fresh process each)
 //   - content: load ms of the tax-content artifact in a fresh process (median of 5)
 //   - engine: documents/second of a 10-line document on one core, p50/p99 µs per document, run as
 //     an esbuild bundle with the functions' options (tsx's dev transpile wraps closures and would
-//     understate it)
+//     understate it); engine_vs_peer: this engine's lines/second over npm `sales-tax`'s lookups per
+//     second, alternating in one process on the same ZIPs (scripts/bench-engine.ts; median of 3 runs)
 //   - HTTP through the local runner (its own process, DynamoDB Local, one key with a raised limit):
 //     GET /config, POST /calculations, POST /transactions — requests/second and p99 ms
 //   - DynamoDB calls per commit, refund and lookup of a warm function (default limits, and a key
@@ -15,8 +16,12 @@
 //   - restart_recovery_s (scripts/bench-durability.ts): start on a data directory with 100,000
 //     documents until ready; with `--soak` also soak_rss_growth_mb (SOAK_SECONDS, default 600)
 //   - webhooks: commit → receiver latency and deliveries per second (scripts/bench-webhooks.ts)
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `--quick` measures only what is fast (cold starts, content, engine, the peer ratio, HTTP config,
+// calculations and commits, DynamoDB calls): about two minutes. `--only <parts>` (comma-separated:
+// init, engine, http, calls, fuzz, batches, erp, returns, webhooks, restart) narrows a run further.
+// Killed by SIGINT, SIGTERM or SIGHUP at any point, it stops every process it started
+// (scripts/lib/bench-processes.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,8 +36,22 @@ import { restartRecovery, soak } from './bench-durability';
 import { runFuzz } from './lib/fuzz';
 import { bundleAll } from './bundle';
 import { WEBHOOKS_SEED_ACCOUNT, webhookFigures } from './bench-webhooks';
+import { run, startRunner, stopAll, stopOnSignals, type Runner } from './lib/bench-processes';
+import { closedLoop, type LoadRequest } from './lib/http-load';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+stopOnSignals();
+
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const PARTS = ['init', 'engine', 'http', 'calls', 'fuzz', 'batches', 'erp', 'returns', 'webhooks', 'restart'] as const;
+type Part = (typeof PARTS)[number];
+const QUICK_PARTS: readonly Part[] = ['init', 'engine', 'http', 'calls'];
+const onlyAt = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
+const only = onlyAt < 0 ? null : (args[onlyAt]!.includes('=') ? args[onlyAt]!.split('=')[1]! : (args[onlyAt + 1] ?? '')).split(',');
+if (only?.some((p) => !(PARTS as readonly string[]).includes(p))) throw new Error(`--only takes ${PARTS.join(', ')}`);
+const runs = (part: Part): boolean => (only ? only.includes(part) : !QUICK || QUICK_PARTS.includes(part));
+
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -40,138 +59,82 @@ const KEY = 'stx_test_bench000000000000000000';
 /** A key at the contract's default limits: one rate-counter write per request. */
 const DEFAULT_KEY = 'stx_test_benchdefault0000000000';
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (x: number, digits = 1): number => Math.round(x * 10 ** digits) / 10 ** digits;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function coldStarts(bundles: { id: string; file: string }[]): Record<string, number> {
+/** Module init ms of each bundle, each in a fresh process, one after the other. */
+async function coldStarts(bundles: { id: string; file: string }[]): Promise<Record<string, number>> {
   const probe = 'const t=performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now()-t));';
   const env = { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', IDEMPOTENCY_TABLE_NAME: 'bench' };
-  return Object.fromEntries(
-    bundles.map((b) => [
-      b.id,
-      round(Number(execFileSync(process.execPath, ['--input-type=module', '-e', probe, pathToFileURL(b.file).href], { env }).toString())),
-    ]),
-  );
+  const init: Record<string, number> = {};
+  for (const b of bundles) init[b.id] = round(Number(await run(process.execPath, ['--input-type=module', '-e', probe, pathToFileURL(b.file).href], { env })));
+  return init;
+}
+
+interface EngineFigures {
+  readonly docsPerSec: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly contentLoadMs: number;
+  readonly versus: { readonly engineLinesPerSec: number; readonly peerLinesPerSec: number; readonly ratio: number };
 }
 
 /**
- * The engine loop (scripts/bench-engine.ts) bundled like a function and run in fresh processes:
- * the content load (median of 5 cold loads) and the engine throughput.
+ * The engine loops (scripts/bench-engine.ts) bundled like a function and run in fresh processes:
+ * the content load (median of 5 cold loads), the engine throughput, and the comparison with the
+ * peer (the run with the median ratio of 3).
  */
-async function engine(): Promise<{ docsPerSec: number; p50: number; p99: number; contentLoadMs: number }> {
+async function engine(): Promise<EngineFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'stx-engine-'));
   try {
     const file = join(dir, 'engine.mjs');
     await build(esbuildOptions('scripts/bench-engine.ts', file));
     const env = { ...process.env, TAX_CONTENT_FILE: join(PROJECT_ROOT, CONTENT_ARTIFACT) };
-    const run = (arg: string) => JSON.parse(execFileSync(process.execPath, [file, arg], { env }).toString());
-    const contentLoadMs = median(Array.from({ length: 5 }, () => run('content').contentLoadMs as number));
-    const result = run('200000') as { docsPerSec: number; p50: number; p99: number };
-    return { docsPerSec: result.docsPerSec, p50: round(result.p50, 2), p99: round(result.p99, 2), contentLoadMs: round(contentLoadMs) };
+    const runJson = async (...a: string[]) => JSON.parse(await run(process.execPath, [file, ...a], { env }));
+    const loads: number[] = [];
+    for (let i = 0; i < 5; i++) loads.push((await runJson('content')).contentLoadMs as number);
+    const result = (await runJson('200000')) as { docsPerSec: number; p50: number; p99: number };
+    const versus: EngineFigures['versus'][] = [];
+    for (let i = 0; i < 3; i++) versus.push(await runJson('versus', '3000'));
+    versus.sort((a, b) => a.ratio - b.ratio);
+    return { docsPerSec: result.docsPerSec, p50: round(result.p50, 2), p99: round(result.p99, 2), contentLoadMs: round(median(loads)), versus: versus[1]! };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-interface Server {
-  readonly url: string;
-  readonly dynamo: string;
-  stop(): void;
-}
-
-async function startServer(): Promise<Server> {
-  const dir = mkdtempSync(join(tmpdir(), 'stx-bench-'));
-  const seed = join(dir, 'seed.json');
-  writeFileSync(
-    seed,
-    JSON.stringify({
-      accounts: [
-        {
-          id: 'acct_bench',
-          name: 'Bench',
-          modules: ['api_access'],
-          // Raised batch bucket too: the ERP load submits 20 batches at once.
-          rate_limits: { general: 10_000_000, batch_submissions: 1_000 },
-          keys: [{ key: KEY, environment: 'sandbox', scopes: ['*'] }],
-        },
-        {
-          id: 'acct_bench_default',
-          name: 'Bench, default limits',
-          modules: ['api_access'],
-          keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }],
-        },
-        ...RETURNS_SEED.accounts,
-        WEBHOOKS_SEED_ACCOUNT,
-      ],
-      practices: RETURNS_SEED.practices,
-    }),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seed, STX_IN_MEMORY: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  let out = '';
-  const ready = await new Promise<{ url: string; dynamo: string }>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /^ready: (\S+)$/m.exec(out)?.[1];
-      if (url) resolve({ url, dynamo: /DynamoDB Local (\S+),/.exec(out)![1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`local runner exited with ${code}`)));
-  });
-  return {
-    ...ready,
-    stop: () => {
-      process.kill(-child.pid!, 'SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
+const BENCH_SEED = {
+  accounts: [
+    {
+      id: 'acct_bench',
+      name: 'Bench',
+      modules: ['api_access'],
+      // Raised batch bucket too: the ERP load submits 20 batches at once.
+      rate_limits: { general: 10_000_000, batch_submissions: 1_000 },
+      keys: [{ key: KEY, environment: 'sandbox', scopes: ['*'] }],
     },
-  };
-}
+    {
+      id: 'acct_bench_default',
+      name: 'Bench, default limits',
+      modules: ['api_access'],
+      keys: [{ key: DEFAULT_KEY, environment: 'sandbox', scopes: ['*'] }],
+    },
+    ...RETURNS_SEED.accounts,
+    WEBHOOKS_SEED_ACCOUNT,
+  ],
+  practices: RETURNS_SEED.practices,
+};
 
 /**
  * Closed-loop load: CONCURRENCY clients, each sending the next request on reply, for WARMUP
  * seconds (discarded: JIT of the runner and of DynamoDB Local's JVM) then HTTP_SECONDS measured.
  */
-async function load(
-  server: Server,
-  request: (i: number) => { method: string; path: string; body?: unknown },
-  okStatus: number,
-): Promise<{ rps: number; p99: number; errors: number }> {
-  await drive(server, request, okStatus, WARMUP_SECONDS);
-  return drive(server, request, okStatus, HTTP_SECONDS);
-}
-
-let counter = 0;
-async function drive(
-  server: Server,
-  request: (i: number) => { method: string; path: string; body?: unknown },
-  okStatus: number,
-  seconds: number,
-): Promise<{ rps: number; p99: number; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const { method, path, body } = request(counter++);
-        const t = performance.now();
-        const res = await fetch(server.url + path, {
-          method,
-          headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t);
-        if (res.status !== okStatus) errors++;
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { rps: Math.round(latencies.length / seconds), p99: round(percentile(latencies, 99), 2), errors };
+let sent = 0;
+async function load(server: Runner, request: (i: number) => LoadRequest, okStatus: number): Promise<{ rps: number; p99: number; errors: number }> {
+  // One numbering across warm-up and measurement: each commit's code is new.
+  const numbered = () => request(sent++);
+  await closedLoop(server.url, KEY, numbered, okStatus, WARMUP_SECONDS, CONCURRENCY);
+  return closedLoop(server.url, KEY, numbered, okStatus, HTTP_SECONDS, CONCURRENCY);
 }
 
 async function dynamoCalls(dynamoEndpoint: string, key: string): Promise<{ commit: number; refund: number; lookup: number }> {
@@ -192,95 +155,132 @@ async function dynamoCalls(dynamoEndpoint: string, key: string): Promise<{ commi
   return { commit, refund, lookup };
 }
 
-const bundles = await bundleAll();
-const init = coldStarts(bundles);
-const bundleBytes = Object.fromEntries(bundles.map((b) => [b.id, b.bytes]));
-console.log('function                  bundle KiB   init ms');
-for (const b of [...bundles].sort((a, c) => c.bytes - a.bytes))
-  console.log(`${b.id.padEnd(26)}${(b.bytes / 1024).toFixed(1).padStart(10)}${String(init[b.id]).padStart(10)}`);
+/** Every figure measured, in the order of the final JSON line. */
+const figures: Record<string, number> = {};
 
-const eng = await engine();
-const contentMs = eng.contentLoadMs;
-console.log(`content load (read + parse + index, fresh process, median of 5): ${contentMs} ms`);
-console.log(`engine (esbuild bundle as deployed), 10-line document, one core: ${eng.docsPerSec} docs/s, p50 ${eng.p50} µs, p99 ${eng.p99} µs`);
-
-const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
-const restartDocuments = Number(process.env.BENCH_RESTART_DOCUMENTS ?? 100_000);
-const restart = await restartRecovery(restartDocuments, console.log);
-console.log(`restart on a data directory with ${restartDocuments} documents: ready in ${restart} s`);
-const soaked = process.argv.includes('--soak') ? await soak(SOAK_SECONDS, console.log) : null;
-if (soaked)
-  console.log(`soak (${SOAK_SECONDS} s, ${soaked.requests} requests): runner RSS grew ${soaked.rssGrowthMb} MB; statuses ${JSON.stringify(soaked.statuses)}`);
-
-const server = await startServer();
-try {
-  const config = await load(server, () => ({ method: 'GET', path: '/api/v1/config' }), 200);
-  console.log(
-    `GET /config: ${config.rps} req/s, p99 ${config.p99} ms (${CONCURRENCY} clients, ${WARMUP_SECONDS} s warm-up, ${HTTP_SECONDS} s measured, ${config.errors} errors)`,
-  );
-  const calcs = await load(server, () => ({ method: 'POST', path: '/api/v1/calculations', body: TEN_LINES }), 200);
-  console.log(`POST /calculations (10 lines): ${calcs.rps} req/s, p99 ${calcs.p99} ms (${calcs.errors} errors)`);
-  const run = Date.now().toString(36);
-  const commits = await load(server, (i) => ({ method: 'POST', path: '/api/v1/transactions', body: { code: `bench-${run}-${i}`, ...TEN_LINES } }), 201);
-  console.log(`POST /transactions (10 lines): ${commits.rps} req/s, p99 ${commits.p99} ms (${commits.errors} errors)`);
-  const fuzz = await runFuzz(server.url, KEY, Number(process.env.BENCH_FUZZ_CASES ?? 2000));
-  console.log(`hostile input: ${fuzz.cases} generated requests, ${fuzz.fiveXx} answered 5xx, ${fuzz.failures.length} broke an invariant`);
-  for (const failure of fuzz.failures) console.log(`  ${failure}`);
-  const calls = await dynamoCalls(server.dynamo, DEFAULT_KEY);
-  const leased = await dynamoCalls(server.dynamo, KEY);
-  console.log(`DynamoDB calls per request (warm), default limits: commit ${calls.commit}, refund ${calls.refund}, lookup ${calls.lookup}`);
-  console.log(`DynamoDB calls per request (warm), key with leased tokens: commit ${leased.commit}, refund ${leased.refund}, lookup ${leased.lookup}`);
-  const batches = await batchFigures(server.url, KEY);
-  console.log(
-    `batch of 500 ten-line items: calculate ${batches.calc500Seconds} s, commit ${batches.commit500Seconds} s (submit → completed); ${batches.itemsPerSecond} items/s`,
-  );
-  const erp = await erpLoadSeconds(server.url, KEY);
-  console.log(`ERP loader, 10,000 invoices from CSV committed through stx batch: ${erp} s`);
-  const returns = await returnJobFigures(server.url, server.dynamo);
-  console.log(
-    `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item in a chunk of 25 ${returns.itemDynamoCalls} (summaries without documents: ${returns.itemDynamoCallsSmallMonth})`,
-  );
-  const hooks = await webhookFigures(server.url);
-  console.log(
-    `webhooks (commit → loopback receiver, sequential): p50 ${hooks.p50Ms} ms, p99 ${hooks.p99Ms} ms; ${hooks.deliveriesPerSecond} deliveries/s (400 commits from 8 clients, committed at ${hooks.burstCommitsPerSecond}/s)`,
-  );
-  console.log(
-    JSON.stringify({
-      bundle_bytes_max: Math.max(...Object.values(bundleBytes)),
-      init_ms_max: Math.max(...Object.values(init)),
-      http_config_rps: config.rps,
-      http_config_p99_ms: config.p99,
-      engine_docs_per_sec: eng.docsPerSec,
-      engine_p50_us: eng.p50,
-      engine_p99_us: eng.p99,
-      content_load_ms: contentMs,
-      calculations_bundle_bytes: bundleBytes['calculations-create'],
-      http_calculations_rps: calcs.rps,
-      http_calculations_p99_ms: calcs.p99,
-      http_commits_rps: commits.rps,
-      http_commits_p99_ms: commits.p99,
-      ddb_calls_commit: calls.commit,
-      ddb_calls_refund: calls.refund,
-      ddb_calls_lookup: calls.lookup,
-      ddb_calls_commit_leased: leased.commit,
-      ddb_calls_refund_leased: leased.refund,
-      ddb_calls_lookup_leased: leased.lookup,
-      batch_500_calc_s: batches.calc500Seconds,
-      batch_500_commit_s: batches.commit500Seconds,
-      batch_items_per_sec: batches.itemsPerSecond,
-      erp_10k_docs_s: erp,
-      return_job_5000_s: returns.jobSeconds,
-      return_job_item_ddb_reads: returns.itemDynamoCalls,
-      fuzz_cases: fuzz.cases,
-      fuzz_5xx: fuzz.fiveXx,
-      restart_recovery_s: restart,
-      ...(soaked ? { soak_rss_growth_mb: soaked.rssGrowthMb, soak_seconds: SOAK_SECONDS, soak_requests: soaked.requests } : {}),
-      webhook_delivery_p50_ms: hooks.p50Ms,
-      webhook_delivery_p99_ms: hooks.p99Ms,
-      webhook_deliveries_per_sec: hooks.deliveriesPerSecond,
-    }),
-  );
-} finally {
-  server.stop();
+if (runs('init')) {
+  const bundles = await bundleAll();
+  const init = await coldStarts(bundles);
+  console.log('function                  bundle KiB   init ms');
+  for (const b of [...bundles].sort((a, c) => c.bytes - a.bytes))
+    console.log(`${b.id.padEnd(26)}${(b.bytes / 1024).toFixed(1).padStart(10)}${String(init[b.id]).padStart(10)}`);
+  figures.bundle_bytes_max = Math.max(...bundles.map((b) => b.bytes));
+  figures.init_ms_max = Math.max(...Object.values(init));
+  figures.calculations_bundle_bytes = bundles.find((b) => b.id === 'calculations-create')!.bytes;
 }
-process.exit(0);
+
+if (runs('engine')) {
+  const eng = await engine();
+  console.log(`content load (read + parse + index, fresh process, median of 5): ${eng.contentLoadMs} ms`);
+  console.log(`engine (esbuild bundle as deployed), 10-line document, one core: ${eng.docsPerSec} docs/s, p50 ${eng.p50} µs, p99 ${eng.p99} µs`);
+  console.log(
+    `engine vs npm sales-tax, same 1,000 ZIPs, alternating rounds, CPU time (median of 3 runs): ${eng.versus.engineLinesPerSec} lines/s vs ${eng.versus.peerLinesPerSec} lookups/s = ${eng.versus.ratio}`,
+  );
+  Object.assign(figures, {
+    engine_docs_per_sec: eng.docsPerSec,
+    engine_p50_us: eng.p50,
+    engine_p99_us: eng.p99,
+    content_load_ms: eng.contentLoadMs,
+    engine_lines_per_sec: eng.versus.engineLinesPerSec,
+    peer_lines_per_sec: eng.versus.peerLinesPerSec,
+    engine_vs_peer: eng.versus.ratio,
+  });
+}
+
+if (runs('restart')) {
+  const restartDocuments = Number(process.env.BENCH_RESTART_DOCUMENTS ?? 100_000);
+  figures.restart_recovery_s = await restartRecovery(restartDocuments, console.log);
+  console.log(`restart on a data directory with ${restartDocuments} documents: ready in ${figures.restart_recovery_s} s`);
+}
+if (!QUICK && !only && args.includes('--soak')) {
+  const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+  const soaked = await soak(SOAK_SECONDS, console.log);
+  console.log(`soak (${SOAK_SECONDS} s, ${soaked.requests} requests): runner RSS grew ${soaked.rssGrowthMb} MB; statuses ${JSON.stringify(soaked.statuses)}`);
+  Object.assign(figures, { soak_rss_growth_mb: soaked.rssGrowthMb, soak_seconds: SOAK_SECONDS, soak_requests: soaked.requests });
+}
+
+const SERVER_PARTS: readonly Part[] = ['http', 'calls', 'fuzz', 'batches', 'erp', 'returns', 'webhooks'];
+if (SERVER_PARTS.some(runs)) {
+  const server = await startRunner({ seed: BENCH_SEED, env: { STX_IN_MEMORY: '1' } });
+  console.log(`local runner ready: ${server.url} (pid ${server.child.pid})`);
+  try {
+    if (runs('http')) {
+      const config = await load(server, () => ({ method: 'GET', path: '/api/v1/config' }), 200);
+      console.log(
+        `GET /config: ${config.rps} req/s, p99 ${config.p99} ms (${CONCURRENCY} clients, ${WARMUP_SECONDS} s warm-up, ${HTTP_SECONDS} s measured, ${config.errors} errors)`,
+      );
+      const calcs = await load(server, () => ({ method: 'POST', path: '/api/v1/calculations', body: TEN_LINES }), 200);
+      console.log(`POST /calculations (10 lines): ${calcs.rps} req/s, p99 ${calcs.p99} ms (${calcs.errors} errors)`);
+      const tag = Date.now().toString(36);
+      const commits = await load(server, (i) => ({ method: 'POST', path: '/api/v1/transactions', body: { code: `bench-${tag}-${i}`, ...TEN_LINES } }), 201);
+      console.log(`POST /transactions (10 lines): ${commits.rps} req/s, p99 ${commits.p99} ms (${commits.errors} errors)`);
+      Object.assign(figures, {
+        http_config_rps: config.rps,
+        http_config_p99_ms: config.p99,
+        http_calculations_rps: calcs.rps,
+        http_calculations_p99_ms: calcs.p99,
+        http_commits_rps: commits.rps,
+        http_commits_p99_ms: commits.p99,
+      });
+    }
+    if (runs('fuzz')) {
+      const fuzz = await runFuzz(server.url, KEY, Number(process.env.BENCH_FUZZ_CASES ?? 2000));
+      console.log(`hostile input: ${fuzz.cases} generated requests, ${fuzz.fiveXx} answered 5xx, ${fuzz.failures.length} broke an invariant`);
+      for (const failure of fuzz.failures) console.log(`  ${failure}`);
+      Object.assign(figures, { fuzz_cases: fuzz.cases, fuzz_5xx: fuzz.fiveXx });
+    }
+    if (runs('calls')) {
+      const calls = await dynamoCalls(server.dynamo, DEFAULT_KEY);
+      const leased = await dynamoCalls(server.dynamo, KEY);
+      console.log(`DynamoDB calls per request (warm), default limits: commit ${calls.commit}, refund ${calls.refund}, lookup ${calls.lookup}`);
+      console.log(`DynamoDB calls per request (warm), key with leased tokens: commit ${leased.commit}, refund ${leased.refund}, lookup ${leased.lookup}`);
+      Object.assign(figures, {
+        ddb_calls_commit: calls.commit,
+        ddb_calls_refund: calls.refund,
+        ddb_calls_lookup: calls.lookup,
+        ddb_calls_commit_leased: leased.commit,
+        ddb_calls_refund_leased: leased.refund,
+        ddb_calls_lookup_leased: leased.lookup,
+      });
+    }
+    if (runs('batches')) {
+      const batches = await batchFigures(server.url, KEY);
+      console.log(
+        `batch of 500 ten-line items: calculate ${batches.calc500Seconds} s, commit ${batches.commit500Seconds} s (submit → completed); ${batches.itemsPerSecond} items/s`,
+      );
+      Object.assign(figures, {
+        batch_500_calc_s: batches.calc500Seconds,
+        batch_500_commit_s: batches.commit500Seconds,
+        batch_items_per_sec: batches.itemsPerSecond,
+      });
+    }
+    if (runs('erp')) {
+      figures.erp_10k_docs_s = await erpLoadSeconds(server.url, KEY);
+      console.log(`ERP loader, 10,000 invoices from CSV committed through stx batch: ${figures.erp_10k_docs_s} s`);
+    }
+    if (runs('returns')) {
+      const returns = await returnJobFigures(server.url, server.dynamo);
+      console.log(
+        `return job of 5,000 items over ${returns.documents} documents (committed in ${returns.commitSeconds} s): ${returns.jobSeconds} s; DynamoDB requests per item in a chunk of 25 ${returns.itemDynamoCalls} (summaries without documents: ${returns.itemDynamoCallsSmallMonth})`,
+      );
+      Object.assign(figures, { return_job_5000_s: returns.jobSeconds, return_job_item_ddb_reads: returns.itemDynamoCalls });
+    }
+    if (runs('webhooks')) {
+      const hooks = await webhookFigures(server.url);
+      console.log(
+        `webhooks (commit → loopback receiver, sequential): p50 ${hooks.p50Ms} ms, p99 ${hooks.p99Ms} ms; ${hooks.deliveriesPerSecond} deliveries/s (400 commits from 8 clients, committed at ${hooks.burstCommitsPerSecond}/s)`,
+      );
+      Object.assign(figures, {
+        webhook_delivery_p50_ms: hooks.p50Ms,
+        webhook_delivery_p99_ms: hooks.p99Ms,
+        webhook_deliveries_per_sec: hooks.deliveriesPerSecond,
+      });
+    }
+  } finally {
+    // Stopped (and its output flushed) before the figures: nothing it logs can follow the JSON line.
+    await server.stop();
+  }
+}
+
+await stopAll();
+process.stdout.write(`${JSON.stringify(figures)}\n`, () => process.exit(0));

@@ -7,7 +7,8 @@
 //   STX_FAULTS=<rule>[,<rule>...]   rule = <client>:<operation|*>:<fault>:<every n-th call>
 //   dynamodb:TransactWriteItems:throttle:3     ProvisionedThroughputExceededException, nothing sent
 //   dynamodb:*:throttling:5                    ThrottlingException, nothing sent
-//   dynamodb:TransactWriteItems:conflict:4     TransactionCanceledException (TransactionConflict), nothing sent
+//   dynamodb:TransactWriteItems:conflict:4     TransactionCanceledException, nothing sent: TransactionConflict on
+//                                              the last item (a commit's last items are its summaries), None on the others
 //   dynamodb:TransactWriteItems:timeout:4      the request is sent and applied, then a TimeoutError
 //   sqs:SendMessageBatch:duplicate:2           the messages are sent twice (duplicate delivery)
 import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -43,7 +44,7 @@ export function assertFaultsAllowed(stage: string | undefined, spec: string | un
 
 const meta = { httpStatusCode: 400, $fault: 'client' as const };
 
-function injected(fault: Fault): Error {
+function injected(fault: Fault, items = 1): Error {
   switch (fault) {
     case 'throttle':
       return new ProvisionedThroughputExceededException({ message: 'Injected: throughput exceeded', $metadata: {} });
@@ -53,7 +54,7 @@ function injected(fault: Fault): Error {
       return new TransactionCanceledException({
         message: 'Injected: transaction cancelled [TransactionConflict]',
         $metadata: {},
-        CancellationReasons: [{ Code: 'TransactionConflict' }],
+        CancellationReasons: Array.from({ length: Math.max(1, items) }, (_, i) => ({ Code: i === Math.max(1, items) - 1 ? 'TransactionConflict' : 'None' })),
       });
     default:
       return Object.assign(new Error('Injected: the request timed out after it was sent'), { name: 'TimeoutError' });
@@ -88,7 +89,7 @@ export function withFaults<S extends { middlewareStack: MiddlewareStack<any, any
           await next(args);
           throw injected('timeout');
         }
-        throw injected(rule.fault);
+        throw injected(rule.fault, (args.input as { TransactItems?: unknown[] } | undefined)?.TransactItems?.length);
       }
       return next(args);
     },

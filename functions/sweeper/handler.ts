@@ -4,16 +4,18 @@
 import * as v from 'valibot';
 import { sweep, type SweepReport } from '../application/sweeper';
 import { sweeperPorts } from '../composition-root';
-import { logger } from '../shared/powertools';
+import type { Context } from 'aws-lambda';
+import { invocationLogger } from '../shared/powertools';
 
 const SweepInput = v.object({ min_age_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 300) });
 
-export const handler = async (event: unknown): Promise<SweepReport> => {
+export const handler = async (event: unknown, context?: Context): Promise<SweepReport> => {
+  const log = invocationLogger(context);
   const parsed = v.safeParse(SweepInput, event ?? {});
   const minAgeSeconds = parsed.success ? parsed.output.min_age_seconds : 300;
   const report = await sweep(sweeperPorts(minAgeSeconds * 1000), new Date(), (work, error) =>
-    logger.error('sweep of pending work failed', { kind: work.kind, id: work.id, error: (error as Error).name }),
+    log.error('sweep of pending work failed', { kind: work.kind, id: work.id, error }),
   );
-  if (report.requeued > 0 || report.failed > 0) logger.warn('sweep', { ...report });
+  if (report.requeued > 0 || report.failed > 0) log.warn('sweep', { ...report });
   return report;
 };

@@ -3,11 +3,10 @@ import { WEBHOOK_DELIVERIES_QUEUE } from '../../lib/resources';
 import { deliverOnce } from '../application/webhooks';
 import { webhookPorts } from '../composition-root';
 import { DeliveryMessageSchema } from '../schemas/webhooks';
-import { logger } from '../shared/powertools';
 import { queueWorker } from '../workers/queue-worker';
 
 export const handler = queueWorker(WEBHOOK_DELIVERIES_QUEUE, DeliveryMessageSchema, async (message, delivery) => {
   const outcome = await deliverOnce(webhookPorts(), message, delivery.now);
   // Ids and outcomes only: never the URL's secrets, the payload or the signature.
-  logger.debug('webhook attempt', { endpoint: message.endpoint_id, attempt: message.attempt, outcome });
+  delivery.log.debug('webhook attempt', { endpoint: message.endpoint_id, attempt: message.attempt, outcome });
 });

@@ -10,9 +10,10 @@ import { relayEvents } from '../application/webhooks';
 import { eventFromStreamImage, redeliveryPorts } from '../composition-root';
 import type { Tenant } from '../core/access/records';
 import type { StoredEventRecord } from '../core/webhooks/ports';
-import { logger } from '../shared/powertools';
+import { invocationLogger } from '../shared/powertools';
 
-export const handler = async (event: DynamoDBStreamEvent, _context: Context): Promise<DynamoDBBatchResponse> => {
+export const handler = async (event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> => {
+  const log = invocationLogger(context);
   const byTenant = new Map<string, { tenant: Tenant; events: StoredEventRecord[]; sequenceNumbers: string[] }>();
   for (const record of event.Records) {
     if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) continue;
@@ -30,9 +31,9 @@ export const handler = async (event: DynamoDBStreamEvent, _context: Context): Pr
     [...byTenant.values()].map(async ({ tenant, events, sequenceNumbers }) => {
       try {
         const queued = await relayEvents(redeliveryPorts(), tenant, events, now);
-        logger.debug('events relayed', { account: tenant.accountId, events: events.length, deliveries: queued });
+        log.debug('events relayed', { account: tenant.accountId, events: events.length, deliveries: queued });
       } catch (error) {
-        logger.error('relay failed', { account: tenant.accountId, events: events.length, error: (error as Error).name });
+        log.error('relay failed', { account: tenant.accountId, events: events.length, error });
         failed.push(...sequenceNumbers);
       }
     }),

@@ -7,7 +7,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as v from 'valibot';
 import type { QueueDef } from '../../lib/resources';
-import { logger } from '../shared/powertools';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { invocationLogger } from '../shared/powertools';
 
 export interface Delivery {
   /** 1 on the first delivery. */
@@ -16,6 +17,8 @@ export interface Delivery {
   /** The invocation's request id (Lambda's, or the local poller's). */
   readonly requestId: string;
   readonly now: Date;
+  /** This invocation's logger (names the worker's function and request). */
+  readonly log: Logger;
 }
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -26,8 +29,9 @@ export function queueWorker<S extends v.GenericSchema>(
   handle: (message: v.InferOutput<S>, delivery: Delivery) => Promise<void>,
 ): QueueHandler {
   const processor = new BatchProcessor(EventType.SQS);
-  return (event, context) =>
-    processPartialResponse(
+  return (event, context) => {
+    const log = invocationLogger(context);
+    return processPartialResponse(
       event,
       async (record: SQSRecord) => {
         const attempt = Number(record.attributes.ApproximateReceiveCount) || 1;
@@ -41,13 +45,15 @@ export function queueWorker<S extends v.GenericSchema>(
         // Not a message of this queue: retrying cannot help; it goes on to the dead-letter queue.
         if (!parsed.success) throw new Error(`message ${record.messageId} on ${queue.id} does not match its schema`);
         try {
-          await handle(parsed.output, { attempt, finalAttempt: attempt >= queue.maxReceiveCount, requestId: context.awsRequestId, now: new Date() });
+          await handle(parsed.output, { attempt, finalAttempt: attempt >= queue.maxReceiveCount, requestId: context.awsRequestId, now: new Date(), log });
         } catch (error) {
-          logger.error('queue message failed', { queue: queue.id, messageId: record.messageId, attempt, error: (error as Error).name });
+          // The error itself: Powertools writes its name, message, stack and cause (recursively).
+          log.error('queue message failed', { queue: queue.id, messageId: record.messageId, attempt, error });
           throw error;
         }
       },
       processor,
       { context, throwOnFullBatchFailure: false },
     );
+  };
 }

@@ -153,14 +153,22 @@ export function proxyEvent(
 
 /** A Lambda context whose deadline is the route's timeout. */
 export function lambdaContext(route: RouteDef, stage: string): Context {
-  const deadline = Date.now() + (route.timeoutSeconds ?? 29) * 1000;
-  const functionName = `salestax-${stage}-${route.id}`;
+  return functionContext(route.id, stage, route.timeoutSeconds ?? 29, route.memoryMb ?? 1024);
+}
+
+/**
+ * The context Lambda gives an invocation of the stack's function `salestax-<stage>-<functionId>`
+ * (a route, a queue worker, a stream consumer, the sweeper), its deadline `timeoutSeconds` away.
+ */
+export function functionContext(functionId: string, stage: string, timeoutSeconds: number, memoryMb = 1024): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  const functionName = `salestax-${stage}-${functionId}`;
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: String(route.memoryMb ?? 1024),
+    memoryLimitInMB: String(memoryMb),
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',

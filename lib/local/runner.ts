@@ -11,11 +11,13 @@ import { bundleFile, handlerModule, PROJECT_ROOT, streamConsumerId, workerId } f
 import { QUEUES, STREAM_CONSUMERS, TABLES } from '../resources';
 import { ROUTES, routeEntry, type RouteDef } from '../routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
+import type { Context } from 'aws-lambda';
+import { functionContext } from './api-gateway';
 import { lockDataDir, type DataDirLock } from './data-dir';
 import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
-import { pollQueue, type Poller, type SqsHandler } from './sqs-poller';
+import { pollQueue, type Poller, type QueuePoller, type SqsHandler } from './sqs-poller';
 import { pollStream, type StreamHandler } from './stream-poller';
 
 const STAGE = 'local';
@@ -76,9 +78,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
   let api: LocalApi | undefined;
   let lock: DataDirLock | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  // In order, so that nothing fails for want of what stopped before it: no new work (sweeps, queue
+  // and stream polls, requests), the work in flight finished, then the engines it was using.
   const stop = async () => {
     clearInterval(sweepTimer);
-    await Promise.allSettled(pollers.map((p) => p.stop()));
+    await Promise.allSettled([sweeping, ...pollers.map((p) => p.stop())]);
     await api?.close();
     await Promise.allSettled(engines.map((e) => e.stop()));
     lock?.release();
@@ -112,14 +117,14 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     if (faults) process.env.STX_FAULTS = faults;
 
     // Work in flight when the last run stopped: its queue messages were in the emulator's memory.
-    type Sweeper = (event: { min_age_seconds: number }) => Promise<{ seen: number; requeued: number; failed: number }>;
+    type Sweeper = (event: { min_age_seconds: number }, context: Context) => Promise<{ seen: number; requeued: number; failed: number }>;
     const sweeper = await importHandler<Sweeper>(SWEEPER_ENTRY, false);
-    const recovered = await sweeper({ min_age_seconds: 0 });
+    const sweeperContext = () => functionContext('sweeper', STAGE, 300);
+    const recovered = await sweeper({ min_age_seconds: 0 }, sweeperContext());
     if (recovered.requeued > 0) log(`sweeper: ${recovered.requeued} queue messages of ${recovered.seen} pending work items recovered`);
-    sweepTimer = setInterval(
-      () => void sweeper({ min_age_seconds: SWEEP_MIN_AGE_SECONDS }).catch((error) => log(`sweeper failed: ${(error as Error).message}`)),
-      SWEEP_EVERY_MS,
-    );
+    sweepTimer = setInterval(() => {
+      sweeping = sweeper({ min_age_seconds: SWEEP_MIN_AGE_SECONDS }, sweeperContext()).catch((error) => log(`sweeper failed: ${(error as Error).message}`));
+    }, SWEEP_EVERY_MS);
     sweepTimer.unref();
 
     const handlers = new Map<string, ProxyHandler>();
@@ -128,20 +133,42 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     );
 
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    // No logger is given: the SDK's logger middleware would redact every poll's answer for nothing.
+    sqsClient.middlewareStack.remove('loggerMiddleware');
+    const queuePollers: QueuePoller[] = [];
+    // A send answered by the emulator wakes an idle loop of each queue (SQS answers a long poll at once).
+    sqs.onMessages(() => {
+      for (const poller of queuePollers) poller.wake();
+    });
     for (const queue of QUEUES) {
       if (!queue.worker) continue;
       const worker = await importHandler<SqsHandler>(queue.worker, options.bundles ?? false, workerId(queue));
-      pollers.push(
-        pollQueue(sqsClient, queue, queueUrls[queue.id]!, worker, (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`), WORKER_CONCURRENCY),
+      queuePollers.push(
+        pollQueue(
+          sqsClient,
+          queue,
+          queueUrls[queue.id]!,
+          worker,
+          (error) => log(`worker ${queue.id} failed: ${(error as Error).message}`),
+          WORKER_CONCURRENCY,
+          () => functionContext(workerId(queue), STAGE, queue.visibilityTimeoutSeconds),
+        ),
       );
     }
+    pollers.push(...queuePollers);
 
     for (const consumer of STREAM_CONSUMERS) {
       const table = TABLES.find((t) => t.id === consumer.table)!;
       const relay = await importHandler<StreamHandler>(consumer.handler, options.bundles ?? false, streamConsumerId(consumer));
       pollers.push(
-        pollStream(dynamo.endpoint, localTableName(table), consumer, relay, (error) =>
-          log(`stream consumer ${consumer.id} failed: ${(error as Error).message}`),
+        pollStream(
+          dynamo.endpoint,
+          localTableName(table),
+          consumer,
+          relay,
+          (error) => log(`stream consumer ${consumer.id} failed: ${(error as Error).message}`),
+          undefined,
+          () => functionContext(streamConsumerId(consumer), STAGE, 60),
         ),
       );
     }

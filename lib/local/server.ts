@@ -85,8 +85,13 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
   res.writeHead(result.statusCode, headers).end(body);
 }
 
+/** How long closing waits for the handlers still running (their writes) before it returns. */
+const CLOSE_GRACE_MS = 10_000;
+
 export function serveApi(options: ServeOptions): Promise<LocalApi> {
   const table = new RouteTable(options.routes);
+  /** Handler invocations in flight: closing waits for them, so none outlives the engines it uses. */
+  const inFlight = new Set<Promise<unknown>>();
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     const requestId = randomUUID();
     try {
@@ -114,11 +119,15 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
         options.stage,
       );
       let result: APIGatewayProxyResult;
+      const invocation = handler(event, lambdaContext(match.route, options.stage));
+      inFlight.add(invocation);
       try {
-        result = await handler(event, lambdaContext(match.route, options.stage));
+        result = await invocation;
       } catch (error) {
         options.onHandlerError?.(match.route, error);
         return sendGatewayError(res, GATEWAY_ERRORS.internal, requestId);
+      } finally {
+        inFlight.delete(invocation);
       }
       writeResult(res, result);
     } catch (error) {
@@ -141,11 +150,12 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
       resolve({
         url: `http://${options.host ?? '127.0.0.1'}:${port}`,
         server,
-        close: () =>
-          new Promise((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
+        close: async () => {
+          const closed = new Promise<void>((done) => server.close(() => done()));
+          server.closeAllConnections();
+          await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())]);
+          await closed;
+        },
       });
     });
   });

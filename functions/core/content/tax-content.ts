@@ -22,6 +22,12 @@ export interface RateArea {
   readonly multiArea: boolean;
   /** California: the postal city's official CDTFA rate where it differs from the ZIP row. */
   readonly caCityRate: Micro | null;
+  /**
+   * Where the engine keeps what it derived from this area for the last date it was asked about
+   * (functions/core/tax/sourcing.ts): areas are built once per version, so a slot on the area is
+   * the cheapest memo. Not part of the area's value.
+   */
+  memo?: { readonly date: string; readonly content: TaxContent; readonly value: unknown } | undefined;
 }
 
 export type Resolution =
@@ -56,11 +62,29 @@ export function findRow(rows: string, width: number, zip: string): number {
 
 const b36 = (rows: string, at: number): number => parseInt(rows.slice(at, at + 3), 36);
 
+const NO_HOLIDAYS: readonly Holiday[] = [];
+
+/** A dated taxability rule: `match` is `code:<prefix>` or `category:<category>`. */
+interface CompiledRule {
+  readonly codePrefix: string | null;
+  readonly category: string | null;
+  readonly from: string | null;
+  readonly treatment: Treatment;
+}
+
 /** What every version of one artifact shares: parsed once per process. */
 interface Shared {
   readonly names: readonly string[];
   readonly states: readonly string[];
   readonly codes: Map<string, TaxCode>;
+  /** Each state's holidays, in the artifact's order (most states have none), with those in force on the last date asked. */
+  readonly holidaysByState: Map<string, { readonly all: readonly Holiday[]; lastDate: string | null; inForce: readonly Holiday[] }>;
+  /** Each state's dated taxability rules, in the artifact's order, their `match` taken apart once. */
+  readonly rulesByState: Map<string, readonly CompiledRule[]>;
+  /** `artifact.states` as a map (asked for on every line). */
+  readonly facts: Map<string, StateFacts>;
+  /** Each state's standing treatments by category, built on first use. */
+  readonly treatments: Map<string, Map<Category, Treatment>>;
   /** The versions' views, built on first use. */
   readonly views: (TaxContent | undefined)[];
 }
@@ -81,6 +105,13 @@ export class TaxContent {
   private readonly states: readonly string[];
   private readonly codes: Map<string, TaxCode>;
   private readonly areaCache = new Map<string, RateArea>();
+  /**
+   * Answers for canonical addresses (two capitals, five digits) that name a rate area, by ZIP (a ZIP
+   * of several states keeps the first state asked in this map, the others in `resolvedOthers`):
+   * at most one per row.
+   */
+  private readonly resolvedCache = new Map<string, { readonly state: string; readonly resolution: Resolution }>();
+  private readonly resolvedOthers = new Map<string, Resolution>();
 
   constructor(
     readonly artifact: ContentArtifact,
@@ -93,8 +124,33 @@ export class TaxContent {
     this.coverageFrom = artifact.coverage_from;
     if (!shared) {
       const codes = new Map<string, TaxCode>();
-      for (const [code, name, description, category] of artifact.taxCodes) codes.set(code.toUpperCase(), { code, name, description, category });
-      shared = { names: artifact.names.split('\n'), states: Object.keys(artifact.states), codes, views: [] };
+      for (const [code, name, description, category] of artifact.taxCodes) {
+        // taxCode() looks a code up as sent before normalizing it, which needs keys without surrounding space.
+        if (code !== code.trim()) throw new Error(`tax code ${JSON.stringify(code)} has surrounding space`);
+        codes.set(code.toUpperCase(), { code, name, description, category });
+      }
+      const holidaysByState: Shared['holidaysByState'] = new Map();
+      for (const h of artifact.holidays)
+        holidaysByState.set(h.state, { all: [...(holidaysByState.get(h.state)?.all ?? []), h], lastDate: null, inForce: NO_HOLIDAYS });
+      const rulesByState = new Map<string, readonly CompiledRule[]>();
+      for (const [state, rules] of Object.entries(artifact.taxabilityRules))
+        rulesByState.set(
+          state,
+          rules.map(({ match, from, treatment }) => {
+            const codePrefix = match.startsWith('code:') ? match.slice(5) : null;
+            return { codePrefix, category: codePrefix === null ? match.slice(9) : null, from, treatment };
+          }),
+        );
+      shared = {
+        names: artifact.names.split('\n'),
+        states: Object.keys(artifact.states),
+        codes,
+        holidaysByState,
+        rulesByState,
+        facts: new Map(Object.entries(artifact.states)),
+        treatments: new Map(),
+        views: [],
+      };
     }
     this.shared = shared;
     this.shared.views[index] = this;
@@ -130,13 +186,24 @@ export class TaxContent {
   }
 
   stateFacts(state: string): StateFacts {
-    const facts = this.artifact.states[state];
+    const facts = this.shared.facts.get(state);
     if (!facts) throw new Error(`no facts for state ${state}`);
     return facts;
   }
 
+  /** The state's standing treatment of a category (`taxability` of its facts), from a map built once per state. */
+  standingTreatment(state: string, category: Category): Treatment | undefined {
+    let byCategory = this.shared.treatments.get(state);
+    if (byCategory === undefined) {
+      byCategory = new Map(Object.entries(this.stateFacts(state).taxability)) as Map<Category, Treatment>;
+      this.shared.treatments.set(state, byCategory);
+    }
+    return byCategory.get(category);
+  }
+
   taxCode(code: string): TaxCode | undefined {
-    return this.codes.get(code.trim().toUpperCase());
+    // A code sent as the catalog writes it needs no normalizing (keys are trimmed capitals).
+    return this.codes.get(code) ?? this.codes.get(code.trim().toUpperCase());
   }
 
   taxCodes(): IterableIterator<TaxCode> {
@@ -155,6 +222,14 @@ export class TaxContent {
 
   /** Resolves an address (state may be omitted when the ZIP names a single state). */
   resolve(stateInput: string | null | undefined, zipInput: string): Resolution {
+    if (stateInput != null && stateInput.length === 2 && zipInput.length === 5) {
+      const known = this.resolvedCache.get(zipInput);
+      if (known !== undefined) {
+        if (known.state === stateInput) return known.resolution;
+        const other = this.resolvedOthers.get(stateInput + zipInput);
+        if (other !== undefined) return other;
+      }
+    }
     const match = ZIP_PATTERN.exec(zipInput.trim());
     if (!match) return { kind: 'invalid', reason: 'The ZIP code is not a 5-digit ZIP or ZIP+4.' };
     const zip = match[1]!;
@@ -173,7 +248,13 @@ export class TaxContent {
     const area = this.area(state, zip);
     if (!area) return { kind: 'unrated', state, zip };
     const zip4 = match[2] !== undefined && (this.artifact.zip4[state]?.length ?? 0) > 0;
-    return { kind: 'area', area, precision: zip4 ? 'zip9' : 'zip5' };
+    const resolution: Resolution = { kind: 'area', area, precision: zip4 ? 'zip9' : 'zip5' };
+    // The same input resolves the same way for this version: remembered when written canonically.
+    if (stateInput === state && zipInput === zip) {
+      if (!this.resolvedCache.has(zip)) this.resolvedCache.set(zip, { state, resolution });
+      else this.resolvedOthers.set(state + zip, resolution);
+    }
+    return resolution;
   }
 
   private area(state: string, zip: string): RateArea | undefined {
@@ -200,6 +281,7 @@ export class TaxContent {
       cityName,
       multiArea: findRow(this.rateVersion.multiStateZips, 5, zip) >= 0 || caCityRate !== null,
       caCityRate,
+      memo: undefined,
     };
     this.areaCache.set(key, area);
     return area;
@@ -252,18 +334,27 @@ export class TaxContent {
    * rule on or before the date (a rule without a date holds before any dated one).
    */
   datedTreatment(state: string, category: Category, code: string | undefined, date: string): Treatment | undefined {
+    const rules = this.shared.rulesByState.get(state);
+    if (rules === undefined) return undefined;
     let found: Treatment | undefined;
     const upper = code?.toUpperCase();
-    for (const rule of this.artifact.taxabilityRules[state] ?? []) {
-      const applies = rule.match.startsWith('code:') ? upper?.startsWith(rule.match.slice(5)) === true : rule.match.slice(9) === category;
+    for (const rule of rules) {
+      const applies = rule.codePrefix !== null ? upper?.startsWith(rule.codePrefix) === true : rule.category === category;
       if (applies && (rule.from === null || rule.from <= date)) found = rule.treatment;
     }
     return found;
   }
 
-  /** The holidays of the state in force on `date`. */
-  holidaysOn(state: string, date: string): Holiday[] {
-    return this.artifact.holidays.filter((h) => h.state === state && h.from <= date && date <= h.to);
+  /** The holidays of the state in force on `date`, in the artifact's order. */
+  holidaysOn(state: string, date: string): readonly Holiday[] {
+    const ofState = this.shared.holidaysByState.get(state);
+    if (ofState === undefined) return NO_HOLIDAYS;
+    // The answer for the last date asked is kept per state: most documents are of today.
+    if (ofState.lastDate !== date) {
+      ofState.lastDate = date;
+      ofState.inForce = ofState.all.filter((h) => h.from <= date && date <= h.to);
+    }
+    return ofState.inForce;
   }
 
   /** Every row of this version, keyed "ST,ZIP" (for reviews and diffs; the engine looks rows up one by one). */

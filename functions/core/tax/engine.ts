@@ -2,7 +2,7 @@
 // The phases run in the contract's order of checks; each refuses the document naming every failing
 // line or address before the next runs, and hands the next a narrower view of the document.
 import type { DocumentInput } from './input';
-import { destinationsOf, resolveAddresses } from './phases/addresses';
+import { resolveAddresses } from './phases/addresses';
 import { applyIllinois } from './phases/illinois';
 import { checkKentuckyWindows } from './phases/kentucky';
 import { checkOptions } from './phases/options';
@@ -22,10 +22,11 @@ export function calculate(doc: DocumentInput, context: EngineContext): DocumentT
   const addresses = resolveAddresses(doc, ctx.content); // invalid_address
   checkOptions(doc); // invalid_request
   const products = identifyProducts(doc, addresses.lines, ctx); // invalid_tax_code, product_identity_required
-  checkPrecision(doc, destinationsOf(products.lines)); // address_precision_requirement_not_met, accuracy_requirement_not_met
+  checkPrecision(doc, products.lines); // address_precision_requirement_not_met, accuracy_requirement_not_met
   const checked = checkRateAvailability(products.lines, date, ctx.content); // rate_unavailable outside Illinois
   checkKentuckyWindows(checked, date, ctx.content); // ky_historical_window_unsupported
   const taxable = applyIllinois(checked, addresses.shipFrom, doc, date, ctx); // il_*
   const taxed = taxLines(taxable, doc, addresses.shipFrom, date, ctx);
-  return { date, currency: 'USD', content_version: ctx.content.version, lines: taxed.lines, messages: [...products.messages, ...taxed.messages] };
+  const messages = products.messages.length === 0 ? taxed.messages : [...products.messages, ...taxed.messages];
+  return { date, currency: 'USD', content_version: ctx.content.version, lines: taxed.lines, messages };
 }

@@ -1,11 +1,13 @@
 // One taxed line (contract §2.2 and §2.7): why it is or is not taxed, and its arithmetic.
 import type { Micro } from '../content/artifact';
-import { lineMath } from './line-math';
+import { lineMath, type LineMath } from './line-math';
 import type { RatedDestination } from './phases/addresses';
 import type { LinePlan } from './phases/products';
 import type { Sourced } from './sourcing';
 import type { Taxed } from './taxability';
 import type { CertificateGrant, JurisdictionTax, LineTax, Reason } from './types';
+
+const NOT_CHARGED: LineMath = { tax: 0, taxable: 0, shares: [] };
 
 /** `price` is the net price, or the gross amount of a tax-included line, in cents. */
 export function taxLine(
@@ -24,20 +26,26 @@ export function taxLine(
   else if (certificate && certificate.jurisdiction === p.state) reason = 'certificate_applied';
   else reason = taxed.reason;
   const charged = reason === 'standard_rated' || reason === 'reduced_rated';
-  // An exempt product keeps the 0 % jurisdictions its state names (an Illinois place that levies no
-  // grocery tax); every other untaxed line has none.
-  const components = charged ? taxed.components : reason === 'product_exempt' ? taxed.components.filter((c) => c.rate === 0) : [];
   const base = charged ? taxed.base : 0;
-  const math = lineMath(
-    base,
-    components.map((c) => c.rate),
-    p.line.tax_included === true,
-  );
   let rate: Micro = 0;
-  const jurisdictions: JurisdictionTax[] = components.map((c, i) => {
-    rate += c.rate;
-    return { type: c.type, name: c.name, rate: c.rate, taxable: math.taxable, tax: math.shares[i] ?? 0 };
-  });
+  const jurisdictions: JurisdictionTax[] = [];
+  // A line not charged has no jurisdictions and no arithmetic to do (lineMath of nothing is zero).
+  let math: LineMath = NOT_CHARGED;
+  if (charged) {
+    const { components } = taxed;
+    const rates: Micro[] = [];
+    for (const c of components) rates.push(c.rate);
+    math = lineMath(base, rates, p.line.tax_included === true);
+    for (let i = 0; i < components.length; i++) {
+      const c = components[i]!;
+      rate += c.rate;
+      jurisdictions.push({ type: c.type, name: c.name, rate: c.rate, taxable: math.taxable, tax: math.shares[i] ?? 0 });
+    }
+  } else if (reason === 'product_exempt') {
+    // An exempt product keeps the 0 % jurisdictions its state names (an Illinois place that levies no
+    // grocery tax), taxing nothing; every other untaxed line has none.
+    for (const c of taxed.components) if (c.rate === 0) jurisdictions.push({ type: c.type, name: c.name, rate: 0, taxable: 0, tax: 0 });
+  }
   const { area, precision } = dest;
   return {
     number: p.number,

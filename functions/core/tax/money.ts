@@ -17,6 +17,10 @@ export function toCents(amount: number): number {
 
 /** Whether the amount as written has more than two decimals (converting it to cents rounds). */
 export function hasSubCentDigits(amount: number): boolean {
+  // Fast path, without formatting: an amount equal to the double nearest some n/100 has a
+  // two-decimal form that reads back to it, so its shortest form has at most two decimals.
+  const cents = Math.round(amount * 100);
+  if (Math.abs(cents) < SAFE && cents / 100 === amount) return false;
   const text = String(Math.abs(amount));
   if (text.includes('e')) return !Number.isInteger(amount * 100);
   const dot = text.indexOf('.');

@@ -19,8 +19,21 @@ export function hasRateOn(content: TaxContent, state: string, date: string): boo
   return date >= content.coverageFrom || (!content.stateFacts(state).localTax && content.historicalStateRate(state, date) !== undefined);
 }
 
-/** Jurisdictions of a line shipped to `dest`, from `origin` when the seller ships from a known point. */
+/**
+ * Jurisdictions of a line shipped to `dest`, from `origin` when the seller ships from a known point.
+ * Without an origin the answer depends on the area, the date and the content only, and documents
+ * of one day ask the same areas again and again: the area's memo keeps the last one (immutable).
+ */
 export function sourceComponents(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent): Sourced {
+  if (origin !== null) return source(dest, origin, date, content);
+  const last = dest.memo;
+  if (last !== undefined && last.date === date && last.content === content) return last.value as Sourced;
+  const sourced = source(dest, null, date, content);
+  dest.memo = { date, content, value: sourced };
+  return sourced;
+}
+
+function source(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent): Sourced {
   const facts = content.stateFacts(dest.state);
   const from = origin !== null && origin.state === dest.state && facts.intrastate !== 'destination' ? origin : null;
   const sourcing: Sourcing = from === null ? 'destination' : facts.intrastate === 'hybrid' ? 'hybrid' : 'origin';

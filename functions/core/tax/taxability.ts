@@ -29,7 +29,8 @@ export interface PriceFacts {
   readonly goodsShare: readonly [number, number] | null;
 }
 
-const byRate = (components: readonly Component[]) => components.filter((c) => c.rate > 0);
+/** The components that tax (the array itself when all do: most lines, and no copy for them). */
+const byRate = (components: readonly Component[]) => (components.every((c) => c.rate > 0) ? components : components.filter((c) => c.rate > 0));
 
 const EXEMPT: Taxed = { components: [], base: 0, reason: 'product_exempt', unverified: false };
 

@@ -3,6 +3,7 @@
 import type { Resolution, TaxContent } from '../../content/tax-content';
 import type { AddressInput, DocumentInput, LineInput } from '../input';
 import { detail, refusal } from '../refusals';
+import { lineShipToTarget } from '../targets';
 import type { Precision } from '../types';
 
 /** An address resolved against the content, and where errors about it point. */
@@ -29,19 +30,25 @@ export interface Addresses {
 }
 
 const resolved = (a: Attempt): a is Destination => a.kind !== 'invalid';
-const placed = (p: PlacedLine<Attempt>): p is PlacedLine => resolved(p.dest);
+
+function attempt(content: TaxContent, address: AddressInput, target: string): Attempt {
+  return address.country != null && !/^(US|USA)$/i.test(address.country.trim())
+    ? { kind: 'invalid', reason: 'Only US addresses are supported.', target }
+    : at(content.resolve(address.state, address.zip), target);
+}
 
 export function resolveAddresses(doc: DocumentInput, content: TaxContent): Addresses {
-  const attempt = (address: AddressInput, target: string): Attempt =>
-    address.country != null && !/^(US|USA)$/i.test(address.country.trim())
-      ? { kind: 'invalid', reason: 'Only US addresses are supported.', target }
-      : at(content.resolve(address.state, address.zip), target);
-  const shipTo = attempt(doc.ship_to, 'ship_to');
-  const lines = doc.lines.map(
-    (line, index): PlacedLine<Attempt> => ({ index, line, dest: line.ship_to ? attempt(line.ship_to, `lines.${index}.ship_to`) : shipTo }),
-  );
-  const shipFrom = doc.ship_from ? attempt(doc.ship_from, 'ship_from') : null;
-  if (resolved(shipTo) && lines.every(placed) && (shipFrom === null || resolved(shipFrom))) return { lines, shipFrom };
+  const shipTo = attempt(content, doc.ship_to, 'ship_to');
+  const lines: PlacedLine<Attempt>[] = [];
+  let allPlaced = resolved(shipTo);
+  for (let index = 0; index < doc.lines.length; index++) {
+    const line = doc.lines[index]!;
+    const dest = line.ship_to ? attempt(content, line.ship_to, lineShipToTarget(index)) : shipTo;
+    if (dest.kind === 'invalid') allPlaced = false;
+    lines.push({ index, line, dest });
+  }
+  const shipFrom = doc.ship_from ? attempt(content, doc.ship_from, 'ship_from') : null;
+  if (allPlaced && (shipFrom === null || resolved(shipFrom))) return { lines: lines as PlacedLine[], shipFrom };
 
   const attempts = [shipTo, ...lines.map((p) => p.dest).filter((d) => d !== shipTo), ...(shipFrom ? [shipFrom] : [])];
   const invalid = attempts.flatMap((a) => (a.kind === 'invalid' ? [detail('invalid_address', `${a.target}.zip`, a.reason)] : []));

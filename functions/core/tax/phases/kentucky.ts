@@ -6,6 +6,7 @@ import type { LinePlan } from './products';
 
 export function checkKentuckyWindows(lines: readonly { readonly plan: LinePlan }[], date: string, content: TaxContent): void {
   const { groundableFrom } = content.artifact.kentucky;
+  if (!lines.some(({ plan }) => plan.state === 'KY')) return;
   refuseAny(
     'ky_historical_window_unsupported',
     lines

@@ -1,14 +1,17 @@
 // Phases 5-6 (address_precision_requirement_not_met, accuracy_requirement_not_met): the document
 // may demand destinations more precise than ZIP level, or exactly one set of jurisdictions each
-// (contract §2.3). Checked over the destinations the lines use, in order of first use.
+// (contract §2.3). Checked over the destinations the lines use, in order of first use (gathered only
+// when the document asks for either).
 import type { DocumentInput } from '../input';
 import { detail, refuseAny } from '../refusals';
 import type { Precision } from '../types';
-import { precisionOf, type Destination } from './addresses';
+import { destinationsOf, precisionOf, type Destination } from './addresses';
 
 const PRECISION_RANK: Record<Precision, number> = { state: 0, zip5: 1, zip9: 2, rooftop: 3 };
 
-export function checkPrecision(doc: DocumentInput, used: readonly Destination[]): void {
+export function checkPrecision(doc: DocumentInput, lines: readonly { readonly dest: Destination }[]): void {
+  if (!doc.minimum_address_precision && doc.accuracy_policy !== 'deterministic') return;
+  const used = destinationsOf(lines);
   if (doc.minimum_address_precision) {
     const needed = PRECISION_RANK[doc.minimum_address_precision];
     refuseAny(

@@ -7,6 +7,7 @@ import type { ErrorDetail } from '../../errors';
 import type { DocumentInput, LineInput } from '../input';
 import { hasSubCentDigits, toCents } from '../money';
 import { detail, refuseAny } from '../refusals';
+import { defaultLineNumber } from '../targets';
 import type { EngineContext, Message } from '../types';
 import { stateOf, type Destination, type PlacedLine } from './addresses';
 
@@ -38,6 +39,13 @@ export interface Products {
   readonly lines: readonly PlannedLine[];
   readonly messages: readonly Message[];
 }
+
+const amountRounded = (i: number, field: 'amount' | 'discount'): Message => ({
+  code: 'amount_rounded',
+  severity: 'warning',
+  message: 'The amount had more than two decimals and was rounded half-up to cents.',
+  target: `lines.${i}.${field}`,
+});
 
 export function identifyProducts(doc: DocumentInput, lines: readonly PlacedLine[], ctx: EngineContext): Products {
   const { content } = ctx;
@@ -71,21 +79,13 @@ export function identifyProducts(doc: DocumentInput, lines: readonly PlacedLine[
           target: `lines.${i}.item_code`,
         });
     }
-    for (const field of ['amount', 'discount'] as const) {
-      const value = line[field];
-      if (value != null && hasSubCentDigits(value))
-        messages.push({
-          code: 'amount_rounded',
-          severity: 'warning',
-          message: 'The amount had more than two decimals and was rounded half-up to cents.',
-          target: `lines.${i}.${field}`,
-        });
-    }
+    if (hasSubCentDigits(line.amount)) messages.push(amountRounded(i, 'amount'));
+    if (line.discount != null && hasSubCentDigits(line.discount)) messages.push(amountRounded(i, 'discount'));
     const state = stateOf(dest);
     const plan: LinePlan = {
       index: i,
       line,
-      number: line.number ?? String(i + 1),
+      number: line.number ?? defaultLineNumber(i),
       taxCode,
       known,
       category: taxCode?.category ?? 'general_tangible',

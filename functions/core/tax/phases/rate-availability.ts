@@ -24,18 +24,20 @@ export interface IllinoisLine {
 export type CheckedLine = RatedLine | IllinoisLine;
 
 export function checkRateAvailability(lines: readonly PlannedLine[], date: string, content: TaxContent): CheckedLine[] {
-  const unavailable = new Map<Destination, ErrorDetail>();
+  // Created on the first destination without a rate (most documents have none).
+  let unavailable: Map<Destination, ErrorDetail> | undefined;
   const checked: CheckedLine[] = [];
   for (const { plan, dest } of lines) {
     if (plan.state === 'IL') checked.push({ route: 'illinois', plan, dest });
-    else if (dest.kind === 'unrated') unavailable.set(dest, detail('rate_unavailable', dest.target, 'No rate exists for this state and ZIP code.'));
+    else if (dest.kind === 'unrated')
+      (unavailable ??= new Map()).set(dest, detail('rate_unavailable', dest.target, 'No rate exists for this state and ZIP code.'));
     else if (!hasRateOn(content, plan.state, date))
-      unavailable.set(
+      (unavailable ??= new Map()).set(
         dest,
         detail('rate_unavailable', dest.target, `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`),
       );
     else checked.push({ route: 'rated', plan, dest });
   }
-  refuseAny('rate_unavailable', [...unavailable.values()], 'No rate exists for some destinations on this date; see details.');
+  if (unavailable) refuseAny('rate_unavailable', [...unavailable.values()], 'No rate exists for some destinations on this date; see details.');
   return checked;
 }

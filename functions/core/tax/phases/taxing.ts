@@ -7,7 +7,8 @@ import { illinoisClass } from '../illinois';
 import type { DocumentInput } from '../input';
 import { taxLine } from '../line-tax';
 import { sourceComponents } from '../sourcing';
-import { applyTreatment, type Component, type Taxed } from '../taxability';
+import { lineTarget } from '../targets';
+import { applyTreatment, type Component, type PriceFacts, type Taxed } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
 import type { Destination } from './addresses';
 import type { TaxableLine } from './illinois';
@@ -22,18 +23,22 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
   const { content } = ctx;
   const originArea = shipFrom?.kind === 'area' ? shipFrom.area : actingLocationArea(ctx);
   const messages: Message[] = [];
-  const spanNoted = new Set<string>();
+  let spanNoted: Set<string> | undefined;
   const results = new Array<LineTax>(lines.length);
-  /** Per state, [taxable, all] cents of the goods lines taxed so far. */
-  const goods = new Map<string, [number, number]>();
-  const shippingLast = [...lines.filter((l) => l.plan.category !== 'shipping'), ...lines.filter((l) => l.plan.category === 'shipping')];
+  /** The states of the shipping lines: only their goods are added up (most documents have one or none). */
+  const shippingStates: string[] = [];
+  const shippingLast = inShippingLastOrder(lines, shippingStates);
+  /** Per state of a shipping line (same position), [taxable, all] cents of the goods lines taxed so far. */
+  const goods: (readonly [number, number] | null)[] = shippingStates.map(() => null);
+  /** What applyTreatment reads of each line: one object for the document, filled per line. */
+  const facts: { -readonly [K in keyof PriceFacts]: PriceFacts[K] } = { price: 0, quantity: 1, countyName: '', stateName: '', goodsShare: null };
   for (const l of shippingLast) {
     const { plan: p, dest } = l;
     const { area, target } = dest;
     const sourced = l.route === 'illinois' ? l.sourced : sourceComponents(area, originArea, date, content);
     if (l.route === 'illinois') messages.push(...l.notes);
-    if (area.multiArea && !spanNoted.has(target)) {
-      spanNoted.add(target);
+    if (area.multiArea && !spanNoted?.has(target)) {
+      (spanNoted ??= new Set()).add(target);
       const used = sourced.usedCityRate ? `the official rate of ${area.cityName}` : 'the rate of its main area';
       messages.push({
         code: 'zip_spans_multiple_rate_areas',
@@ -42,7 +47,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
         target,
       });
     }
-    const facts = content.stateFacts(p.state);
+    const stateFacts = content.stateFacts(p.state);
     const price = p.line.tax_included ? p.amount : p.amount - p.discount;
     const { components } = sourced;
     // A dated rule of the data (a law's effective date) decides before the state's standing treatment.
@@ -50,13 +55,11 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     const standing: Taxed =
       p.state === 'IL'
         ? illinoisTaxed(p.category, components, price)
-        : applyTreatment(dated ?? facts.taxability[p.category], components, {
-            price,
-            quantity: p.line.quantity ?? 1,
-            countyName: area.countyName,
-            stateName: facts.name,
-            goodsShare: p.category === 'shipping' ? (goods.get(p.state) ?? null) : null,
-          });
+        : applyTreatment(
+            dated ?? content.standingTreatment(p.state, p.category),
+            components,
+            fill(facts, price, p, area.countyName, stateFacts.name, shippingStates, goods),
+          );
     const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(content.holidaysOn(p.state, date), p, price) : undefined;
     const taxed = holiday ? onHoliday(standing, holiday) : standing;
     if (holiday)
@@ -64,29 +67,63 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
         code: 'holiday_exempt',
         severity: 'info',
         message: `Exempt from ${holiday.localWaived ? 'state and local' : 'state'} sales tax under the ${holiday.name} (${holiday.from} to ${holiday.to}).`,
-        target: `lines.${p.index}`,
+        target: lineTarget(p.index),
       });
-    if (p.category !== 'shipping') {
-      const share = goods.get(p.state) ?? [0, 0];
-      share[0] += taxed.base;
-      share[1] += price;
-      goods.set(p.state, share);
+    const goodsOf = p.category === 'shipping' ? -1 : shippingStates.indexOf(p.state);
+    if (goodsOf >= 0) {
+      const [taxable, all] = goods[goodsOf] ?? [0, 0];
+      goods[goodsOf] = [taxable + taxed.base, all + price];
     }
     if ((taxed.unverified || (p.category === 'services' && dated === undefined)) && p.nexus)
       messages.push({
         code: 'taxability_unverified',
         severity: 'warning',
         message: `The source data marks the taxability of ${p.category} in ${p.state} as unverified; the line was taxed at the full rate.`,
-        target: `lines.${p.index}`,
+        target: lineTarget(p.index),
       });
-    const certificate = ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null;
-    results[p.index] = taxLine(p, dest, price, sourced, taxed, facts.salesTax, certificate);
+    const certificate =
+      ctx.certificates.size === 0 ? null : (ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null);
+    results[p.index] = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate);
   }
   return { lines: results, messages };
 }
 
+/** `facts` filled for one line (a shipping line gets its state's goods so far). */
+function fill(
+  facts: { -readonly [K in keyof PriceFacts]: PriceFacts[K] },
+  price: number,
+  p: LinePlan,
+  countyName: string,
+  stateName: string,
+  shippingStates: readonly string[],
+  goods: readonly (readonly [number, number] | null)[],
+): PriceFacts {
+  facts.price = price;
+  facts.quantity = p.line.quantity ?? 1;
+  facts.countyName = countyName;
+  facts.stateName = stateName;
+  facts.goodsShare = p.category === 'shipping' ? (goods[shippingStates.indexOf(p.state)] ?? null) : null;
+  return facts;
+}
+
+/** The lines with shipping lines moved last (the same array when there are none); the shipping lines' states go to `states`. */
+function inShippingLastOrder(lines: readonly TaxableLine[], states: string[]): readonly TaxableLine[] {
+  let shipping: TaxableLine[] | undefined;
+  for (const l of lines)
+    if (l.plan.category === 'shipping') {
+      (shipping ??= []).push(l);
+      if (!states.includes(l.plan.state)) states.push(l.plan.state);
+    }
+  if (shipping === undefined) return lines;
+  const ordered: TaxableLine[] = [];
+  for (const l of lines) if (l.plan.category !== 'shipping') ordered.push(l);
+  for (const l of shipping) ordered.push(l);
+  return ordered;
+}
+
 /** The first holiday whose item class takes the line, with its unit price inside the cap. */
 function qualifyingHoliday(holidays: readonly Holiday[], p: LinePlan, price: number): Holiday | undefined {
+  if (holidays.length === 0) return undefined;
   const code = p.taxCode?.code.toUpperCase();
   const quantity = p.line.quantity ?? 1;
   return holidays.find((h) => {
