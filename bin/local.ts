@@ -2,9 +2,10 @@
 // emulator. TAX_SEED_FILE=<path> loads a seed (contract §9); otherwise a demo account is created
 // and its key printed. STX_BUNDLES=1 serves the esbuild bundles (npm run bundle) instead of sources.
 // Data lives in STX_DATA_DIR (default .data/ in the project) and survives restarts; `--in-memory`
-// or STX_IN_MEMORY=1 keeps it in memory only (tests, demos).
+// or STX_IN_MEMORY=1 keeps it in memory only (tests, demos). STX_DYNAMODB_JIT=quick starts DynamoDB
+// Local's JVM with C1 only, for short runs such as the test suites (lib/local/engines.ts).
 import { join } from 'node:path';
-import { LocalSetupError } from '../lib/local/engines';
+import { dynamoJitFromEnv, LocalSetupError } from '../lib/local/engines';
 import { PROJECT_ROOT } from '../lib/paths';
 import { readSeedFile, startLocal } from '../lib/local/runner';
 import { BASE_PATH } from '../lib/routes';
@@ -28,6 +29,7 @@ try {
     seed: seedFile ? readSeedFile(seedFile) : undefined,
     bundles: process.env.STX_BUNDLES === '1',
     dataDir,
+    dynamoJit: dynamoJitFromEnv(process.env.STX_DYNAMODB_JIT),
     settings: { ...webhookSettingOverrides(process.env), ...(authCache === undefined ? {} : { authCacheSeconds: Number(authCache) }) },
     log: (line) => console.error(line),
   });

@@ -28,6 +28,22 @@ export interface DynamoLocalOptions {
    * with `-sharedDb`); null or absent keeps them in memory, gone when it stops.
    */
   readonly dataDir?: string | null;
+  /**
+   * `full` (default): the JVM's usual tiered compilation, for a runner that lives for minutes or
+   * more: C2 takes about half a minute of transactions to pay off, then commits run ~1.6x faster.
+   * `quick`: C1 only, for runners that live seconds (test suites): about half a second sooner up
+   * and half the JVM CPU over their first 1,500 commits (README, "Benchmarks").
+   */
+  readonly jit?: DynamoJit;
+}
+
+export type DynamoJit = 'full' | 'quick';
+
+/** The JIT setting named by STX_DYNAMODB_JIT (`full` or `quick`); anything else is refused. */
+export function dynamoJitFromEnv(value: string | undefined): DynamoJit {
+  if (value === undefined || value === '' || value === 'full') return 'full';
+  if (value === 'quick') return 'quick';
+  throw new LocalSetupError(`STX_DYNAMODB_JIT must be "full" or "quick", not "${value}".`);
 }
 
 export class LocalSetupError extends Error {}
@@ -78,11 +94,9 @@ export async function startDynamoLocal(options: DynamoLocalOptions = {}): Promis
   const child = spawnTied(
     'java',
     [
-      // C1 only and the serial collector: a local DynamoDB Local lives for a test run or a bench, and
-      // C2's compilation and G1's threads cost more CPU than they give back in that time (measured on
-      // two shared cores: half the JVM CPU for the first 1,500 commit transactions, about 2 s faster
-      // to start; README, "Benchmarks").
-      '-XX:TieredStopAtLevel=1',
+      ...(options.jit === 'quick' ? ['-XX:TieredStopAtLevel=1'] : []),
+      // The serial collector: one local client, small heap; G1's concurrent threads only compete
+      // for the two cores with the runner itself.
       '-XX:+UseSerialGC',
       '-Xms256m',
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,

@@ -14,7 +14,7 @@ import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-setti
 import type { Context } from 'aws-lambda';
 import { functionContext } from './api-gateway';
 import { lockDataDir, type DataDirLock } from './data-dir';
-import { startDynamoLocal, startSqsEmulator, type Engine } from './engines';
+import { startDynamoLocal, startSqsEmulator, type DynamoJit, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
 import { pollQueue, type Poller, type QueuePoller, type SqsHandler } from './sqs-poller';
@@ -39,6 +39,8 @@ export interface LocalOptions {
   readonly bundles?: boolean;
   /** Where DynamoDB Local keeps the tables (locked for this runner); null or absent: in memory. */
   readonly dataDir?: string | null;
+  /** DynamoDB Local's JIT (engines.ts): `full` for long runs (default), `quick` for short test runs. */
+  readonly dynamoJit?: DynamoJit;
   readonly log?: (line: string) => void;
 }
 
@@ -90,7 +92,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
   };
   try {
     lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
-    const [dynamo, sqs] = await Promise.all([startDynamoLocal({ dataDir: lock?.dir ?? null }), startSqsEmulator()]);
+    const [dynamo, sqs] = await Promise.all([startDynamoLocal({ dataDir: lock?.dir ?? null, jit: options.dynamoJit }), startSqsEmulator()]);
     engines.push(dynamo, sqs);
     lock?.recordEngine(dynamo.pid);
     await createTables(dynamo.endpoint, TABLES, localTableName);

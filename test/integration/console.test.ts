@@ -343,7 +343,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
       await page.locator('button.secondary:not([disabled])', { hasText: 'Refresh' }).waitFor();
       return batchesCard.locator('[data-trend="growing"]').count();
     };
-    await expect.poll(growing, { timeout: 20_000, intervals: [1_100] }).toBe(1);
+    await expect.poll(growing, { timeout: 20_000, interval: 1_100 }).toBe(1);
     expect(await batchesCard.getAttribute('class')).toContain('attention');
     expect(await page.locator('[aria-live="polite"]').textContent()).toBe('Oldest pending batch is getting older.');
     await shot(page, 'overview-growing');

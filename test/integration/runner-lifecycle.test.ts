@@ -70,7 +70,7 @@ async function startUnreaped(dataDir: string, generation: number): Promise<{ pid
   const pidFile = join(root, `runner-${generation}.pid`);
   const parent = spawn('sh', ['-c', 'setsid "$0" --import tsx bin/local.ts > "$1" 2>&1 & echo $! > "$2"; exec sleep 3600', process.execPath, log, pidFile], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'ERROR', TAX_SEED_FILE: seedPath, STX_DATA_DIR: dataDir },
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'ERROR', STX_DYNAMODB_JIT: 'quick', TAX_SEED_FILE: seedPath, STX_DATA_DIR: dataDir },
     stdio: 'ignore',
   });
   parents.push(parent);
@@ -173,7 +173,7 @@ describeLocal('the local runner: lock, children, restarts', () => {
     const dataDir = join(root, 'left-behind');
     mkdirSync(dataDir, { recursive: true });
     // As a runner of an older version left it: an engine on the directory, its runner gone.
-    const left = await startDynamoLocal({ dataDir });
+    const left = await startDynamoLocal({ dataDir, jit: 'quick' });
     writeFileSync(join(dataDir, OWNER_FILE), JSON.stringify({ pid: 2 ** 22 + 1, dynamoPid: left.pid, startedAt: '2026-01-01T00:00:00Z' }));
     const runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_DATA_DIR: dataDir });
     runners.push(runner);

@@ -42,6 +42,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: '0',
       TAX_SEED_FILE: seedPath,
       STX_IN_MEMORY: '1',
+      // A test run lives minutes: C1 alone starts sooner and spends less CPU (lib/local/engines.ts).
+      STX_DYNAMODB_JIT: process.env.STX_DYNAMODB_JIT ?? 'quick',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
       // Webhook retries in seconds rather than minutes: 2 s doubling, 4 attempts, little jitter
       // (so gaps visibly grow); an endpoint failing 10 s is disabled.

@@ -18,7 +18,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 export function startRunner(env: Record<string, string>, timeoutMs = 150_000): Promise<RunnerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'ERROR', ...env },
+    // Short-lived runners: DynamoDB Local with C1 alone (lib/local/engines.ts).
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'ERROR', STX_DYNAMODB_JIT: 'quick', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
