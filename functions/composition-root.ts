@@ -105,11 +105,11 @@ export const tenantStore = /* @__PURE__ */ once(() => new TenantStore(docClient(
 export const customerStore = /* @__PURE__ */ once(() => new CustomerStore(docClient(), table()));
 export const certificateStore = /* @__PURE__ */ once(() => new CertificateStore(docClient(), table()));
 export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(docClient(), table()));
-export const transactionStore = (tenant: Tenant): TransactionStore => new TransactionStore(docClient(), table(), tenant);
+export const transactionStore = (tenant: Tenant): TransactionStore => new TransactionStore(docClient(), table(), config().summaryTableName, tenant);
 export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant);
 export const batchQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('BatchItems')));
 export const returnJobQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('ReturnJobItems')));
-export const summaryStore = (tenant: Tenant): SummaryStore => new SummaryStore(docClient(), table(), tenant);
+export const summaryStore = (tenant: Tenant): SummaryStore => new SummaryStore(docClient(), config().summaryTableName, tenant, table());
 export const webhookStore = /* @__PURE__ */ once(() => new DynamoWebhookStore(docClient(), table()));
 export const deliveryQueue = /* @__PURE__ */ once(() => new SqsDeliveryQueue(sqsClient(), () => config().queueUrl('WebhookDeliveries')));
 export const webhookTransport = /* @__PURE__ */ once(() => httpTransport({ sandboxLoopback: config().webhooks.sandboxLoopback }, systemResolver));

@@ -52,6 +52,21 @@ export const MAIN_TABLE: TableDef = {
   stream: 'NEW_IMAGE',
 };
 
+/**
+ * Return summaries (functions/adapters/dynamodb/summary-store.ts), written in the same
+ * TransactWriteItems as the documents they count (a transaction may span tables). A table of their
+ * own because they need no stream: in the main table every summary update also wrote a stream
+ * record the webhook relay had to read past (README, "Benchmarks").
+ */
+export const SUMMARY_TABLE: TableDef = {
+  id: 'Summaries',
+  envVar: 'SUMMARY_TABLE_NAME',
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  ttlAttribute: 'ttl',
+  globalIndexes: [],
+};
+
 /** Powertools idempotency layout: hash key `id`, TTL `expiration`. */
 export const IDEMPOTENCY_TABLE: TableDef = {
   id: 'Idempotency',
@@ -61,7 +76,7 @@ export const IDEMPOTENCY_TABLE: TableDef = {
   globalIndexes: [],
 };
 
-export const TABLES: readonly TableDef[] = [MAIN_TABLE, IDEMPOTENCY_TABLE];
+export const TABLES: readonly TableDef[] = [MAIN_TABLE, SUMMARY_TABLE, IDEMPOTENCY_TABLE];
 
 export const BATCH_ITEMS_QUEUE: QueueDef = {
   id: 'BatchItems',

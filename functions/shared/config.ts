@@ -12,6 +12,7 @@ const positiveNumber = v.pipe(v.string(), v.transform(Number), v.number(), v.min
 const EnvSchema = v.object({
   TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
   IDEMPOTENCY_TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
+  SUMMARY_TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
   RATE_LIMIT_GENERAL_SANDBOX: positiveInt,
   RATE_LIMIT_GENERAL_PRODUCTION: positiveInt,
   RATE_LIMIT_BATCH_SUBMISSIONS: positiveInt,
@@ -33,6 +34,7 @@ const EnvSchema = v.object({
 export interface AppConfig {
   readonly tableName: string;
   readonly idempotencyTableName: string;
+  readonly summaryTableName: string;
   readonly limits: LimitSettings;
   readonly authCacheMs: number;
   readonly usagePlanNamePrefix: string | undefined;
@@ -55,6 +57,7 @@ export function config(): AppConfig {
   cached = {
     tableName: env.TABLE_NAME,
     idempotencyTableName: env.IDEMPOTENCY_TABLE_NAME,
+    summaryTableName: env.SUMMARY_TABLE_NAME,
     limits: {
       generalPerMinuteSandbox: env.RATE_LIMIT_GENERAL_SANDBOX,
       generalPerMinuteProduction: env.RATE_LIMIT_GENERAL_PRODUCTION,

@@ -10,7 +10,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../resources';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE, SUMMARY_TABLE } from '../resources';
 import type { RouteDef } from '../routes';
 import type { Queues } from './queues';
 import type { Tables } from './tables';
@@ -127,12 +127,18 @@ export class AccessProfiles extends Construct {
     // In place of the AWSLambdaBasicExecutionRole managed policy (which allows any log group).
     logGroup.grantWrite(role);
     const main = tables.get(MAIN_TABLE.id);
+    // The return summaries go with the documents: read with them, written in their transactions.
+    const summaries = tables.get(SUMMARY_TABLE.id);
     if (profile.data === 'read') {
       main.grantReadData(role);
+      summaries.grantReadData(role);
       grantRateCounting(main, role);
       grantSecretCreation(main, role);
     }
-    if (profile.data === 'write') main.grantReadWriteData(role);
+    if (profile.data === 'write') {
+      main.grantReadWriteData(role);
+      summaries.grantReadWriteData(role);
+    }
     if (profile.idempotency) tables.get(IDEMPOTENCY_TABLE.id).grantReadWriteData(role);
     if (profile.usageKeys) grantUsageKeyAdministration(role);
     for (const queueId of profile.sendsTo) queues.get(queueId).queue.grantSendMessages(role);

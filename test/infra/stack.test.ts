@@ -81,6 +81,7 @@ describe('functions', () => {
         Variables: Match.objectLike({
           TABLE_NAME: { Ref: Match.stringLikeRegexp('^TablesMain') },
           IDEMPOTENCY_TABLE_NAME: { Ref: Match.stringLikeRegexp('^TablesIdempotency') },
+          SUMMARY_TABLE_NAME: { Ref: Match.stringLikeRegexp('^TablesSummaries') },
           USAGE_PLAN_NAME_PREFIX: 'salestax-test',
           STX_STAGE: 'test',
         }),

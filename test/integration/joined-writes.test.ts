@@ -10,7 +10,7 @@ import { DomainError } from '../../functions/core/errors';
 import { ALL_LOCATIONS, summaryView } from '../../functions/core/returns/summary';
 import type { DocumentChange } from '../../functions/core/transactions/repository';
 import { KEYS } from '../fixtures/seed';
-import { db, MAIN_TABLE } from '../support/dynamo';
+import { db, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
 import { api, unique, V1 } from '../support/http';
 import { describeLocal } from '../support/target';
 
@@ -27,7 +27,7 @@ describeLocal('joined document writes', () => {
     });
     expect(res.status, res.text).toBe(201);
     const client = db();
-    const store = new TransactionStore(client, MAIN_TABLE, TENANT);
+    const store = new TransactionStore(client, MAIN_TABLE, SUMMARY_TABLE, TENANT);
     const template = (await store.get(`${prefix}-T`))!.record;
     const clone = (code: string): DocumentChange => ({ create: [{ ...template, code }], update: [], events: [] });
     const changes = [
@@ -56,7 +56,7 @@ describeLocal('joined document writes', () => {
       client.middlewareStack.remove('countJoinedTransactions');
     }
     for (const i of [0, 7, 59, 60, 119]) expect((await store.get(`${prefix}-${i}`))?.record.code).toBe(`${prefix}-${i}`);
-    const [totals] = await new SummaryStore(client, MAIN_TABLE, TENANT).read([{ state: 'NY', period: DATE.slice(0, 7), location: ALL_LOCATIONS }]);
+    const [totals] = await new SummaryStore(client, SUMMARY_TABLE, TENANT).read([{ state: 'NY', period: DATE.slice(0, 7), location: ALL_LOCATIONS }]);
     const view = summaryView({ state: 'NY', period: DATE.slice(0, 7), location_code: null }, totals!);
     const one = res.body as { total_tax: number; total_amount: number };
     expect(view.document_count).toBe(121);

@@ -14,7 +14,7 @@ import { untilWritten } from '../../functions/application/optimistic-retry';
 import type { Tenant } from '../../functions/core/access/records';
 import { ALL_LOCATIONS, contributions, summaryView, sumTotals } from '../../functions/core/returns/summary';
 import { KEYS } from '../fixtures/seed';
-import { db, MAIN_TABLE } from '../support/dynamo';
+import { db, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
 import { api, unique, V1 } from '../support/http';
 import { describeLocal } from '../support/target';
 
@@ -37,7 +37,7 @@ describeLocal('summary shards', () => {
       body: { code: `${prefix}-T`, date: DATE, ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 100 }, { amount: 25.5, tax_code: '20010' }] },
     });
     expect(res.status, res.text).toBe(201);
-    const plain = new TransactionStore(db(), MAIN_TABLE, TENANT);
+    const plain = new TransactionStore(db(), MAIN_TABLE, SUMMARY_TABLE, TENANT);
     const template = (await plain.get(`${prefix}-T`))!.record;
 
     // Every third transaction of this client is cancelled on its last item (the summary).
@@ -50,25 +50,25 @@ describeLocal('summary shards', () => {
       ),
       { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } },
     );
-    const store = new TransactionStore(faulty, MAIN_TABLE, TENANT);
+    const store = new TransactionStore(faulty, MAIN_TABLE, SUMMARY_TABLE, TENANT);
     const records = Array.from({ length: 60 }, (_, i) => ({ ...template, code: `${prefix}-${i}` }));
     for (const record of records) await untilWritten(() => store.write({ create: [record], update: [], events: [] }));
     delete process.env.STX_FAULTS;
 
     // Shard 0 records the widths used; shards above 0 hold some of the documents.
-    const first = await db().send(new GetCommand({ TableName: MAIN_TABLE, Key: summaryKey(TENANT, KEY, 0), ConsistentRead: true }));
+    const first = await db().send(new GetCommand({ TableName: SUMMARY_TABLE, Key: summaryKey(TENANT, KEY, 0), ConsistentRead: true }));
     const widths = [...((first.Item?.w as Set<number> | undefined) ?? [])];
     expect(Math.max(...widths)).toBeGreaterThanOrEqual(8);
     expect(Math.max(...widths)).toBeLessThanOrEqual(SUMMARY_MAX_SHARDS);
     const spread = await Promise.all(
       Array.from({ length: Math.max(...widths) - 1 }, (_, i) =>
-        db().send(new GetCommand({ TableName: MAIN_TABLE, Key: summaryKey(TENANT, KEY, i + 1), ConsistentRead: true })),
+        db().send(new GetCommand({ TableName: SUMMARY_TABLE, Key: summaryKey(TENANT, KEY, i + 1), ConsistentRead: true })),
       ),
     );
     expect(spread.filter((s) => s.Item).length).toBeGreaterThan(1);
 
     // The totals read are the documents' own, each counted once.
-    const [totals] = await new SummaryStore(db(), MAIN_TABLE, TENANT).read([KEY]);
+    const [totals] = await new SummaryStore(db(), SUMMARY_TABLE, TENANT).read([KEY]);
     const expected = sumTotals([template, ...records].map((r) => [...contributions(r).values()].find((c) => c.key.location === ALL_LOCATIONS)!.totals));
     const view = (t: typeof totals) => summaryView({ state: KEY.state, period: KEY.period, location_code: null }, t!);
     expect(view(totals)).toEqual(view(expected));

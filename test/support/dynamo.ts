@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { localTableName } from '../../lib/local/provision';
-import { MAIN_TABLE as MAIN } from '../../lib/resources';
+import { MAIN_TABLE as MAIN, SUMMARY_TABLE as SUMMARIES } from '../../lib/resources';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -18,6 +18,7 @@ export function db(): DynamoDBDocumentClient {
 }
 
 export const MAIN_TABLE = localTableName(MAIN);
+export const SUMMARY_TABLE = localTableName(SUMMARIES);
 
 /** Events of a tenant (newest last) whose data mention `needle`. */
 export async function eventsMentioning(accountId: string, environment: string, needle: string): Promise<{ type: string; data: string }[]> {

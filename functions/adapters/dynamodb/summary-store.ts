@@ -20,6 +20,11 @@
 // other attribute describes them. Items written before this layout (`n`, `tx`, `t`, and
 // jurisdictions as `j_<id>_{tx,t}` described by `jm_<id>`) are read too: their kinds carry the same
 // totals, and both jurisdiction forms are summed.
+//
+// Where. The summaries have a table of their own (lib/resources.ts SUMMARY_TABLE, no stream).
+// Deployments and data directories from before kept them in the main table, under the same keys;
+// those items are no longer written, and a reader adds them in (`legacyTable`): shard 0 of both
+// tables in the same BatchGetItem calls, so a return job makes no more calls than before.
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -36,7 +41,7 @@ import {
   type SummaryTotals,
 } from '../../core/returns/summary';
 import type { JurisdictionType } from '../../core/tax/types';
-import { batchGetAll } from './query-page';
+import { batchGetAcross } from './query-page';
 
 /** The widest a summary spreads: at 2,000 commits a second, about 60 writes a second per shard. */
 export const SUMMARY_MAX_SHARDS = 32;
@@ -48,7 +53,7 @@ const summaryPrefix = (tenant: Tenant, key: SummaryKey): string => `SUM#${tenant
 export const summaryKey = (tenant: Tenant, key: SummaryKey, shard: number) => ({ PK: `${summaryPrefix(tenant, key)}#${shard}`, SK: 'SUM' });
 
 /**
- * This process's widths, by summary (absent: 1). `recorded`: the width is on shard 0, so writes may
+ * This process's widths, by table and summary (absent: 1). `recorded`: the width is on shard 0, so writes may
  * go to the other shards; until then they go to shard 0 and record it.
  */
 const widths = new Map<string, { width: number; recorded: boolean }>();
@@ -94,7 +99,8 @@ export interface SummaryWrite {
 export function summaryUpdates(table: string, tenant: Tenant, deltas: readonly SummaryDelta[], joinedShard?: number): SummaryWrite {
   const byItem = new Map<string, { key: SummaryKey; summary: string; shard: number; width: number; records: boolean; parts: SummaryTotals[] }>();
   for (const d of deltas) {
-    const summary = summaryPrefix(tenant, d.key);
+    // Widths are per table too: a width recorded in one table says nothing of the other's shard 0.
+    const summary = `${table}|${summaryPrefix(tenant, d.key)}`;
     const { width, recorded } = widths.get(summary) ?? { width: 1, recorded: true };
     const shard = width === 1 || !recorded ? 0 : (joinedShard ?? shardOf(d.code)) % width;
     const id = `${summary}#${shard}`;
@@ -201,34 +207,42 @@ export class SummaryStore implements SummaryRepository {
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
     private readonly tenant: Tenant,
+    /** The main table, where summaries written before they had their own table still are. */
+    private readonly legacyTable?: string,
   ) {}
 
   /**
-   * Shard 0 of every summary in BatchGetItem calls of 100 keys (a return-job chunk of 25 summaries:
-   * one call), then the other shards of the summaries it says are spread.
+   * Shard 0 of every summary, in both tables, in BatchGetItem calls of 100 keys (a return-job chunk
+   * of 25 summaries: one call), then the other shards that each table's shard 0 says are spread.
    */
   async read(keys: readonly SummaryKey[]): Promise<SummaryTotals[]> {
     // Items of a chunk may ask the same summary; BatchGetItem refuses a key twice.
     const distinct = [...new Map(keys.map((key) => [summaryPrefix(this.tenant, key), key])).values()];
-    const firsts = await batchGetAll(
+    const tables = this.legacyTable && this.legacyTable !== this.table ? [this.table, this.legacyTable] : [this.table];
+    const firsts = await batchGetAcross(
       this.db,
-      this.table,
-      distinct.map((key) => summaryKey(this.tenant, key, 0)),
+      tables.map((table) => ({ table, keys: distinct.map((key) => summaryKey(this.tenant, key, 0)) })),
     );
-    const byPk = new Map<string, Record<string, unknown>[]>();
-    const add = (item: Record<string, unknown>) => {
-      // A shard's key names its summary: everything before the last "#".
+    // Per table, then per summary: a shard's key names its summary (everything before the last "#").
+    const found = new Map(tables.map((table) => [table, new Map<string, Record<string, unknown>[]>()]));
+    const add = (table: string, item: Record<string, unknown>) => {
+      const byPk = found.get(table)!;
       const summary = String(item.PK).slice(0, String(item.PK).lastIndexOf('#'));
       byPk.set(summary, [...(byPk.get(summary) ?? []), item]);
     };
-    for (const item of firsts) add(item);
-    const others = distinct.flatMap((key) => {
-      const width = widthOf(byPk.get(summaryPrefix(this.tenant, key))?.[0]);
-      return Array.from({ length: width - 1 }, (_, i) => summaryKey(this.tenant, key, i + 1));
-    });
-    if (others.length > 0) for (const item of await batchGetAll(this.db, this.table, others)) add(item);
+    for (const [table, items] of firsts) for (const item of items) add(table, item);
+    const others = tables.map((table) => ({
+      table,
+      keys: distinct.flatMap((key) => {
+        const width = widthOf(found.get(table)!.get(summaryPrefix(this.tenant, key))?.[0]);
+        return Array.from({ length: width - 1 }, (_, i) => summaryKey(this.tenant, key, i + 1));
+      }),
+    }));
+    if (others.some((o) => o.keys.length > 0)) {
+      for (const [table, items] of await batchGetAcross(this.db, others)) for (const item of items) add(table, item);
+    }
     return keys.map((key) => {
-      const items = byPk.get(summaryPrefix(this.tenant, key)) ?? [];
+      const items = tables.flatMap((table) => found.get(table)!.get(summaryPrefix(this.tenant, key)) ?? []);
       return items.length === 0 ? emptyTotals() : sumTotals(items.map(totalsOfItem));
     });
   }

@@ -198,6 +198,8 @@ export class TransactionStore implements TransactionRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
+    /** Where the return summaries are (SUMMARY_TABLE): updated in the documents' transactions. */
+    private readonly summaryTable: string,
     private readonly tenant: Tenant,
   ) {}
 
@@ -211,7 +213,7 @@ export class TransactionStore implements TransactionRepository {
   async write(change: DocumentChange): Promise<void> {
     const parts = this.parts(change);
     // One shard for the whole change: an adjustment's reversal and replacement of one state share an item.
-    const summaries = summaryUpdates(this.table, this.tenant, parts.deltas, changeShard(parts));
+    const summaries = summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts));
     const refusal = tooManyItems(parts, summaries.updates.length, change.reserve ?? 0);
     if (refusal) throw refusal;
     try {
@@ -234,14 +236,14 @@ export class TransactionStore implements TransactionRepository {
     const writable: { index: number; parts: ChangeParts }[] = [];
     for (const [index, change] of changes.entries()) {
       const parts = this.parts(change);
-      const refusal = tooManyItems(parts, summaryUpdates(this.table, this.tenant, parts.deltas, changeShard(parts)).updates.length, change.reserve ?? 0);
+      const refusal = tooManyItems(parts, summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts)).updates.length, change.reserve ?? 0);
       if (refusal) outcomes[index] = { written: false, error: refusal };
       else writable.push({ index, parts });
     }
     for (let group of joinGroups(writable)) {
       while (group.length > 0) {
         const summaries = summaryUpdates(
-          this.table,
+          this.summaryTable,
           this.tenant,
           group.flatMap((g) => g.parts.deltas),
           changeShard(group[0]!.parts),
