@@ -12,9 +12,9 @@ import { afterAll, expect, it } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../lib/resources';
-import { KEYS, SEED } from '../fixtures/seed';
+import { SEED } from '../fixtures/seed';
 import { startReceiver, type Receiver } from '../support/receiver';
-import { startRunner, type RunnerProcess } from '../support/runner-process';
+import { callRunner as call, startRunner, type RunnerProcess } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
 const dir = mkdtempSync(join(tmpdir(), 'stx-durable-'));
@@ -30,15 +30,6 @@ afterAll(async () => {
   await receiver?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${KEYS.admin}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 const ship_to = { state: 'NY', zip: '10001' };
 const DATE = '2026-04-15';

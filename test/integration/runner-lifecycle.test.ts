@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { OWNER_FILE, readOwner } from '../../lib/local/data-dir';
 import { startDynamoLocal } from '../../lib/local/engines';
-import { KEYS, SEED } from '../fixtures/seed';
-import { startRunner, type RunnerProcess } from '../support/runner-process';
+import { SEED } from '../fixtures/seed';
+import { callRunner as call, startRunner, type RunnerProcess } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -87,15 +87,6 @@ async function waitReady(pidFile: string, log: string): Promise<{ pid: number; u
     return /^ready: (\S+)$/m.exec(out)?.[1];
   }, 'ready');
   return { pid, url };
-}
-
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${KEYS.admin}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
 }
 
 async function codesOf(base: string): Promise<string[]> {

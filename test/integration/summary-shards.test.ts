@@ -4,17 +4,15 @@
 // reports one); then it doubles its width, records it on shard 0, and spreads. A reader reads shard
 // 0, then the shards the recorded width names, and the totals equal the documents': nothing written
 // to any shard is missed, and nothing is counted twice however often a write was retried.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, expect, inject, it } from 'vitest';
-import { withFaults } from '../../functions/adapters/faults';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, expect, it } from 'vitest';
 import { SummaryStore, summaryKey, SUMMARY_MAX_SHARDS } from '../../functions/adapters/dynamodb/summary-store';
 import { TransactionStore } from '../../functions/adapters/dynamodb/transaction-store';
 import { untilWritten } from '../../functions/application/optimistic-retry';
 import type { Tenant } from '../../functions/core/access/records';
 import { ALL_LOCATIONS, contributions, summaryView, sumTotals } from '../../functions/core/returns/summary';
 import { KEYS } from '../fixtures/seed';
-import { db, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
+import { db, faultyDb, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
 import { api, unique, V1 } from '../support/http';
 import { describeLocal } from '../support/target';
 
@@ -42,14 +40,7 @@ describeLocal('summary shards', () => {
 
     // Every third transaction of this client is cancelled on its last item (the summary).
     process.env.STX_FAULTS = 'dynamodb:TransactWriteItems:conflict:3';
-    const faulty = DynamoDBDocumentClient.from(
-      withFaults(
-        new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-        'dynamodb',
-        () => 'test',
-      ),
-      { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } },
-    );
+    const faulty = faultyDb();
     const store = new TransactionStore(faulty, MAIN_TABLE, SUMMARY_TABLE, TENANT);
     const records = Array.from({ length: 60 }, (_, i) => ({ ...template, code: `${prefix}-${i}` }));
     for (const record of records) await untilWritten(() => store.write({ create: [record], update: [], events: [] }));

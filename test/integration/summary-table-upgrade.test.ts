@@ -2,17 +2,15 @@
 // data directory from before holds summaries in the main table, under the same keys, some of them
 // spread over shards; those are no longer written, and the reader adds them to the new table's.
 // Here the earlier version is the same store writing its summaries to the main table.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, expect, inject, it } from 'vitest';
-import { withFaults } from '../../functions/adapters/faults';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, expect, it } from 'vitest';
 import { SummaryStore, summaryKey } from '../../functions/adapters/dynamodb/summary-store';
 import { TransactionStore } from '../../functions/adapters/dynamodb/transaction-store';
 import { untilWritten } from '../../functions/application/optimistic-retry';
 import type { Tenant } from '../../functions/core/access/records';
 import { ALL_LOCATIONS, contributions, summaryView, sumTotals } from '../../functions/core/returns/summary';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
-import { db, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
+import { db, faultyDb, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
 import { api, unique, V1 } from '../support/http';
 import { describeLocal } from '../support/target';
 
@@ -43,14 +41,7 @@ describeLocal('return summaries written before they had a table of their own', (
 
     // The earlier version: summaries in the main table, contended, so spread over shards there.
     process.env.STX_FAULTS = 'dynamodb:TransactWriteItems:conflict:3';
-    const faulty = DynamoDBDocumentClient.from(
-      withFaults(
-        new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-        'dynamodb',
-        () => 'test',
-      ),
-      { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } },
-    );
+    const faulty = faultyDb();
     const earlier = new TransactionStore(faulty, MAIN_TABLE, MAIN_TABLE, TENANT);
     const before = Array.from({ length: 30 }, (_, i) => ({ ...template, code: `${prefix}-old-${i}` }));
     for (const record of before) await untilWritten(() => earlier.write({ create: [record], update: [], events: [] }));

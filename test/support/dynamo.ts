@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
+import { withFaults } from '../../functions/adapters/faults';
 import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE as MAIN, SUMMARY_TABLE as SUMMARIES } from '../../lib/resources';
 
@@ -15,6 +16,21 @@ export function db(): DynamoDBDocumentClient {
     { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } },
   );
   return client;
+}
+
+/**
+ * A document client on DynamoDB Local with the fault layer of functions/adapters/faults.ts: it
+ * injects what STX_FAULTS names at the time of each call (set it around the calls that need it).
+ */
+export function faultyDb(): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
+    withFaults(
+      new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      'dynamodb',
+      () => 'test',
+    ),
+    { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } },
+  );
 }
 
 export const MAIN_TABLE = localTableName(MAIN);

@@ -2,6 +2,7 @@
 // restart it: the shared one of global-setup.ts must stay up for every other test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { KEYS } from '../fixtures/seed';
 
 export interface RunnerProcess {
   readonly url: string;
@@ -59,4 +60,14 @@ export function startRunner(env: Record<string, string>, timeoutMs = 150_000): P
       reject(Object.assign(new Error(`runner exited with ${code}:\n${output}`), { output, code }));
     });
   });
+}
+
+/** One API call to a runner of this file, as the seed's admin key (`path` below /api/v1). */
+export async function callRunner(base: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${KEYS.admin}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
 }
