@@ -72,19 +72,48 @@ interface CompiledRule {
   readonly treatment: Treatment;
 }
 
+/**
+ * What the engine asks of one state on every line, gathered on first use (one map lookup a line
+ * instead of one per question).
+ */
+export interface StateRules {
+  readonly facts: StateFacts;
+  readonly standing: ReadonlyMap<Category, Treatment>;
+  readonly dated: readonly CompiledRule[] | undefined;
+  /** The state's holidays, with those in force on the last date asked (most states have none). */
+  readonly holidays: StateHolidays | undefined;
+  /**
+   * Per product (its catalog tax code, or its category when it has none) the treatment decided for
+   * the last date asked: documents of one day ask the same few products again and again.
+   */
+  readonly decided: Map<TaxCode | Category, { date: string; decision: TreatmentDecision }>;
+}
+
+/** The treatment a product gets in a state on a date, and whether a dated rule of the data chose it. */
+export interface TreatmentDecision {
+  readonly treatment: Treatment | undefined;
+  readonly dated: boolean;
+}
+
+interface StateHolidays {
+  readonly all: readonly Holiday[];
+  lastDate: string | null;
+  inForce: readonly Holiday[];
+}
+
 /** What every version of one artifact shares: parsed once per process. */
 interface Shared {
   readonly names: readonly string[];
   readonly states: readonly string[];
   readonly codes: Map<string, TaxCode>;
   /** Each state's holidays, in the artifact's order (most states have none), with those in force on the last date asked. */
-  readonly holidaysByState: Map<string, { readonly all: readonly Holiday[]; lastDate: string | null; inForce: readonly Holiday[] }>;
+  readonly holidaysByState: Map<string, StateHolidays>;
   /** Each state's dated taxability rules, in the artifact's order, their `match` taken apart once. */
   readonly rulesByState: Map<string, readonly CompiledRule[]>;
   /** `artifact.states` as a map (asked for on every line). */
   readonly facts: Map<string, StateFacts>;
-  /** Each state's standing treatments by category, built on first use. */
-  readonly treatments: Map<string, Map<Category, Treatment>>;
+  /** Each state's rules, built on first use. */
+  readonly rules: Map<string, StateRules>;
   /** The versions' views, built on first use. */
   readonly views: (TaxContent | undefined)[];
 }
@@ -148,7 +177,7 @@ export class TaxContent {
         holidaysByState,
         rulesByState,
         facts: new Map(Object.entries(artifact.states)),
-        treatments: new Map(),
+        rules: new Map(),
         views: [],
       };
     }
@@ -191,14 +220,39 @@ export class TaxContent {
     return facts;
   }
 
-  /** The state's standing treatment of a category (`taxability` of its facts), from a map built once per state. */
-  standingTreatment(state: string, category: Category): Treatment | undefined {
-    let byCategory = this.shared.treatments.get(state);
-    if (byCategory === undefined) {
-      byCategory = new Map(Object.entries(this.stateFacts(state).taxability)) as Map<Category, Treatment>;
-      this.shared.treatments.set(state, byCategory);
+  /** What the engine asks of a state (its facts, standing treatments and dated rules), built once per state. */
+  stateRules(state: string): StateRules {
+    let rules = this.shared.rules.get(state);
+    if (rules === undefined) {
+      const facts = this.stateFacts(state);
+      rules = {
+        facts,
+        standing: new Map(Object.entries(facts.taxability)) as Map<Category, Treatment>,
+        dated: this.shared.rulesByState.get(state),
+        holidays: this.shared.holidaysByState.get(state),
+        decided: new Map(),
+      };
+      this.shared.rules.set(state, rules);
     }
-    return byCategory.get(category);
+    return rules;
+  }
+
+  /**
+   * The treatment of a product in a state on `date`: the newest dated rule for its tax code or
+   * category on or before the date, else the state's standing treatment of the category. The
+   * rules are shared by every version, so the memo is too.
+   */
+  treatment(rules: StateRules, category: Category, taxCode: TaxCode | undefined, date: string): TreatmentDecision {
+    const key = taxCode ?? category;
+    const last = rules.decided.get(key);
+    if (last !== undefined && last.date === date) return last.decision;
+    const dated = rules.dated === undefined ? undefined : this.datedIn(rules.dated, category, taxCode?.code, date);
+    const decision: TreatmentDecision = { treatment: dated ?? rules.standing.get(category), dated: dated !== undefined };
+    if (last !== undefined) {
+      last.date = date;
+      last.decision = decision;
+    } else rules.decided.set(key, { date, decision });
+    return decision;
   }
 
   taxCode(code: string): TaxCode | undefined {
@@ -335,7 +389,10 @@ export class TaxContent {
    */
   datedTreatment(state: string, category: Category, code: string | undefined, date: string): Treatment | undefined {
     const rules = this.shared.rulesByState.get(state);
-    if (rules === undefined) return undefined;
+    return rules === undefined ? undefined : this.datedIn(rules, category, code, date);
+  }
+
+  private datedIn(rules: readonly CompiledRule[], category: Category, code: string | undefined, date: string): Treatment | undefined {
     let found: Treatment | undefined;
     const upper = code?.toUpperCase();
     for (const rule of rules) {
@@ -345,9 +402,9 @@ export class TaxContent {
     return found;
   }
 
-  /** The holidays of the state in force on `date`, in the artifact's order. */
-  holidaysOn(state: string, date: string): readonly Holiday[] {
-    const ofState = this.shared.holidaysByState.get(state);
+  /** The holidays in force on `date` of the state whose rules these are. */
+  holidaysIn(rules: StateRules, date: string): readonly Holiday[] {
+    const ofState = rules.holidays;
     if (ofState === undefined) return NO_HOLIDAYS;
     // The answer for the last date asked is kept per state: most documents are of today.
     if (ofState.lastDate !== date) {

@@ -40,5 +40,5 @@ export function destinationRates(all: TaxContent, state: string | undefined, zip
   if (!hasRateOn(content, area.state, date))
     throw new DomainError('rate_unavailable', `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`);
   const sourced = sourceComponents(area, null, date, content);
-  return { area, precision, components: sourced.components.filter((c) => c.rate > 0), usedCityRate: sourced.usedCityRate, version };
+  return { area, precision, components: sourced.taxing, usedCityRate: sourced.usedCityRate, version };
 }

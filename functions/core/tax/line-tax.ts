@@ -33,10 +33,11 @@ export function taxLine(
   let math: LineMath = NOT_CHARGED;
   if (charged) {
     const { components } = taxed;
-    const rates: Micro[] = [];
-    for (const c of components) rates.push(c.rate);
+    const n = components.length;
+    const rates = new Array<Micro>(n);
+    for (let i = 0; i < n; i++) rates[i] = components[i]!.rate;
     math = lineMath(base, rates, p.line.tax_included === true);
-    for (let i = 0; i < components.length; i++) {
+    for (let i = 0; i < n; i++) {
       const c = components[i]!;
       rate += c.rate;
       jurisdictions.push({ type: c.type, name: c.name, rate: c.rate, taxable: math.taxable, tax: math.shares[i] ?? 0 });

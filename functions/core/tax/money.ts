@@ -72,21 +72,18 @@ export function allocate(multiplier: number, weights: readonly number[], denomin
   for (const w of weights) if (w > maxWeight) maxWeight = w;
   if (maxWeight > 0 && multiplier > SAFE / maxWeight) return allocateBig(multiplier, weights, denominator, total);
   const shares = new Array<number>(n);
-  const remainders = new Array<number>(n);
   let sum = 0;
   for (let i = 0; i < n; i++) {
     const num = multiplier * weights[i]!;
     const q = Math.floor(num / denominator);
-    let r = num - q * denominator;
-    let share = q;
-    if (2 * r >= denominator) {
-      share++;
-      r -= denominator;
-    }
+    const share = 2 * (num - q * denominator) >= denominator ? q + 1 : q;
     shares[i] = share;
-    remainders[i] = r;
     sum += share;
   }
+  if (sum === total) return shares;
+  // Rounding each share gained or lost cents (the rarer case): their exact remainders decide where they go.
+  const remainders = new Array<number>(n);
+  for (let i = 0; i < n; i++) remainders[i] = multiplier * weights[i]! - shares[i]! * denominator;
   settle(shares, remainders, denominator, total - sum);
   return shares;
 }

@@ -1,11 +1,10 @@
 // The jurisdictions of a place outside Illinois on a date: the state's intrastate sourcing rule,
 // California city rates, scheduled state-rate changes and state-rate history before coverage.
 import type { ComponentRates, RateArea, TaxContent } from '../content/tax-content';
-import type { Component } from './taxability';
+import { byRate, type Component, type Jurisdictions } from './taxability';
 import type { Sourcing } from './types';
 
-export interface Sourced {
-  readonly components: readonly Component[];
+export interface Sourced extends Jurisdictions {
   readonly sourcing: Sourcing;
   /** California: the official rate of the postal city replaced the ZIP row's. */
   readonly usedCityRate: boolean;
@@ -64,7 +63,7 @@ function source(dest: RateArea, origin: RateArea | null, date: string, content: 
     { type: 'city', name: local.cityName, rate: rates.city },
     { type: 'special', name: specialName, rate: rates.special },
   ];
-  return { components, sourcing, usedCityRate };
+  return { components, taxing: byRate(components), sourcing, usedCityRate };
 }
 
 /** Special districts carry the rate area's name, set apart when it repeats a county or city name. */

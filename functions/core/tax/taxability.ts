@@ -10,6 +10,12 @@ export interface Component {
   readonly rate: Micro;
 }
 
+/** A line's jurisdictions, and those of them that tax (rate above 0: the same array when all do). */
+export interface Jurisdictions {
+  readonly components: readonly Component[];
+  readonly taxing: readonly Component[];
+}
+
 export interface Taxed {
   readonly components: readonly Component[];
   /** The taxable part of the line's price (cents). */
@@ -25,30 +31,32 @@ export interface PriceFacts {
   readonly quantity: number;
   readonly countyName: string;
   readonly stateName: string;
-  /** Shipping only: taxable share of the goods delivered with it, as [taxable, all] cents. */
-  readonly goodsShare: readonly [number, number] | null;
+  /** Shipping only: the goods delivered with it so far, their taxable and their whole cents (0 and 0: none). */
+  readonly goodsTaxable: number;
+  readonly goodsAll: number;
 }
 
 /** The components that tax (the array itself when all do: most lines, and no copy for them). */
-const byRate = (components: readonly Component[]) => (components.every((c) => c.rate > 0) ? components : components.filter((c) => c.rate > 0));
+export const byRate = (components: readonly Component[]): readonly Component[] =>
+  components.every((c) => c.rate > 0) ? components : components.filter((c) => c.rate > 0);
 
 const EXEMPT: Taxed = { components: [], base: 0, reason: 'product_exempt', unverified: false };
 
 /** Taxed at the jurisdictions' full rates on `base`; a base below the price is a reduced base. */
-function fullRate(components: readonly Component[], base: number, price: number, unverified = false): Taxed {
-  const taxing = byRate(components);
+function fullRate(taxing: readonly Component[], base: number, price: number, unverified = false): Taxed {
   if (taxing.length === 0 || base === 0) return { components: [], base: 0, reason: 'product_exempt', unverified };
   return { components: taxing, base, reason: base < price ? 'reduced_rated' : 'standard_rated', unverified };
 }
 
-export function applyTreatment(treatment: Treatment | undefined, components: readonly Component[], facts: PriceFacts): Taxed {
+export function applyTreatment(treatment: Treatment | undefined, jurisdictions: Jurisdictions, facts: PriceFacts): Taxed {
   const { price } = facts;
-  if (!treatment) return fullRate(components, price, price);
+  const { components, taxing } = jurisdictions;
+  if (!treatment) return fullRate(taxing, price, price);
   switch (treatment.t) {
     case 'taxable':
-      return fullRate(components, price, price);
+      return fullRate(taxing, price, price);
     case 'unverified':
-      return fullRate(components, price, price, true);
+      return fullRate(taxing, price, price, true);
     case 'exempt':
       return EXEMPT;
     case 'reduced': {
@@ -64,21 +72,21 @@ export function applyTreatment(treatment: Treatment | undefined, components: rea
     }
     case 'threshold': {
       // Exempt when the unit price is below the threshold: price / quantity < below.
-      if (price >= treatment.belowCents * facts.quantity) return fullRate(components, price, price);
+      if (price >= treatment.belowCents * facts.quantity) return fullRate(taxing, price, price);
       const localExempt = treatment.localCounties.includes(facts.countyName);
       const parts = byRate(components.filter((c) => c.type !== 'state' && !localExempt));
       return parts.length === 0 || price === 0 ? EXEMPT : { components: parts, base: price, reason: 'reduced_rated', unverified: false };
     }
     case 'first_exempt': {
       const exemptPart = Math.min(price, Math.round(treatment.cents * facts.quantity));
-      return exemptPart >= price ? EXEMPT : fullRate(components, price - exemptPart, price);
+      return exemptPart >= price ? EXEMPT : fullRate(taxing, price - exemptPart, price);
     }
     case 'base_share':
-      return fullRate(components, mulDivHalfUp(price, treatment.permille, 1000), price);
+      return fullRate(taxing, mulDivHalfUp(price, treatment.permille, 1000), price);
     case 'follows_items': {
-      if (!facts.goodsShare || facts.goodsShare[1] === 0) return fullRate(components, price, price);
-      const [taxable, all] = facts.goodsShare;
-      return taxable === 0 ? EXEMPT : fullRate(components, taxable >= all ? price : mulDivHalfUp(price, taxable, all), price);
+      const { goodsTaxable: taxable, goodsAll: all } = facts;
+      if (all === 0) return fullRate(taxing, price, price);
+      return taxable === 0 ? EXEMPT : fullRate(taxing, taxable >= all ? price : mulDivHalfUp(price, taxable, all), price);
     }
   }
 }

@@ -7,6 +7,7 @@ import { illinoisClass, illinoisComponents, illinoisOrigin, illinoisPosture } fr
 import type { DocumentInput } from '../input';
 import { detail, refuseAny } from '../refusals';
 import type { Sourced } from '../sourcing';
+import { byRate } from '../taxability';
 import type { EngineContext, Message } from '../types';
 import { stateOf, type Destination, type RatedDestination } from './addresses';
 import type { LinePlan } from './products';
@@ -76,7 +77,8 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
       noted.add(dest.target);
       notes.push({ code: 'il_local_grocery_place', severity: 'info', message: rates.note, target: dest.target });
     }
-    const sourced: Sourced = { components: rates?.components ?? [], sourcing: origin ? 'origin' : 'destination', usedCityRate: false };
+    const components = rates?.components ?? [];
+    const sourced: Sourced = { components, taxing: byRate(components), sourcing: origin ? 'origin' : 'destination', usedCityRate: false };
     return { route, plan, dest, sourced, notes };
   });
   refuseAny('il_rate_lookup_unresolved', unresolved, 'No Illinois rate is selectable for some lines; see details.');

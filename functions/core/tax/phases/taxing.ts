@@ -28,10 +28,11 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
   /** The states of the shipping lines: only their goods are added up (most documents have one or none). */
   const shippingStates: string[] = [];
   const shippingLast = inShippingLastOrder(lines, shippingStates);
-  /** Per state of a shipping line (same position), [taxable, all] cents of the goods lines taxed so far. */
-  const goods: (readonly [number, number] | null)[] = shippingStates.map(() => null);
+  /** Per state of a shipping line (same position), the taxable and the whole cents of the goods lines taxed so far. */
+  const goodsTaxable: number[] = shippingStates.map(() => 0);
+  const goodsAll: number[] = shippingStates.map(() => 0);
   /** What applyTreatment reads of each line: one object for the document, filled per line. */
-  const facts: { -readonly [K in keyof PriceFacts]: PriceFacts[K] } = { price: 0, quantity: 1, countyName: '', stateName: '', goodsShare: null };
+  const facts: { -readonly [K in keyof PriceFacts]: PriceFacts[K] } = { price: 0, quantity: 1, countyName: '', stateName: '', goodsTaxable: 0, goodsAll: 0 };
   for (const l of shippingLast) {
     const { plan: p, dest } = l;
     const { area, target } = dest;
@@ -47,20 +48,17 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
         target,
       });
     }
-    const stateFacts = content.stateFacts(p.state);
+    const rules = content.stateRules(p.state);
+    const stateFacts = rules.facts;
     const price = p.line.tax_included ? p.amount : p.amount - p.discount;
     const { components } = sourced;
     // A dated rule of the data (a law's effective date) decides before the state's standing treatment.
-    const dated = p.state === 'IL' ? undefined : content.datedTreatment(p.state, p.category, p.taxCode?.code, date);
+    const decision = p.state === 'IL' ? null : content.treatment(rules, p.category, p.taxCode, date);
     const standing: Taxed =
-      p.state === 'IL'
+      decision === null
         ? illinoisTaxed(p.category, components, price)
-        : applyTreatment(
-            dated ?? content.standingTreatment(p.state, p.category),
-            components,
-            fill(facts, price, p, area.countyName, stateFacts.name, shippingStates, goods),
-          );
-    const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(content.holidaysOn(p.state, date), p, price) : undefined;
+        : applyTreatment(decision.treatment, sourced, fill(facts, price, p, area.countyName, stateFacts.name, shippingStates, goodsTaxable, goodsAll));
+    const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(content.holidaysIn(rules, date), p, price) : undefined;
     const taxed = holiday ? onHoliday(standing, holiday) : standing;
     if (holiday)
       messages.push({
@@ -69,12 +67,12 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
         message: `Exempt from ${holiday.localWaived ? 'state and local' : 'state'} sales tax under the ${holiday.name} (${holiday.from} to ${holiday.to}).`,
         target: lineTarget(p.index),
       });
-    const goodsOf = p.category === 'shipping' ? -1 : shippingStates.indexOf(p.state);
+    const goodsOf = shippingStates.length === 0 || p.category === 'shipping' ? -1 : shippingStates.indexOf(p.state);
     if (goodsOf >= 0) {
-      const [taxable, all] = goods[goodsOf] ?? [0, 0];
-      goods[goodsOf] = [taxable + taxed.base, all + price];
+      goodsTaxable[goodsOf]! += taxed.base;
+      goodsAll[goodsOf]! += price;
     }
-    if ((taxed.unverified || (p.category === 'services' && dated === undefined)) && p.nexus)
+    if ((taxed.unverified || (p.category === 'services' && decision?.dated !== true)) && p.nexus)
       messages.push({
         code: 'taxability_unverified',
         severity: 'warning',
@@ -96,13 +94,16 @@ function fill(
   countyName: string,
   stateName: string,
   shippingStates: readonly string[],
-  goods: readonly (readonly [number, number] | null)[],
+  goodsTaxable: readonly number[],
+  goodsAll: readonly number[],
 ): PriceFacts {
   facts.price = price;
   facts.quantity = p.line.quantity ?? 1;
   facts.countyName = countyName;
   facts.stateName = stateName;
-  facts.goodsShare = p.category === 'shipping' ? (goods[shippingStates.indexOf(p.state)] ?? null) : null;
+  const of = p.category === 'shipping' ? shippingStates.indexOf(p.state) : -1;
+  facts.goodsTaxable = of >= 0 ? goodsTaxable[of]! : 0;
+  facts.goodsAll = of >= 0 ? goodsAll[of]! : 0;
   return facts;
 }
 
