@@ -110,8 +110,8 @@ describe('Illinois sourcing checks (contract §2.4)', () => {
 
   it('7: no rate for the date or product class is il_rate_lookup_unresolved, never rate_unavailable', () => {
     expect(failure({ date: '2025-06-01', ship_to: CHI, seller_class: 'remote', lines: [line()] }).code).toBe('il_rate_lookup_unresolved');
-    // Outside Chicago the content does not know whether the place levies the 2026 local grocery tax.
-    expect(failure({ date: '2026-04-15', ship_to: { state: 'IL', zip: '60187' }, seller_class: 'remote', lines: [line({ tax_code: '40030' })] }).code).toBe(
+    // A ZIP with no postal city (63673): no municipality can be named, so whether a local grocery tax applies is unknown.
+    expect(failure({ date: '2026-04-15', ship_to: { state: 'IL', zip: '63673' }, seller_class: 'remote', lines: [line({ tax_code: '40030' })] }).code).toBe(
       'il_rate_lookup_unresolved',
     );
   });
