@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { dynamoJitFromEnv, LocalSetupError } from '../lib/local/engines';
 import { PROJECT_ROOT } from '../lib/paths';
-import { readSeedFile, startLocal } from '../lib/local/runner';
+import { readSeedFile, startLocal, type LocalService } from '../lib/local/runner';
 import { BASE_PATH } from '../lib/routes';
 import { webhookSettingOverrides } from '../lib/runtime-settings';
 import { buildWebBundles } from '../lib/web-assets';
@@ -21,10 +21,24 @@ const authCache = process.env.AUTH_CACHE_SECONDS;
 const inMemory = process.argv.includes('--in-memory') || process.env.STX_IN_MEMORY === '1';
 const dataDir = inMemory ? null : (process.env.STX_DATA_DIR ?? join(PROJECT_ROOT, '.data'));
 
+let stopping = false;
+let starting: Promise<LocalService> | undefined;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  // A signal during start-up stops the runner once it is up: its engines and lock, not half of them.
+  const service = await starting?.catch(() => undefined);
+  await service?.stop();
+  process.exit(0);
+};
+// Listening before anything starts, so whoever waits for `ready:` may stop the runner the moment it
+// reads it (a signal that came before the listener would end it without stopping its engines).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, shutdown);
+
 try {
   // The console's browser code (lib/web-assets.ts); bundles carry the copy `npm run bundle` built.
   if (process.env.STX_BUNDLES !== '1') await buildWebBundles();
-  const service = await startLocal({
+  starting = startLocal({
     port,
     seed: seedFile ? readSeedFile(seedFile) : undefined,
     bundles: process.env.STX_BUNDLES === '1',
@@ -33,6 +47,7 @@ try {
     settings: { ...webhookSettingOverrides(process.env), ...(authCache === undefined ? {} : { authCacheSeconds: Number(authCache) }) },
     log: (line) => console.error(line),
   });
+  const service = await starting;
   const lines = [
     `Sales tax API (local) on ${service.url}${BASE_PATH}`,
     `  DynamoDB Local ${service.dynamoEndpoint}, SQS emulator ${service.sqsEndpoint}`,
@@ -42,15 +57,7 @@ try {
   if (service.demoKey) lines.push(`  Try: curl -H "Authorization: Bearer ${service.demoKey}" ${service.url}${BASE_PATH}/config`);
   lines.push(`  Console: ${service.url}/console (sign in with an API key)`);
   lines.push(`ready: ${service.url}`);
-  console.log(lines.join('\n'));
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    await service.stop();
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, shutdown);
+  if (!stopping) console.log(lines.join('\n'));
   // Started by a process that has gone (a wrapper killed with -9): nobody can stop this runner any
   // more, so it stops itself rather than hold its port and data directory for ever.
   const parent = process.ppid;

@@ -154,11 +154,15 @@ let setprivAvailable: boolean | undefined;
  * Spawns a child that cannot outlive this process. On Linux it starts under `setpriv --pdeathsig
  * KILL` (util-linux), so the kernel kills it the moment this process dies, however it dies (kill -9
  * included); elsewhere, and as a second line, this process kills it on its way out. A child must
- * never keep a port or a data directory busy after its runner is gone.
+ * never keep a port or a data directory busy after its runner is gone. Tied so, it runs in a
+ * process group of its own: a signal to the runner's group (Ctrl-C, `kill -- -<pgid>`) reaches
+ * the runner alone, which stops its work before the engine rather than finding it already gone.
  */
 function spawnTied(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
   setprivAvailable ??= process.platform === 'linux' && spawnSync('setpriv', ['--version']).status === 0;
-  const child = setprivAvailable ? spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], options) : spawn(command, args, options);
+  const child = setprivAvailable
+    ? spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], { ...options, detached: true })
+    : spawn(command, args, options);
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   child.once('exit', () => process.off('exit', killOnExit));
