@@ -1,8 +1,7 @@
 // Batches through HTTP on the local engines (contract §6): submission checks, isolated items,
 // exactly-once commits under forced redelivery, retention, the deadline, the rate bucket and the
 // operations signals. The worker runs from the local runner's SQS poller, as Lambda runs it.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueUrlCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, inject, it } from 'vitest';
 import { BatchStore } from '../../functions/adapters/dynamodb/batch-store';
@@ -12,7 +11,7 @@ import { newBatch } from '../../functions/core/batches/batch';
 import { localTableName } from '../../lib/local/provision';
 import { BATCH_ITEMS_QUEUE, MAIN_TABLE } from '../../lib/resources';
 import { KEYS } from '../fixtures/seed';
-import { eventsMentioning } from '../support/dynamo';
+import { db, eventsMentioning } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';
 import { describeLocal } from '../support/target';
 
@@ -156,12 +155,6 @@ describeLocal('exactly once under redelivery', () => {
 });
 
 describeLocal('retention and deadline', () => {
-  const db = () =>
-    DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
-
   it('is 404 not_found as soon as its retention ends, before storage deletes it', async () => {
     const res = await submit([calc('a')]);
     await finished(res.body.id);

@@ -3,16 +3,16 @@
 // with growing gaps, dead-lettering and disabling, deletion, rotation, redelivery, tenant
 // isolation, every event type from its real action, and the operations signals. The runner runs
 // with short retry delays set through its runtime settings (test/support/global-setup.ts).
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchStore } from '../../functions/adapters/dynamodb/batch-store';
 import type { TenantPrincipal } from '../../functions/core/access/authorize';
 import { newBatch } from '../../functions/core/batches/batch';
 import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../lib/resources';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
+import { db } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';
 import { type Receiver, type Received, startReceiver } from '../support/receiver';
 import { describeLocal } from '../support/target';
@@ -169,10 +169,6 @@ describeLocal('delivery', () => {
     });
     expect(batch.status, batch.text).toBe(202);
     const tenant = { accountId: 'acct_hooks', environment: 'sandbox' as const };
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
     const principal = { tenant, environment: 'sandbox', locationCode: null } as unknown as TenantPrincipal;
     const stuck = newBatch({
       kind: 'batch',
@@ -182,7 +178,7 @@ describeLocal('delivery', () => {
       at: new Date(Date.now() - 7200_000).toISOString(),
       deadlineSeconds: 3600,
     });
-    await new BatchStore(db, localTableName(MAIN_TABLE), tenant).create(stuck, [{ index: 0, reference_id: 'a', operation: 'calculate', request: {} }]);
+    await new BatchStore(db(), localTableName(MAIN_TABLE), tenant).create(stuck, [{ index: 0, reference_id: 'a', operation: 'calculate', request: {} }]);
     expect((await api('GET', `${V1}/batches/${stuck.id}`, { key: KEYS.hooks })).body.status).toBe('failed');
 
     const types = [
@@ -244,12 +240,8 @@ describeLocal('delivery', () => {
     });
     expect(job.status, job.text).toBe(202);
     // A return job past its deadline: stored with the submitting engagement's principal.
-    const db = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
     const tenant = { accountId: 'acct_cli_northwind', environment: 'sandbox' as const };
-    const header = await db.send(
+    const header = await db().send(
       new GetCommand({ TableName: localTableName(MAIN_TABLE), Key: { PK: `BATCH#acct_cli_northwind#sandbox#${job.body.id}`, SK: 'HEADER' } }),
     );
     const principal = JSON.parse(String(header.Item?.principal)) as TenantPrincipal;
@@ -261,7 +253,7 @@ describeLocal('delivery', () => {
       at: new Date(Date.now() - 7200_000).toISOString(),
       deadlineSeconds: 3600,
     });
-    await new BatchStore(db, localTableName(MAIN_TABLE), tenant).create(stuck, [
+    await new BatchStore(db(), localTableName(MAIN_TABLE), tenant).create(stuck, [
       { index: 0, reference_id: 'a', operation: 'calculate', request: { state: 'NY', period: '2026-08' } },
     ]);
     expect((await api('GET', `${V1}/provider/return-jobs/${stuck.id}`, { key: KEYS.provider, headers: NORTHWIND })).body.status).toBe('failed');

@@ -9,12 +9,16 @@ import { MAIN_TABLE as MAIN, SUMMARY_TABLE as SUMMARIES } from '../../lib/resour
 
 let client: DynamoDBDocumentClient | undefined;
 
-/** A document client on DynamoDB Local, marshalling as the composition root does (stores can run on it). */
+const localDynamo = () =>
+  new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+/** Marshalling as the composition root does, so stores can run on these clients. */
+const documentClient = (base: DynamoDBClient) =>
+  DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } });
+
+/** A document client on DynamoDB Local (one for the test file). */
 export function db(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-    { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } },
-  );
+  client ??= documentClient(localDynamo());
   return client;
 }
 
@@ -23,14 +27,7 @@ export function db(): DynamoDBDocumentClient {
  * injects what STX_FAULTS names at the time of each call (set it around the calls that need it).
  */
 export function faultyDb(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(
-    withFaults(
-      new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-      'dynamodb',
-      () => 'test',
-    ),
-    { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } },
-  );
+  return documentClient(withFaults(localDynamo(), 'dynamodb', () => 'test'));
 }
 
 export const MAIN_TABLE = localTableName(MAIN);
