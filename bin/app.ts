@@ -7,11 +7,14 @@ import { SalesTaxStack } from '../lib/stack';
 const app = new App();
 const stage = String(app.node.tryGetContext('stage') ?? 'dev');
 const gatewayKeyRate = app.node.tryGetContext('gatewayKeyRatePerSecond');
+// `-c publicUrl=https://tax.example.com`: the server the OpenAPI document names (a custom domain).
+const publicUrl = app.node.tryGetContext('publicUrl');
 // Environment-agnostic on purpose: nothing is looked up, and the template (with cdk-nag's finding
 // ids) stays the same whatever AWS profile the machine has; the deploying account decides.
 const stack = new SalesTaxStack(app, `SalesTax-${stage}`, {
   stage,
   gatewayKeyRatePerSecond: gatewayKeyRate === undefined ? undefined : Number(gatewayKeyRate),
+  publicUrl: publicUrl === undefined ? undefined : String(publicUrl),
 });
 
 // cdk-nag 3 is a policy-validation plugin (Validations), not an aspect: unacknowledged findings

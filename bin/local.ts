@@ -5,6 +5,7 @@
 // or STX_IN_MEMORY=1 keeps it in memory only (tests, demos). STX_DYNAMODB_JIT=quick starts DynamoDB
 // Local's JVM with C1 only, for short runs such as the test suites (lib/local/engines.ts).
 import { join } from 'node:path';
+import { commandLine } from '../lib/command-line';
 import { dynamoJitFromEnv, LocalSetupError } from '../lib/local/engines';
 import { PROJECT_ROOT } from '../lib/paths';
 import { readSeedFile, startLocal, type LocalService } from '../lib/local/runner';
@@ -15,10 +16,30 @@ import { buildWebBundles } from '../lib/web-assets';
 // Lambda runs nodejs22.x; these machines run Node 20, which the SDK only warns about.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+const { values } = commandLine({
+  command: 'npm start --',
+  summary:
+    'Serves the API on http://127.0.0.1:$PORT/api/v1 against DynamoDB Local and the SQS emulator, and the operations console at /console. Without a seed it creates a demo account and prints its admin key. Prints `ready: <url>` when it accepts requests; Ctrl-C stops it.',
+  options: { 'in-memory': { type: 'boolean', description: 'keep the tables in memory only, gone when it stops (as STX_IN_MEMORY=1)' } },
+  environment: {
+    PORT: 'listening port (default 3000; 0 picks a free one)',
+    TAX_SEED_FILE: 'seed file (accounts, locations, customers, items, practices, keys) loaded at start, written over what exists',
+    STX_DATA_DIR: 'where the tables live (default .data/ in the project), kept across restarts',
+    STX_IN_MEMORY: '1: as --in-memory',
+    STX_BUNDLES: '1: serve the esbuild bundles of .build/functions (npm run bundle first) instead of the sources',
+    AUTH_CACHE_SECONDS: 'how long a function reuses a key or account it read (default 10)',
+    LOG_LEVEL: 'log level of the handlers (default WARN)',
+    STX_SWEEP_SECONDS: 'how often pending work is swept (default 60)',
+    STX_DYNAMODB_JIT: 'quick: DynamoDB Local on C1 only (starts sooner; for short runs such as tests)',
+    STX_FAULTS: 'fault injection for tests, e.g. dynamodb:TransactWriteItems:timeout:4',
+    'WEBHOOK_*': 'webhook retry settings (lib/runtime-settings.ts)',
+  },
+  notes: ['docs/running-locally.md describes the data directory, restarts and every setting.'],
+});
 const port = Number(process.env.PORT ?? 3000);
 const seedFile = process.env.TAX_SEED_FILE;
 const authCache = process.env.AUTH_CACHE_SECONDS;
-const inMemory = process.argv.includes('--in-memory') || process.env.STX_IN_MEMORY === '1';
+const inMemory = values['in-memory'] === true || process.env.STX_IN_MEMORY === '1';
 const dataDir = inMemory ? null : (process.env.STX_DATA_DIR ?? join(PROJECT_ROOT, '.data'));
 
 let stopping = false;

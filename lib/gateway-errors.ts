@@ -1,6 +1,7 @@
 // Errors API Gateway answers itself (no route, wrong method, no or unknown usage key, throttling,
 // integration failures). The stack renders them as gateway responses and the local runner renders
 // them the same way, so clients see the spec's envelope whichever layer refused the request.
+import { TAXJAR_BASE_PATH, type ErrorDialect } from './routes';
 
 export interface GatewayError {
   readonly statusCode: number;
@@ -20,6 +21,12 @@ export const GATEWAY_ERRORS = {
     message: 'Too many requests for this API key; retry after the Retry-After interval.',
     retryAfter: '1',
   },
+  /** An `Expect` other than 100-continue (the local runner; on AWS the edge answers it). */
+  expectationFailed: {
+    statusCode: 417,
+    code: 'invalid_request',
+    message: 'The Expect header asks for something this service does not do; send no Expect header, or Expect: 100-continue.',
+  },
   /** Any other refusal of API Gateway's (payload too large, …): its status, our envelope. */
   otherClientError: { statusCode: 400, code: 'invalid_request', message: 'The request was refused before reaching the service.' },
   internal: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred. Quote the request id when contacting support.' },
@@ -37,7 +44,10 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  417: 'Expectation Failed',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
 };
 
@@ -46,6 +56,15 @@ const REASONS: Record<number, string> = {
  * knows the path (the local runner, and each resource's 405 method): the functions render the same
  * shape in functions/http/error-response.ts. The request id travels in X-Request-Id only.
  */
-export function taxjarGatewayErrorBody(error: GatewayError): string {
-  return JSON.stringify({ error: REASONS[error.statusCode] ?? 'Error', detail: `${error.message} [${error.code}]`, status: error.statusCode });
+export function taxjarGatewayErrorBody(error: GatewayError, status = error.statusCode): string {
+  return JSON.stringify({ error: REASONS[status] ?? 'Error', detail: `${error.message} [${error.code}]`, status });
+}
+
+/** The surface a request path belongs to: TaxJar's shape below its base path, the contract's envelope elsewhere. */
+export const dialectOfPath = (path: string): ErrorDialect =>
+  path === TAXJAR_BASE_PATH || path.startsWith(`${TAXJAR_BASE_PATH}/`) || path.startsWith(`${TAXJAR_BASE_PATH}?`) ? 'taxjar' : 'contract';
+
+/** An error refused before any function ran, in the shape of the surface of `path`. */
+export function gatewayErrorFor(error: GatewayError, requestId: string, dialect: ErrorDialect, status = error.statusCode): string {
+  return dialect === 'taxjar' ? taxjarGatewayErrorBody(error, status) : gatewayErrorBody(error, requestId);
 }

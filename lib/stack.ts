@@ -38,6 +38,12 @@ export interface SalesTaxStackProps extends StackProps {
   readonly settings?: RuntimeSettings;
   /** Per-key steady rate of the usage plans' flood guard; see lib/constructs/usage-plans.ts. */
   readonly gatewayKeyRatePerSecond?: number;
+  /**
+   * Where clients reach the API (`https://tax.example.com`, with a custom domain's base path if it
+   * has one): the OpenAPI document's `servers`. Unset, the document names the host and stage the
+   * request came through, checked (functions/http/public-handler.ts apiOrigin).
+   */
+  readonly publicUrl?: string;
   /** The route manifest; lib/routes.ts's ROUTES unless given (capacity tests add routes). */
   readonly routes?: readonly RouteDef[];
   /** The queues; lib/resources.ts's QUEUES unless given. */
@@ -47,6 +53,14 @@ export interface SalesTaxStackProps extends StackProps {
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,15}$/;
+
+/** A public URL is an http(s) origin with an optional path: nothing a document's reader could be sent elsewhere by. */
+function checkedPublicUrl(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash)
+    throw new Error(`publicUrl "${raw}" must be an http(s) URL with a host and an optional path`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
 
 export class SalesTaxStack extends Stack {
   readonly stage: string;
@@ -88,6 +102,7 @@ export class SalesTaxStack extends Stack {
       }),
       // A plain string, not the plans' ids: see functions/adapters/apigateway/usage-keys.ts.
       USAGE_PLAN_NAME_PREFIX: namePrefix,
+      ...(props.publicUrl === undefined ? {} : { API_PUBLIC_URL: checkedPublicUrl(props.publicUrl) }),
     };
     const functions = { namePrefix, environment, profiles: this.profiles, logGroup: this.functionLogs };
     this.routeFunctions = new RouteFunctions(this, 'Routes', { ...functions, routes: this.routes, access: props.routeAccess });

@@ -9,6 +9,7 @@
 //   STX_BASE_URL=<url> STX_KEY=<key> npm run api-check    checks a running deployment instead
 //   API_CHECK_RUNS=<n>                         requests per operation and kind (default 20)
 import fc from 'fast-check';
+import { commandLine } from '../lib/command-line';
 import { KEYS } from '../test/fixtures/seed';
 import { invalid, keepCrossFieldRules, valid, type JsonSchema } from './api-check/arbitrary';
 import { startRunner } from './local-runner';
@@ -77,6 +78,16 @@ function samples(template: string, method: string, op: Operation, runs: number):
 }
 
 async function main(): Promise<number> {
+  commandLine({
+    command: 'npm run api-check --',
+    summary:
+      "Checks a running service against its own OpenAPI document: requests generated from the document's schemas for every operation (valid ones and mutations it calls invalid), every answer checked against the document. Prints one summary line; fails on a contradiction, a 5xx, a valid request refused or an invalid one accepted. Without STX_BASE_URL it starts its own local runner with the test seed.",
+    environment: {
+      STX_BASE_URL: 'check this deployment (its URL without /api/v1) instead of a local runner',
+      STX_KEY: 'the API key to use with STX_BASE_URL (an organization admin key)',
+      API_CHECK_RUNS: 'requests per operation and kind (default 20)',
+    },
+  });
   const runs = Number(process.env.API_CHECK_RUNS ?? 20);
   const own = process.env.STX_BASE_URL ? undefined : await startRunner();
   const baseUrl = (process.env.STX_BASE_URL ?? own!.url).replace(/\/+$/, '');

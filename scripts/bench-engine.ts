@@ -18,11 +18,25 @@ import { calculate } from '../functions/core/tax/engine';
 import type { DocumentInput } from '../functions/core/tax/input';
 import type { EngineContext } from '../functions/core/tax/types';
 import { CalculationRequestSchema } from '../functions/schemas/document';
+import { commandLine, refuse } from '../lib/command-line';
 import { TEN_LINES } from './bench-document';
+
+const MODES = ['content', 'engine', 'versus'];
+const spec = {
+  command: 'npx tsx scripts/bench-engine.ts',
+  summary: "The engine loops of npm run bench (which runs them as an esbuild bundle with the functions' options, as Lambda runs them); prints one JSON line.",
+  args: [
+    { name: 'mode', description: 'content (cold load of the artifact), engine (documents/second; the default) or versus (engine against npm sales-tax)' },
+    { name: 'amount', description: 'engine: documents to run (default 200000); versus: milliseconds of CPU per side (default 3000)' },
+  ],
+} as const;
+const { args } = commandLine(spec);
+const mode = args[0] ?? 'engine';
+if (!MODES.includes(mode)) refuse(spec, `<mode> is one of ${MODES.join(', ')}`);
 
 const content = taxContent();
 // `content` mode: only the cold load of the artifact (read + parse + index), for the median of runs.
-if (process.argv[2] === 'content') {
+if (mode === 'content') {
   console.log(JSON.stringify({ contentLoadMs: contentLoadMs() }));
   process.exit(0);
 }
@@ -119,5 +133,5 @@ async function versus(msPerSide: number): Promise<Record<string, number>> {
   return { engineLinesPerSec, peerLinesPerSec, ratio: Math.round((engineLinesPerSec / peerLinesPerSec) * 100) / 100, rounds, zips: zips.length };
 }
 
-if (process.argv[2] === 'versus') console.log(JSON.stringify(await versus(Number(process.argv[3] ?? 3000))));
-else console.log(JSON.stringify(engineLoop(Number(process.argv[2] ?? 200_000))));
+if (mode === 'versus') console.log(JSON.stringify(await versus(Number(args[1] ?? 3000))));
+else console.log(JSON.stringify(engineLoop(Number(args[1] ?? 200_000))));

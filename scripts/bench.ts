@@ -10,6 +10,8 @@
 //     GET /config, POST /calculations, POST /transactions — requests/second and p99 ms
 //   - DynamoDB calls per commit, refund and lookup of a warm function (default limits, and a key
 //     whose high limit lets the process lease rate tokens)
+//   - capacity (scripts/bench-capacity.ts): per calculation and commit, the handler's duration, its
+//     wait on DynamoDB, the items it writes with their sizes, and the request units they cost on AWS
 //   - batches: 500 ten-line items calculated, and committed, submit → completed (scripts/bench-batches.ts)
 //   - return jobs: 5,000 summary items over a client with 20,000 documents (scripts/bench-returns.ts)
 //   - hostile input (scripts/lib/fuzz.ts): fuzz_cases generated requests, fuzz_5xx (must be 0)
@@ -17,8 +19,8 @@
 //     documents until ready; with `--soak` also soak_rss_growth_mb (SOAK_SECONDS, default 600)
 //   - webhooks: commit → receiver latency and deliveries per second (scripts/bench-webhooks.ts)
 // `--quick` measures only what is fast (cold starts, content, engine, the peer ratio, HTTP config,
-// calculations and commits, DynamoDB calls): about two minutes. `--only <parts>` (comma-separated:
-// init, engine, http, calls, fuzz, batches, erp, returns, webhooks, restart) narrows a run further.
+// calculations and commits, DynamoDB calls, capacity): about two minutes. `--only <parts>` (comma-separated:
+// init, engine, http, calls, capacity, fuzz, batches, erp, returns, webhooks, restart) narrows a run further.
 // Killed by SIGINT, SIGTERM or SIGHUP at any point, it stops every process it started
 // (scripts/lib/bench-processes.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,9 +29,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { CONTENT_ARTIFACT, esbuildOptions } from '../lib/bundling';
+import { commandLine, refuse } from '../lib/command-line';
 import { inProcess } from '../lib/local/invoke';
 import { PROJECT_ROOT } from '../lib/paths';
 import { batchFigures, erpLoadSeconds } from './bench-batches';
+import { authorizerMicros, CAPACITY_SEED_ACCOUNT, capacityFigures, capacityOperations } from './bench-capacity';
 import { TEN_LINES } from './bench-document';
 import { RETURNS_SEED, returnJobFigures } from './bench-returns';
 import { restartRecovery, soak } from './bench-durability';
@@ -42,14 +46,33 @@ import { closedLoop, type LoadRequest } from './lib/http-load';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 stopOnSignals();
 
-const args = process.argv.slice(2);
-const QUICK = args.includes('--quick');
-const PARTS = ['init', 'engine', 'http', 'calls', 'fuzz', 'batches', 'erp', 'returns', 'webhooks', 'restart'] as const;
+const PARTS = ['init', 'engine', 'http', 'calls', 'capacity', 'fuzz', 'batches', 'erp', 'returns', 'webhooks', 'restart'] as const;
 type Part = (typeof PARTS)[number];
-const QUICK_PARTS: readonly Part[] = ['init', 'engine', 'http', 'calls'];
-const onlyAt = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
-const only = onlyAt < 0 ? null : (args[onlyAt]!.includes('=') ? args[onlyAt]!.split('=')[1]! : (args[onlyAt + 1] ?? '')).split(',');
-if (only?.some((p) => !(PARTS as readonly string[]).includes(p))) throw new Error(`--only takes ${PARTS.join(', ')}`);
+const QUICK_PARTS: readonly Part[] = ['init', 'engine', 'http', 'calls', 'capacity'];
+const spec = {
+  command: 'npm run bench --',
+  summary:
+    'Measures the service on this machine: cold starts, content load, engine throughput and engine_vs_peer, HTTP rates through the local runner, DynamoDB calls, batches, the ERP loader, return jobs, hostile input, restart and webhooks. Its last line is one JSON object with every figure. About 5 minutes with BENCH_RESTART_DOCUMENTS=5000; other work on the machine distorts the figures.',
+  options: {
+    quick: { type: 'boolean', description: `only what is fast (${QUICK_PARTS.join(', ')}): about two minutes` },
+    only: { type: 'string', value: '<parts>', description: `comma-separated parts to run: ${PARTS.join(', ')}` },
+    soak: { type: 'boolean', description: 'also a soak of SOAK_SECONDS (default 600) of mixed traffic, reporting RSS growth' },
+  },
+  environment: {
+    BENCH_RESTART_DOCUMENTS: 'documents on the data directory of the restart case (default 100000)',
+    BENCH_HTTP_SECONDS: 'seconds measured per HTTP figure (default 5)',
+    BENCH_WARMUP_SECONDS: 'warm-up before each HTTP figure (default 2)',
+    BENCH_COMMIT_WARMUP_SECONDS: 'warm-up before the commit figure (default 30)',
+    BENCH_CONCURRENCY: 'HTTP clients (default 8)',
+    BENCH_FUZZ_CASES: 'hostile requests generated (default 2000)',
+    SOAK_SECONDS: 'length of --soak (default 600)',
+  },
+  notes: ['docs/contributing.md, "Benchmarks", says what each figure measures and how to read it.'],
+} as const;
+const { values } = commandLine(spec);
+const QUICK = values.quick === true;
+const only = values.only === undefined ? null : values.only.split(',');
+if (only?.some((p) => !(PARTS as readonly string[]).includes(p))) refuse(spec, `--only takes ${PARTS.join(', ')}`);
 const runs = (part: Part): boolean => (only ? only.includes(part) : !QUICK || QUICK_PARTS.includes(part));
 
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -98,7 +121,7 @@ async function engine(): Promise<EngineFigures> {
     const runJson = async (...a: string[]) => JSON.parse(await run(process.execPath, [file, ...a], { env }));
     const loads: number[] = [];
     for (let i = 0; i < 5; i++) loads.push((await runJson('content')).contentLoadMs as number);
-    const result = (await runJson('200000')) as { docsPerSec: number; p50: number; p99: number };
+    const result = (await runJson('engine', '200000')) as { docsPerSec: number; p50: number; p99: number };
     const versus: EngineFigures['versus'][] = [];
     for (let i = 0; i < 3; i++) versus.push(await runJson('versus', '3000'));
     versus.sort((a, b) => a.ratio - b.ratio);
@@ -126,6 +149,7 @@ const BENCH_SEED = {
     },
     ...RETURNS_SEED.accounts,
     WEBHOOKS_SEED_ACCOUNT,
+    CAPACITY_SEED_ACCOUNT,
   ],
   practices: RETURNS_SEED.practices,
 };
@@ -202,14 +226,14 @@ if (runs('restart')) {
   figures.restart_recovery_s = await restartRecovery(restartDocuments, console.log);
   console.log(`restart on a data directory with ${restartDocuments} documents: ready in ${figures.restart_recovery_s} s`);
 }
-if (!QUICK && !only && args.includes('--soak')) {
+if (!QUICK && !only && values.soak === true) {
   const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
   const soaked = await soak(SOAK_SECONDS, console.log);
   console.log(`soak (${SOAK_SECONDS} s, ${soaked.requests} requests): runner RSS grew ${soaked.rssGrowthMb} MB; statuses ${JSON.stringify(soaked.statuses)}`);
   Object.assign(figures, { soak_rss_growth_mb: soaked.rssGrowthMb, soak_seconds: SOAK_SECONDS, soak_requests: soaked.requests });
 }
 
-const SERVER_PARTS: readonly Part[] = ['http', 'calls', 'fuzz', 'batches', 'erp', 'returns', 'webhooks'];
+const SERVER_PARTS: readonly Part[] = ['http', 'calls', 'capacity', 'fuzz', 'batches', 'erp', 'returns', 'webhooks'];
 if (SERVER_PARTS.some(runs)) {
   const server = await startRunner({ seed: BENCH_SEED, env: { STX_IN_MEMORY: '1' } });
   console.log(`local runner ready: ${server.url} (pid ${server.child.pid})`);
@@ -259,6 +283,36 @@ if (SERVER_PARTS.some(runs)) {
         ddb_calls_refund_leased: leased.refund,
         ddb_calls_lookup_leased: leased.lookup,
       });
+    }
+    if (runs('capacity')) {
+      const capacity = await capacityFigures(server.dynamo, KEY, capacityOperations(KEY));
+      console.log(
+        'per request (in this process, warm, one at a time)   p50 ms  p99 ms  DynamoDB p50 ms  CPU p50 ms    WRU   RRU  requests: items written (bytes, +GSI1)',
+      );
+      for (const c of capacity) {
+        const requests = c.requests
+          .map((r) => `${r.op}${r.items.length ? `(${r.items.map((it) => `${it.table} ${it.bytes}${it.indexed ? '+GSI1' : ''}`).join(', ')})` : ''}`)
+          .join('; ');
+        console.log(
+          `${c.name.padEnd(52)}${String(c.durationP50Ms).padStart(7)}${String(c.durationP99Ms).padStart(8)}${String(c.dynamoWaitP50Ms).padStart(17)}${String(c.cpuP50Ms).padStart(12)}${String(c.wru).padStart(7)}${String(c.rru).padStart(6)}  ${requests}`,
+        );
+      }
+      const authorizerUs = await authorizerMicros();
+      console.log(`the API Gateway authorizer (no I/O), warm: ${authorizerUs} µs a call`);
+      figures.capacity_authorizer_us = authorizerUs;
+      const slug = (name: string) =>
+        name
+          .replace(/[^a-z0-9]+/gi, '_')
+          .replace(/_+$/, '')
+          .toLowerCase();
+      for (const c of capacity)
+        Object.assign(figures, {
+          [`capacity_${slug(c.name)}_p50_ms`]: c.durationP50Ms,
+          [`capacity_${slug(c.name)}_dynamo_p50_ms`]: c.dynamoWaitP50Ms,
+          [`capacity_${slug(c.name)}_cpu_p50_ms`]: c.cpuP50Ms,
+          [`capacity_${slug(c.name)}_wru`]: c.wru,
+          [`capacity_${slug(c.name)}_rru`]: c.rru,
+        });
     }
     if (runs('batches')) {
       const batches = await batchFigures(server.url, KEY);

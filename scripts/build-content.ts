@@ -4,20 +4,34 @@
 // to the manifest, so earlier tables and their versions stay exactly as they were.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { REGION } from '../functions/core/content/artifact';
+import { commandLine } from '../lib/command-line';
 import { buildArtifact } from './lib/content-build';
 import { parseCsv } from './lib/csv';
 
 const ROOT = join(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : undefined;
-};
-// --data and --out let a test (or a review copy) run the routine away from the project's files.
-const DATA = option('--data') ?? join(ROOT, 'data');
-const OUT = option('--out') ?? join(ROOT, 'content', 'tax-content.json');
+const { values } = commandLine({
+  command: 'npm run content --',
+  summary:
+    'Builds content/tax-content.json from data/ (every version listed in data/content_versions.csv). With --ingest, first adds a new quarterly ZIP table as the newest version.',
+  options: {
+    ingest: {
+      type: 'string',
+      value: '<us_zip_rates.csv>',
+      description: 'a ZIP table in the layout of data/us_zip_rates.csv (npm run content:import writes one), added as a new version',
+    },
+    cdtfa: { type: 'string', value: '<file>', description: 'with --ingest: the CDTFA city and county rates published with it' },
+    source: { type: 'string', value: '<text>', description: 'with --ingest: where the table came from (kept in the manifest)' },
+    // --data and --out let a test (or a review copy) run the routine away from the project's files.
+    data: { type: 'string', value: '<dir>', description: 'the data directory to read (default data/)' },
+    out: { type: 'string', value: '<file>', description: 'where to write the artifact (default content/tax-content.json)' },
+  },
+  notes: ['docs/taxes-and-content.md, "Refreshing the content", walks through a quarterly update.'],
+});
+const DATA = values.data ?? join(ROOT, 'data');
+const OUT = values.out ?? join(ROOT, 'content', 'tax-content.json');
 
-const ingest = option('--ingest');
+const ingest = values.ingest;
 if (ingest) {
   const rows = parseCsv(readFileSync(ingest, 'utf8'), ['effective_date']);
   const dates = new Set(rows.map((r) => r.effective_date));
@@ -30,13 +44,13 @@ if (ingest) {
   mkdirSync(dir, { recursive: true });
   const zipTarget = join(dir, 'us_zip_rates.csv');
   if (!existsSync(zipTarget) || resolve(zipTarget) !== resolve(ingest)) copyFileSync(ingest, zipTarget);
-  const cdtfa = option('--cdtfa');
+  const cdtfa = values.cdtfa;
   let cdtfaPath = '';
   if (cdtfa) {
     cdtfaPath = `versions/${date}/${basename(cdtfa)}`;
     copyFileSync(cdtfa, join(DATA, cdtfaPath));
   }
-  const source = (option('--source') ?? `ingested from ${basename(ingest)}`).replaceAll('"', "'");
+  const source = (values.source ?? `ingested from ${basename(ingest)}`).replaceAll('"', "'");
   appendFileSync(join(DATA, 'content_versions.csv'), `${date},${date},versions/${date}/us_zip_rates.csv,${cdtfaPath},"${source}"\n`);
   console.log(`added version ${date} to data/content_versions.csv`);
 }
@@ -47,5 +61,5 @@ const bytes = readFileSync(OUT).length;
 const rows = (v: (typeof artifact.versions)[number]) => Object.values(v.zips).reduce((n, s) => n + s.length / 14, 0);
 console.log(
   `content ${artifact.version}: ${artifact.versions.length} versions (${artifact.versions.map((v) => `${v.version}: ${rows(v)} rows stored`).join(', ')}), ` +
-    `${artifact.regions.length / 5} rate areas, ${artifact.taxCodes.length} tax codes, ${artifact.holidays.length} holiday rows → ${OUT} (${bytes} bytes)`,
+    `${artifact.regions.length / REGION} rate areas, ${artifact.taxCodes.length} tax codes, ${artifact.holidays.length} holiday rows → ${OUT} (${bytes} bytes)`,
 );

@@ -1,11 +1,11 @@
 // Bundles every function into .build/functions/<id>/index.mjs with the same esbuild options the
 // stack uses (lib/bundling.ts). The local runner's `bundles` mode and the benchmarks load these.
-//   npx tsx scripts/bundle.ts [--only <id>]
+//   npm run bundle -- [--only <id>]
 import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { CONTENT_ARTIFACT, esbuildOptions, functionBundles } from '../lib/bundling';
+import { commandLine, isMain } from '../lib/command-line';
 import { BUILD_DIR, PROJECT_ROOT } from '../lib/paths';
 import { buildWebBundles, isWebAsset } from '../lib/web-assets';
 
@@ -34,15 +34,13 @@ export async function bundleAll(options: { only?: string; outDir?: string } = {}
   );
 }
 
-function onlyArgument(argv: readonly string[]): string | undefined {
-  const at = argv.indexOf('--only');
-  if (at === -1) return undefined;
-  const id = argv[at + 1];
-  if (!id) throw new Error('--only needs a function id');
-  return id;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const bundles = await bundleAll({ only: onlyArgument(process.argv.slice(2)) });
+if (isMain(import.meta.url)) {
+  const { values } = commandLine({
+    command: 'npm run bundle --',
+    summary:
+      'Bundles every function into .build/functions/<id>/index.mjs with the esbuild options of the stack (what Lambda runs; STX_BUNDLES=1 npm start serves them).',
+    options: { only: { type: 'string', value: '<id>', description: 'one function only (its route id, e.g. calculations-create)' } },
+  });
+  const bundles = await bundleAll({ only: values.only });
   for (const b of bundles) console.log(`${b.id.padEnd(24)} ${(b.bytes / 1024).toFixed(1).padStart(8)} KiB  ${relative(PROJECT_ROOT, b.file)}`);
 }

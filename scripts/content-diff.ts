@@ -1,18 +1,36 @@
-// `npm run content:diff -- [<from-version> <to-version>] [--artifact <file>]`: what changed between two
-// versions of the built artifact (default: the two newest), so an operator can review a new
-// quarterly table before deploying it: ZIPs whose combined rate changed, ZIPs added or removed,
-// rate-area (jurisdiction) names that first appear, and California city rates that changed.
+// `npm run content:diff -- [<from-version> <to-version>] [--artifact <file>] [--data <dir>]`: what
+// changed between two versions of the built artifact (default: the two newest), so an operator can
+// review a new quarterly table before deploying it: ZIPs whose combined rate changed, ZIPs added or
+// removed, rate-area (jurisdiction) names that first appear, and California city rates that changed;
+// then, for the newer version, every row of the ZIP table that an official rate table of data/
+// (data/official_rate_tables.csv) contradicts, with the official rate that decides.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentArtifact } from '../functions/core/content/artifact';
 import { TaxContent } from '../functions/core/content/tax-content';
 import { fromMicro } from '../functions/core/tax/money';
+import { commandLine, refuse } from '../lib/command-line';
+import { buildArtifact } from './lib/content-build';
 import { diffVersions } from './lib/content-diff';
+import type { Disagreement } from './lib/rate-areas';
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--artifact');
-const file = at >= 0 ? args[at + 1]! : join(import.meta.dirname, '..', 'content', 'tax-content.json');
-const named = args.filter((a, i) => !a.startsWith('--') && (at < 0 || i !== at + 1));
+const spec = {
+  command: 'npm run content:diff --',
+  summary:
+    'What changed between two versions of the built content: ZIPs whose combined rate changed, ZIPs added and removed, new rate areas, California city rates; then every ZIP-table row of the newer version an official rate table contradicts. Without versions named, the two newest.',
+  options: {
+    artifact: { type: 'string', value: '<file>', description: 'the artifact to read (default content/tax-content.json)' },
+    data: { type: 'string', value: '<dir>', description: 'the data directory whose official rate tables are compared with the ZIP table (default data/)' },
+  },
+  args: [
+    { name: 'from', description: 'the earlier version (e.g. 2026-01-01)' },
+    { name: 'to', description: 'the later version' },
+  ],
+} as const;
+const { values, args: named } = commandLine(spec);
+if (named.length === 1) refuse(spec, 'name two versions or none');
+const file = values.artifact ?? join(import.meta.dirname, '..', 'content', 'tax-content.json');
+const DATA = values.data ?? join(import.meta.dirname, '..', 'data');
 const content = new TaxContent(JSON.parse(readFileSync(file, 'utf8')) as ContentArtifact);
 const versions = content.versions();
 if (versions.length < 2 && named.length < 2) throw new Error('the artifact holds one version; nothing to compare');
@@ -38,3 +56,13 @@ for (const r of report.newRegions.slice(0, 100)) console.log(`    ${r}`);
 console.log(`  California city rates changed: ${report.caCities.length}`);
 for (const c of report.caCities)
   console.log(`    ${c.city}: ${c.before === undefined ? 'none' : pct(c.before)} → ${c.after === undefined ? 'none' : pct(c.after)}`);
+
+const disagreements: Disagreement[] = [];
+buildArtifact(DATA, (d) => {
+  if (d.version === after.version) disagreements.push(...d.disagreements);
+});
+console.log(`  ZIP-table rows an official rate table contradicts in ${after.version}: ${disagreements.length}`);
+for (const d of disagreements)
+  console.log(
+    `    ${d.state} ${d.zip} ${d.part} ${d.part === 'county' ? `(FIPS ${d.jurisdiction}, local parts together) ` : ''}ZIP table ${pct(d.table)}, official ${pct(d.official)}: ${d.source}`,
+  );

@@ -7,12 +7,18 @@
 // from the GeoNames record of the ZIP (data/us_zip_geo.csv) when it names the same state.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLine } from '../lib/command-line';
 import { parseCsv, toMicro } from './lib/csv';
 
 const ROOT = join(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const dir = args.find((a) => !a.startsWith('--'));
-if (!dir) throw new Error('usage: npm run content:import -- <directory of TAXRATES_ZIP5_*.csv> [--date YYYY-MM-DD]');
+const { values, args } = commandLine({
+  command: 'npm run content:import --',
+  summary:
+    "Turns Avalara's free TaxRates ZIP5 tables (one TAXRATES_ZIP5_<ST><YYYYMM>.csv per state) into data/versions/<date>/us_zip_rates.csv, cleaned as data/README.md §1 says, and prints its path; then `npm run content -- --ingest <that file>` adds it as a version.",
+  options: { date: { type: 'string', value: '<YYYY-MM-DD>', description: "the version's effective date (default the first day of the tables' month)" } },
+  args: [{ name: 'dir', description: 'the directory holding the downloaded tables', required: true }],
+});
+const dir = args[0]!;
 const files = readdirSync(dir)
   .filter((f) => /^TAXRATES_ZIP5_[A-Z]{2}\d{6}\.csv$/.test(f))
   .sort();
@@ -20,8 +26,7 @@ if (files.length === 0) throw new Error(`no TAXRATES_ZIP5_<ST><YYYYMM>.csv files
 const months = new Set(files.map((f) => f.slice(16, 22)));
 if (months.size !== 1) throw new Error(`the tables are of several months: ${[...months].join(', ')}`);
 const month = [...months][0]!;
-const dateArg = args.indexOf('--date');
-const effective = dateArg >= 0 ? args[dateArg + 1]! : `${month.slice(0, 4)}-${month.slice(4)}-01`;
+const effective = values.date ?? `${month.slice(0, 4)}-${month.slice(4)}-01`;
 if (!/^\d{4}-\d{2}-\d{2}$/.test(effective)) throw new Error(`not a date: ${effective}`);
 
 const geo = new Map<string, { state: string; county: string; city: string }>();

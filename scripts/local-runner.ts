@@ -13,7 +13,8 @@ export async function startRunner(): Promise<{ url: string; stop: () => void }> 
   writeFileSync(seedPath, JSON.stringify(SEED));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seedPath, LOG_LEVEL: 'ERROR', STX_DYNAMODB_JIT: 'quick' },
+    // In memory: its data is throwaway, and a runner of `npm start` may hold .data/ meanwhile.
+    env: { ...process.env, PORT: '0', TAX_SEED_FILE: seedPath, LOG_LEVEL: 'ERROR', STX_DYNAMODB_JIT: 'quick', STX_IN_MEMORY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

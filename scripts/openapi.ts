@@ -6,11 +6,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
+import openapiTS, { astToString } from 'openapi-typescript';
 import type { GenericSchema } from 'valibot';
 import type { ErrorCode } from '../functions/core/errors';
 import { routeErrors } from '../functions/http/route-errors';
 import { ErrorEnvelope, RESPONSE_COMPONENTS, RESPONSES, type RouteResponse } from '../functions/schemas/responses';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
+import { commandLine, isMain } from '../lib/command-line';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
 import { type ErrorDialect, fullPath, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
 
@@ -108,7 +110,8 @@ const TERMS = [
   '## Terms',
   '- **One change, one atomic write.** A commit, refund, credit, void or adjustment is written whole or not at all, in one DynamoDB transaction of at most 100 items: the documents, the event, and one return summary per destination state and month (two per state when the document names a `location_code`). A sale keeps one item free for the refund, credit or void that may follow. So a document may have lines in every state and DC without a location, and in at most 48 destination states with one. A change that would need more is refused before anything is written: 400 `invalid_request`, detail `transaction_item_limit` at `lines`, saying how many items it needs and how many states fit.',
   '- **Duplicate codes.** 409 `duplicate_transaction` leaves the existing document unchanged; its detail (`target`: the field that named the code) carries `existing_code` and `same_payload`: `true` (detail code `same_payload`) when the existing document was made from a request with the same payload (SHA-256 of its canonical JSON), i.e. most likely an earlier attempt of this request that was applied; `false` (`different_payload`) for another document; `null` (`payload_unknown`) for documents stored before payload hashes were kept.',
-  '- **List cursors** are opaque, encrypted and signed: a `next_cursor` is valid for 24 hours, for keys of the same tenant, environment and key scope, on the list that issued it. Anything else is 422 `validation_error` at `query.cursor`.',
+  '- **List cursors** are opaque, encrypted and signed: a `next_cursor` is valid for 24 hours, for keys of the same tenant, environment and key scope, on the list, and under the parent (the batch or return job), that issued it. Anything else is 422 `validation_error` at `query.cursor`.',
+  '- **One credential, one selection.** A request carrying `Authorization` or `X-Api-Key` more than once (alike or not, in any letter case) is 401 `invalid_api_key`; a provider key sending `X-Service-Client-Ref` or `X-Service-Client-Id` more than once is 400 `invalid_client_context`; `Idempotency-Key` or (sandbox) `X-Simulate` more than once, or a query parameter of an operation repeated, is 422 `validation_error` with detail `duplicate_value` at `header.<Name>` or `query.<name>`. A proxy in front that reads the first value can never see another caller, client or key than the one served.',
   '- **Retries.** Writes are retried with the same `Idempotency-Key` (24 h); 503 `service_unavailable` and 429 carry `Retry-After`.',
 ].join('\n');
 
@@ -138,7 +141,8 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: 'Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4).',
+        description:
+          'Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`.',
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
       });
     if (!route.public && (route.credential === 'tenant' || route.clientContext)) {
@@ -164,7 +168,8 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         },
       );
     }
-    const errors = routeErrors({ ...route, validates: Boolean(bodySchema || query) }, answer.errors);
+    // Every POST validates its Idempotency-Key header (form, and sent once).
+    const errors = routeErrors({ ...route, validates: Boolean(bodySchema || query) || route.method === 'POST' }, answer.errors);
     const responses: Record<string, unknown> = {
       [String(answer.status)]: {
         description: answer.description,
@@ -217,8 +222,22 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** The typed client's types (client/src/api.generated.ts), generated from the committed document. */
+export async function writeClientTypes(): Promise<string> {
+  const out = join(PROJECT_ROOT, 'client', 'src', 'api.generated.ts');
+  const header = '/**\n * This file was auto-generated by openapi-typescript.\n * Do not make direct changes to the file.\n */\n\n';
+  writeFileSync(out, header + astToString(await openapiTS(pathToFileURL(join(PROJECT_ROOT, 'openapi.json')))));
+  return out;
+}
+
+if (isMain(import.meta.url)) {
+  commandLine({
+    command: 'npm run openapi --',
+    summary:
+      "Writes openapi.json from the route manifest and the request and response schemas (with the examples of openapi-examples.json), then the typed client's types in client/src/api.generated.ts from it. Unit tests fail while either is stale.",
+  });
   const out = join(PROJECT_ROOT, 'openapi.json');
   writeFileSync(out, `${JSON.stringify(await openApiDocument(), null, 2)}\n`);
   console.log(`wrote ${out}`);
+  console.log(`wrote ${await writeClientTypes()}`);
 }

@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commandLine, wholeNumber } from '../lib/command-line';
 import { inProcess } from '../lib/local/invoke';
 import { PROJECT_ROOT } from '../lib/paths';
 import { TEN_LINES } from './bench-document';
@@ -30,7 +31,17 @@ const SEED = {
     },
   ],
 };
-const SECONDS = Number(process.argv[2] ?? 10);
+const spec = {
+  command: 'npx tsx scripts/profile-commit.ts',
+  summary:
+    "Where the time of a 10-line commit goes: a runner under node --cpu-prof takes commits from 8 clients, then 300 commits run one at a time in this process with every DynamoDB call timed and sized; prints the CPU per commit of each process and the runner's profile split by part of the code.",
+  args: [{ name: 'seconds', description: 'seconds of load measured (default 10)' }],
+  environment: {
+    PROFILE_WARMUP_SECONDS: 'warm-up before the measured window (default 2; 30 reaches the JVM steady state)',
+    PROFILE_TOP: 'also list the n heaviest functions',
+  },
+} as const;
+const SECONDS = wholeNumber(spec, 'seconds', commandLine(spec).args[0], 10);
 const CLIENTS = 8;
 const SEQUENTIAL = 300;
 

@@ -2,13 +2,21 @@
 // examples (openapi-examples.json, read by scripts/openapi.ts). It starts a local runner with the
 // test seed and makes one plausible call per operation it can show without a secret; the unit test
 // that lints the document checks every example against its schema, so they cannot go stale unseen.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLine } from '../lib/command-line';
 import { PROJECT_ROOT } from '../lib/paths';
 import { KEYS } from '../test/fixtures/seed';
 import { startRunner } from './local-runner';
 
-export const EXAMPLES_FILE = join(PROJECT_ROOT, 'openapi-examples.json');
+const EXAMPLES_FILE = join(PROJECT_ROOT, 'openapi-examples.json');
+
+commandLine({
+  command: 'npm run openapi:examples --',
+  summary:
+    "Records real answers of a local runner (test seed) as the OpenAPI document's success examples in openapi-examples.json, then runs npm run openapi so the document and the client carry them.",
+});
 
 const runner = await startRunner();
 const examples: Record<string, unknown> = {};
@@ -55,3 +63,4 @@ try {
 }
 writeFileSync(EXAMPLES_FILE, `${JSON.stringify(examples, null, 2)}\n`);
 console.log(`wrote ${Object.keys(examples).length} examples to ${EXAMPLES_FILE}`);
+execFileSync('npm', ['run', '--silent', 'openapi'], { cwd: PROJECT_ROOT, stdio: 'inherit' });

@@ -4,7 +4,7 @@
 // HTTP helper (every response they receive) and by `npm run api-check`.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { TAXJAR_BASE_PATH } from '../lib/routes';
+import { dialectOfPath } from '../lib/gateway-errors';
 
 export interface ObservedResponse {
   readonly status: number;
@@ -36,7 +36,7 @@ export function responseChecker(document: Document, basePath = '') {
     }))
     .sort((a, b) => a.params - b.params);
   // The TaxJar-compatible API answers TaxJar's error shape, also where no operation matched.
-  const errorSchema = (path: string) => validator(path.startsWith(`${TAXJAR_BASE_PATH}/`) ? '#/components/schemas/TaxjarError' : '#/components/schemas/Error');
+  const errorSchema = (path: string) => validator(dialectOfPath(path) === 'taxjar' ? '#/components/schemas/TaxjarError' : '#/components/schemas/Error');
 
   function validator(ref: string): ValidateFunction {
     let v = validators.get(ref);

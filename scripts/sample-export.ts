@@ -6,6 +6,7 @@
 // general goods with a warning, refused only in a strict document.)
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
+import { commandLine, wholeNumber, isMain } from '../lib/command-line';
 
 const PLACES = [
   ['New York', 'NY', '10001'],
@@ -81,8 +82,22 @@ export function sampleExport(invoices: number, options: { invalidEvery?: number;
   return stringify(rows);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const out = process.argv[2] ?? 'examples/erp-export.csv';
-  writeFileSync(out, sampleExport(Number(process.argv[3] ?? 300), { invalidEvery: 25 }));
+if (isMain(import.meta.url)) {
+  const spec = {
+    command: 'npm run sample-export --',
+    summary:
+      "Writes a sample ERP export in stx batch's default CSV layout (one row per invoice line, 15 states); every 25th invoice carries a mistake real exports have (no ZIP, a negative or non-numeric amount, an unknown tax code, a row without an invoice number). The same file on every run.",
+    options: {
+      invoices: { type: 'string', value: '<n>', description: 'invoices to write (default 300)' },
+      'invalid-every': { type: 'string', value: '<n>', description: 'every n-th invoice has a mistake (default 25; 0: none)' },
+      seed: { type: 'string', value: '<n>', description: 'seed of the generator (default 42)' },
+    },
+    args: [{ name: 'file', description: 'where to write it (default examples/erp-export.csv)' }],
+  } as const;
+  const { values, args } = commandLine(spec);
+  const out = args[0] ?? 'examples/erp-export.csv';
+  const invalidEvery = wholeNumber(spec, '--invalid-every', values['invalid-every'], 25, 0);
+  const seed = wholeNumber(spec, '--seed', values.seed, 42, 0);
+  writeFileSync(out, sampleExport(wholeNumber(spec, '--invoices', values.invoices, 300), { invalidEvery: invalidEvery || undefined, seed }));
   console.log(`wrote ${out}`);
 }

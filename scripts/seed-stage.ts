@@ -2,16 +2,23 @@
 // first accounts and keys; each key also gets its usage-plan twin in API Gateway. Uses the AWS
 // credentials and region of the environment (AWS_PROFILE, AWS_REGION).
 //   npx tsx scripts/seed-stage.ts --stage <name> --seed <file.json>
-import { parseArgs } from 'node:util';
+import { commandLine, refuse } from '../lib/command-line';
 import { readSeedFile } from '../lib/local/runner';
 import { TABLES } from '../lib/resources';
 import { DEFAULT_RUNTIME_SETTINGS, runtimeSettingsEnvironment } from '../lib/runtime-settings';
 
-const { values } = parseArgs({ options: { stage: { type: 'string' }, seed: { type: 'string' } } });
-if (!values.stage || !values.seed) {
-  console.error('usage: npx tsx scripts/seed-stage.ts --stage <name> --seed <file.json>');
-  process.exit(2);
-}
+const spec = {
+  command: 'npx tsx scripts/seed-stage.ts',
+  summary:
+    "Loads a seed file (accounts, locations, customers, items, practices and keys) into a deployed stage's tables, and gives each key its usage-plan twin in the stage's API Gateway. Uses the AWS credentials and region of the environment.",
+  options: {
+    stage: { type: 'string', value: '<name>', description: 'the stage deployed with npx cdk deploy -c stage=<name> (required)' },
+    seed: { type: 'string', value: '<file.json>', description: 'the seed file (required)' },
+  },
+  environment: { AWS_PROFILE: 'the credentials to use', AWS_REGION: "the stage's region" },
+} as const;
+const { values } = commandLine(spec);
+if (!values.stage || !values.seed) refuse(spec, 'both --stage and --seed are required');
 const prefix = `salestax-${values.stage}`;
 for (const table of TABLES) process.env[table.envVar] = `${prefix}-${table.id.toLowerCase()}`;
 // Each key also gets its usage-plan twin in the stage's API Gateway (functions/adapters/apigateway).

@@ -1,13 +1,15 @@
 // `stx`: the command line of the sales-tax API. `stx batch <export>` is the nightly ERP loader.
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { apiClient } from './api-client';
 import { parseColumnMap } from './column-map';
 import { load } from './loader';
 import { progress } from './progress';
 
-const program = new Command('stx').description('Command-line tools for the sales-tax API.');
+// Usage mistakes (an unknown option or command, a missing argument) are one line from commander and
+// exit 2, before anything is read or sent; --help exits 0. Set before the commands: they inherit it.
+const program = new Command('stx').description('Command-line tools for the sales-tax API.').exitOverride();
 
 const positive = (value: string): number => {
   const n = Number(value);
@@ -31,7 +33,7 @@ program
   .option('--state <file>', 'state file that makes the load resumable (default: <export>.stx-state.json)')
   .option('--batch-size <n>', 'items per batch (at most the service limit)', positive)
   .action(async (input: string, opts) => {
-    if (!existsSync(input)) throw new InvalidArgumentError(`no such file: ${input}`);
+    if (!existsSync(input)) throw new Error(`no such file: ${input}`);
     const format = (opts.format ?? (extname(input).toLowerCase() === '.csv' ? 'csv' : 'jsonl')) as 'csv' | 'jsonl';
     const summary = await load(
       apiClient(opts.baseUrl, opts.key),
@@ -55,6 +57,7 @@ program
 try {
   await program.parseAsync();
 } catch (error) {
-  console.error(`stx: ${(error as Error).message}`);
-  process.exitCode = 2;
+  // Commander has printed its own errors and the help already.
+  if (!(error instanceof CommanderError)) console.error(`stx: ${(error as Error).message}`);
+  process.exitCode = error instanceof CommanderError && error.exitCode === 0 ? 0 : 2;
 }

@@ -920,6 +920,8 @@ export interface components {
             taxable_amount: number;
             /** @description USD, rounded to cents. */
             tax: number;
+            /** @description Where the jurisdiction's rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept. */
+            source: string | null;
         };
         Message: {
             code: string;
@@ -978,6 +980,15 @@ export interface components {
                     /** @enum {string} */
                     precision: "state" | "zip5" | "zip9" | "rooftop";
                 };
+                /** @description The destination ZIP holds several rate areas (districts inside its place, several counties or states, a California city with its own rate): the lowest and highest general-merchandise rate found in it, and the one used (the area that applies to most of the ZIP). A message zip_spans_multiple_rate_areas says the same; accuracy_policy deterministic refuses such a line. null when the ZIP is one rate area (and on documents stored before it was kept). */
+                rate_areas: {
+                    /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                    lowest_rate: number;
+                    /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                    highest_rate: number;
+                    /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                    used_rate: number;
+                } | null;
                 jurisdictions: components["schemas"]["Jurisdiction"][];
                 exemption_certificate: {
                     id: string;
@@ -1066,6 +1077,15 @@ export interface components {
                     /** @enum {string} */
                     precision: "state" | "zip5" | "zip9" | "rooftop";
                 };
+                /** @description The destination ZIP holds several rate areas (districts inside its place, several counties or states, a California city with its own rate): the lowest and highest general-merchandise rate found in it, and the one used (the area that applies to most of the ZIP). A message zip_spans_multiple_rate_areas says the same; accuracy_policy deterministic refuses such a line. null when the ZIP is one rate area (and on documents stored before it was kept). */
+                rate_areas: {
+                    /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                    lowest_rate: number;
+                    /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                    highest_rate: number;
+                    /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                    used_rate: number;
+                } | null;
                 jurisdictions: components["schemas"]["Jurisdiction"][];
                 exemption_certificate: {
                     id: string;
@@ -1494,6 +1514,10 @@ export interface operations {
                      *             "effective_from": "2025-12-01"
                      *           },
                      *           {
+                     *             "version": "2026-01-01",
+                     *             "effective_from": "2026-01-01"
+                     *           },
+                     *           {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01"
                      *           }
@@ -1721,7 +1745,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's request budget and the tenant's queue signals. */
+            /** @description The caller's request budget and the queue signals of what the caller can see: the tenant's for its own keys; for a provider key, what its practice can see of the client (its own return jobs, no webhooks). */
             200: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -1738,7 +1762,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 10
+                     *         "resets_in_seconds": 21
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -1773,25 +1797,28 @@ export interface operations {
                             window_seconds: number;
                             resets_in_seconds: number;
                         };
+                        /** @description The tenant's batches (a provider key: its client's, as GET /batches lists them). */
                         batches: {
                             pending: number;
                             oldest_pending_age_seconds: number | null;
                             completed_last_24h: number;
                             failed_last_24h: number;
                         };
+                        /** @description Return jobs run on the tenant's data: for the account's own keys every practice's; for a provider key only those of its own engagement (what GET /provider/return-jobs lists), never another practice's for the same client. */
                         return_jobs: {
                             pending: number;
                             oldest_pending_age_seconds: number | null;
                             completed_last_24h: number;
                             failed_last_24h: number;
                         };
+                        /** @description The account's webhook deliveries; null for a provider key (webhooks belong to the account: organization keys only). */
                         webhooks: {
                             endpoints: number;
                             pending_deliveries: number;
                             failed_deliveries: number;
                             dead_lettered: number;
                             oldest_pending_age_seconds: number | null;
-                        };
+                        } | null;
                     };
                 };
             };
@@ -2665,7 +2692,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-23T11:24:46.075Z"
+                     *           "created_at": "2026-11-26T06:32:35.684Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -2674,7 +2701,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-23T11:24:46.075Z"
+                     *           "created_at": "2026-11-26T06:32:35.684Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -2888,7 +2915,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3381,7 +3408,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4189,7 +4216,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4499,7 +4526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4775,7 +4802,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -4898,34 +4925,39 @@ export interface operations {
                      *             "zip": "60601",
                      *             "precision": "zip5"
                      *           },
+                     *           "rate_areas": null,
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
                      *               "name": "ILLINOIS",
                      *               "rate": 0.0625,
                      *               "taxable_amount": 499,
-                     *               "tax": 31.19
+                     *               "tax": 31.19,
+                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *             },
                      *             {
                      *               "type": "county",
                      *               "name": "COOK COUNTY HOME RULE",
                      *               "rate": 0.0175,
                      *               "taxable_amount": 499,
-                     *               "tax": 8.73
+                     *               "tax": 8.73,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
                      *               "name": "CHICAGO",
                      *               "rate": 0.0125,
                      *               "taxable_amount": 499,
-                     *               "tax": 6.24
+                     *               "tax": 6.24,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
                      *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *               "rate": 0.01,
                      *               "taxable_amount": 499,
-                     *               "tax": 4.99
+                     *               "tax": 4.99,
+                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *             }
                      *           ],
                      *           "exemption_certificate": null
@@ -4952,34 +4984,39 @@ export interface operations {
                      *             "zip": "60601",
                      *             "precision": "zip5"
                      *           },
+                     *           "rate_areas": null,
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
                      *               "name": "ILLINOIS",
                      *               "rate": 0.0625,
                      *               "taxable_amount": 91,
-                     *               "tax": 5.69
+                     *               "tax": 5.69,
+                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *             },
                      *             {
                      *               "type": "county",
                      *               "name": "COOK COUNTY HOME RULE",
                      *               "rate": 0.0175,
                      *               "taxable_amount": 91,
-                     *               "tax": 1.59
+                     *               "tax": 1.59,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
                      *               "name": "CHICAGO",
                      *               "rate": 0.0125,
                      *               "taxable_amount": 91,
-                     *               "tax": 1.14
+                     *               "tax": 1.14,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
                      *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *               "rate": 0.01,
                      *               "taxable_amount": 91,
-                     *               "tax": 0.91
+                     *               "tax": 0.91,
+                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *             }
                      *           ],
                      *           "exemption_certificate": null
@@ -4991,28 +5028,32 @@ export interface operations {
                      *           "name": "ILLINOIS",
                      *           "rate": 0.0625,
                      *           "taxable_amount": 590,
-                     *           "tax": 36.88
+                     *           "tax": 36.88,
+                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *         },
                      *         {
                      *           "type": "county",
                      *           "name": "COOK COUNTY HOME RULE",
                      *           "rate": 0.0175,
                      *           "taxable_amount": 590,
-                     *           "tax": 10.32
+                     *           "tax": 10.32,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
                      *           "name": "CHICAGO",
                      *           "rate": 0.0125,
                      *           "taxable_amount": 590,
-                     *           "tax": 7.38
+                     *           "tax": 7.38,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
                      *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *           "rate": 0.01,
                      *           "taxable_amount": 590,
-                     *           "tax": 5.9
+                     *           "tax": 5.9,
+                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *         }
                      *       ],
                      *       "messages": []
@@ -5321,7 +5362,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -5377,21 +5418,24 @@ export interface operations {
                      *           "name": "NEW YORK",
                      *           "rate": 0.04,
                      *           "taxable_amount": 100,
-                     *           "tax": 4
+                     *           "tax": 4,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
                      *           "name": "NEW YORK",
                      *           "rate": 0.045,
                      *           "taxable_amount": 100,
-                     *           "tax": 4.5
+                     *           "tax": 4.5,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
                      *           "name": "NEW YORK CITY",
                      *           "rate": 0.00375,
                      *           "taxable_amount": 100,
-                     *           "tax": 0.38
+                     *           "tax": 0.38,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -5737,7 +5781,7 @@ export interface operations {
                      *           "category": "general_tangible"
                      *         }
                      *       ],
-                     *       "next_cursor": "eyJhZnRlciI6IjExMTIxNzAwQTAwMDEifQ"
+                     *       "next_cursor": "c1.ZFdiHAYTqqkOGVpMRGGeHGsJJAeqHOoFrGTZ4maJSSSdemstOvOvRyIkZgi9YwZf8qqL3iBkapD-161AtyFe9es4tNc1jg"
                      *     }
                      */
                     "application/json": {
@@ -5983,27 +6027,32 @@ export interface operations {
                      *       "content_version": "2026-03-01",
                      *       "precision": "zip5",
                      *       "multiple_rate_areas": false,
+                     *       "rate_areas": null,
                      *       "rate": 0.1025,
                      *       "jurisdictions": [
                      *         {
                      *           "type": "state",
                      *           "name": "ILLINOIS",
-                     *           "rate": 0.0625
+                     *           "rate": 0.0625,
+                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *         },
                      *         {
                      *           "type": "county",
                      *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175
+                     *           "rate": 0.0175,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
                      *           "name": "CHICAGO",
-                     *           "rate": 0.0125
+                     *           "rate": 0.0125,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
                      *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01
+                     *           "rate": 0.01,
+                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *         }
                      *       ],
                      *       "notes": []
@@ -6020,6 +6069,15 @@ export interface operations {
                         /** @enum {string} */
                         precision: "state" | "zip5" | "zip9" | "rooftop";
                         multiple_rate_areas: boolean;
+                        /** @description The destination ZIP holds several rate areas (districts inside its place, several counties or states, a California city with its own rate): the lowest and highest general-merchandise rate found in it, and the one used (the area that applies to most of the ZIP). A message zip_spans_multiple_rate_areas says the same; accuracy_policy deterministic refuses such a line. null when the ZIP is one rate area (and on documents stored before it was kept). */
+                        rate_areas: {
+                            /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                            lowest_rate: number;
+                            /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                            highest_rate: number;
+                            /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                            used_rate: number;
+                        } | null;
                         /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
                         rate: number;
                         jurisdictions: {
@@ -6028,6 +6086,8 @@ export interface operations {
                             name: string;
                             /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
                             rate: number;
+                            /** @description Where the jurisdiction's rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept. */
+                            source: string | null;
                         }[];
                         notes: string[];
                     };
@@ -6305,12 +6365,12 @@ export interface operations {
                      *           "location_code": null,
                      *           "customer_code": null,
                      *           "environment": "sandbox",
-                     *           "date": "2026-11-23",
+                     *           "date": "2026-11-26",
                      *           "currency": "USD",
                      *           "content_version": "2026-03-01",
                      *           "reason": "returned one lamp",
-                     *           "created_at": "2026-11-23T11:24:50.632Z",
-                     *           "updated_at": "2026-11-23T11:24:50.632Z",
+                     *           "created_at": "2026-11-26T06:32:39.325Z",
+                     *           "updated_at": "2026-11-26T06:32:39.325Z",
                      *           "voided_at": null,
                      *           "total_amount": -45.5,
                      *           "total_discount": 0,
@@ -6335,8 +6395,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-03-01",
                      *           "reason": null,
-                     *           "created_at": "2026-11-23T11:24:50.490Z",
-                     *           "updated_at": "2026-11-23T11:24:50.632Z",
+                     *           "created_at": "2026-11-26T06:32:39.288Z",
+                     *           "updated_at": "2026-11-26T06:32:39.325Z",
                      *           "voided_at": null,
                      *           "total_amount": 590,
                      *           "total_discount": 0,
@@ -6626,7 +6686,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -6730,8 +6790,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-23T11:24:50.490Z",
-                     *       "updated_at": "2026-11-23T11:24:50.490Z",
+                     *       "created_at": "2026-11-26T06:32:39.288Z",
+                     *       "updated_at": "2026-11-26T06:32:39.288Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -6764,34 +6824,39 @@ export interface operations {
                      *             "zip": "60601",
                      *             "precision": "zip5"
                      *           },
+                     *           "rate_areas": null,
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
                      *               "name": "ILLINOIS",
                      *               "rate": 0.0625,
                      *               "taxable_amount": 499,
-                     *               "tax": 31.19
+                     *               "tax": 31.19,
+                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *             },
                      *             {
                      *               "type": "county",
                      *               "name": "COOK COUNTY HOME RULE",
                      *               "rate": 0.0175,
                      *               "taxable_amount": 499,
-                     *               "tax": 8.73
+                     *               "tax": 8.73,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
                      *               "name": "CHICAGO",
                      *               "rate": 0.0125,
                      *               "taxable_amount": 499,
-                     *               "tax": 6.24
+                     *               "tax": 6.24,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
                      *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *               "rate": 0.01,
                      *               "taxable_amount": 499,
-                     *               "tax": 4.99
+                     *               "tax": 4.99,
+                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -6822,34 +6887,39 @@ export interface operations {
                      *             "zip": "60601",
                      *             "precision": "zip5"
                      *           },
+                     *           "rate_areas": null,
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
                      *               "name": "ILLINOIS",
                      *               "rate": 0.0625,
                      *               "taxable_amount": 91,
-                     *               "tax": 5.69
+                     *               "tax": 5.69,
+                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *             },
                      *             {
                      *               "type": "county",
                      *               "name": "COOK COUNTY HOME RULE",
                      *               "rate": 0.0175,
                      *               "taxable_amount": 91,
-                     *               "tax": 1.59
+                     *               "tax": 1.59,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
                      *               "name": "CHICAGO",
                      *               "rate": 0.0125,
                      *               "taxable_amount": 91,
-                     *               "tax": 1.14
+                     *               "tax": 1.14,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
                      *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *               "rate": 0.01,
                      *               "taxable_amount": 91,
-                     *               "tax": 0.91
+                     *               "tax": 0.91,
+                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -6865,28 +6935,32 @@ export interface operations {
                      *           "name": "ILLINOIS",
                      *           "rate": 0.0625,
                      *           "taxable_amount": 590,
-                     *           "tax": 36.88
+                     *           "tax": 36.88,
+                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *         },
                      *         {
                      *           "type": "county",
                      *           "name": "COOK COUNTY HOME RULE",
                      *           "rate": 0.0175,
                      *           "taxable_amount": 590,
-                     *           "tax": 10.32
+                     *           "tax": 10.32,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
                      *           "name": "CHICAGO",
                      *           "rate": 0.0125,
                      *           "taxable_amount": 590,
-                     *           "tax": 7.38
+                     *           "tax": 7.38,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
                      *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *           "rate": 0.01,
                      *           "taxable_amount": 590,
-                     *           "tax": 5.9
+                     *           "tax": 5.9,
+                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *         }
                      *       ],
                      *       "messages": []
@@ -7229,8 +7303,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-23T11:24:50.490Z",
-                     *       "updated_at": "2026-11-23T11:24:50.490Z",
+                     *       "created_at": "2026-11-26T06:32:39.288Z",
+                     *       "updated_at": "2026-11-26T06:32:39.288Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -7263,34 +7337,39 @@ export interface operations {
                      *             "zip": "60601",
                      *             "precision": "zip5"
                      *           },
+                     *           "rate_areas": null,
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
                      *               "name": "ILLINOIS",
                      *               "rate": 0.0625,
                      *               "taxable_amount": 499,
-                     *               "tax": 31.19
+                     *               "tax": 31.19,
+                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *             },
                      *             {
                      *               "type": "county",
                      *               "name": "COOK COUNTY HOME RULE",
                      *               "rate": 0.0175,
                      *               "taxable_amount": 499,
-                     *               "tax": 8.73
+                     *               "tax": 8.73,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
                      *               "name": "CHICAGO",
                      *               "rate": 0.0125,
                      *               "taxable_amount": 499,
-                     *               "tax": 6.24
+                     *               "tax": 6.24,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
                      *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *               "rate": 0.01,
                      *               "taxable_amount": 499,
-                     *               "tax": 4.99
+                     *               "tax": 4.99,
+                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -7321,34 +7400,39 @@ export interface operations {
                      *             "zip": "60601",
                      *             "precision": "zip5"
                      *           },
+                     *           "rate_areas": null,
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
                      *               "name": "ILLINOIS",
                      *               "rate": 0.0625,
                      *               "taxable_amount": 91,
-                     *               "tax": 5.69
+                     *               "tax": 5.69,
+                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *             },
                      *             {
                      *               "type": "county",
                      *               "name": "COOK COUNTY HOME RULE",
                      *               "rate": 0.0175,
                      *               "taxable_amount": 91,
-                     *               "tax": 1.59
+                     *               "tax": 1.59,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
                      *               "name": "CHICAGO",
                      *               "rate": 0.0125,
                      *               "taxable_amount": 91,
-                     *               "tax": 1.14
+                     *               "tax": 1.14,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
                      *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *               "rate": 0.01,
                      *               "taxable_amount": 91,
-                     *               "tax": 0.91
+                     *               "tax": 0.91,
+                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -7364,28 +7448,32 @@ export interface operations {
                      *           "name": "ILLINOIS",
                      *           "rate": 0.0625,
                      *           "taxable_amount": 590,
-                     *           "tax": 36.88
+                     *           "tax": 36.88,
+                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *         },
                      *         {
                      *           "type": "county",
                      *           "name": "COOK COUNTY HOME RULE",
                      *           "rate": 0.0175,
                      *           "taxable_amount": 590,
-                     *           "tax": 10.32
+                     *           "tax": 10.32,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
                      *           "name": "CHICAGO",
                      *           "rate": 0.0125,
                      *           "taxable_amount": 590,
-                     *           "tax": 7.38
+                     *           "tax": 7.38,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
                      *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *           "rate": 0.01,
                      *           "taxable_amount": 590,
-                     *           "tax": 5.9
+                     *           "tax": 5.9,
+                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *         }
                      *       ],
                      *       "messages": []
@@ -7628,7 +7716,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -7674,12 +7762,12 @@ export interface operations {
                      *       "location_code": null,
                      *       "customer_code": null,
                      *       "environment": "sandbox",
-                     *       "date": "2026-11-23",
+                     *       "date": "2026-11-26",
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": "returned one lamp",
-                     *       "created_at": "2026-11-23T11:24:50.632Z",
-                     *       "updated_at": "2026-11-23T11:24:50.632Z",
+                     *       "created_at": "2026-11-26T06:32:39.325Z",
+                     *       "updated_at": "2026-11-26T06:32:39.325Z",
                      *       "voided_at": null,
                      *       "total_amount": -45.5,
                      *       "total_discount": 0,
@@ -7712,34 +7800,39 @@ export interface operations {
                      *             "zip": "60601",
                      *             "precision": "zip5"
                      *           },
+                     *           "rate_areas": null,
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
                      *               "name": "ILLINOIS",
                      *               "rate": 0.0625,
                      *               "taxable_amount": -45.5,
-                     *               "tax": -2.85
+                     *               "tax": -2.85,
+                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *             },
                      *             {
                      *               "type": "county",
                      *               "name": "COOK COUNTY HOME RULE",
                      *               "rate": 0.0175,
                      *               "taxable_amount": -45.5,
-                     *               "tax": -0.8
+                     *               "tax": -0.8,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
                      *               "name": "CHICAGO",
                      *               "rate": 0.0125,
                      *               "taxable_amount": -45.5,
-                     *               "tax": -0.57
+                     *               "tax": -0.57,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
                      *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *               "rate": 0.01,
                      *               "taxable_amount": -45.5,
-                     *               "tax": -0.45
+                     *               "tax": -0.45,
+                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -7755,28 +7848,32 @@ export interface operations {
                      *           "name": "ILLINOIS",
                      *           "rate": 0.0625,
                      *           "taxable_amount": -45.5,
-                     *           "tax": -2.85
+                     *           "tax": -2.85,
+                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
                      *         },
                      *         {
                      *           "type": "county",
                      *           "name": "COOK COUNTY HOME RULE",
                      *           "rate": 0.0175,
                      *           "taxable_amount": -45.5,
-                     *           "tax": -0.8
+                     *           "tax": -0.8,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
                      *           "name": "CHICAGO",
                      *           "rate": 0.0125,
                      *           "taxable_amount": -45.5,
-                     *           "tax": -0.57
+                     *           "tax": -0.57,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
                      *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
                      *           "rate": 0.01,
                      *           "taxable_amount": -45.5,
-                     *           "tax": -0.45
+                     *           "tax": -0.45,
+                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
                      *         }
                      *       ],
                      *       "messages": []
@@ -8085,7 +8182,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -8425,7 +8522,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -8758,7 +8855,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -9453,7 +9550,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -9489,7 +9586,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware",
                      *       "location_code": null,
-                     *       "created_at": "2026-11-23T11:24:50.816Z",
+                     *       "created_at": "2026-11-26T06:32:39.353Z",
                      *       "certificates": []
                      *     }
                      */
@@ -10053,7 +10150,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -10680,7 +10777,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -11289,7 +11386,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -12425,7 +12522,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -13673,7 +13770,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -14628,7 +14725,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -15586,7 +15683,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -16518,7 +16615,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -17054,7 +17151,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -18035,7 +18132,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -18084,7 +18181,7 @@ export interface operations {
                         created_at: string;
                         secret_rotated_at: string | null;
                         previous_secret_expires_at: string | null;
-                        secret: string;
+                        secret: string | null;
                     };
                 };
             };
@@ -18821,7 +18918,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -18860,7 +18957,7 @@ export interface operations {
                         created_at: string;
                         secret_rotated_at: string | null;
                         previous_secret_expires_at: string | null;
-                        secret: string;
+                        secret: string | null;
                     };
                 };
             };
@@ -18984,6 +19081,38 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -19350,7 +19479,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4). */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -19518,6 +19647,38 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "conflict";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;

@@ -90,7 +90,7 @@ const notFound = (kind: BatchKind) =>
  * A location-scoped key sees the batches its location's keys submitted, an organization key all of
  * its tenant's; a return job belongs to the engagement (practice and client) that submitted it.
  */
-function visibleTo(call: TenantCall, batch: BatchHeader): boolean {
+function visibleTo(call: TenantCall, batch: Pick<BatchHeader, 'kind' | 'principal'>): boolean {
   if (batch.kind === 'return_job')
     return call.principal.practice?.id === batch.principal.practice?.id && call.principal.engagement?.id === batch.principal.engagement?.id;
   return call.principal.locationCode === null || call.principal.locationCode === batch.principal.locationCode;
@@ -174,7 +174,11 @@ export function batchSignals(ports: Pick<BatchPorts, 'batches' | 'settings'>, ca
   const dayAgo = call.now.getTime() - 86_400_000;
   // A batch finishes at the latest at its deadline, so older submissions cannot count.
   const createdSince = new Date(dayAgo - ports.settings.deadlineSeconds * 1000).toISOString();
-  return ports.batches(call.principal.tenant).signals(kind, createdSince, new Date(dayAgo).toISOString(), call.now);
+  // A provider's signals count what its practice can see (its own engagement's return jobs, as GET
+  // /provider/return-jobs lists them), never another practice's jobs for the same client; an
+  // account's own keys see every job run on its data.
+  const visible = call.principal.practice ? (principal: BatchHeader['principal']) => visibleTo(call, { kind, principal }) : undefined;
+  return ports.batches(call.principal.tenant).signals(kind, createdSince, new Date(dayAgo).toISOString(), call.now, visible);
 }
 
 /** Fails a batch past its deadline; items that committed without a tally still count as succeeded. */

@@ -11,14 +11,15 @@ export interface SecretVault {
 }
 
 /**
- * Who may present a cursor: the tenant acted for, the key's location scope and the credential
- * (an account's own key, or a provider's practice and engagement). A cursor of one is refused to
- * every other, even within one account.
+ * Who may present a cursor, and where: the tenant acted for, the key's location scope and the
+ * credential (an account's own key, or a provider's practice and engagement), and the list that
+ * issued it with its parent (`list`, e.g. the route path and batch id). A cursor of one is refused
+ * to every other, even within one account, and on every other list.
  */
-export function audienceOf(principal: Principal): string {
+export function audienceOf(principal: Principal, list: string): string {
   const tenant = principal.tenant ? `${principal.tenant.accountId}/${principal.tenant.environment}` : '-';
   const provider = principal.practice ? `${principal.practice.id}/${principal.engagement?.id ?? '-'}` : '-';
-  return ['v1', principal.environment, tenant, principal.locationCode ?? '*', provider].join('|');
+  return ['v2', principal.environment, tenant, principal.locationCode ?? '*', provider, list].join('|');
 }
 
 export class Cursors {
@@ -35,11 +36,11 @@ export class Cursors {
     return this.keys;
   }
 
-  async seal(position: string, principal: Principal, now: Date): Promise<string> {
-    return sealCursor(position, await this.keysOnce(), audienceOf(principal), now);
+  async seal(position: string, principal: Principal, now: Date, list: string): Promise<string> {
+    return sealCursor(position, await this.keysOnce(), audienceOf(principal, list), now);
   }
 
-  async open(cursor: string, principal: Principal, now: Date): Promise<string> {
-    return openCursor(cursor, await this.keysOnce(), audienceOf(principal), now);
+  async open(cursor: string, principal: Principal, now: Date, list: string): Promise<string> {
+    return openCursor(cursor, await this.keysOnce(), audienceOf(principal, list), now);
   }
 }

@@ -7,18 +7,19 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { DomainError } from '../core/errors';
 import { hashApiKey } from '../application/api-key-secret';
 import { presentedSecret } from '../http/presented-secret';
+import { normalizedHeaders, repeatedHeaders } from '../http/steps/receive';
 import { TAXJAR_BASE_PATH } from '../../lib/routes';
 
 /** A usage identifier no API key can have: requests presenting unreadable credentials. */
 const UNUSABLE = hashApiKey('unusable credentials');
 
 export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(event.headers ?? {})) headers[name.toLowerCase()] = value ?? undefined;
   let usageIdentifierKey: string;
   try {
-    // The TaxJar-compatible API also takes TaxJar's older `Token token="<key>"` form.
-    usageIdentifierKey = hashApiKey(presentedSecret(headers, { tokenForm: event.resource?.startsWith(`${TAXJAR_BASE_PATH}/`) ?? false }));
+    // The TaxJar-compatible API also takes TaxJar's older `Token token="<key>"` form. A credential
+    // header sent twice is unusable here as in the function (API Gateway answers 401 invalid_api_key).
+    const forms = { tokenForm: event.resource?.startsWith(`${TAXJAR_BASE_PATH}/`) ?? false };
+    usageIdentifierKey = hashApiKey(presentedSecret(normalizedHeaders(event), forms, repeatedHeaders(event)));
   } catch (error) {
     // No key at all: API Gateway answers UNAUTHORIZED, rendered as 401 missing_api_key.
     if (error instanceof DomainError && error.code === 'missing_api_key') throw new Error('Unauthorized');

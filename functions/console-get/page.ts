@@ -2,32 +2,27 @@
 // Lambda serves it with no other asset to fetch. The Content-Security-Policy admits exactly those
 // two inline blocks by their SHA-256 (no 'unsafe-inline'), lets the page call its own origin only
 // (the API), and nothing else: no other script, style, frame, form target or base URL.
-import { createHash } from 'node:crypto';
+import { pageHeaders, sha256Source as sha256 } from '../http/page-headers';
 
 export interface Page {
   readonly body: string;
   readonly headers: Readonly<Record<string, string>>;
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
 /** The page around the built script and style (lib/web-assets.ts), with its security headers. */
 export function consolePage(builtScript: string, builtStyle: string): Page {
   // Text that would close the element early inside the inlined code.
   const script = builtScript.replaceAll('</script', '<\\/script');
   const style = builtStyle.replaceAll('</style', '<\\/style');
-  const policy = [
+  const headers = pageHeaders([
     "default-src 'none'",
     `script-src ${sha256(script)}`,
     `style-src ${sha256(style)}`,
     "connect-src 'self'",
     // The favicon is an empty data: URL, so the browser asks the API for no /favicon.ico.
     'img-src data:',
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
     "require-trusted-types-for 'script'",
-  ].join('; ');
+  ]);
   const body = `<!doctype html>
 <html lang="en">
 <head>
@@ -45,17 +40,5 @@ export function consolePage(builtScript: string, builtStyle: string): Page {
 </body>
 </html>
 `;
-  return {
-    body,
-    headers: {
-      'Content-Security-Policy': policy,
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'no-referrer',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-      'Strict-Transport-Security': 'max-age=31536000',
-    },
-  };
+  return { body, headers };
 }

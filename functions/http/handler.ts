@@ -20,6 +20,7 @@ import { cursorEdge } from './steps/cursors';
 import type { Idempotency } from './steps/idempotency';
 import { isStaged, parse, type BodyOf, type InputSchemas, type PathParams, type QueryOf, type StagedBody } from './steps/parse';
 import { rateLimit } from './steps/rate-limit';
+import { singleHeader } from './validation';
 
 /** What a route's handler receives: its principal, body, query and path parameters as its entry promises. */
 export type ApiRequest<R extends RouteDef, BS, QS> = Parsed<PrincipalFor<R>, BodyOf<BS>, QueryOf<QS>, PathParams<R['path']>>;
@@ -54,7 +55,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
     rateLimit: rateLimit(rateLimiter(), route.bucket),
     authorize: authorize(authorizer(), route),
     parse: parse(route.path, schemas),
-    cursors: cursorEdge(cursors),
+    cursors: cursorEdge(cursors, route),
     idempotency: idempotency?.() ?? null,
   });
 
@@ -67,7 +68,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
       const exec = () => serve(request);
       const reply = steps.idempotency
         ? await steps.idempotency(
-            request.headers['idempotency-key'],
+            singleHeader(request, 'Idempotency-Key'),
             {
               apiKeyId: request.principal.key.id,
               tenant: request.principal.tenant?.accountId ?? '-',
@@ -79,7 +80,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
             exec,
           )
         : await exec();
-      return render(await steps.cursors.seal(reply, request.principal, received.now), received.requestId);
+      return render(await steps.cursors.seal(reply, request.principal, received.now, request.params), received.requestId);
     } finally {
       limited.admission.release();
     }

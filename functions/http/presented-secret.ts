@@ -1,6 +1,8 @@
 // Where a request carries its API key (contract §1.3): `Authorization: Bearer <key>` or
 // `X-Api-Key: <key>`; both present and different is an invalid key. The TaxJar-compatible routes
-// also read the older form TaxJar documents, `Authorization: Token token="<key>"`.
+// also read the older form TaxJar documents, `Authorization: Token token="<key>"`. A request that
+// carries either header more than once (alike or not, in any letter case) is refused too: a proxy,
+// WAF or log in front may have read another of the values than the one the service would serve.
 import { DomainError } from '../core/errors';
 
 export interface SecretForms {
@@ -19,8 +21,16 @@ function fromAuthorization(authorization: string, forms: SecretForms): string | 
   return token ? (token[1] ?? token[2]) : undefined;
 }
 
-/** The secret a request presents, from `Authorization` or `X-Api-Key` (lower-cased headers). */
-export function presentedSecret(headers: Record<string, string | undefined>, forms: SecretForms = {}): string {
+const CREDENTIAL_HEADERS = ['authorization', 'x-api-key'] as const;
+
+/**
+ * The secret a request presents, from `Authorization` or `X-Api-Key` (lower-cased headers);
+ * `repeated`: lower-cased names of headers the request carries more than once.
+ */
+export function presentedSecret(headers: Record<string, string | undefined>, forms: SecretForms = {}, repeated: ReadonlySet<string> = new Set()): string {
+  const twice = CREDENTIAL_HEADERS.find((name) => repeated.has(name));
+  if (twice)
+    throw new DomainError('invalid_api_key', `${twice === 'authorization' ? 'Authorization' : 'X-Api-Key'} was sent more than once: send one credential.`);
   const authorization = headers.authorization?.trim();
   const apiKeyHeader = headers['x-api-key']?.trim() || undefined;
   let fromHeader: string | undefined;

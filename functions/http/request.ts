@@ -16,6 +16,8 @@ export interface Received {
   readonly requestId: string;
   readonly now: Date;
   readonly headers: Headers;
+  /** Lower-cased names of headers sent more than once, in any letter case (steps/receive.ts). */
+  readonly repeatedHeaders: ReadonlySet<string>;
 }
 
 /** Step 2: the key is known and usable. */

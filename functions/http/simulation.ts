@@ -3,7 +3,13 @@ import type { Principal } from '../core/access/authorize';
 import { simulatedFault } from '../core/simulation';
 import type { SimulatedFault } from '../core/tax/types';
 import type { Headers } from './request';
+import { singleHeader } from './validation';
 
-export const simulation = (request: { readonly principal: Principal; readonly headers: Headers }): { simulate: SimulatedFault | null } => ({
-  simulate: simulatedFault(request.principal.environment, request.headers['x-simulate']),
+/** Production keys never read the header (contract §1.7), so only sandbox requests may be refused for repeating it. */
+export const simulation = (request: {
+  readonly principal: Principal;
+  readonly headers: Headers;
+  readonly repeatedHeaders: ReadonlySet<string>;
+}): { simulate: SimulatedFault | null } => ({
+  simulate: request.principal.environment === 'sandbox' ? simulatedFault('sandbox', singleHeader(request, 'X-Simulate')) : null,
 });

@@ -1,7 +1,7 @@
 // Request validation: valibot issues become the contract's detail codes (§1.2) with dotted targets.
 // Messages are written here from the schema's requirement, never from the submitted value.
 import * as v from 'valibot';
-import { validationError, type ErrorDetail } from '../core/errors';
+import { type DomainError, validationError, type ErrorDetail } from '../core/errors';
 
 export type InputRoot = 'body' | 'query' | 'header';
 
@@ -180,4 +180,29 @@ export function parseJsonBody(raw: string | null | undefined, isBase64 = false):
   } catch {
     throw validationError([{ code: 'json_invalid', target: 'body', message: JSON_INVALID }]);
   }
+}
+
+/**
+ * A header or query parameter that selects something must come once: a repeated one is 422
+ * `duplicate_value` at its target (`header.Idempotency-Key`, `query.cursor`), never its first or
+ * last value, which a proxy in front may have read otherwise.
+ */
+export const repeatedInput = (targets: readonly string[]): DomainError =>
+  validationError(targets.map((target) => ({ code: 'duplicate_value', target, message: 'Was sent more than once; send it once.' })));
+
+/** The names of a query string that carry more than one value (API Gateway's multiValueQueryStringParameters). */
+export function repeatedQueryNames(multi: Readonly<Record<string, readonly string[] | undefined>> | null | undefined): string[] {
+  return Object.entries(multi ?? {})
+    .filter(([, values]) => (values?.length ?? 0) > 1)
+    .map(([name]) => name);
+}
+
+/** The value of a header that selects something (`Idempotency-Key`, `X-Simulate`), refused when repeated. */
+export function singleHeader(
+  request: { readonly headers: Readonly<Record<string, string | undefined>>; readonly repeatedHeaders: ReadonlySet<string> },
+  name: string,
+) {
+  const lower = name.toLowerCase();
+  if (request.repeatedHeaders.has(lower)) throw repeatedInput([`header.${name}`]);
+  return request.headers[lower];
 }

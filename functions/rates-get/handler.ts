@@ -2,6 +2,7 @@
 import { RATES_GET } from '../../lib/routes';
 import { content } from '../composition-root';
 import { fromMicro } from '../core/tax/money';
+import { rateAreasView } from '../core/tax/view';
 import { httpHandler } from '../http/handler';
 import { ok } from '../http/request';
 import { RateQuerySchema } from './schema';
@@ -20,8 +21,9 @@ export const handler = httpHandler(RATES_GET, { query: RateQuerySchema }, async 
     content_version: rates.version,
     precision: rates.precision,
     multiple_rate_areas: rates.area.multiArea,
+    rate_areas: rateAreasView(rates.rateAreas),
     rate: fromMicro(combined),
-    jurisdictions: rates.components.map((c) => ({ type: c.type, name: c.name, rate: fromMicro(c.rate) })),
-    notes: rates.usedCityRate ? [`The ZIP code spans several rate areas; the official rate of ${rates.area.cityName} is shown.`] : [],
+    jurisdictions: rates.components.map((c) => ({ type: c.type, name: c.name, rate: fromMicro(c.rate), source: c.source })),
+    notes: rates.note === null ? [] : [rates.note],
   });
 });

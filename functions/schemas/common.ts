@@ -79,7 +79,7 @@ export const PageQueryEntries = {
       v.minLength(1),
       v.maxLength(2048),
       v.description(
-        'A `next_cursor` this list returned, presented within 24 hours by a key of the same tenant, environment and key scope. Cursors are encrypted and signed: any other string (altered, cut short, of another tenant, scope or list, expired) is 422 `validation_error` at `query.cursor`.',
+        'A `next_cursor` this list returned (for a batch or return job’s items, also the `items_next_cursor` of that same batch or job), presented within 24 hours by a key of the same tenant, environment and key scope. Cursors are encrypted and signed: any other string (altered, cut short, of another tenant, scope, list or parent, expired) is 422 `validation_error` at `query.cursor`.',
       ),
     ),
   ),

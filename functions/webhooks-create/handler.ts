@@ -3,10 +3,12 @@ import { BASE_PATH, WEBHOOKS_CREATE } from '../../lib/routes';
 import { createEndpoint } from '../application/webhooks';
 import { webhookRegistrationPorts } from '../composition-root';
 import { postHandler } from '../http/post-handler';
-import { ok } from '../http/request';
+import type { ResponseOf } from '../schemas/responses';
 import { WebhookCreateSchema } from '../schemas/webhooks';
 
 export const handler = postHandler(WEBHOOKS_CREATE, { body: WebhookCreateSchema }, async (request) => {
   const created = await createEndpoint(webhookRegistrationPorts(), request, request.body);
-  return ok(created, 201, { Location: `${BASE_PATH}/webhooks/${encodeURIComponent(created.id)}` });
+  // The secret is shown once: an idempotent replay of this call answers the endpoint without it.
+  const stored: ResponseOf<'webhooks-create'> = { ...created, secret: null };
+  return { statusCode: 201, body: created, stored, headers: { Location: `${BASE_PATH}/webhooks/${encodeURIComponent(created.id)}` } };
 });

@@ -4,6 +4,11 @@ import { WEBHOOKS_ROTATE_SECRET } from '../../lib/routes';
 import { rotateSecret } from '../application/webhooks';
 import { webhookStorePorts } from '../composition-root';
 import { postHandler } from '../http/post-handler';
-import { ok } from '../http/request';
+import type { ResponseOf } from '../schemas/responses';
 
-export const handler = postHandler(WEBHOOKS_ROTATE_SECRET, {}, async (request) => ok(await rotateSecret(webhookStorePorts(), request, request.params.id)));
+export const handler = postHandler(WEBHOOKS_ROTATE_SECRET, {}, async (request) => {
+  const rotated = await rotateSecret(webhookStorePorts(), request, request.params.id);
+  // As on creation: a replay answers the rotation without the new secret.
+  const stored: ResponseOf<'webhooks-rotate-secret'> = { ...rotated, secret: null };
+  return { statusCode: 200, body: rotated, stored };
+});

@@ -14,13 +14,13 @@ import {
   RequestAuthorizer,
   RestApi,
   type Method,
-  type Resource,
+  Resource,
 } from 'aws-cdk-lib/aws-apigateway';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { GATEWAY_ERRORS, gatewayErrorBody, taxjarGatewayErrorBody } from '../gateway-errors';
+import { GATEWAY_ERRORS, gatewayErrorBody, taxjarGatewayErrorBody, type GatewayError } from '../gateway-errors';
 import { BASE_PATH, fullPath, type RouteDef } from '../routes';
 import { addGatewayResponses, REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
 import { UsagePlans } from './usage-plans';
@@ -73,6 +73,8 @@ export class Api extends Construct {
   readonly routeMethods = new Map<string, Method>();
   /** The unauthenticated MOCK methods answering 405. */
   readonly methodNotAllowed: Method[] = [];
+  /** The unauthenticated MOCK methods answering 404 in TaxJar's shape below its base path. */
+  readonly taxjarNotFound: Method[] = [];
   /**
    * The role API Gateway invokes the route functions with (the integrations' credentials), allowed
    * lambda:InvokeFunction on exactly those functions. It replaces a Lambda permission per function:
@@ -168,12 +170,39 @@ export class Api extends Construct {
     // One per path: the 405 carries that path's Allow header.
     for (const [resource, methods] of methodsByResource) {
       this.methodNotAllowed.push(
-        resource.addMethod('ANY', methodNotAllowedIntegration(methods, dialects.get(resource) === 'taxjar'), {
+        resource.addMethod('ANY', errorMock(GATEWAY_ERRORS.methodNotAllowed, dialects.get(resource) === 'taxjar', methods), {
           authorizationType: AuthorizationType.NONE,
           apiKeyRequired: false,
           methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.X-Request-Id': true, 'method.response.header.Allow': true } }],
         }),
       );
+    }
+    this.addTaxjarNotFound(routes, methodsByResource);
+  }
+
+  /**
+   * Gateway responses are per API, so API Gateway's own 404 for a path no resource matches
+   * (MISSING_AUTHENTICATION_TOKEN) has the contract's envelope. Below the TaxJar base path a TaxJar
+   * client expects TaxJar's shape: a greedy `{proxy+}` resource there and every resource of that
+   * subtree without a method of its own (`/taxjar`, `/taxjar/v2`, …) answer 404 in it from a MOCK.
+   */
+  private addTaxjarNotFound(routes: readonly RouteDef[], methodsByResource: ReadonlyMap<Resource, readonly string[]>): void {
+    const bases = new Set(routes.filter((r) => r.dialect === 'taxjar' && r.base).map((r) => r.base!));
+    const options = {
+      authorizationType: AuthorizationType.NONE,
+      apiKeyRequired: false,
+      methodResponses: [{ statusCode: '404', responseParameters: { 'method.response.header.X-Request-Id': true } }],
+    };
+    for (const base of bases) {
+      const root = this.restApi.root.resourceForPath(base);
+      const bare: Resource[] = [];
+      const walk = (resource: Resource) => {
+        if (!methodsByResource.has(resource)) bare.push(resource);
+        for (const child of resource.node.children) if (child instanceof Resource) walk(child);
+      };
+      walk(root as Resource);
+      const proxy = root.addResource('{proxy+}');
+      for (const resource of [...bare, proxy]) this.taxjarNotFound.push(resource.addMethod('ANY', errorMock(GATEWAY_ERRORS.notFound, true), options));
     }
   }
 
@@ -209,8 +238,8 @@ const MOCK_CONTENT_TYPES = [
   'application/octet-stream',
 ];
 
-function methodNotAllowedIntegration(allowed: readonly string[], taxjar: boolean): MockIntegration {
-  const error = GATEWAY_ERRORS.methodNotAllowed;
+/** A MOCK answering `error` in the envelope (or TaxJar's shape) with X-Request-Id, and `Allow` for a 405. */
+function errorMock(error: GatewayError, taxjar: boolean, allowed?: readonly string[]): MockIntegration {
   return new MockIntegration({
     requestTemplates: Object.fromEntries(MOCK_CONTENT_TYPES.map((type) => [type, `{"statusCode": ${error.statusCode}}`])),
     integrationResponses: [
@@ -221,7 +250,7 @@ function methodNotAllowedIntegration(allowed: readonly string[], taxjar: boolean
         // Integration responses list `context.<name>` among their documented mapping sources.
         responseParameters: {
           'method.response.header.X-Request-Id': REQUEST_ID_MAPPING,
-          'method.response.header.Allow': `'${allowed.join(', ')}'`,
+          ...(allowed ? { 'method.response.header.Allow': `'${allowed.join(', ')}'` } : {}),
         },
       },
     ],

@@ -1,13 +1,15 @@
 // The local HTTP front: plays API Gateway for the handlers of lib/routes.ts. Each request becomes
 // the proxy event and context Lambda would receive; errors API Gateway would answer itself are
-// rendered exactly like the stack's gateway responses.
+// rendered exactly like the stack's gateway responses. Every answer, Node's own refusals included
+// (a header too large, a malformed request, an Expect it does not meet, CONNECT), carries an
+// X-Request-Id and the error shape of its surface: TaxJar's below /taxjar, the envelope elsewhere.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { GATEWAY_ERRORS, gatewayErrorBody, taxjarGatewayErrorBody, type GatewayError } from '../gateway-errors';
-import { TAXJAR_BASE_PATH, type ErrorDialect, type RouteDef } from '../routes';
+import { dialectOfPath, GATEWAY_ERRORS, gatewayErrorFor, type GatewayError } from '../gateway-errors';
+import type { ErrorDialect, RouteDef } from '../routes';
 import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
 import { LocalSetupError } from './engines';
 
@@ -22,24 +24,44 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
  */
 const MAX_HEADER_BYTES = 16 * 1024;
 
+/** The status line's reason phrases of the answers written straight on a socket. */
+const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 431: 'Request Header Fields Too Large' };
+
+/** An error answer written on a socket Node's HTTP machinery has given up on (or never took), then closed. */
+function writeOnSocket(socket: Duplex, status: number, error: GatewayError, dialect: ErrorDialect): void {
+  const requestId = randomUUID();
+  const body = gatewayErrorFor(error, requestId, dialect, status);
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** The path of a request line Node's parser refused, when its first bytes still show one. */
+function pathOfRawRequest(raw: Buffer | undefined): string {
+  const line = raw?.subarray(0, 2048).toString('latin1').split('\r\n', 1)[0] ?? '';
+  return /^[A-Z]+ (\/\S*) HTTP\/1\.[01]$/.exec(line)?.[1] ?? '';
+}
+
 /**
  * What Node's parser refuses before any handler runs (a header over the limit, a NUL or other
  * control byte in a header, a malformed request line). Node would answer a bare 400/431 without a
  * body; the contract wants every response to carry the envelope and `X-Request-Id`.
  */
-function writeParserRefusal(error: NodeJS.ErrnoException, socket: Duplex): void {
+function writeParserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
   if (!socket.writable || (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage?.headersSent) {
     socket.destroy();
     return;
   }
-  const requestId = randomUUID();
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
-  const body = gatewayErrorBody(GATEWAY_ERRORS.otherClientError, requestId);
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  writeOnSocket(socket, status, GATEWAY_ERRORS.otherClientError, dialectOfPath(pathOfRawRequest(error.rawPacket)));
+}
+
+/**
+ * CONNECT asks the server to open a tunnel; Node hands such a request to 'connect' listeners and
+ * closes the connection unanswered when there are none. No route takes CONNECT: 405.
+ */
+function refuseConnect(request: IncomingMessage, socket: Duplex): void {
+  writeOnSocket(socket, 405, GATEWAY_ERRORS.methodNotAllowed, dialectOfPath(request.url ?? ''));
 }
 
 export interface LocalApi {
@@ -58,10 +80,10 @@ export interface ServeOptions {
   readonly onHandlerError?: (route: RouteDef, error: unknown) => void;
 }
 
-function sendGatewayError(res: ServerResponse, error: GatewayError, requestId: string, status = error.statusCode, dialect: ErrorDialect = 'contract'): void {
+function sendGatewayError(res: ServerResponse, error: GatewayError, requestId: string, dialect: ErrorDialect, status = error.statusCode): void {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Request-Id': requestId };
   if (error.retryAfter) headers['Retry-After'] = error.retryAfter;
-  res.writeHead(status, headers).end(dialect === 'taxjar' ? taxjarGatewayErrorBody(error) : gatewayErrorBody(error, requestId));
+  res.writeHead(status, headers).end(gatewayErrorFor(error, requestId, dialect, status));
 }
 
 function readBody(req: IncomingMessage): Promise<string | null> {
@@ -94,21 +116,16 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
   const inFlight = new Set<Promise<unknown>>();
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     const requestId = randomUUID();
+    // As the stack's 404 and 405 methods below /taxjar (lib/constructs/api.ts): the surface's shape.
+    let dialect: ErrorDialect = dialectOfPath(req.url ?? '');
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      dialect = dialectOfPath(url.pathname);
       const match = table.match(req.method ?? 'GET', url.pathname);
-      if (match.kind === 'not_found') return sendGatewayError(res, GATEWAY_ERRORS.notFound, requestId);
-      // As the stack's 405 methods: TaxJar's shape on the TaxJar-compatible paths (lib/constructs/api.ts).
-      if (match.kind === 'method_not_allowed')
-        return sendGatewayError(
-          res,
-          GATEWAY_ERRORS.methodNotAllowed,
-          requestId,
-          undefined,
-          url.pathname.startsWith(`${TAXJAR_BASE_PATH}/`) ? 'taxjar' : 'contract',
-        );
+      if (match.kind === 'not_found') return sendGatewayError(res, GATEWAY_ERRORS.notFound, requestId, dialect);
+      if (match.kind === 'method_not_allowed') return sendGatewayError(res, GATEWAY_ERRORS.methodNotAllowed, requestId, dialect);
       const body = await readBody(req);
-      if (body === null) return sendGatewayError(res, GATEWAY_ERRORS.otherClientError, requestId, 413);
+      if (body === null) return sendGatewayError(res, GATEWAY_ERRORS.otherClientError, requestId, dialect, 413);
       const handler = options.handlers.get(match.route.id);
       if (!handler) throw new Error(`no handler loaded for ${match.route.id}`);
       const event = proxyEvent(
@@ -125,17 +142,24 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
         result = await invocation;
       } catch (error) {
         options.onHandlerError?.(match.route, error);
-        return sendGatewayError(res, GATEWAY_ERRORS.internal, requestId);
+        return sendGatewayError(res, GATEWAY_ERRORS.internal, requestId, dialect);
       } finally {
         inFlight.delete(invocation);
       }
       writeResult(res, result);
     } catch (error) {
       options.onHandlerError?.({ id: 'gateway' } as RouteDef, error);
-      if (!res.headersSent) sendGatewayError(res, GATEWAY_ERRORS.internal, requestId);
+      if (!res.headersSent) sendGatewayError(res, GATEWAY_ERRORS.internal, requestId, dialect);
     }
   });
   server.on('clientError', writeParserRefusal);
+  server.on('connect', refuseConnect);
+  // Node answers 100-continue itself; any other expectation would get its bare 417.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    // The body the client holds back is never read: the connection ends with this answer.
+    res.setHeader('Connection', 'close');
+    sendGatewayError(res, GATEWAY_ERRORS.expectationFailed, randomUUID(), dialectOfPath(req.url ?? ''));
+  });
   server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -21,12 +21,66 @@ import {
   type TaxabilityRule,
   type TransitPeriod,
   type Treatment,
+  REGION,
+  TABLE_SOURCE,
 } from '../../functions/core/content/artifact';
 import { placeKey } from '../../functions/core/content/place-key';
 import { US_STATES } from '../../functions/core/content/states';
 import { parseCsv, toMicro } from './csv';
+import { deriveAreas, normalCounty, type Disagreement, type OfficialTable, type Parts, type PartSources, type ZipAnswer, type ZipTableRow } from './rate-areas';
+import { readSstRates } from './sst-rates';
 
-export function buildArtifact(DATA: string): ContentArtifact {
+/**
+ * The source label of a ZIP table's rows: Avalara's free tables are named by month
+ * (TAXRATES_ZIP5_<ST><YYYYMM>.csv); another table by its file and date.
+ */
+export function zipTableLabel(source: string, file: string, tableDate: string): string {
+  return /Avalara TaxRates/i.test(source) ? `Avalara TaxRates ZIP5 table ${tableDate.slice(0, 4)}${tableDate.slice(5, 7)}` : `ZIP table ${file} (${tableDate})`;
+}
+
+/** A string table: the index of a value in `table` (normalized), appended on first use. */
+function interner(table: string[], normalize: (value: string) => string): (value: string) => number {
+  const index = new Map(table.map((value, i) => [value, i]));
+  return (value) => {
+    const key = normalize(value);
+    let id = index.get(key);
+    if (id === undefined) {
+      id = table.length;
+      table.push(key);
+      index.set(key, id);
+    }
+    return id;
+  };
+}
+
+/** The standing grocery treatment's source (us_states.csv groceries columns, data/README.md §3). */
+const STANDING_GROCERIES =
+  'Federation of Tax Administrators, State Sales Tax Rates and Food & Drug Exemptions (2023-01-01), with later changes (data/us_states.csv)';
+/** California's statewide base: state 6 %, county 0.25 %, city or county 1 % (data/ca_base_rate_components.csv). */
+const CA_BASE = 'CDTFA Detailed Description of the Sales & Use Tax Rate';
+
+/** A data row's source text up to its first "; " (the publication the row names first). */
+export function firstClause(text: string): string {
+  return text.split('; ')[0]!.trim();
+}
+
+/** CDTFA names its city and county table by date: "Effective Sales and Use Tax Rates 1-1-26". */
+export function cdtfaLabel(date: string): string {
+  const [y, m, d] = date.split('-');
+  if (!y || !m || !d) throw new Error(`CDTFA table without an effective date: ${JSON.stringify(date)}`);
+  return `CDTFA Effective Sales and Use Tax Rates ${Number(m)}-${Number(d)}-${y.slice(2)}`;
+}
+
+/** What the build derived for one version (for reviews: npm run content:diff and content:rate-areas). */
+export interface VersionDerivation {
+  readonly version: string;
+  readonly rows: ReadonlyMap<string, ReadonlyMap<string, ZipTableRow>>;
+  readonly answers: ReadonlyMap<string, ReadonlyMap<string, ZipAnswer>>;
+  readonly disagreements: readonly Disagreement[];
+  readonly caCityRates: Readonly<Record<string, number>>;
+}
+
+export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivation) => void): ContentArtifact {
   const sources: { file: string; sha256: string; rows: number }[] = [];
   const loaded = new Map<string, Record<string, string>[]>();
   /** A data file's rows, read once (a table two versions share is listed once in `sources`). */
@@ -41,25 +95,30 @@ export function buildArtifact(DATA: string): ContentArtifact {
     loaded.set(key, rows);
     return rows;
   }
-
-  // --- string table -----------------------------------------------------------------------------
-  const names: string[] = [];
-  const nameIndex = new Map<string, number>();
-  function nameId(name: string): number {
-    const key = name.trim().toUpperCase();
-    let id = nameIndex.get(key);
-    if (id === undefined) {
-      id = names.length;
-      names.push(key);
-      nameIndex.set(key, id);
-    }
-    return id;
+  /** A data file without a header (a publisher's own format), listed in `sources` like the others. */
+  function loadText(file: string): string {
+    const text = readFileSync(join(DATA, file), 'utf8');
+    if (!sources.some((s) => s.file === `data/${file}`))
+      sources.push({
+        file: `data/${file}`,
+        sha256: createHash('sha256').update(text).digest('hex'),
+        rows: text.split('\n').filter((l) => l.trim() !== '').length,
+      });
+    return text;
   }
+
+  // --- string tables ----------------------------------------------------------------------------
+  const names: string[] = [];
+  const nameId = interner(names, (name) => name.trim().toUpperCase());
+  // Where each rate comes from (publisher, table, date): labels every region part points at.
+  const rateSources: string[] = ['(the ZIP table of the version in force, by state: tableSources)'];
+  const sourceId = interner(rateSources, (label) => label);
 
   // --- states and taxability ----------------------------------------------------------------------
   const stateRows = load('us_states.csv', [
     'state',
     'state_name',
+    'fips',
     'has_state_sales_tax',
     'has_local_sales_tax',
     'in_state_sourcing',
@@ -88,9 +147,9 @@ export function buildArtifact(DATA: string): ContentArtifact {
     const local = r.groceries_local_tax_may_apply;
     switch (r.groceries) {
       case 'exempt':
-        return local === 'yes' ? { t: 'reduced', state: 0, local: 'zip' } : { t: 'exempt' };
+        return local === 'yes' ? { t: 'reduced', state: 0, local: 'zip', source: sourceId(STANDING_GROCERIES) } : { t: 'exempt' };
       case 'reduced':
-        return { t: 'reduced', state: toMicro(r.groceries_state_rate), local: local === 'no' ? 'none' : 'zip' };
+        return { t: 'reduced', state: toMicro(r.groceries_state_rate), local: local === 'no' ? 'none' : 'zip', source: sourceId(STANDING_GROCERIES) };
       default:
         return undefined; // taxable, or no sales tax at all
     }
@@ -207,8 +266,66 @@ export function buildArtifact(DATA: string): ContentArtifact {
     if (n >= 36 ** 3) throw new Error(`index ${n} does not fit three base-36 digits`);
     return n.toString(36).padStart(3, '0');
   };
+  const rateB36 = (micro: number): string => {
+    if (micro < 0 || micro >= 36 ** 4) throw new Error(`rate ${micro} does not fit four base-36 digits`);
+    return micro.toString(36).padStart(4, '0');
+  };
+  /**
+   * A region's parts point at their sources; a part from the ZIP table the row comes from points at
+   * TABLE_SOURCE, which a version resolves to its table of the state (tableSources), so a row a newer
+   * table repeats unchanged is not stored again.
+   */
+  const regionOf = (rates: Parts, name: string, from: PartSources, table: string): number => {
+    const parts = [rates.state, rates.county, rates.city, rates.special];
+    const id = (label: string) => (label === table ? TABLE_SOURCE : sourceId(label));
+    const ids = [id(from.state), id(from.county), id(from.city), id(from.special)];
+    const key = [...parts, name, ...ids].join('|');
+    let region = regionIndex.get(key);
+    if (region === undefined) {
+      region = regions.length / REGION;
+      regions.push(...parts, nameId(name), ...ids);
+      regionIndex.set(key, region);
+    }
+    return region;
+  };
+
+  // What the derivation of a ZIP's rate areas reads besides the ZIP tables (scripts/lib/rate-areas.ts).
+  const geoRows = load('us_zip_geo.csv', ['zip', 'state', 'county', 'county_fips']);
+  const countyNames = new Map<string, Set<string>>();
+  const geoCounty = new Map<string, string>();
+  for (const r of geoRows) {
+    if (r.county) (countyNames.get(r.state) ?? countyNames.set(r.state, new Set()).get(r.state)!).add(normalCounty(r.county));
+    if (r.county_fips) geoCounty.set(`${r.state},${r.zip}`, r.county_fips);
+  }
+  const landByZip = new Map<string, { county: string; land: number }[]>();
+  for (const r of load('zcta_county_2020.csv', ['zip', 'county_fips', 'land_m2'])) {
+    const parts = landByZip.get(r.zip) ?? landByZip.set(r.zip, []).get(r.zip)!;
+    parts.push({ county: r.county_fips, land: Number(r.land_m2) });
+  }
+  const zipCounties = (state: string, zip: string) => {
+    const parts = landByZip.get(zip);
+    const total = parts?.reduce((sum, p) => sum + p.land, 0) ?? 0;
+    if (parts && total > 0) return parts.map((p) => ({ county: p.county, share: p.land / total })).sort((a, b) => b.share - a.share);
+    const fips = geoCounty.get(`${state},${zip}`);
+    return fips ? [{ county: fips, share: 1 }] : [];
+  };
+  const officials = new Map<string, OfficialTable>();
+  const officialFiles: { state: string; file: string; published: string }[] = [];
+  for (const r of load('official_rate_tables.csv', ['state', 'file', 'join'])) {
+    if (!states[r.state]) throw new Error(`official_rate_tables.csv: unknown state ${r.state}`);
+    if (r.join !== 'county' && r.join !== 'state') throw new Error(`official_rate_tables.csv: join is county or state, not ${r.join}`);
+    const file = readSstRates(loadText(r.file), r.file);
+    if (file.state !== r.state) throw new Error(`official_rate_tables.csv: ${r.file} is a rate file of ${file.state}, not ${r.state}`);
+    const fips = stateRows.find((s) => s.state === r.state)?.fips;
+    if (file.stateFips !== fips) throw new Error(`${r.file}: state FIPS ${file.stateFips}, us_states.csv says ${fips}`);
+    const name = stateRows.find((s) => s.state === r.state)!.state_name;
+    officials.set(r.state, { file, join: r.join, label: `Streamlined Sales Tax, ${name} rate file ${file.file}` });
+    officialFiles.push({ state: r.state, file: file.file, published: file.published });
+  }
+
   /** The last version's rows by state and ZIP, to diff the next one against. */
   let previous = new Map<string, Map<string, string>>();
+  let previousRows = new Map<string, Map<string, ZipTableRow>>();
   const ratedEverywhere = new Map<string, number>();
   const versions: RateVersion[] = [];
   const caRowsOfAll: { state: string; state_rate: string; county_rate: string }[] = [];
@@ -227,25 +344,53 @@ export function buildArtifact(DATA: string): ContentArtifact {
       const allowed = changeDates(state, after, tableDate);
       return allowed.length === 1 && allowed[0] === entry.effective_from;
     };
-    const current = new Map<string, Map<string, string>>();
-    for (const [state, rows] of previous) if (!takes(state)) current.set(state, rows);
+    const tableSource = zipTableLabel(entry.source, entry.zip_rates, tableDate);
+    const currentRows = new Map<string, Map<string, ZipTableRow>>();
+    for (const [state, rows] of previousRows) if (!takes(state)) currentRows.set(state, rows);
     for (const r of zipRows) {
       if (!states[r.state] || !takes(r.state)) continue; // Puerto Rico: outside the service's jurisdictions
-      const rates = [toMicro(r.state_rate), toMicro(r.county_rate), toMicro(r.city_rate), toMicro(r.special_rate)];
-      if (rates.reduce((a, b) => a + b, 0) !== toMicro(r.combined_rate))
+      const rates = { state: toMicro(r.state_rate), county: toMicro(r.county_rate), city: toMicro(r.city_rate), special: toMicro(r.special_rate) };
+      if (rates.state + rates.county + rates.city + rates.special !== toMicro(r.combined_rate))
         throw new Error(`${entry.zip_rates}: components do not add up for ${r.state} ${r.zip}`);
-      const regionKey = [...rates, r.region_name].join('|');
-      let region = regionIndex.get(regionKey);
-      if (region === undefined) {
-        region = regions.length / 5;
-        regions.push(...rates, nameId(r.region_name));
-        regionIndex.set(regionKey, region);
-      }
-      let byZip = current.get(r.state);
-      if (!byZip) current.set(r.state, (byZip = new Map()));
+      let byZip = currentRows.get(r.state);
+      if (!byZip) currentRows.set(r.state, (byZip = new Map()));
       if (byZip.has(r.zip)) throw new Error(`${entry.zip_rates}: ${r.state} ${r.zip} is listed twice`);
-      byZip.set(r.zip, r.zip + b36(region) + b36(nameId(r.county_name)) + b36(nameId(r.city_name)));
+      const name = (s: string) => s.trim().toUpperCase();
+      byZip.set(r.zip, {
+        state: r.state,
+        zip: r.zip,
+        region: name(r.region_name),
+        rates,
+        countyName: name(r.county_name),
+        cityName: name(r.city_name),
+        source: tableSource,
+      });
       if (r.state === 'CA') caRowsOfAll.push(r);
+    }
+    const caCityRates: Record<string, number> = {};
+    let caCitySource = '';
+    if (entry.ca_cdtfa) {
+      const cdtfa = load(entry.ca_cdtfa, ['location', 'type', 'combined_rate', 'effective_date']);
+      for (const r of cdtfa) if (r.type === 'City' && r.combined_rate) caCityRates[r.location.toUpperCase()] = toMicro(r.combined_rate);
+      caCitySource = cdtfaLabel(cdtfa[0]?.effective_date ?? '');
+    }
+    const { answers, disagreements } = deriveAreas({ rows: currentRows, date: entry.effective_from, countyNames, officials, zipCounties, caCityRates });
+    onVersion?.({ version: entry.version, rows: currentRows, answers, disagreements, caCityRates });
+    const current = new Map<string, Map<string, string>>();
+    const areas: Record<string, string> = {};
+    const tableSources: Record<string, number> = {};
+    for (const state of [...answers.keys()].sort()) {
+      const byZip = new Map<string, string>();
+      const several: string[] = [];
+      const table = currentRows.get(state)!.values().next().value!.source;
+      tableSources[state] = sourceId(table);
+      for (const [zip, a] of [...answers.get(state)!].sort(([x], [y]) => x.localeCompare(y))) {
+        if (a.row.source !== table) throw new Error(`${state} ${zip}: the rows of a state in one version come from one table`);
+        byZip.set(zip, zip + b36(regionOf(a.rates, a.region, a.sources, table)) + b36(nameId(a.row.countyName)) + b36(nameId(a.row.cityName)));
+        if (a.evidence.length > 0) several.push(zip + rateB36(a.lowest) + rateB36(a.highest));
+      }
+      current.set(state, byZip);
+      if (several.length > 0) areas[state] = several.join('');
     }
     const statesOfZip = new Map<string, number>();
     for (const byZip of current.values()) for (const zip of byZip.keys()) statesOfZip.set(zip, (statesOfZip.get(zip) ?? 0) + 1);
@@ -261,10 +406,6 @@ export function buildArtifact(DATA: string): ContentArtifact {
     }
     for (const [state, byZip] of current)
       for (const zip of byZip.keys()) ratedEverywhere.set(`${state},${zip}`, (ratedEverywhere.get(`${state},${zip}`) ?? 0) + 1);
-    const caCityRates: Record<string, number> = {};
-    if (entry.ca_cdtfa)
-      for (const r of load(entry.ca_cdtfa, ['location', 'type', 'combined_rate']))
-        if (r.type === 'City' && r.combined_rate) caCityRates[r.location.toUpperCase()] = toMicro(r.combined_rate);
     versions.push({
       version: entry.version,
       from: entry.effective_from,
@@ -276,14 +417,17 @@ export function buildArtifact(DATA: string): ContentArtifact {
         .map(([zip]) => zip)
         .sort()
         .join(''),
+      areas,
+      tableSources,
       caCityRates,
+      caCitySource: caCitySource === '' ? -1 : sourceId(caCitySource),
     });
     previous = current;
+    previousRows = currentRows;
   }
 
   // --- postal ZIPs without a rate row in some version ------------------------------------------------
   const postalOnly: Record<string, Set<string>> = {};
-  const geoRows = load('us_zip_geo.csv', ['zip', 'state', 'county']);
   for (const r of geoRows) {
     if (!states[r.state] || ratedEverywhere.get(`${r.state},${r.zip}`) === versions.length) continue;
     (postalOnly[r.state] ??= new Set()).add(r.zip);
@@ -318,17 +462,22 @@ export function buildArtifact(DATA: string): ContentArtifact {
 
   // --- state rate history and scheduled changes -------------------------------------------------------
   const exactDate = /^\d{4}-\d{2}-\d{2}$/;
-  const stateRateHistory: Record<string, { from: string; to: string | null; rate: number }[]> = {};
-  const kyPeriods = load('kentucky_rate_history.csv', ['effective_from', 'effective_to', 'state_rate'])
+  const stateRateHistory: Record<string, { from: string; to: string | null; rate: number; source: number }[]> = {};
+  const kyPeriods = load('kentucky_rate_history.csv', ['effective_from', 'effective_to', 'state_rate', 'event'])
     .filter((r) => exactDate.test(r.effective_from))
-    .map((r) => ({ from: r.effective_from, to: r.effective_to || null, rate: toMicro(r.state_rate) }))
+    .map((r) => ({
+      from: r.effective_from,
+      to: r.effective_to || null,
+      rate: toMicro(r.state_rate),
+      source: sourceId(`Kentucky sales tax history: ${r.event}`),
+    }))
     .sort((a, b) => a.from.localeCompare(b.from));
   // Rows that only widen the base at the same rate (2018-07-01) do not start a new rate period.
   stateRateHistory.KY = kyPeriods.filter((p, i) => i === 0 || p.rate !== kyPeriods[i - 1]!.rate);
 
-  const stateRateChanges: Record<string, { from: string; rate: number }[]> = {};
-  for (const r of load('state_rate_changes.csv', ['state', 'effective_from', 'state_rate']))
-    (stateRateChanges[r.state] ??= []).push({ from: r.effective_from, rate: toMicro(r.state_rate) });
+  const stateRateChanges: Record<string, { from: string; rate: number; source: number }[]> = {};
+  for (const r of load('state_rate_changes.csv', ['state', 'effective_from', 'state_rate', 'source']))
+    (stateRateChanges[r.state] ??= []).push({ from: r.effective_from, rate: toMicro(r.state_rate), source: sourceId(r.source) });
 
   // --- Illinois ------------------------------------------------------------------------------------------------
   const il = load('illinois_rate_components.csv', [
@@ -340,6 +489,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
     'effective_from',
     'effective_to',
     'notes',
+    'rate_source',
   ]);
   const component = (name: string, scope?: string) => {
     const row = il.find((r) => r.component === name && (scope === undefined || r.scope === scope));
@@ -356,6 +506,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
       general: toMicro(r.general_merchandise_rate),
       food: toMicro(r.qualifying_food_rate),
       drugs: toMicro(r.qualifying_drugs_medical_rate),
+      source: sourceId(r.rate_source),
     })),
     foodSuspensions: suspension ? [{ from: suspension[1]!, to: suspension[2]! }] : [],
     rta: transitPeriods(),
@@ -369,6 +520,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
           return [r.scope.replace(/ County$/, '').toUpperCase(), toMicro(r.general_merchandise_rate)];
         }),
     ),
+    medSource: sourceId(component('MED (Metro-East Mass Transit District)').rate_source),
     outOfStateShipmentsDestinationFrom: outOfStateShipments(),
     localGroceryFrom: localGrocery.effective_from,
     localGrocery: localGroceryList(),
@@ -388,6 +540,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
         name: r.component.replace(/^\w+ \((.*)\)$/, '$1').toUpperCase(),
         general: toMicro(r.general_merchandise_rate),
         foodDrugs: toMicro(r.qualifying_food_rate),
+        source: sourceId(r.rate_source),
       };
       for (const county of r.scope.replace(/ count(y|ies)$/i, '').split(/, /)) (out[county.toUpperCase()] ??= []).push(period);
     }
@@ -415,13 +568,17 @@ export function buildArtifact(DATA: string): ContentArtifact {
     const municipalities: Record<string, GroceryMunicipality[]> = {};
     const counties: Record<string, GroceryPeriod[]> = {};
     const illinoisCounties = new Set(geoRows.filter((r) => r.state === 'IL' && r.county).map((r) => r.county.toUpperCase()));
-    for (const r of load('illinois_local_grocery.csv', ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from'])) {
+    for (const r of load('illinois_local_grocery.csv', ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from', 'source'])) {
       if (!exactDate.test(r.effective_from) || r.effective_from < localGrocery.effective_from)
         throw new Error(`illinois_local_grocery.csv: ${r.jurisdiction} takes effect on ${r.effective_from}, before the local grocery tax exists`);
       const rate = toMicro(r.local_grocery_rate);
       if (rate !== 0 && rate !== toMicro(localGrocery.qualifying_food_rate))
         throw new Error(`illinois_local_grocery.csv: ${r.jurisdiction} at ${rate}: the tax is 1 % or none`);
-      const period = { from: r.effective_from, rate };
+      const period = {
+        from: r.effective_from,
+        rate,
+        source: sourceId(`Illinois local grocery list, ${r.jurisdiction} from ${r.effective_from}: ${firstClause(r.source)}`),
+      };
       const listed = r.county.split(';').map((c) => c.trim().toUpperCase());
       for (const c of listed) if (!illinoisCounties.has(c)) throw new Error(`illinois_local_grocery.csv: ${c} is not an Illinois county of us_zip_geo.csv`);
       if (r.kind === 'county') (counties[r.jurisdiction.toUpperCase()] ??= []).push(period);
@@ -446,18 +603,18 @@ export function buildArtifact(DATA: string): ContentArtifact {
    * A treatment of taxability_changes.csv: `exempt`, `taxable`, or `reduced:<state rate>:<local>`,
    * local being `zip` (every local tax of the ZIP row), `none`, or a fixed statewide local rate.
    */
-  function datedTreatment(value: string): Treatment | undefined {
+  function datedTreatment(value: string, source: string): Treatment | undefined {
     if (value === 'exempt' || value === 'taxable') return { t: value };
     const reduced = /^reduced:(\d+(?:\.\d+)?):(zip|none|\d+(?:\.\d+)?)$/.exec(value);
     if (!reduced) return undefined;
     const local = reduced[2]!;
-    return { t: 'reduced', state: toMicro(reduced[1]!), local: local === 'zip' || local === 'none' ? local : toMicro(local) };
+    return { t: 'reduced', state: toMicro(reduced[1]!), local: local === 'zip' || local === 'none' ? local : toMicro(local), source: sourceId(source) };
   }
 
   // --- dated taxability rules and holidays ----------------------------------------------------------------------
   const taxabilityRules: Record<string, TaxabilityRule[]> = {};
-  for (const r of load('taxability_changes.csv', ['state', 'match', 'effective_from', 'treatment'])) {
-    const treatment = datedTreatment(r.treatment);
+  for (const r of load('taxability_changes.csv', ['state', 'match', 'effective_from', 'treatment', 'source'])) {
+    const treatment = datedTreatment(r.treatment, firstClause(r.source));
     if (!treatment) throw new Error(`taxability_changes.csv: unknown treatment ${r.treatment}`);
     if (!/^(category:[a-z_]+|code:[0-9A-Z]+)$/.test(r.match)) throw new Error(`taxability_changes.csv: unreadable match ${r.match}`);
     if (r.match.startsWith('category:') && !known.has(r.match.slice(9))) throw new Error(`taxability_changes.csv: unknown category in ${r.match}`);
@@ -498,7 +655,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
   // --- assemble -----------------------------------------------------------------------------------------------------
   const latest = versions.at(-1)!;
   const artifact: ContentArtifact = {
-    format: 3,
+    format: 4,
     version: latest.version,
     coverage_from: versions[0]!.from,
     versions,
@@ -511,6 +668,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
       'State taxability, holidays, Illinois and Kentucky facts: compiled from the sources listed in data/README.md.',
     ],
     names: names.join('\n'),
+    rateSources,
     states,
     stateRateChanges,
     stateRateHistory,
@@ -518,6 +676,7 @@ export function buildArtifact(DATA: string): ContentArtifact {
     postalOnlyZips,
     zip4: {},
     caBaseRates,
+    caBaseSource: sourceId(CA_BASE),
     taxabilityRules,
     holidays,
     taxCodes,

@@ -12,11 +12,10 @@ export interface UnresolvedZip {
 
 export function illinoisUnresolved(content: TaxContent, date: string): UnresolvedZip[] {
   const version = content.at(date);
-  const il = version.artifact.illinois;
   const out: UnresolvedZip[] = [];
   for (const key of [...version.rows().keys()].filter((k) => k.startsWith('IL,')).sort()) {
     const resolved = version.resolve('IL', key.slice(3));
-    if (resolved.kind !== 'area' || localGrocery(resolved.area, date, il) !== undefined) continue;
+    if (resolved.kind !== 'area' || localGrocery(resolved.area, date, version) !== undefined) continue;
     const { area } = resolved;
     const reason =
       area.cityName === ''

@@ -343,8 +343,10 @@ describe('api', () => {
     }
   });
 
+  const mockStatus = (m: Resource): string => m.Properties.Integration.IntegrationResponses[0].StatusCode;
+
   it('answers 405 through an ANY MOCK method on every route path', () => {
-    const anyMethods = methods().filter((m) => m.Properties.HttpMethod === 'ANY');
+    const anyMethods = methods().filter((m) => m.Properties.HttpMethod === 'ANY' && mockStatus(m) !== '404');
     expect(anyMethods).toHaveLength(new Set(routes.map(fullPath)).size);
     for (const m of anyMethods) {
       expect(m.Properties).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'MOCK' } });
@@ -362,6 +364,46 @@ describe('api', () => {
     }
   });
 
+  it("answers an unknown path below the TaxJar base path 404 in TaxJar's shape: a {proxy+} and every route-less resource there", () => {
+    const taxjarPaths = new Set(routes.filter((r) => r.dialect === 'taxjar').map(fullPath));
+    const prefixes = new Set(
+      [...taxjarPaths].flatMap((path) =>
+        path
+          .split('/')
+          .slice(1)
+          .map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`),
+      ),
+    );
+    const bare = [...prefixes].filter((path) => !taxjarPaths.has(path));
+    expect(bare).toContain('/taxjar');
+    const notFound = methods().filter((m) => m.Properties.HttpMethod === 'ANY' && mockStatus(m) === '404');
+    expect(notFound).toHaveLength(bare.length + 1);
+    for (const m of notFound) {
+      expect(m.Properties).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'MOCK' } });
+      const [response] = m.Properties.Integration.IntegrationResponses;
+      expect(JSON.parse(response.ResponseTemplates['application/json'])).toEqual({
+        error: 'Not Found',
+        detail: expect.stringContaining('[not_found]'),
+        status: 404,
+      });
+      expect(response.ResponseParameters['method.response.header.X-Request-Id']).toBe('context.requestId');
+    }
+    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{proxy+}' });
+  });
+
+  it('names the configured public URL to the functions, and refuses one that is not an http(s) origin', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new SalesTaxStack(app, 'SalesTax-pub', { stage: 'pub', publicUrl: 'https://tax.example.com/' });
+    const configured = Template.fromStack(stack);
+    configured.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'salestax-pub-openapi-get',
+      Environment: { Variables: Match.objectLike({ API_PUBLIC_URL: 'https://tax.example.com' }) },
+    });
+    expect(
+      () => new SalesTaxStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'SalesTax-bad', { stage: 'bad', publicUrl: 'javascript://x' }),
+    ).toThrow(/publicUrl/);
+  });
+
   it('shares resources between paths with common segments', () => {
     const paths = new Set(
       routes.flatMap((r) =>
@@ -371,7 +413,8 @@ describe('api', () => {
           .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
       ),
     );
-    template.resourceCountIs('AWS::ApiGateway::Resource', paths.size);
+    // And the one greedy resource answering TaxJar's 404 below its base path.
+    template.resourceCountIs('AWS::ApiGateway::Resource', paths.size + 1);
   });
 
   it.each([

@@ -7,7 +7,6 @@
 // job's liability chart, a production key seeing production data only; axe-core on every page in
 // light and dark mode; no request outside the API's origin, no key in any URL, no CSP violation.
 // Screenshots of every page go to test-output/console/ (README "Operations console").
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
@@ -16,12 +15,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { BROWSER, browserNote, launchBrowser } from '../support/browser';
+import { policyOf, sha256 } from '../support/page-policy';
 import { api, unique, V1 } from '../support/http';
 import { startReceiver, type Receiver } from '../support/receiver';
 
 const SHOTS = join(import.meta.dirname, '..', '..', 'test-output', 'console');
 const CLIENT = { 'X-Service-Client-Ref': ENGAGEMENTS.console.ref };
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('GET /console', () => {
   it('answers without a key, with its script and style inlined and admitted by hash alone', async () => {
@@ -31,13 +30,7 @@ describe('GET /console', () => {
     const script = /<script>([\s\S]*)<\/script>/.exec(res.text)?.[1];
     const style = /<style>([\s\S]*)<\/style>/.exec(res.text)?.[1];
     expect(script && style).toBeTruthy();
-    const policy = Object.fromEntries(
-      res.headers
-        .get('content-security-policy')!
-        .split(';')
-        .map((d) => d.trim().split(/\s+/))
-        .map(([name, ...values]) => [name, values]),
-    );
+    const policy = policyOf(res.headers);
     expect(policy).toEqual({
       'default-src': ["'none'"],
       'script-src': [sha256(script!)],
@@ -235,7 +228,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
 
   const heading = (page: Page) => page.locator('h1#page-title');
   const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  /** A screen-sized picture for the README (copied to docs/console/ by hand when the page changes). */
+  /** A screen-sized picture for docs/console.md (copied to docs/console/ by hand when the page changes). */
   const docShot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, 'docs', `${name}.png`) });
   const go = (page: Page, fragment: string) => page.evaluate((f) => ((globalThis as any).location.hash = f), fragment);
   /** The id and text of the focused element. */
@@ -332,18 +325,22 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     items[0] = { reference_id: 'bad-zip', operation: 'calculate', request: calculation(10, 'ABCDE') };
     items[1] = { reference_id: 'bad-amount', operation: 'calculate', request: calculation(-5) };
     const statuses: string[] = [];
-    // Three of them submitted together keep batches pending for seconds even on a fast machine (one
-    // alone can finish in about a second, between two refreshes).
-    await Promise.all([0, 1, 2].map(() => ok(api('POST', `${V1}/batches`, { key: KEYS.console, body: { items } }), 202)));
+    // Batches pending for a while: three submitted together. A fast machine can finish them before two
+    // refreshes a second apart have both seen them (CI did), so whenever none is pending any more,
+    // three more are submitted: the age is then seen growing on whatever machine, without a timing guess.
+    const submitThree = () => Promise.all([0, 1, 2].map(() => ok(api('POST', `${V1}/batches`, { key: KEYS.console, body: { items } }), 202)));
+    await submitThree();
     // The overview, refreshed while those batches wait: the oldest-pending age grows, and says so.
     const batchesCard = page.locator('.card', { has: page.locator('#batches-title') });
     const growing = async () => {
+      const status = await ok(api('GET', `${V1}/operations/status`, { key: KEYS.console }), 200);
+      if (status.batches.pending === 0) await submitThree();
       await page.getByRole('button', { name: 'Refresh' }).click();
       // Read once the refresh has answered (the button is enabled again), not while it is under way.
       await page.locator('button.secondary:not([disabled])', { hasText: 'Refresh' }).waitFor();
       return batchesCard.locator('[data-trend="growing"]').count();
     };
-    await expect.poll(growing, { timeout: 20_000, interval: 1_100 }).toBe(1);
+    await expect.poll(growing, { timeout: 30_000, interval: 400 }).toBe(1);
     expect(await batchesCard.getAttribute('class')).toContain('attention');
     expect(await page.locator('[aria-live="polite"]').textContent()).toBe('Oldest pending batch is getting older.');
     await shot(page, 'overview-growing');
@@ -401,6 +398,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     expect(await related.locator('tr', { hasText: docs.refund }).textContent()).toMatch(/refund.*committed/);
     expect(await related.locator('tr', { hasText: docs.credit }).textContent()).toMatch(/credit.*goodwill/);
     await shot(page, 'transaction');
+    await docShot(page, 'transaction');
 
     await related.getByRole('link', { name: docs.refund }).click();
     await expect.poll(() => heading(page).textContent()).toBe(`Transaction ${docs.refund}`);

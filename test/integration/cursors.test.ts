@@ -1,16 +1,19 @@
-// List cursors are sealed for whoever received them (issue 21): altered, truncated, replayed by
-// another tenant, key scope or credential, used on another list, or expired, a cursor is a 422 at
-// `query.cursor`; and it shows nothing of the table's keys. Every list's alterations are checked in
-// hostile-input.test.ts; this file checks who may present a cursor, and for how long.
+// List cursors are sealed for whoever received them (issue 21) and for the list, and its parent,
+// that issued them (issue 27): altered, truncated, replayed by another tenant, key scope or
+// credential, used on another list (lists whose positions look alike included) or under another
+// parent (another batch's items), or expired, a cursor is a 422 at `query.cursor`; and it shows
+// nothing of the table's keys. Every list's alterations are checked in hostile-input.test.ts; this
+// file checks who may present a cursor, where, and for how long.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeploymentSecretStore } from '../../functions/adapters/dynamodb/deployment-secret-store';
 import { audienceOf } from '../../functions/application/cursors';
+import { listOf } from '../../functions/http/steps/cursors';
 import type { Principal } from '../../functions/core/access/authorize';
 import { CURSOR_LIFETIME_SECONDS, cursorKeys, openCursor, sealCursor } from '../../functions/core/lists/cursor-seal';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { db, MAIN_TABLE } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';
-import { describeLocal } from '../support/target';
+import { describeLocal, idleReceiver } from '../support/target';
 
 const ship_to = { state: 'NY', zip: '10001' };
 const DATE = '2026-04-15';
@@ -63,6 +66,54 @@ describe('who may present a cursor', () => {
     refused(await page('/transactions', await firstCursor('/customers', KEYS.admin), KEYS.admin));
   });
 
+  it('lists whose positions look alike (webhooks, keys, locations, tax codes) refuse each other’s cursors', async () => {
+    const hooks: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      // Subscribed to an event this account never has: nothing is ever delivered.
+      const res = await api('POST', `${V1}/webhooks`, { key: KEYS.lists, body: { url: idleReceiver(`lists-${i}`), events: ['certificate.activated'] } });
+      expect(res.status, res.text).toBe(201);
+      hooks.push(res.body.id);
+    }
+    try {
+      const lists = ['/webhooks', '/keys', '/locations', '/tax-codes'];
+      const cursors = new Map<string, string>();
+      for (const list of lists) cursors.set(list, await firstCursor(list, KEYS.lists));
+      for (const issued of lists)
+        for (const used of lists) {
+          const res = await page(used, cursors.get(issued)!, KEYS.lists);
+          if (issued === used) expect(res.status, `${issued} on itself`).toBe(200);
+          else refused(res);
+        }
+    } finally {
+      for (const id of hooks) await api('DELETE', `${V1}/webhooks/${id}`, { key: KEYS.lists });
+    }
+  });
+
+  it("one batch's item cursor is refused on another batch's items and on the batch list; GET /batches/{id} hands out its own items' cursor", async () => {
+    const items = Array.from({ length: 3 }, (_, i) => ({ reference_id: `r${i}`, request: { date: DATE, ship_to, lines: [{ amount: 1 }] } }));
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await api('POST', `${V1}/batches`, { key: KEYS.lists, body: { items } });
+      expect(res.status, res.text).toBe(202);
+      ids.push(res.body.id);
+    }
+    for (const id of ids)
+      await expect
+        .poll(async () => (await api('GET', `${V1}/batches/${id}?items_limit=0`, { key: KEYS.lists })).body.status, { timeout: 30_000, interval: 200 })
+        .toBe('completed');
+    const [a, b] = ids as [string, string];
+    const itemsOfA = await firstCursor(`/batches/${a}/items`, KEYS.lists);
+    expect((await page(`/batches/${a}/items`, itemsOfA, KEYS.lists)).status).toBe(200);
+    refused(await page(`/batches/${b}/items`, itemsOfA, KEYS.lists));
+    refused(await page('/batches', itemsOfA, KEYS.lists));
+    refused(await page(`/batches/${a}/items`, await firstCursor('/batches', KEYS.lists), KEYS.lists));
+    // The batch's own answer carries the first page of its items, and a cursor for GET /batches/{id}/items.
+    const got = await api('GET', `${V1}/batches/${a}?items_limit=1`, { key: KEYS.lists });
+    expect(typeof got.body.items_next_cursor).toBe('string');
+    expect((await page(`/batches/${a}/items`, got.body.items_next_cursor, KEYS.lists)).status).toBe(200);
+    refused(await page(`/batches/${b}/items`, got.body.items_next_cursor, KEYS.lists));
+  });
+
   it('shows nothing of the keys it stands for', async () => {
     const cursor = await firstCursor('/transactions', KEYS.admin);
     const bytes = Buffer.from(cursor.replace(/^c1\./, ''), 'base64url').toString('latin1');
@@ -82,7 +133,7 @@ describeLocal('how long a cursor lasts', () => {
       practice: null,
       engagement: null,
     };
-    const audience = audienceOf(principal as unknown as Principal);
+    const audience = audienceOf(principal as unknown as Principal, listOf({ path: '/transactions' }, {}));
     const position = openCursor(cursor, keys, audience, new Date());
     const dayOld = sealCursor(position, keys, audience, new Date(Date.now() - CURSOR_LIFETIME_SECONDS * 1000 - 1000));
     expect(refused(await page('/transactions', dayOld, KEYS.admin))).toMatch(/expired/);

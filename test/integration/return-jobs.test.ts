@@ -142,3 +142,32 @@ describe('return job summaries', () => {
     expect(mine.body.data.map((j: { id: string }) => j.id)).toContain(submitted.body.id);
   });
 });
+
+describe('operations signals across practices (issue 27)', () => {
+  it("a provider's GET /operations/status counts its own engagement's return jobs only, and shows no webhook signals", async () => {
+    const a = { 'X-Service-Client-Ref': ENGAGEMENTS.signalsA.ref };
+    const b = { 'X-Service-Client-Ref': ENGAGEMENTS.signalsB.ref };
+    const submit = async (key: string, headers: Record<string, string>) => {
+      const res = await post({ items: [item('a', 'NY', '2026-08')] }, headers, key);
+      expect(res.status, res.text).toBe(202);
+      return res.body.id as string;
+    };
+    const jobs = [await submit(KEYS.signalsA, a), await submit(KEYS.signalsB, b), await submit(KEYS.signalsB, b)];
+    const done = async (key: string, headers: Record<string, string>, id: string) =>
+      (await api('GET', `${V1}/provider/return-jobs/${id}?items_limit=0`, { key, headers })).body.status;
+    await expect.poll(() => done(KEYS.signalsA, a, jobs[0]!), { timeout: 30_000, interval: 200 }).not.toBe('pending');
+    for (const id of jobs.slice(1)) await expect.poll(() => done(KEYS.signalsB, b, id), { timeout: 30_000, interval: 200 }).not.toBe('pending');
+    const status = async (key: string, headers: Record<string, string> = {}) => {
+      const res = await api('GET', `${V1}/operations/status`, { key, headers });
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    const finishedOf = (s: { return_jobs: { completed_last_24h: number; failed_last_24h: number; pending: number } }) =>
+      s.return_jobs.completed_last_24h + s.return_jobs.failed_last_24h + s.return_jobs.pending;
+    const [seenByA, seenByB, seenByClient] = [await status(KEYS.signalsA, a), await status(KEYS.signalsB, b), await status(KEYS.signalsClient)];
+    expect([finishedOf(seenByA), finishedOf(seenByB), finishedOf(seenByClient)]).toEqual([1, 2, 3]);
+    // Webhooks are the account's own (organization keys): a provider key is shown none.
+    expect([seenByA.webhooks, seenByB.webhooks]).toEqual([null, null]);
+    expect(seenByClient.webhooks).toMatchObject({ endpoints: 0 });
+  });
+});

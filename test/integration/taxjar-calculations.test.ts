@@ -64,6 +64,29 @@ describe('taxForOrder (POST /taxjar/v2/taxes)', () => {
     expect(cents(b.shipping!.tax_collectable)).toBe(cents(v1.body.lines[2].tax));
     // rate = amount_to_collect ÷ taxable_amount
     expect(Math.abs(tax.rate - tax.amount_to_collect / tax.taxable_amount)).toBeLessThan(0.000001);
+    // Additions TaxJar's shape allows, passed through by the official client: each part's source, and
+    // the destination's rate areas (one here).
+    const sources = (b as unknown as { sources: Record<string, string | null> }).sources;
+    expect(sources).toEqual({
+      state: 'Avalara TaxRates ZIP5 table 202603',
+      county: null,
+      city: 'Avalara TaxRates ZIP5 table 202603',
+      special: 'Avalara TaxRates ZIP5 table 202603',
+    });
+    expect(new Set(v1.body.summary.map((j: { source: string }) => j.source))).toEqual(new Set(['Avalara TaxRates ZIP5 table 202603']));
+    expect((tax as unknown as { rate_areas: unknown }).rate_areas).toBeNull();
+  });
+
+  it('names the rate areas of a ZIP that holds several, as /api/v1 does (64108, Kansas City, Missouri)', async () => {
+    const { tax } = await taxjar().taxForOrder({ to_country: 'US', to_zip: '64108', to_state: 'MO', amount: 100, shipping: 0 });
+    const v1 = await api('POST', `${V1}/calculations`, { key: KEY, body: { ship_to: { state: 'MO', zip: '64108' }, lines: [{ amount: 100 }] } });
+    expect(v1.status, v1.text).toBe(200);
+    expect(v1.body.lines[0].rate_areas).toEqual({ lowest_rate: 0.08975, highest_rate: 0.10975, used_rate: 0.08975 });
+    expect((tax as unknown as { rate_areas: unknown }).rate_areas).toEqual(v1.body.lines[0].rate_areas);
+    expect(tax.breakdown!.combined_tax_rate).toBe(0.08975);
+    const { rate } = await taxjar().ratesForLocation('64108', { state: 'MO' });
+    expect((rate as unknown as { rate_areas: unknown }).rate_areas).toEqual(v1.body.lines[0].rate_areas);
+    expect(rate.combined_rate).toBe(0.08975);
   });
 
   it('taxes an order given by amount alone, without a line breakdown', async () => {
@@ -172,6 +195,12 @@ describe('rates, categories, summary rates and nexus regions', () => {
       part('special'),
     ]);
     expect(rate).toMatchObject({ zip: '10001', state: 'NY', country: 'US', freight_taxable: true });
+    expect((rate as unknown as { sources: unknown }).sources).toEqual({
+      state: v1.body.jurisdictions.find((j: { type: string }) => j.type === 'state').source,
+      county: null,
+      city: 'Avalara TaxRates ZIP5 table 202603',
+      special: 'Avalara TaxRates ZIP5 table 202603',
+    });
     await expectTaxjarError(taxjar().ratesForLocation('00000'), 400, /invalid_address/);
   });
 

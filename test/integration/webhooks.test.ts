@@ -3,19 +3,19 @@
 // with growing gaps, dead-lettering and disabling, deletion, rotation, redelivery, tenant
 // isolation, every event type from its real action, and the operations signals. The runner runs
 // with short retry delays set through its runtime settings (test/support/global-setup.ts).
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchStore } from '../../functions/adapters/dynamodb/batch-store';
 import type { TenantPrincipal } from '../../functions/core/access/authorize';
 import { newBatch } from '../../functions/core/batches/batch';
 import { localTableName } from '../../lib/local/provision';
-import { MAIN_TABLE } from '../../lib/resources';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../lib/resources';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { db } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';
 import { type Receiver, type Received, startReceiver } from '../support/receiver';
-import { describeLocal } from '../support/target';
+import { describeLocal, REMOTE } from '../support/target';
 
 const NY = { state: 'NY', zip: '10001' };
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -95,6 +95,37 @@ describe('registration', () => {
     expectError(await api('GET', `${V1}/webhooks/${created.id}`, { key: KEYS.hooksOther }), 404, 'not_found');
   });
 
+  it('shows a secret once: a replay of the registration or the rotation answers it null, and no replay record holds it', async () => {
+    const idem = unique('idem');
+    const body = { url: 'http://127.0.0.1:9/once', events: ['*'] };
+    const first = await api('POST', `${V1}/webhooks`, { key: KEYS.hooks, body, headers: { 'Idempotency-Key': idem } });
+    expect(first.status, first.text).toBe(201);
+    endpoints.push({ key: KEYS.hooks, id: first.body.id });
+    expect(first.body.secret).toMatch(/^whsec_/);
+    const replay = await api('POST', `${V1}/webhooks`, { key: KEYS.hooks, body, headers: { 'Idempotency-Key': idem } });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual({ ...first.body, secret: null });
+    expect(replay.headers.get('location')).toBe(first.headers.get('location'));
+
+    const rotateIdem = unique('idem');
+    const rotated = await api('POST', `${V1}/webhooks/${first.body.id}/rotate-secret`, { key: KEYS.hooks, headers: { 'Idempotency-Key': rotateIdem } });
+    expect(rotated.status, rotated.text).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    const again = await api('POST', `${V1}/webhooks/${first.body.id}/rotate-secret`, { key: KEYS.hooks, headers: { 'Idempotency-Key': rotateIdem } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual({ ...rotated.body, secret: null });
+    // The replay did not rotate again: the secret answered first still signs.
+    expect((await api('GET', `${V1}/webhooks/${first.body.id}`, { key: KEYS.hooks })).body.secret_rotated_at).toBe(rotated.body.secret_rotated_at);
+
+    if (!REMOTE) {
+      const records = await db().send(new ScanCommand({ TableName: localTableName(IDEMPOTENCY_TABLE) }));
+      const text = JSON.stringify(records.Items);
+      for (const secret of [first.body.secret, rotated.body.secret]) expect(text).not.toContain(secret.slice(6));
+      expect(text).not.toMatch(/whsec_[A-Za-z0-9+/]{8}/);
+    }
+  });
+
   it('refuses private, loopback, link-local and metadata targets in production, and http', async () => {
     for (const url of [
       'https://127.0.0.1/hook',
@@ -109,6 +140,14 @@ describe('registration', () => {
       'https://[fd00:ec2::254]/hook',
       'https://[fe80::1]/hook',
       'https://[::ffff:10.0.0.1]/hook',
+      // Every IPv4 embedding in IPv6 (issue 27): compatible, translated, NAT64 local use, 6to4, Teredo, ISATAP.
+      'https://[::127.0.0.1]/hook',
+      'https://[::ffff:0:169.254.169.254]/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
+      'https://[64:ff9b:1::7f00:1]/hook',
+      'https://[2002:a9fe:a9fe::1]/hook',
+      'https://[2001:0:808:808:0:f227:80ff:fffe]/hook',
+      'https://[2606:2800:220:1:0:5efe:a9fe:a9fe]/hook',
       'http://example.com/hook',
     ]) {
       const error = expectError(await api('POST', `${V1}/webhooks`, { key: KEYS.hooksLive, body: { url, events: ['*'] } }), 400, 'invalid_request');

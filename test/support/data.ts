@@ -1,6 +1,8 @@
 // Expectations computed from the project's data files (never typed in by hand).
 import { join } from 'node:path';
+import { buildArtifact, type VersionDerivation } from '../../scripts/lib/content-build';
 import { readCsv, toMicro } from '../../scripts/lib/csv';
+import type { ZipAnswer } from '../../scripts/lib/rate-areas';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');
 
@@ -32,3 +34,22 @@ export const backOutCents = (amountCents: number, rateMicro: bigint): number => 
   const den = 1_000_000n + rateMicro;
   return Number((2n * BigInt(amountCents) * rateMicro + den) / (2n * den));
 };
+
+let derivations: Map<string, VersionDerivation> | undefined;
+/** What the content build derived for each version from data/ (the answers of scripts/lib/rate-areas.ts), built once. */
+export function derived(version = '2026-03-01'): VersionDerivation {
+  if (!derivations) {
+    derivations = new Map();
+    buildArtifact(DATA, (d) => derivations!.set(d.version, d));
+  }
+  const d = derivations.get(version);
+  if (!d) throw new Error(`no version ${version}`);
+  return d;
+}
+
+/** The derived answer of a ZIP: the combined rate of the area that applies to most of it, and the range found in it. */
+export function answerOf(state: string, zip: string, version?: string): ZipAnswer {
+  const a = derived(version).answers.get(state)?.get(zip);
+  if (!a) throw new Error(`no answer for ${state} ${zip}`);
+  return a;
+}

@@ -133,8 +133,14 @@ export class FakeBatches implements BatchRepository {
     return pageInMemory(all.map(clone), (b) => b.id, page);
   }
 
-  async signals(kind: BatchKind, createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals> {
-    const recent = [...this.headers.values()].filter((b) => b.kind === kind && b.created_at >= createdSince);
+  async signals(
+    kind: BatchKind,
+    createdSince: string,
+    finishedSince: string,
+    now: Date,
+    visible: (submitter: BatchHeader['principal']) => boolean = () => true,
+  ): Promise<BatchSignals> {
+    const recent = [...this.headers.values()].filter((b) => b.kind === kind && b.created_at >= createdSince && visible(b.principal));
     const pending = recent.filter((b) => b.status === 'pending' && Date.parse(b.deadline_at) > now.getTime());
     const finishedAt = (b: BatchHeader) => (b.status === 'pending' ? b.deadline_at : (b.completed_at ?? ''));
     return {

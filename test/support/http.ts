@@ -1,6 +1,8 @@
 // HTTP helpers for integration tests: every call goes through the local runner's HTTP front.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 import { responseChecker } from '../../scripts/response-check';
@@ -50,6 +52,50 @@ export async function api<T = any>(method: string, path: string, options: CallOp
   const problems = conforms(method, path, { status: res.status, headers: res.headers, body: body ?? undefined, text });
   if (problems.length > 0) throw new Error(`${method} ${path} → ${res.status} contradicts openapi.json: ${problems.join('; ')}\n${text.slice(0, 2000)}`);
   return { status: res.status, headers: res.headers, text, body };
+}
+
+/**
+ * A request whose headers are sent exactly as listed, repeats and letter cases included (fetch
+ * merges a repeated header into one), checked against the document like every other answer.
+ */
+export function apiWithHeaders<T = any>(method: string, path: string, headers: readonly (readonly [string, string])[], body?: unknown): Promise<Res<T>> {
+  const url = new URL(inject('baseUrl') + path);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const flat = [
+    ['Host', url.host],
+    ...headers,
+    ...(payload === undefined
+      ? []
+      : [
+          ['Content-Type', 'application/json'],
+          ['Content-Length', String(Buffer.byteLength(payload))],
+        ]),
+  ].flat();
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send({ host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers: flat }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const fetched = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) fetched.set(name, Array.isArray(value) ? value.join(', ') : value);
+        let parsed: any = null;
+        try {
+          parsed = text ? JSON.parse(text) : null;
+        } catch {
+          parsed = null;
+        }
+        const problems = conforms(method, path, { status: res.statusCode ?? 0, headers: fetched, body: parsed ?? undefined, text });
+        if (problems.length > 0)
+          reject(new Error(`${method} ${path} → ${res.statusCode} contradicts openapi.json: ${problems.join('; ')}\n${text.slice(0, 2000)}`));
+        else resolve({ status: res.statusCode ?? 0, headers: fetched, text, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 /** A fetch for clients under test (the typed client, the examples): every answer is checked too. */

@@ -9,6 +9,19 @@ export interface RawResponse {
   readonly body: string;
 }
 
+/** The payload of a chunked body (chunk extensions and trailers ignored). */
+function unchunked(body: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const eol = body.indexOf('\r\n', at);
+    const size = Number.parseInt(body.slice(at, eol), 16);
+    if (eol < 0 || !size) return out;
+    out += body.slice(eol + 2, eol + 2 + size);
+    at = eol + 2 + size + 2;
+  }
+}
+
 /** Sends `head` (request line and headers, without the blank line) and `body`; reads until the server closes or the response is complete. */
 export function rawRequest(head: string, body = ''): Promise<RawResponse> {
   const url = new URL(inject('baseUrl'));
@@ -27,7 +40,8 @@ export function rawRequest(head: string, body = ''): Promise<RawResponse> {
         const colon = line.indexOf(':');
         headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
       }
-      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: text.slice(split + 4) });
+      const body = text.slice(split + 4);
+      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body: headers.get('transfer-encoding') === 'chunked' ? unchunked(body) : body });
     };
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);

@@ -68,6 +68,9 @@ describe('client context', () => {
     expect(codeOf(() => resolveClientContext({ ref: 'one', id: '1a' }, k, practice))).toBe('invalid_client_context');
     expect(codeOf(() => resolveClientContext({ ref: 'one', id: '2' }, k, practice))).toBe('conflicting_client_context');
     expect(codeOf(() => resolveClientContext({ ref: 'zzz', id: undefined }, k, practice))).toBe('provider_client_not_found');
+    // A selection sent twice is refused even when both copies name the same usable engagement.
+    expect(codeOf(() => resolveClientContext({ ref: 'one', id: undefined, repeated: ['X-Service-Client-Ref'] }, k, practice))).toBe('invalid_client_context');
+    expect(codeOf(() => resolveClientContext({ ref: 'one', id: '1', repeated: ['X-Service-Client-Id'] }, k, practice))).toBe('invalid_client_context');
     expect(codeOf(() => resolveClientContext({ ref: 'two', id: undefined }, k, practice))).toBe('client_context_not_authorized');
     expect(codeOf(() => resolveClientContext({ ref: 'one', id: undefined }, key({ kind: 'provider', engagementIds: [2] }), practice))).toBe(
       'client_context_not_authorized',

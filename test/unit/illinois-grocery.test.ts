@@ -33,7 +33,16 @@ describe('municipalities of the list', () => {
     const doc = line('62701', '2026-04-15');
     const l = doc.lines[0]!;
     expect(toMicro(rowOf('Springfield').local_grocery_rate)).toBe(10_000);
-    expect(l.jurisdictions).toEqual([{ type: 'city', name: 'SPRINGFIELD GROCERY TAX', rate: 10_000, taxable: 10_000, tax: 100 }]);
+    expect(l.jurisdictions).toEqual([
+      {
+        type: 'city',
+        name: 'SPRINGFIELD GROCERY TAX',
+        rate: 10_000,
+        taxable: 10_000,
+        tax: 100,
+        source: expect.stringMatching(/^Illinois local grocery list, Springfield from 2026-01-01: /),
+      },
+    ]);
     expect(doc.messages).toEqual([expect.objectContaining({ code: 'il_local_grocery_place', target: 'ship_to' })]);
     expect(doc.messages[0]!.message).toMatch(/SPRINGFIELD.*postal city.*SANGAMON COUNTY.*0 %/);
   });
@@ -42,7 +51,9 @@ describe('municipalities of the list', () => {
     const l = line('61820', '2026-04-15').lines[0]!;
     expect(rowOf('Champaign').local_grocery_rate).toBe('0');
     expect(l).toMatchObject({ tax: 0, rate: 0, taxable: 0, exempt: 10_000, taxability: 'exempt', reason: 'product_exempt' });
-    expect(l.jurisdictions).toEqual([{ type: 'city', name: 'CHAMPAIGN GROCERY TAX', rate: 0, taxable: 0, tax: 0 }]);
+    expect(l.jurisdictions).toEqual([
+      { type: 'city', name: 'CHAMPAIGN GROCERY TAX', rate: 0, taxable: 0, tax: 0, source: expect.stringMatching(/^Illinois local grocery list, Champaign /) },
+    ]);
   });
 
   it('where a transit food rate applies, a 0 % place leaves the line reduced-rated', () => {
@@ -50,7 +61,14 @@ describe('municipalities of the list', () => {
     expect(rowOf('Chicago').local_grocery_rate).toBe('0');
     expect(l.reason).toBe('reduced_rated');
     expect(l.rate).toBe(toMicro(transit('RTA', true).qualifying_food_rate));
-    expect(l.jurisdictions).toContainEqual({ type: 'city', name: 'CHICAGO GROCERY TAX', rate: 0, taxable: 10_000, tax: 0 });
+    expect(l.jurisdictions).toContainEqual({
+      type: 'city',
+      name: 'CHICAGO GROCERY TAX',
+      rate: 0,
+      taxable: 10_000,
+      tax: 0,
+      source: expect.stringMatching(/^Illinois local grocery list, Chicago /),
+    });
   });
 
   // Places outside the transit districts: the line is their own grocery rate alone, 1 % or (where
@@ -71,7 +89,7 @@ describe('municipalities of the list', () => {
     const tax = rate / 100;
     expect(toMicro(rowOf(name).local_grocery_rate)).toBe(rate);
     expect(l).toMatchObject({ rate, taxable, tax, reason: rate > 0 ? 'reduced_rated' : 'product_exempt' });
-    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate, taxable, tax }]);
+    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate, taxable, tax, source: expect.stringContaining(name) }]);
   });
 
   it('Lockport, in the RTA collar area: its 1 % on top of the transit food rate', () => {
@@ -144,10 +162,12 @@ describe('dates of the list', () => {
     state: 'IL',
     zip: '62059',
     rates: { state: 62_500, county: 0, city: 0, special: 0 },
+    sources: { state: 'test', county: 'test', city: 'test', special: 'test' },
     regionName: 'BROOKLYN',
     countyName: 'ST. CLAIR',
     cityName: 'BROOKLYN',
     multiArea: false,
+    range: null,
     caCityRate: null,
   };
   it('a place that adopted later answers its earlier rate before its date', () => {
@@ -156,19 +176,19 @@ describe('dates of the list', () => {
       ['2026-01-01', 0],
       ['2026-07-01', 10_000],
     ]);
-    expect(localGrocery(brooklyn, '2026-06-30', il)?.component.rate).toBe(0);
-    expect(localGrocery(brooklyn, '2026-07-01', il)?.component.rate).toBe(10_000);
+    expect(localGrocery(brooklyn, '2026-06-30', content)?.component.rate).toBe(0);
+    expect(localGrocery(brooklyn, '2026-07-01', content)?.component.rate).toBe(10_000);
   });
 
   it('a name the list does not hold is unknown, not 0', () => {
-    expect(localGrocery({ ...brooklyn, cityName: 'LOVEJOY' }, '2026-07-01', il)).toBeUndefined();
+    expect(localGrocery({ ...brooklyn, cityName: 'LOVEJOY' }, '2026-07-01', content)).toBeUndefined();
   });
 
   it('every Illinois county has a dated row; three levy the 1 % outside their municipalities', () => {
     const counties = list.filter((r) => r.kind === 'county');
     expect(new Set(counties.map((r) => r.jurisdiction.toUpperCase()))).toEqual(new Set(geo.filter((g) => g.county).map((g) => g.county.toUpperCase())));
     expect(counties.filter((r) => r.local_grocery_rate === '0.01').map((r) => r.jurisdiction)).toEqual(['Moultrie', 'Wabash', 'Washington']);
-    expect(localGrocery({ ...brooklyn, cityName: 'SPRINGFIELD', countyName: 'SANGAMON' }, '2026-03-01', il)?.note).toMatch(/SANGAMON COUNTY.*0 %/);
+    expect(localGrocery({ ...brooklyn, cityName: 'SPRINGFIELD', countyName: 'SANGAMON' }, '2026-03-01', content)?.note).toMatch(/SANGAMON COUNTY.*0 %/);
   });
 });
 

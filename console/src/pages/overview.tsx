@@ -77,7 +77,7 @@ export function Overview() {
     const next: Record<Queue, AgeReading> = {
       batches: readAge(before.batches, s.batches.oldest_pending_age_seconds, now),
       return_jobs: readAge(before.return_jobs, s.return_jobs.oldest_pending_age_seconds, now),
-      webhooks: readAge(before.webhooks, s.webhooks.oldest_pending_age_seconds, now),
+      webhooks: readAge(before.webhooks, s.webhooks?.oldest_pending_age_seconds ?? null, now),
     };
     const started = (Object.keys(next) as Queue[]).filter((q) => next[q].trend === 'growing' && before[q].trend !== 'growing');
     if (started.length > 0) setAnnouncement(`Oldest pending ${started.map((q) => QUEUE_NAMES[q]).join(' and ')} is getting older.`);
@@ -139,19 +139,22 @@ export function Overview() {
               <p class="muted">Run by provider keys on this account's data.</p>
             )}
           </QueueCard>
-          <section class={`card${ages.webhooks.trend === 'growing' ? ' attention' : ''}`} aria-labelledby="hooks-title">
-            <h2 id="hooks-title">Webhook deliveries</h2>
-            <Figures
-              items={[
-                ['Endpoints', s.webhooks.endpoints],
-                ['Pending', s.webhooks.pending_deliveries],
-                ['Failing (retry scheduled)', <Count key="failing" n={s.webhooks.failed_deliveries} />],
-                ['Dead-lettered', <Count key="dead" n={s.webhooks.dead_lettered} />],
-                ['Oldest pending', <Age key="age" reading={ages.webhooks} queue="webhooks" />],
-              ]}
-            />
-            {session.kind === 'account' && <a href={href({ page: 'webhooks' })}>Open webhooks</a>}
-          </section>
+          {/* A provider key sees no webhook signals: webhooks are the account's own. */}
+          {s.webhooks && (
+            <section class={`card${ages.webhooks.trend === 'growing' ? ' attention' : ''}`} aria-labelledby="hooks-title">
+              <h2 id="hooks-title">Webhook deliveries</h2>
+              <Figures
+                items={[
+                  ['Endpoints', s.webhooks.endpoints],
+                  ['Pending', s.webhooks.pending_deliveries],
+                  ['Failing (retry scheduled)', <Count key="failing" n={s.webhooks.failed_deliveries} />],
+                  ['Dead-lettered', <Count key="dead" n={s.webhooks.dead_lettered} />],
+                  ['Oldest pending', <Age key="age" reading={ages.webhooks} queue="webhooks" />],
+                ]}
+              />
+              {session.kind === 'account' && <a href={href({ page: 'webhooks' })}>Open webhooks</a>}
+            </section>
+          )}
         </div>
       )}
     </section>

@@ -196,6 +196,11 @@ export function TransactionDetail({ code }: { code: string }) {
     { header: 'Rate', numeric: true, cell: (l) => percent(l.rate) },
     { header: 'Tax', numeric: true, cell: (l) => money(l.tax) },
     { header: 'Why', cell: (l) => l.reason.replaceAll('_', ' ') },
+    {
+      header: 'Rate areas in ZIP',
+      cell: (l) =>
+        l.rate_areas ? `${percent(l.rate_areas.lowest_rate)}–${percent(l.rate_areas.highest_rate)}, used ${percent(l.rate_areas.used_rate)}` : 'one',
+    },
     { header: 'Refunded', numeric: true, cell: (l) => money(l.refunded_amount) },
     { header: 'Credited tax', numeric: true, cell: (l) => money(l.credited_tax) },
     { header: 'Remaining tax', numeric: true, cell: (l) => money(l.remaining_tax) },
@@ -206,6 +211,7 @@ export function TransactionDetail({ code }: { code: string }) {
     { header: 'Rate', numeric: true, cell: (j) => percent(j.rate) },
     { header: 'Taxable', numeric: true, cell: (j) => money(j.taxable_amount) },
     { header: 'Tax', numeric: true, cell: (j) => money(j.tax) },
+    { header: 'Rate source', cell: (j) => j.source ?? '—' },
   ];
   return (
     <section aria-labelledby="page-title">
@@ -239,7 +245,7 @@ export function TransactionDetail({ code }: { code: string }) {
             hideCaption
             columns={jurisdictionColumns}
             rows={t.summary}
-            rowKey={(j) => `${j.type}:${j.name}`}
+            rowKey={(j) => `${j.type}:${j.name}:${j.rate}:${j.source ?? ''}`}
             empty="No jurisdictions."
           />
           {t.messages.length > 0 && (

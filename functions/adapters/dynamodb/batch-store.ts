@@ -411,7 +411,13 @@ export class BatchStore implements BatchRepository {
     return { data: items.map((item) => decodeHeader(this.tenant, item)), next_cursor };
   }
 
-  async signals(kind: BatchKind, createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals> {
+  async signals(
+    kind: BatchKind,
+    createdSince: string,
+    finishedSince: string,
+    now: Date,
+    visible?: (submitter: BatchHeader['principal']) => boolean,
+  ): Promise<BatchSignals> {
     let pending = 0;
     let oldest: string | null = null;
     let completed = 0;
@@ -421,10 +427,12 @@ export class BatchStore implements BatchRepository {
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
       ExpressionAttributeValues: { ':pk': listPartition(kind, this.tenant), ':since': createdSince },
-      ProjectionExpression: '#s, created_at, completed_at, deadline_at',
+      // The submitter only when it decides what counts.
+      ProjectionExpression: visible ? '#s, created_at, completed_at, deadline_at, principal' : '#s, created_at, completed_at, deadline_at',
       ExpressionAttributeNames: { '#s': 'status' },
     });
     for (const row of rows) {
+      if (visible && !visible(JSON.parse(String(row.principal)) as BatchHeader['principal'])) continue;
       const status = String(row.status);
       // A pending batch past its deadline has failed, at its deadline, whether or not anyone read it since.
       const overdue = status === 'pending' && Date.parse(String(row.deadline_at)) <= now.getTime();

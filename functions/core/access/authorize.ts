@@ -91,6 +91,8 @@ export function assertScope(policy: AccessPolicy, key: ApiKeyRecord): void {
 export interface ClientHeaders {
   readonly ref: string | undefined;
   readonly id: string | undefined;
+  /** Client-context headers the request carries more than once (a selection must be one value). */
+  readonly repeated?: readonly string[];
 }
 
 const NOT_FOUND_MESSAGE = 'No client engagement visible to this key matches the selection.';
@@ -100,6 +102,8 @@ const NOT_FOUND_MESSAGE = 'No client engagement visible to this key matches the 
  * practice is indistinguishable from one that does not exist.
  */
 export function resolveClientContext(headers: ClientHeaders, key: ApiKeyRecord, practice: PracticeRecord): Engagement {
+  const [repeated] = headers.repeated ?? [];
+  if (repeated !== undefined) throw new DomainError('invalid_client_context', `${repeated} was sent more than once: select one client engagement.`);
   const ref = headers.ref?.trim() || undefined;
   const id = headers.id?.trim() || undefined;
   if (ref === undefined && id === undefined)

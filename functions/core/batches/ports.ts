@@ -41,8 +41,17 @@ export interface BatchRepository {
   /** Writes the finished header (if still pending) with its events; false when another writer did. */
   finish(batch: BatchHeader, events: readonly EventDraft[]): Promise<boolean>;
   list(kind: BatchKind, filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>>;
-  /** Signals over the batches created since `createdSince`; finished ones count when they finished since `finishedSince`. */
-  signals(kind: BatchKind, createdSince: string, finishedSince: string, now: Date): Promise<BatchSignals>;
+  /**
+   * Signals over the batches created since `createdSince`; finished ones count when they finished
+   * since `finishedSince`. With `visible`, only the batches whose submitter it admits count.
+   */
+  signals(
+    kind: BatchKind,
+    createdSince: string,
+    finishedSince: string,
+    now: Date,
+    visible?: (submitter: BatchHeader['principal']) => boolean,
+  ): Promise<BatchSignals>;
 }
 
 /** A chunk of a batch on its way to a worker. */

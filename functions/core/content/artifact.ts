@@ -31,8 +31,11 @@ export type Category = (typeof CATEGORIES)[number];
 export type Treatment =
   | { readonly t: 'taxable' }
   | { readonly t: 'exempt' }
-  /** A reduced state rate; local parts as in the ZIP table, none, or a fixed statewide local rate. */
-  | { readonly t: 'reduced'; readonly state: Micro; readonly local: 'zip' | 'none' | Micro }
+  /**
+   * A reduced state rate; local parts as in the ZIP table, none, or a fixed statewide local rate.
+   * `source`: where the reduced rates come from (an index of `rateSources`).
+   */
+  | { readonly t: 'reduced'; readonly state: Micro; readonly local: 'zip' | 'none' | Micro; readonly source?: number }
   /** Units priced below `belowCents` are exempt from the state part (and local parts in `localCounties`). */
   | { readonly t: 'threshold'; readonly belowCents: number; readonly localCounties: readonly string[] }
   /** The first `cents` of each unit's price is exempt. */
@@ -57,6 +60,8 @@ export interface RatePeriod {
   readonly from: string;
   readonly to: string | null;
   readonly rate: Micro;
+  /** Where the rate comes from (an index of `rateSources`). */
+  readonly source: number;
 }
 
 export interface IllinoisStateRates {
@@ -65,6 +70,8 @@ export interface IllinoisStateRates {
   readonly general: Micro;
   readonly food: Micro;
   readonly drugs: Micro;
+  /** Where the rates come from (an index of `rateSources`). */
+  readonly source: number;
 }
 
 /** A transit district's Illinois rates from a date (null: before any dated row). */
@@ -74,12 +81,15 @@ export interface TransitPeriod {
   readonly name: string;
   readonly general: Micro;
   readonly foodDrugs: Micro;
+  readonly source: number;
 }
 
 /** A local grocery rate from a date; 0 = the place levies none. */
 export interface GroceryPeriod {
   readonly from: string;
   readonly rate: Micro;
+  /** Where the place's answer comes from (an index of `rateSources`). */
+  readonly source: number;
 }
 
 /** A municipality of the local grocery list: its name, the county the source lists it in, its periods. */
@@ -101,6 +111,8 @@ export interface IllinoisContent {
    * food/drugs alike, in some townships only: a ZIP whose special rate reaches the MED rate is in it.
    */
   readonly med: Readonly<Record<string, Micro>>;
+  /** Where the MED rates come from (an index of `rateSources`). */
+  readonly medSource: number;
   /** From this date an in-state retailer shipping from outside Illinois sources at destination (S.B. 3362). */
   readonly outOfStateShipmentsDestinationFrom: string;
   /** From this date municipalities and counties may levy a 1 % grocery tax. */
@@ -158,15 +170,37 @@ export interface RateVersion {
   readonly removed: Readonly<Record<string, string>>;
   /** 5-digit ZIPs the version lists under more than one state, sorted. */
   readonly multiStateZips: string;
+  /**
+   * Per state, the ZIPs that hold several rate areas (scripts/lib/rate-areas.ts), sorted: ZIP (5
+   * digits), then the lowest and the highest combined rate found in it (4 base-36 digits each, in
+   * millionths). Every such ZIP of the version is listed (not only changes).
+   */
+  readonly areas: Readonly<Record<string, string>>;
+  /** Per state, the ZIP table its rows come from in this version (an index of `rateSources`). */
+  readonly tableSources: Readonly<Record<string, number>>;
   /** California CDTFA rates of incorporated cities in force with this version, by upper-case city name. */
   readonly caCityRates: Readonly<Record<string, Micro>>;
+  /** Where `caCityRates` come from (an index of `rateSources`; -1 without a CDTFA table). */
+  readonly caCitySource: number;
 }
+
+/** Width of one row of `areas`: ZIP, lowest and highest rate. */
+export const AREA_ROW = 13;
+
+/** Width of one rate area of `regions`: state, county, city, special, name, and the four parts' sources. */
+export const REGION = 9;
+
+/**
+ * A region part's source that is the ZIP table of the version in force (its `tableSources` of the
+ * state): index 0 of `rateSources`, which holds no label of its own.
+ */
+export const TABLE_SOURCE = 0;
 
 /** Width of one row of `zips`: ZIP (5 digits), region, county name, city name (3 base-36 digits each). */
 export const ZIP_ROW = 14;
 
 export interface ContentArtifact {
-  readonly format: 3;
+  readonly format: 4;
   /** The newest version's name. */
   readonly version: string;
   /** First date any ZIP rate table is valid for (the oldest version's date). */
@@ -178,11 +212,21 @@ export interface ContentArtifact {
   /** Jurisdiction and place names, joined by newlines; rows refer to them by position. */
   readonly names: string;
   readonly states: Readonly<Record<string, StateFacts>>;
+  /**
+   * Where each rate comes from — publisher, table and date ("Avalara TaxRates ZIP5 table 202603",
+   * "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv"): the parts of `regions`, state
+   * rate changes and history, California's base and city rates, Illinois components and reduced
+   * rates point here by index.
+   */
+  readonly rateSources: readonly string[];
   /** State-part changes on or after coverage (scheduled statutory changes). */
-  readonly stateRateChanges: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro }[]>>;
+  readonly stateRateChanges: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro; readonly source: number }[]>>;
   /** State rates before coverage, only for states without local tax and with exact dates. */
   readonly stateRateHistory: Readonly<Record<string, readonly RatePeriod[]>>;
-  /** Flat rows of [state, county, city, special, regionName] (rates in micro, names as indexes). */
+  /**
+   * Flat rows of REGION numbers: [state, county, city, special, regionName, and the sources of the
+   * state, county, city and special parts] (rates in micro, names and sources as indexes).
+   */
   readonly regions: readonly number[];
   /** Per state, 5-digit ZIPs the postal tables know but not every rate version rates, sorted. */
   readonly postalOnlyZips: Readonly<Record<string, string>>;
@@ -193,6 +237,8 @@ export interface ContentArtifact {
    * county operations 1 % (city); a California city rate's districts are the rest.
    */
   readonly caBaseRates: { readonly state: Micro; readonly county: Micro; readonly city: Micro };
+  /** Where `caBaseRates` come from (an index of `rateSources`). */
+  readonly caBaseSource: number;
   /** Dated taxability by state (data/taxability_changes.csv); they take precedence over `states`. */
   readonly taxabilityRules: Readonly<Record<string, readonly TaxabilityRule[]>>;
   /** Sales-tax holidays (data/sales_tax_holidays.csv). */

@@ -1,6 +1,18 @@
 // The loaded tax content: indexes over the artifact, built once per process. Pure: the artifact
 // arrives as a value; reading it from disk is an adapter's job.
-import { ZIP_ROW, type Category, type ContentArtifact, type Holiday, type Micro, type RateVersion, type StateFacts, type Treatment } from './artifact';
+import {
+  AREA_ROW,
+  REGION,
+  TABLE_SOURCE,
+  ZIP_ROW,
+  type Category,
+  type ContentArtifact,
+  type Holiday,
+  type Micro,
+  type RateVersion,
+  type StateFacts,
+  type Treatment,
+} from './artifact';
 import { isUsState } from './states';
 
 export interface ComponentRates {
@@ -10,16 +22,38 @@ export interface ComponentRates {
   readonly special: Micro;
 }
 
-/** A destination (or origin) resolved to one row of the rate table. */
+/** Where each part of a rate area's rate comes from (publisher, table, date). */
+export interface ComponentSources {
+  readonly state: string;
+  readonly county: string;
+  readonly city: string;
+  readonly special: string;
+}
+
+/** The rate areas found in a ZIP that holds several: the lowest and highest combined general rate. */
+export interface RateRange {
+  readonly lowest: Micro;
+  readonly highest: Micro;
+}
+
+/**
+ * A destination (or origin) resolved to the rate area that applies to most of its ZIP (the
+ * content build derives it: data/README.md §1).
+ */
 export interface RateArea {
   readonly state: string;
   readonly zip: string;
   readonly rates: ComponentRates;
+  readonly sources: ComponentSources;
   readonly regionName: string;
   readonly countyName: string;
   readonly cityName: string;
-  /** The ZIP spans several rate areas (several states, or a CA city rate that differs). */
+  /**
+   * The ZIP spans several rate areas (districts inside its place, several counties or states, or a
+   * CA city rate that differs); `range` then holds the rates found in it.
+   */
   readonly multiArea: boolean;
+  readonly range: RateRange | null;
   /** California: the postal city's official CDTFA rate where it differs from the ZIP row. */
   readonly caCityRate: Micro | null;
   /**
@@ -61,6 +95,7 @@ export function findRow(rows: string, width: number, zip: string): number {
 }
 
 const b36 = (rows: string, at: number): number => parseInt(rows.slice(at, at + 3), 36);
+const rate36 = (rows: string, at: number): number => parseInt(rows.slice(at, at + 4), 36);
 
 const NO_HOLIDAYS: readonly Holiday[] = [];
 
@@ -320,20 +355,33 @@ export class TaxContent {
     const { rows, at } = found;
     const { regions } = this.artifact;
     const { caCityRates } = this.rateVersion;
-    const region = b36(rows, at + 5) * 5;
+    const region = b36(rows, at + 5) * REGION;
     const rates = { state: regions[region]!, county: regions[region + 1]!, city: regions[region + 2]!, special: regions[region + 3]! };
+    const table = this.rateVersion.tableSources[state];
+    const source = (index: number) => this.rateSource(index === TABLE_SOURCE ? (table ?? index) : index);
+    const sources = {
+      state: source(regions[region + 5]!),
+      county: source(regions[region + 6]!),
+      city: source(regions[region + 7]!),
+      special: source(regions[region + 8]!),
+    };
     const cityName = this.names[b36(rows, at + 11)]!;
     const combined = rates.state + rates.county + rates.city + rates.special;
     const cdtfa = state === 'CA' ? caCityRates[cityName] : undefined;
     const caCityRate = cdtfa !== undefined && cdtfa !== combined ? cdtfa : null;
+    const several = this.rateVersion.areas[state];
+    const at2 = several === undefined ? -1 : findRow(several, AREA_ROW, zip);
+    const range = at2 < 0 ? null : { lowest: rate36(several!, at2 + 5), highest: rate36(several!, at2 + 9) };
     const area: RateArea = {
       state,
       zip,
       rates,
+      sources,
       regionName: this.names[regions[region + 4]!]!,
       countyName: this.names[b36(rows, at + 8)]!,
       cityName,
-      multiArea: findRow(this.rateVersion.multiStateZips, 5, zip) >= 0 || caCityRate !== null,
+      multiArea: range !== null || findRow(this.rateVersion.multiStateZips, 5, zip) >= 0 || caCityRate !== null,
+      range,
       caCityRate,
       memo: undefined,
     };
@@ -361,7 +409,7 @@ export class TaxContent {
     let total = 0;
     let count = 0;
     for (const { rows, at } of inForce.values()) {
-      const region = b36(rows, at + 5) * 5;
+      const region = b36(rows, at + 5) * REGION;
       const stateRate = regions[region]!;
       minimum = Math.min(minimum, stateRate);
       total += stateRate + regions[region + 1]! + regions[region + 2]! + regions[region + 3]!;
@@ -370,16 +418,17 @@ export class TaxContent {
     return { minimumStateRate: minimum, averageRate: Math.floor((2 * total + count) / (2 * count)) };
   }
 
-  /** The state part on `date` when a scheduled change replaces the rate table's (on or after coverage). */
-  stateRateChange(state: string, date: string): Micro | undefined {
-    let rate: Micro | undefined;
-    for (const change of this.artifact.stateRateChanges[state] ?? []) if (change.from <= date) rate = change.rate;
-    return rate;
+  /** The state part on `date` when a scheduled change replaces the rate table's (on or after coverage), and its source. */
+  stateRateChange(state: string, date: string): { readonly rate: Micro; readonly source: string } | undefined {
+    let found: { rate: Micro; source: number } | undefined;
+    for (const change of this.artifact.stateRateChanges[state] ?? []) if (change.from <= date) found = change;
+    return found && { rate: found.rate, source: this.rateSource(found.source) };
   }
 
-  /** The state rate before coverage, where the state's history covers the date exactly. */
-  historicalStateRate(state: string, date: string): Micro | undefined {
-    for (const p of this.artifact.stateRateHistory[state] ?? []) if (p.from <= date && (p.to === null || date <= p.to)) return p.rate;
+  /** The state rate before coverage, where the state's history covers the date exactly, and its source. */
+  historicalStateRate(state: string, date: string): { readonly rate: Micro; readonly source: string } | undefined {
+    for (const p of this.artifact.stateRateHistory[state] ?? [])
+      if (p.from <= date && (p.to === null || date <= p.to)) return { rate: p.rate, source: this.rateSource(p.source) };
     return undefined;
   }
 
@@ -423,7 +472,7 @@ export class TaxContent {
         for (let at = 0; at < removed.length; at += 5) out.delete(`${state},${removed.slice(at, at + 5)}`);
       for (const [state, rows] of Object.entries(v.zips))
         for (let at = 0; at < rows.length; at += ZIP_ROW) {
-          const region = b36(rows, at + 5) * 5;
+          const region = b36(rows, at + 5) * REGION;
           const r = this.artifact.regions;
           const zip = rows.slice(at, at + 5);
           out.set(`${state},${zip}`, {
@@ -440,5 +489,26 @@ export class TaxContent {
   /** California CDTFA city rates in force with this version. */
   caCityRates(): Readonly<Record<string, Micro>> {
     return this.rateVersion.caCityRates;
+  }
+
+  /** Where this version's California city rates come from. */
+  caCitySource(): string {
+    return this.rateSource(this.rateVersion.caCitySource);
+  }
+
+  /** A rate source of the artifact by index (publisher, table, date). */
+  rateSource(index: number): string {
+    const source = this.artifact.rateSources[index];
+    if (source === undefined) throw new Error(`no rate source ${index}`);
+    return source;
+  }
+
+  /** The ZIPs of this version that hold several rate areas, keyed "ST,ZIP" (for reviews and reports). */
+  multiAreaZips(): Map<string, RateRange> {
+    const out = new Map<string, RateRange>();
+    for (const [state, rows] of Object.entries(this.rateVersion.areas))
+      for (let at = 0; at < rows.length; at += AREA_ROW)
+        out.set(`${state},${rows.slice(at, at + 5)}`, { lowest: rate36(rows, at + 5), highest: rate36(rows, at + 9) });
+    return out;
   }
 }

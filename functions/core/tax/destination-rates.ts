@@ -4,9 +4,9 @@ import type { RateArea, TaxContent } from '../content/tax-content';
 import { DomainError } from '../errors';
 import { illinoisComponents } from './illinois';
 import { detail } from './refusals';
-import { hasRateOn, sourceComponents } from './sourcing';
+import { hasRateOn, rateAreasOf, sourceComponents, spanMessage } from './sourcing';
 import type { Component } from './taxability';
-import type { Precision } from './types';
+import type { Precision, RateAreas } from './types';
 
 export interface RateBreakdown {
   readonly area: RateArea;
@@ -14,6 +14,10 @@ export interface RateBreakdown {
   readonly components: readonly Component[];
   /** California: the official rate of the postal city replaced the ZIP row's. */
   readonly usedCityRate: boolean;
+  /** The ZIP holds several rate areas: the rates found in it and the one shown. */
+  readonly rateAreas: RateAreas | null;
+  /** What a calculation's zip_spans_multiple_rate_areas message says, or null. */
+  readonly note: string | null;
   /** The content version in force on the date. */
   readonly version: string;
 }
@@ -35,10 +39,16 @@ export function destinationRates(all: TaxContent, state: string | undefined, zip
   if (area.state === 'IL') {
     const rates = illinoisComponents(area, 'general', date, content);
     if (rates === null) throw new DomainError('il_rate_lookup_unresolved', 'No Illinois rate is selectable for this place and date.');
-    return { area, precision, components: rates.components, usedCityRate: false, version };
+    const rateAreas = rateAreasOf(
+      area,
+      rates.components.reduce((sum, c) => sum + c.rate, 0),
+    );
+    const sourced = { components: rates.components, taxing: rates.components, sourcing: 'destination' as const, usedCityRate: false, rateAreas };
+    return { area, precision, components: rates.components, usedCityRate: false, rateAreas, note: area.multiArea ? spanMessage(area, sourced) : null, version };
   }
   if (!hasRateOn(content, area.state, date))
     throw new DomainError('rate_unavailable', `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`);
   const sourced = sourceComponents(area, null, date, content);
-  return { area, precision, components: sourced.taxing, usedCityRate: sourced.usedCityRate, version };
+  const note = area.multiArea ? spanMessage(area, sourced) : null;
+  return { area, precision, components: sourced.taxing, usedCityRate: sourced.usedCityRate, rateAreas: sourced.rateAreas, note, version };
 }

@@ -127,12 +127,14 @@ export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: str
     const inTable = Math.min(tabled, area.rates.special);
     // A rate change of the district after the table's date replaces the table's share of it.
     const transitPart = inTable > 0 && inTable === tabled ? (transit?.general ?? inTable) : inTable;
+    const stateSource = content.rateSource(period.source);
+    const transitSource = transit !== undefined && transitPart === transit.general ? content.rateSource(transit.source) : area.sources.special;
     const parts: Component[] = [
-      { type: 'state', name: 'ILLINOIS', rate: period.general },
-      { type: 'county', name: il.names.county[county] ?? county, rate: area.rates.county },
-      { type: 'city', name: area.cityName, rate: area.rates.city },
-      { type: 'special', name: transit?.name ?? '', rate: transitPart },
-      { type: 'special', name: area.regionName, rate: area.rates.special - inTable },
+      { type: 'state', name: 'ILLINOIS', rate: period.general, source: stateSource },
+      { type: 'county', name: il.names.county[county] ?? county, rate: area.rates.county, source: area.sources.county },
+      { type: 'city', name: area.cityName, rate: area.rates.city, source: area.sources.city },
+      { type: 'special', name: transit?.name ?? '', rate: transitPart, source: transitSource },
+      { type: 'special', name: area.regionName, rate: area.rates.special - inTable, source: area.sources.special },
     ];
     return { components: parts.filter((p) => p.rate > 0), note: null };
   }
@@ -144,13 +146,18 @@ export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: str
   const med = il.med[county];
   const parts = (
     [
-      { type: 'state', name: 'ILLINOIS', rate: stateRate },
-      { type: 'special', name: transit?.name ?? '', rate: transit?.foodDrugs ?? 0 },
-      { type: 'special', name: 'METRO-EAST MASS TRANSIT DISTRICT', rate: med !== undefined && area.rates.special >= med ? med : 0 },
+      { type: 'state', name: 'ILLINOIS', rate: stateRate, source: content.rateSource(period.source) },
+      { type: 'special', name: transit?.name ?? '', rate: transit?.foodDrugs ?? 0, source: transit ? content.rateSource(transit.source) : '' },
+      {
+        type: 'special',
+        name: 'METRO-EAST MASS TRANSIT DISTRICT',
+        rate: med !== undefined && area.rates.special >= med ? med : 0,
+        source: content.rateSource(il.medSource),
+      },
     ] satisfies Component[]
   ).filter((p) => p.rate > 0);
   if (cls !== 'food' || date < il.localGroceryFrom) return { components: parts, note: null };
-  const local = localGrocery(area, date, il);
+  const local = localGrocery(area, date, content);
   if (local === undefined) return null; // the content does not know whether this place levies the local 1 %
   return { components: [...parts, local.component], note: local.note };
 }

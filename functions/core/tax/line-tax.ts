@@ -40,12 +40,12 @@ export function taxLine(
     for (let i = 0; i < n; i++) {
       const c = components[i]!;
       rate += c.rate;
-      jurisdictions.push({ type: c.type, name: c.name, rate: c.rate, taxable: math.taxable, tax: math.shares[i] ?? 0 });
+      jurisdictions.push({ type: c.type, name: c.name, rate: c.rate, taxable: math.taxable, tax: math.shares[i] ?? 0, source: c.source });
     }
   } else if (reason === 'product_exempt') {
     // An exempt product keeps the 0 % jurisdictions its state names (an Illinois place that levies no
     // grocery tax), taxing nothing; every other untaxed line has none.
-    for (const c of taxed.components) if (c.rate === 0) jurisdictions.push({ type: c.type, name: c.name, rate: 0, taxable: 0, tax: 0 });
+    for (const c of taxed.components) if (c.rate === 0) jurisdictions.push({ type: c.type, name: c.name, rate: 0, taxable: 0, tax: 0, source: c.source });
   }
   const { area, precision } = dest;
   return {
@@ -66,6 +66,7 @@ export function taxLine(
     reason,
     sourcing: sourced.sourcing,
     address: { state: area.state, zip: area.zip, precision },
+    rate_areas: sourced.rateAreas,
     jurisdictions,
     certificate: reason === 'certificate_applied' ? certificate : null,
   };

@@ -1,13 +1,27 @@
 // The jurisdictions of a place outside Illinois on a date: the state's intrastate sourcing rule,
 // California city rates, scheduled state-rate changes and state-rate history before coverage.
-import type { ComponentRates, RateArea, TaxContent } from '../content/tax-content';
+import type { Micro } from '../content/artifact';
+import type { ComponentRates, ComponentSources, RateArea, TaxContent } from '../content/tax-content';
 import { byRate, type Component, type Jurisdictions } from './taxability';
-import type { Sourcing } from './types';
+import type { RateAreas, Sourcing } from './types';
 
 export interface Sourced extends Jurisdictions {
   readonly sourcing: Sourcing;
   /** California: the official rate of the postal city replaced the ZIP row's. */
   readonly usedCityRate: boolean;
+  /** The destination ZIP holds several rate areas: the lowest and highest general rate found, and the one used. */
+  readonly rateAreas: RateAreas | null;
+}
+
+/**
+ * The rate areas of a destination that holds several, with the general rate used there (`shift`:
+ * a scheduled state-rate change since the table, which moves every area's rate alike).
+ */
+export function rateAreasOf(area: RateArea, used: Micro, shift = 0): RateAreas | null {
+  if (!area.multiArea) return null;
+  const lowest = area.range === null ? used : area.range.lowest + shift;
+  const highest = area.range === null ? used : area.range.highest + shift;
+  return { lowest: Math.min(lowest, used), highest: Math.max(highest, used), used };
 }
 
 /**
@@ -38,35 +52,62 @@ function source(dest: RateArea, origin: RateArea | null, date: string, content: 
   const sourcing: Sourcing = from === null ? 'destination' : facts.intrastate === 'hybrid' ? 'hybrid' : 'origin';
   const local = from !== null && sourcing === 'origin' ? from : dest;
   let rates: ComponentRates = local.rates;
+  let sources: ComponentSources = local.sources;
   let usedCityRate = false;
   let specialName = districtName((sourcing === 'hybrid' ? dest : local).regionName, local);
   if (from !== null && sourcing === 'hybrid') {
     rates = { ...from.rates, special: dest.rates.special };
+    sources = { ...from.sources, special: dest.sources.special };
   } else if (local.caCityRate !== null) {
     // Contract §2.3: a California ZIP whose postal city has another official rate uses the city's:
     // CDTFA's statewide base (state, county transportation, city operations), and the city's and
     // county's district taxes for the rest — named for them, not for the ZIP row's region.
     const base = content.artifact.caBaseRates;
+    const baseSource = content.rateSource(content.artifact.caBaseSource);
     rates = { state: base.state, county: base.county, city: base.city, special: local.caCityRate - base.state - base.county - base.city };
+    sources = { state: baseSource, county: baseSource, city: baseSource, special: content.caCitySource() };
     specialName = `${local.countyName} COUNTY AND ${local.cityName} DISTRICT TAXES`;
     usedCityRate = sourcing === 'destination';
   }
+  let shift = 0;
   if (date < content.coverageFrom) {
-    rates = { state: content.historicalStateRate(dest.state, date) ?? 0, county: 0, city: 0, special: 0 };
+    const history = content.historicalStateRate(dest.state, date);
+    rates = { state: history?.rate ?? 0, county: 0, city: 0, special: 0 };
+    if (history) sources = { ...sources, state: history.source };
   } else {
     const changed = content.stateRateChange(dest.state, date);
-    if (changed !== undefined) rates = { ...rates, state: changed };
+    if (changed !== undefined) {
+      shift = changed.rate - rates.state;
+      rates = { ...rates, state: changed.rate };
+      sources = { ...sources, state: changed.source };
+    }
   }
   const components: Component[] = [
-    { type: 'state', name: facts.name, rate: rates.state },
-    { type: 'county', name: local.countyName, rate: rates.county },
-    { type: 'city', name: local.cityName, rate: rates.city },
-    { type: 'special', name: specialName, rate: rates.special },
+    { type: 'state', name: facts.name, rate: rates.state, source: sources.state },
+    { type: 'county', name: local.countyName, rate: rates.county, source: sources.county },
+    { type: 'city', name: local.cityName, rate: rates.city, source: sources.city },
+    { type: 'special', name: specialName, rate: rates.special, source: sources.special },
   ];
-  return { components, taxing: byRate(components), sourcing, usedCityRate };
+  const rateAreas = sourcing === 'origin' ? null : rateAreasOf(dest, rates.state + rates.county + rates.city + rates.special, shift);
+  return { components, taxing: byRate(components), sourcing, usedCityRate, rateAreas };
 }
 
 /** Special districts carry the rate area's name, set apart when it repeats a county or city name. */
 function districtName(region: string, area: RateArea): string {
   return region === area.cityName || region === area.countyName ? `${region} SPECIAL DISTRICTS` : region;
+}
+
+const percent = (micro: number): string => `${(micro / 10_000).toFixed(4).replace(/\.?0+$/, '')} %`;
+
+/** Contract §2.3: the rates found in the ZIP, lowest and highest, and which one was used. */
+export function spanMessage(area: RateArea, sourced: Sourced): string {
+  const areas = sourced.rateAreas;
+  const found = areas === null ? '' : ` (general rates from ${percent(areas.lowest)} to ${percent(areas.highest)})`;
+  const rate = areas === null ? '' : ` (${percent(areas.used)})`;
+  const used = sourced.usedCityRate
+    ? `the official rate of ${area.cityName}${rate}`
+    : sourced.sourcing === 'origin'
+      ? 'the rate of the origin'
+      : `the rate of its main area${rate}`;
+  return `The ZIP code spans several rate areas${found}; ${used} was used.`;
 }

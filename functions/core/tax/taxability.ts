@@ -8,6 +8,8 @@ export interface Component {
   readonly type: JurisdictionType;
   readonly name: string;
   readonly rate: Micro;
+  /** Where the rate comes from (publisher, table, date). */
+  readonly source: string;
 }
 
 /** A line's jurisdictions, and those of them that tax (rate above 0: the same array when all do). */
@@ -34,6 +36,8 @@ export interface PriceFacts {
   /** Shipping only: the goods delivered with it so far, their taxable and their whole cents (0 and 0: none). */
   readonly goodsTaxable: number;
   readonly goodsAll: number;
+  /** A rate source of the content by index (a reduced treatment names its own). */
+  readonly rateSource: (index: number) => string;
 }
 
 /** The components that tax (the array itself when all do: most lines, and no copy for them). */
@@ -61,13 +65,15 @@ export function applyTreatment(treatment: Treatment | undefined, jurisdictions: 
       return EXEMPT;
     case 'reduced': {
       const state = components.find((c) => c.type === 'state');
+      // The reduced rates come from the rule that sets them (its source), not from the rate table.
+      const source = treatment.source === undefined ? (state?.source ?? '') : facts.rateSource(treatment.source);
       const local =
         treatment.local === 'zip'
           ? components.filter((c) => c.type !== 'state')
           : treatment.local === 'none'
             ? []
-            : [{ type: 'special' as const, name: `${facts.stateName} STATEWIDE LOCAL`, rate: treatment.local }];
-      const parts = byRate([{ type: 'state', name: state?.name ?? facts.stateName, rate: treatment.state }, ...local]);
+            : [{ type: 'special' as const, name: `${facts.stateName} STATEWIDE LOCAL`, rate: treatment.local, source }];
+      const parts = byRate([{ type: 'state', name: state?.name ?? facts.stateName, rate: treatment.state, source }, ...local]);
       return parts.length === 0 || price === 0 ? EXEMPT : { components: parts, base: price, reason: 'reduced_rated', unverified: false };
     }
     case 'threshold': {

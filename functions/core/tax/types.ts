@@ -51,6 +51,15 @@ export interface JurisdictionTax {
   readonly rate: Micro;
   readonly taxable: number;
   readonly tax: number;
+  /** Where the rate comes from (publisher, table, date); absent on documents stored before sources were kept. */
+  readonly source?: string;
+}
+
+/** A destination ZIP that holds several rate areas: the lowest and highest general rate found in it, and the one used. */
+export interface RateAreas {
+  readonly lowest: Micro;
+  readonly highest: Micro;
+  readonly used: Micro;
 }
 
 export interface LineTax {
@@ -71,6 +80,8 @@ export interface LineTax {
   readonly reason: Reason;
   readonly sourcing: Sourcing;
   readonly address: { readonly state: string; readonly zip: string; readonly precision: Precision };
+  /** The destination ZIP holds several rate areas (null: one; absent on documents stored before it was kept). */
+  readonly rate_areas?: RateAreas | null;
   readonly jurisdictions: readonly JurisdictionTax[];
   readonly certificate: CertificateGrant | null;
 }

@@ -1,10 +1,15 @@
 // The JSON of a taxed document (contract §2.2): cents become amounts, micro rates become fractions,
 // and document totals and the jurisdiction summary are sums of the lines.
 import { fromCents, fromMicro } from './money';
-import type { DocumentTax, JurisdictionTax, LineTax } from './types';
+import type { DocumentTax, JurisdictionTax, LineTax, RateAreas } from './types';
 
 export function jurisdictionView(j: JurisdictionTax) {
-  return { type: j.type, name: j.name, rate: fromMicro(j.rate), taxable_amount: fromCents(j.taxable), tax: fromCents(j.tax) };
+  return { type: j.type, name: j.name, rate: fromMicro(j.rate), taxable_amount: fromCents(j.taxable), tax: fromCents(j.tax), source: j.source ?? null };
+}
+
+/** Contract §2.3: the rates found in a ZIP that holds several rate areas, and the one used. */
+export function rateAreasView(areas: RateAreas | null | undefined) {
+  return areas ? { lowest_rate: fromMicro(areas.lowest), highest_rate: fromMicro(areas.highest), used_rate: fromMicro(areas.used) } : null;
 }
 
 export function lineView(line: LineTax) {
@@ -26,6 +31,7 @@ export function lineView(line: LineTax) {
     reason: line.reason,
     sourcing: line.sourcing,
     address: { ...line.address },
+    rate_areas: rateAreasView(line.rate_areas),
     jurisdictions: line.jurisdictions.map(jurisdictionView),
     exemption_certificate: line.certificate
       ? { id: line.certificate.id, exemption_reason: line.certificate.exemption_reason, document_sha256: line.certificate.document_sha256 }
@@ -57,17 +63,17 @@ export function totalsOf(lines: readonly LineTax[]): Totals {
   return { amount, discount, taxable, exempt, tax };
 }
 
-/** Jurisdictions summed over lines, grouped by type, name and rate, in order of first appearance. */
+/** Jurisdictions summed over lines, grouped by type, name, rate and source, in order of first appearance. */
 export function summaryOf(lines: readonly LineTax[]): JurisdictionTax[] {
-  const groups = new Map<string, { type: JurisdictionTax['type']; name: string; rate: number; taxable: number; tax: number }>();
+  const groups = new Map<string, { type: JurisdictionTax['type']; name: string; rate: number; taxable: number; tax: number; source?: string }>();
   for (const line of lines)
     for (const j of line.jurisdictions) {
-      const key = `${j.type}|${j.name}|${j.rate}`;
+      const key = `${j.type}|${j.name}|${j.rate}|${j.source ?? ''}`;
       const g = groups.get(key);
       if (g) {
         g.taxable += j.taxable;
         g.tax += j.tax;
-      } else groups.set(key, { type: j.type, name: j.name, rate: j.rate, taxable: j.taxable, tax: j.tax });
+      } else groups.set(key, { type: j.type, name: j.name, rate: j.rate, taxable: j.taxable, tax: j.tax, source: j.source });
     }
   return [...groups.values()];
 }

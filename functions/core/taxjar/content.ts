@@ -7,10 +7,24 @@ import { US_STATES } from '../content/states';
 import type { TaxCode } from '../content/tax-content';
 import type { RateBreakdown } from '../tax/engine';
 import { fromMicro } from '../tax/money';
+import { rateAreasView } from '../tax/view';
 import { SHIPPING_TAX_CODE } from './document';
 
 /** Whether a state taxes delivery charges of taxable goods (TaxJar's `freight_taxable`). */
 export const freightTaxable = (facts: StateFacts): boolean => facts.salesTax && facts.taxability.shipping?.t !== 'exempt';
+
+/**
+ * Where each of TaxJar's rate parts comes from (publisher, table, date; several districts' sources
+ * joined by "; "), or null for a part without a rate: an addition TaxJar's shape allows, as objects
+ * the official client passes through.
+ */
+export function taxjarSources(components: readonly { readonly type: string; readonly rate: number; readonly source?: string }[]) {
+  const of = (type: string): string | null => {
+    const sources = [...new Set(components.filter((c) => c.type === type && c.rate > 0 && c.source).map((c) => c.source!))];
+    return sources.length === 0 ? null : sources.join('; ');
+  };
+  return { state: of('state'), county: of('county'), city: of('city'), special: of('special') };
+}
 
 export function taxjarRateView(rates: RateBreakdown, facts: StateFacts) {
   const part = (type: string): Micro => rates.components.filter((c) => c.type === type).reduce((n, c) => n + c.rate, 0);
@@ -28,6 +42,8 @@ export function taxjarRateView(rates: RateBreakdown, facts: StateFacts) {
     combined_district_rate: fromMicro(part('special')),
     combined_rate: fromMicro(combined),
     freight_taxable: freightTaxable(facts),
+    sources: taxjarSources(rates.components),
+    rate_areas: rateAreasView(rates.rateAreas),
   };
 }
 

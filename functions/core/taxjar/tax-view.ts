@@ -3,6 +3,8 @@
 // rates are the engine's micro rates, and `rate` is amount_to_collect ÷ taxable_amount in integers.
 import { fromCents, fromMicro, MICRO, mulDivHalfUp } from '../tax/money';
 import type { DocumentTax, JurisdictionType, LineTax } from '../tax/types';
+import { rateAreasView } from '../tax/view';
+import { taxjarSources } from './content';
 import { SHIPPING_LINE } from './document';
 
 interface Part {
@@ -100,6 +102,8 @@ export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
     tax_source: sourcing,
     ...(options.exemptionType ? { exemption_type: options.exemptionType } : {}),
     jurisdictions: { country: 'US', state: first?.address.state ?? null, county: names('county'), city: names('city') },
+    // Additions TaxJar's shape allows: the destination ZIP's rate areas when it holds several.
+    rate_areas: rateAreasView(first?.rate_areas),
   };
   if (!nexus) return view;
   const p = partsOf(doc.lines);
@@ -119,6 +123,7 @@ export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
     special_district_taxable_amount: fromCents(p.special.taxable),
     special_tax_rate: fromMicro(p.special.rate),
     special_district_tax_collectable: fromCents(p.special.tax),
+    sources: taxjarSources(doc.lines.flatMap((l) => l.jurisdictions)),
     ...(shipping && shipping.amount > 0 ? { shipping: lineBreakdown(shipping) } : {}),
     ...(options.lineItems ? { line_items: items.map((l) => ({ id: l.number, ...lineBreakdown(l) })) } : {}),
   };

@@ -6,6 +6,6 @@ import type { Authenticated, Received } from '../request';
 export function authenticate(authenticator: Pick<Authenticator, 'authenticate'>, forms: SecretForms = {}) {
   return async (request: Received): Promise<Authenticated> => ({
     ...request,
-    credentials: await authenticator.authenticate(presentedSecret(request.headers, forms), request.now),
+    credentials: await authenticator.authenticate(presentedSecret(request.headers, forms, request.repeatedHeaders), request.now),
   });
 }

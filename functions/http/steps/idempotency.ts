@@ -9,7 +9,10 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import * as v from 'valibot';
+import { keyPrefixFor } from '../../application/api-key-secret';
 import { SERVICE_LIMITS } from '../../core/limits/service-limits';
+import { SECRET_PREFIX } from '../../core/webhooks/signing';
+import { logger } from '../../shared/powertools';
 import type { Reply } from '../request';
 import { validate } from '../validation';
 
@@ -32,6 +35,31 @@ export interface IdempotencyScope {
 
 export type Idempotency = (header: string | undefined, scope: IdempotencyScope, exec: () => Promise<Reply>) => Promise<Reply>;
 
+/** Strings shaped like a secret this service hands out once: API keys and webhook signing secrets. */
+const SECRET_SHAPES = [
+  new RegExp(`^(?:${keyPrefixFor('sandbox')}|${keyPrefixFor('production')})[A-Za-z0-9]{20,}$`),
+  new RegExp(`^${SECRET_PREFIX}[A-Za-z0-9+/=]{16,}$`),
+];
+
+/**
+ * A reply as the replay record keeps it, as JSON will render it (no undefined members, so a replay
+ * is identical), with any string shaped like a secret made null. Handlers that answer a secret give
+ * the reply's `stored` form without it (POST /keys, POST /webhooks, the rotation); this is the net
+ * under them, so no replay record holds a secret even if a handler forgets.
+ */
+export function storedForm(reply: Reply): Reply {
+  let withheld = 0;
+  const kept = JSON.parse(
+    JSON.stringify(reply, (_name, value: unknown) => {
+      if (typeof value !== 'string' || !(value.startsWith('stx_') || value.startsWith('whsec_')) || !SECRET_SHAPES.some((s) => s.test(value))) return value;
+      withheld++;
+      return null;
+    }),
+  ) as Reply;
+  if (withheld > 0) logger.warn('a reply held a secret without a stored form; the replay record withholds it', { withheld });
+  return kept;
+}
+
 /**
  * Runs `exec` once per (API key, tenant, Idempotency-Key); a missing header runs it plainly. What is
  * stored is the reply's `stored` body when it has one (a reply holding a secret stores it without),
@@ -47,8 +75,7 @@ export function idempotency(store: { readonly tableName: string; readonly client
       expiresAfterSeconds: SERVICE_LIMITS.idempotency_retention_hours * 3600,
       responseHook: (response) => ({ ...(response as object), replayed: true }),
     });
-    // What is stored is the reply as JSON will render it (no undefined members), so a replay is identical.
-    const run = makeIdempotent(async (_call: IdempotentCall, exec: () => Promise<Reply>): Promise<Reply> => JSON.parse(JSON.stringify(await exec())), {
+    const run = makeIdempotent(async (_call: IdempotentCall, exec: () => Promise<Reply>): Promise<Reply> => storedForm(await exec()), {
       persistenceStore: new DynamoDBPersistenceLayer({ tableName: store.tableName, awsSdkV3Client: store.client() }),
       config: settings,
       keyPrefix: 'stx',

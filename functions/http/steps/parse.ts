@@ -3,7 +3,7 @@
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { Principal } from '../../core/access/authorize';
 import type { Authorized, Parsed } from '../request';
-import { parseJsonBody, validate } from '../validation';
+import { parseJsonBody, repeatedInput, repeatedQueryNames, validate } from '../validation';
 
 /** A body parsed in steps of its own: `schema` is its whole shape (documentation), `parse` the order it is checked in. */
 export interface StagedBody<B> {
@@ -46,6 +46,9 @@ export function parse<Path extends string, BS extends GenericSchema | StagedBody
 ) {
   return <P extends Principal>(request: Authorized<P>): Parsed<P, BodyOf<BS>, QueryOf<QS>, PathParams<Path>> => {
     const { event } = request;
+    // A route without a query schema reads no parameter, so nothing it ignores is refused.
+    const repeated = schemas.query ? repeatedQueryNames(event.multiValueQueryStringParameters) : [];
+    if (repeated.length > 0) throw repeatedInput(repeated.map((name) => `query.${name}`));
     const query = (schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined) as QueryOf<QS>;
     const body = schemas.body === undefined ? (undefined as BodyOf<BS>) : parseBody(schemas.body, parseJsonBody(event.body, event.isBase64Encoded));
     return { ...request, query, body, params: pathParams(path, event.pathParameters) };

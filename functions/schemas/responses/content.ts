@@ -1,6 +1,7 @@
 // Tax content reads (contract §2.6): rates at a destination and the tax code catalog.
 import * as v from 'valibot';
 import { Category, Day, JurisdictionType, Precision, Rate, pageOf } from './common';
+import { RateAreas, RateSource } from './tax';
 
 export const RateBreakdown = v.strictObject({
   object: v.literal('rate'),
@@ -10,8 +11,9 @@ export const RateBreakdown = v.strictObject({
   content_version: v.string(),
   precision: Precision,
   multiple_rate_areas: v.boolean(),
+  rate_areas: RateAreas,
   rate: Rate,
-  jurisdictions: v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate })),
+  jurisdictions: v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, source: RateSource })),
   notes: v.array(v.string()),
 });
 

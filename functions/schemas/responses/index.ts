@@ -93,7 +93,10 @@ const accepted = (schema: v.GenericSchema, description: string, errors: readonly
 
 export const RESPONSES = {
   'config-get': ok(Config, 'The effective limits of the key and the tax content in use.'),
-  'operations-status': ok(OperationsStatus, "The caller's request budget and the tenant's queue signals."),
+  'operations-status': ok(
+    OperationsStatus,
+    "The caller's request budget and the queue signals of what the caller can see: the tenant's for its own keys; for a provider key, what its practice can see of the client (its own return jobs, no webhooks).",
+  ),
   'openapi-get': ok(ApiDescription, 'This OpenAPI 3.1 document, its server set to the deployment that served it.'),
   'docs-get': { ...ok(HtmlPage, 'The interactive API reference (Swagger UI, bundled; no CDN).'), media: 'text/html' },
   'console-get': {

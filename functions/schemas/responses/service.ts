@@ -30,20 +30,29 @@ export const Config = v.strictObject({
 
 /** Signals of one kind of queued work (batches, provider return jobs run on the tenant's data). */
 const QueueSignals = v.strictObject({ pending: Int, oldest_pending_age_seconds: v.nullable(Int), completed_last_24h: Int, failed_last_24h: Int });
+const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
 
 export const OperationsStatus = v.strictObject({
   object: v.literal('operations_status'),
   environment: Environment,
   requests: v.strictObject({ limit: Int, used: Int, remaining: Int, window_seconds: Int, resets_in_seconds: Int }),
-  batches: QueueSignals,
-  return_jobs: QueueSignals,
-  webhooks: v.strictObject({
-    endpoints: Int,
-    pending_deliveries: Int,
-    failed_deliveries: Int,
-    dead_lettered: Int,
-    oldest_pending_age_seconds: v.nullable(Int),
-  }),
+  batches: described(QueueSignals, "The tenant's batches (a provider key: its client's, as GET /batches lists them)."),
+  return_jobs: described(
+    QueueSignals,
+    "Return jobs run on the tenant's data: for the account's own keys every practice's; for a provider key only those of its own engagement (what GET /provider/return-jobs lists), never another practice's for the same client.",
+  ),
+  webhooks: described(
+    v.nullable(
+      v.strictObject({
+        endpoints: Int,
+        pending_deliveries: Int,
+        failed_deliveries: Int,
+        dead_lettered: Int,
+        oldest_pending_age_seconds: v.nullable(Int),
+      }),
+    ),
+    "The account's webhook deliveries; null for a provider key (webhooks belong to the account: organization keys only).",
+  ),
 });
 
 const EngagementStatus = v.picklist(['usable', 'paused', 'offboarded', 'unavailable']);

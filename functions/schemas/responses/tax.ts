@@ -11,7 +11,22 @@ export const LineReason = v.pipe(
   ),
 );
 
-export const Jurisdiction = v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount });
+export const RateSource = v.pipe(
+  v.nullable(v.string()),
+  v.description(
+    'Where the jurisdiction\'s rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept.',
+  ),
+);
+
+export const Jurisdiction = v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount, source: RateSource });
+
+/** Contract §2.3: a destination ZIP that holds several rate areas. */
+export const RateAreas = v.pipe(
+  v.nullable(v.strictObject({ lowest_rate: Rate, highest_rate: Rate, used_rate: Rate })),
+  v.description(
+    'The destination ZIP holds several rate areas (districts inside its place, several counties or states, a California city with its own rate): the lowest and highest general-merchandise rate found in it, and the one used (the area that applies to most of the ZIP). A message zip_spans_multiple_rate_areas says the same; accuracy_policy deterministic refuses such a line. null when the ZIP is one rate area (and on documents stored before it was kept).',
+  ),
+);
 
 const lineEntries = {
   number: v.string(),
@@ -31,6 +46,7 @@ const lineEntries = {
   reason: LineReason,
   sourcing: v.picklist(['destination', 'origin', 'hybrid']),
   address: v.strictObject({ state: v.string(), zip: v.string(), precision: Precision }),
+  rate_areas: RateAreas,
   jurisdictions: v.array(Jurisdiction),
   exemption_certificate: v.nullable(v.strictObject({ id: v.string(), exemption_reason: v.string(), document_sha256: v.nullable(v.string()) })),
 };

@@ -24,8 +24,17 @@ const endpointEntries = {
 };
 
 export const WebhookEndpoint = v.strictObject(endpointEntries);
-/** On creation and rotation only: the signing secret, shown this once. */
-export const WebhookEndpointWithSecret = v.strictObject({ ...endpointEntries, secret: v.pipe(v.string(), v.regex(/^whsec_[A-Za-z0-9+/=]+$/)) });
+/** On creation and rotation only: the signing secret, shown this once (an idempotent replay carries `secret: null`). */
+export const WebhookEndpointWithSecret = v.strictObject({
+  ...endpointEntries,
+  secret: v.nullable(
+    v.pipe(
+      v.string(),
+      v.regex(/^whsec_[A-Za-z0-9+/=]+$/),
+      v.description('The signing secret, shown in this answer only: an idempotent replay of the call answers `null` (the replay record never holds it).'),
+    ),
+  ),
+});
 export const WebhookEndpointList = pageOf(WebhookEndpoint);
 export const WebhookEndpointDeleted = v.strictObject({ object: v.literal('webhook_endpoint'), id: v.string(), deleted: v.literal(true) });
 

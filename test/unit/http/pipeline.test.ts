@@ -11,7 +11,8 @@ import { authenticate } from '../../../functions/http/steps/authenticate';
 import { authorize } from '../../../functions/http/steps/authorize';
 import { parse } from '../../../functions/http/steps/parse';
 import { rateLimit } from '../../../functions/http/steps/rate-limit';
-import { normalizedHeaders, receive } from '../../../functions/http/steps/receive';
+import { normalizedHeaders, receive, repeatedHeaders } from '../../../functions/http/steps/receive';
+import { singleHeader } from '../../../functions/http/validation';
 import { apiKey, tenantPrincipal } from '../../support/fakes';
 
 const event = (over: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent =>
@@ -43,6 +44,21 @@ describe('receive', () => {
     expect(Object.getPrototypeOf(headers)).toBeNull();
     expect(received()).toMatchObject({ requestId: 'req-1', now: NOW });
   });
+
+  it('names every header sent more than once: twice, in two letter cases, or both', () => {
+    expect([
+      ...repeatedHeaders({ headers: { Authorization: 'b', 'X-Api-Key': 'k' }, multiValueHeaders: { Authorization: ['a', 'b'], 'X-Api-Key': ['k'] } }),
+    ]).toEqual(['authorization']);
+    // API Gateway keeps names in two letter cases apart; an event without multiValueHeaders counts them too.
+    expect([...repeatedHeaders({ headers: { Authorization: 'a', authorization: 'b', 'x-api-key': 'k' } })]).toEqual(['authorization']);
+    expect([...repeatedHeaders({ headers: {}, multiValueHeaders: { 'Idempotency-Key': ['k'], 'idempotency-key': ['k'] } })]).toEqual(['idempotency-key']);
+    expect(repeatedHeaders({ headers: { constructor: 'c' }, multiValueHeaders: { constructor: ['c'] } }).size).toBe(0);
+    const request = receive(event({ multiValueHeaders: { 'X-Simulate': ['a', 'a'] } }), {} as Context, NOW);
+    expect(() => singleHeader(request, 'X-Simulate')).toThrow(
+      expect.objectContaining({ code: 'validation_error', details: [expect.objectContaining({ code: 'duplicate_value', target: 'header.X-Simulate' })] }),
+    );
+    expect(singleHeader(received(), 'Authorization')).toBe('Bearer stx_test_x');
+  });
 });
 
 describe('authenticate', () => {
@@ -57,6 +73,25 @@ describe('authenticate', () => {
     expect((await step(received())).credentials).toBe(credentials);
     expect(seen).toEqual(['stx_test_x']);
     await expect(step(receive(event({ headers: {} }), {} as Context, NOW))).rejects.toMatchObject({ code: 'missing_api_key' });
+  });
+
+  it('refuses a credential header sent twice, alike or not, before any lookup', async () => {
+    const seen: string[] = [];
+    const step = authenticate({
+      authenticate: async (secret) => {
+        seen.push(secret);
+        return credentials;
+      },
+    });
+    const twice = [
+      { headers: { Authorization: 'Bearer stx_test_x' }, multiValueHeaders: { Authorization: ['Bearer stx_test_x', 'Bearer stx_test_x'] } },
+      { headers: { Authorization: 'Bearer stx_test_x', authorization: 'Bearer stx_test_y' } },
+      { headers: { 'X-Api-Key': 'stx_test_x' }, multiValueHeaders: { 'X-Api-Key': ['stx_test_y', 'stx_test_x'] } },
+      { headers: { 'x-api-key': 'stx_test_x', 'X-API-KEY': 'stx_test_x' } },
+    ];
+    for (const over of twice)
+      await expect(step(receive(event(over as Partial<APIGatewayProxyEvent>), {} as Context, NOW))).rejects.toMatchObject({ code: 'invalid_api_key' });
+    expect(seen).toEqual([]);
   });
 });
 
@@ -93,7 +128,9 @@ describe('authorize', () => {
     );
     const request = { ...limited(), headers: normalizedHeaders({ headers: { 'X-Service-Client-Ref': 'acme', 'X-Service-Client-Id': '7' } }) };
     expect((await step(request)).principal).toBe(principal);
-    expect(asked).toEqual([policy, { ref: 'acme', id: '7' }]);
+    expect(asked).toEqual([policy, { ref: 'acme', id: '7', repeated: [] }]);
+    await step({ ...request, repeatedHeaders: new Set(['x-service-client-id']) });
+    expect(asked).toEqual([policy, { ref: 'acme', id: '7', repeated: ['X-Service-Client-Id'] }]);
   });
 });
 
@@ -110,6 +147,22 @@ describe('parse', () => {
     expect(() => step(authorized({ body: '{', pathParameters: { code: 'A', part: 'B' } }))).toThrow(
       expect.objectContaining({ details: [expect.objectContaining({ code: 'json_invalid' })] }),
     );
+  });
+
+  it('refuses a repeated query parameter on a route that reads its query, and ignores it on one that does not', () => {
+    const step = parse('/things', { query: v.strictObject({ limit: v.optional(v.string()), cursor: v.optional(v.string()) }) });
+    const twice = { queryStringParameters: { limit: '2', cursor: 'b' }, multiValueQueryStringParameters: { limit: ['1', '2'], cursor: ['a', 'b'] } };
+    expect(() => step(authorized(twice))).toThrow(
+      expect.objectContaining({
+        code: 'validation_error',
+        details: [
+          expect.objectContaining({ code: 'duplicate_value', target: 'query.limit' }),
+          expect.objectContaining({ code: 'duplicate_value', target: 'query.cursor' }),
+        ],
+      }),
+    );
+    expect(step(authorized({ queryStringParameters: { limit: '2' }, multiValueQueryStringParameters: { limit: ['2'] } })).query).toEqual({ limit: '2' });
+    expect(parse('/config', {})(authorized(twice)).query).toBeUndefined();
   });
 
   it('runs a staged body in its own order', () => {

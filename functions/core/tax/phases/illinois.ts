@@ -6,7 +6,7 @@ import type { RateArea } from '../../content/tax-content';
 import { illinoisClass, illinoisComponents, illinoisOrigin, illinoisPosture } from '../illinois';
 import type { DocumentInput } from '../input';
 import { detail, refuseAny } from '../refusals';
-import type { Sourced } from '../sourcing';
+import { rateAreasOf, type Sourced } from '../sourcing';
 import { byRate } from '../taxability';
 import type { EngineContext, Message } from '../types';
 import { stateOf, type Destination, type RatedDestination } from './addresses';
@@ -78,7 +78,15 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
       notes.push({ code: 'il_local_grocery_place', severity: 'info', message: rates.note, target: dest.target });
     }
     const components = rates?.components ?? [];
-    const sourced: Sourced = { components, taxing: byRate(components), sourcing: origin ? 'origin' : 'destination', usedCityRate: false };
+    const { area } = dest;
+    const general = area.rates.state + area.rates.county + area.rates.city + area.rates.special;
+    const sourced: Sourced = {
+      components,
+      taxing: byRate(components),
+      sourcing: origin ? 'origin' : 'destination',
+      usedCityRate: false,
+      rateAreas: origin ? null : rateAreasOf(area, general),
+    };
     return { route, plan, dest, sourced, notes };
   });
   refuseAny('il_rate_lookup_unresolved', unresolved, 'No Illinois rate is selectable for some lines; see details.');

@@ -6,7 +6,7 @@ import type { RateArea } from '../../content/tax-content';
 import { illinoisClass } from '../illinois';
 import type { DocumentInput } from '../input';
 import { taxLine } from '../line-tax';
-import { sourceComponents } from '../sourcing';
+import { sourceComponents, spanMessage } from '../sourcing';
 import { lineTarget } from '../targets';
 import { applyTreatment, type Component, type PriceFacts, type Taxed } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
@@ -32,7 +32,15 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
   const goodsTaxable: number[] = shippingStates.map(() => 0);
   const goodsAll: number[] = shippingStates.map(() => 0);
   /** What applyTreatment reads of each line: one object for the document, filled per line. */
-  const facts: { -readonly [K in keyof PriceFacts]: PriceFacts[K] } = { price: 0, quantity: 1, countyName: '', stateName: '', goodsTaxable: 0, goodsAll: 0 };
+  const facts: { -readonly [K in keyof PriceFacts]: PriceFacts[K] } = {
+    price: 0,
+    quantity: 1,
+    countyName: '',
+    stateName: '',
+    goodsTaxable: 0,
+    goodsAll: 0,
+    rateSource: (index) => content.rateSource(index),
+  };
   for (const l of shippingLast) {
     const { plan: p, dest } = l;
     const { area, target } = dest;
@@ -40,13 +48,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     if (l.route === 'illinois') messages.push(...l.notes);
     if (area.multiArea && !spanNoted?.has(target)) {
       (spanNoted ??= new Set()).add(target);
-      const used = sourced.usedCityRate ? `the official rate of ${area.cityName}` : 'the rate of its main area';
-      messages.push({
-        code: 'zip_spans_multiple_rate_areas',
-        severity: 'warning',
-        message: `The ZIP code spans several rate areas; ${used} was used.`,
-        target,
-      });
+      messages.push({ code: 'zip_spans_multiple_rate_areas', severity: 'warning', message: spanMessage(area, sourced), target });
     }
     const rules = content.stateRules(p.state);
     const stateFacts = rules.facts;

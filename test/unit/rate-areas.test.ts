@@ -1,0 +1,153 @@
+// A ZIP's predominant rate and the rate areas found in it (issue 26; data/README.md §1 and §12,
+// contract §2.3 as extended in docs/rate-areas.md): expectations computed here from data/ — the ZIP
+// table, the Streamlined rate files read with the reader under test elsewhere, the Census ZIP-to-county
+// relationship — or typed in from the official file with its line.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { destinationRates } from '../../functions/core/tax/engine';
+import { readCsv, toMicro } from '../../scripts/lib/csv';
+import { readSstRates, sstRatesOn } from '../../scripts/lib/sst-rates';
+import { derived, zipRows } from '../support/data';
+import { content, failure, run } from '../support/engine';
+
+const DATA = join(import.meta.dirname, '..', '..', 'data');
+const D = '2026-04-15';
+const general = (state: string, zip: string) => run({ date: D, ship_to: { state, zip }, lines: [{ amount: 100 }] });
+const row = (state: string, zip: string) => zipRows.find((r) => r.state === state && r.zip === zip)!;
+
+describe('a district inside the place is not the ZIP rate (64108, downtown Kansas City, Missouri)', () => {
+  // The place's own rate: the lowest special part among the ZIP table's KANSAS CITY rows with the
+  // same state, county and city parts as 64108's (the districts that cover the whole city).
+  const own = row('MO', '64108');
+  const kc = readCsv(join(DATA, 'us_zip_rates.csv'), ['state', 'zip', 'region_name', 'state_rate', 'county_rate', 'city_rate', 'special_rate']).filter(
+    (r) => r.state === 'MO' && r.region_name === 'KANSAS CITY' && r.county_rate === own.county_rate && r.city_rate === own.city_rate,
+  );
+  const place = toMicro(own.state_rate) + toMicro(own.county_rate) + toMicro(own.city_rate) + Math.min(...kc.map((r) => toMicro(r.special_rate)));
+
+  it('is answered at the city rate, with the range of rates found in the ZIP as data and in the message', () => {
+    expect(toMicro(own.combined_rate)).toBe(109_750);
+    expect(place).toBe(89_750);
+    const doc = general('MO', '64108');
+    const line = doc.lines[0]!;
+    expect(line.rate).toBe(place);
+    expect(line.rate_areas).toEqual({ lowest: place, highest: 109_750, used: place });
+    expect(doc.messages).toContainEqual({
+      code: 'zip_spans_multiple_rate_areas',
+      severity: 'warning',
+      message: 'The ZIP code spans several rate areas (general rates from 8.975 % to 10.975 %); the rate of its main area (8.975 %) was used.',
+      target: 'ship_to',
+    });
+  });
+
+  it('is refused under accuracy_policy deterministic, and GET /rates says the same', () => {
+    const refused = failure({ date: D, accuracy_policy: 'deterministic', ship_to: { state: 'MO', zip: '64108' }, lines: [{ amount: 100 }] });
+    expect(refused.code).toBe('accuracy_requirement_not_met');
+    const rates = destinationRates(content, 'MO', '64108', D);
+    expect(rates.rateAreas).toEqual({ lowest: place, highest: 109_750, used: place });
+    expect(rates.note).toMatch(/from 8\.975 % to 10\.975 %/);
+    expect(rates.components.reduce((n, c) => n + c.rate, 0)).toBe(place);
+  });
+
+  it('a ZIP whose row is its place rate stays deterministic', () => {
+    const plain = general('MO', '64129').lines[0]!;
+    expect(plain.rate_areas).toBeNull();
+    expect(run({ date: D, accuracy_policy: 'deterministic', ship_to: { state: 'MO', zip: '64129' }, lines: [{ amount: 100 }] }).lines[0]!.rate).toBe(89_750);
+  });
+});
+
+describe('the official rate files decide over the ZIP table (Georgia and Wisconsin counties)', () => {
+  const files = readCsv(join(DATA, 'official_rate_tables.csv'), ['state', 'file', 'join']).filter((r) => r.join === 'county');
+  const land = new Map<string, { county: string; land: number }[]>();
+  for (const r of readCsv(join(DATA, 'zcta_county_2020.csv'), ['zip', 'county_fips', 'land_m2']))
+    (land.get(r.zip) ?? land.set(r.zip, []).get(r.zip)!).push({ county: r.county_fips, land: Number(r.land_m2) });
+
+  // Typed in from the files (line numbers of data/sst/*.csv) and the Census relationship file.
+  const TABLE = [
+    { what: 'Brookfield: Waukesha County levies no county tax (WIR2026Q2FEB18.csv line 67, 55,00,133 0.0)', state: 'WI', zip: '53005', rate: 50_000 },
+    { what: 'Butler (Waukesha County), row of Milwaukee city and county', state: 'WI', zip: '53007', rate: 50_000 },
+    { what: 'Milwaukee: county 0.9 % (line 50) and city 2 % (line 1164) on the 5 % state rate', state: 'WI', zip: '53202', rate: 79_000 },
+    { what: 'Dacula (Gwinnett County 2 %, GAR2026Q2FEB19.csv 13,00,135), row of Walton County', state: 'GA', zip: '30019', rate: 60_000 },
+    { what: 'Vinings (Cobb County 2 %, 13,00,067), row of Atlanta', state: 'GA', zip: '30339', rate: 60_000 },
+  ];
+  it.each(TABLE)('$state $zip: $what', ({ state, zip, rate }) => {
+    expect(general(state, zip).lines[0]!.rate).toBe(rate);
+  });
+
+  it('every changed ZIP of those states answers the state rate and its main county rate of the file (plus a municipal or special rate the file lists)', () => {
+    const d = derived();
+    let checked = 0;
+    for (const f of files) {
+      const file = readSstRates(readFileSync(join(DATA, f.file), 'utf8'), f.file);
+      const inForce = sstRatesOn(file, '2026-03-01');
+      const stateRate = inForce.get(`45:${file.stateFips}`)!.general.intrastate;
+      const extras = new Set([0, ...[...inForce.values()].filter((r) => r.type === '01' || r.type === '63').map((r) => r.general.intrastate)]);
+      for (const [zip, a] of d.answers.get(f.state)!) {
+        const tableRate = a.row.rates.state + a.row.rates.county + a.row.rates.city + a.row.rates.special;
+        const line = general(f.state, zip).lines[0]!;
+        if (line.rate === tableRate) continue;
+        const main = (land.get(zip) ?? []).filter((p) => p.county.startsWith(file.stateFips)).sort((x, y) => y.land - x.land)[0];
+        if (!main) continue;
+        const county = inForce.get(`00:${main.county.slice(2)}`)?.general.intrastate ?? 0;
+        const rest = line.rate - stateRate - county;
+        const sums = new Set([...extras].flatMap((x) => [...extras].map((y) => x + y)));
+        expect(sums.has(rest), `${f.state} ${zip}: ${line.rate} is not ${stateRate} + ${county} + an extra of the file`).toBe(true);
+        const state = line.jurisdictions.find((j) => j.type === 'state')!;
+        expect(state.source).toBe(`Streamlined Sales Tax, ${f.state === 'GA' ? 'Georgia' : 'Wisconsin'} rate file ${file.file}`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe('the source of every rate', () => {
+  it('names the ZIP table, a state rate file, CDTFA or the Illinois rows', () => {
+    const ny = general('NY', '10001').lines[0]!;
+    expect(new Set(ny.jurisdictions.map((j) => j.source))).toEqual(new Set(['Avalara TaxRates ZIP5 table 202603']));
+    const ga = general('GA', '30303').lines[0]!;
+    expect(ga.jurisdictions.find((j) => j.type === 'state')?.source).toBe('Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv');
+    const bh = general('CA', '90210').lines[0]!;
+    expect(bh.jurisdictions.find((j) => j.type === 'special')?.source).toBe('CDTFA Effective Sales and Use Tax Rates 1-1-26');
+    expect(bh.jurisdictions.find((j) => j.type === 'state')?.source).toBe('CDTFA Detailed Description of the Sales & Use Tax Rate');
+    const chicago = run({ date: '2026-08-15', seller_class: 'remote', ship_to: { state: 'IL', zip: '60601' }, lines: [{ amount: 100, description: 'Lamp' }] })
+      .lines[0]!;
+    expect(chicago.jurisdictions.find((j) => j.name.startsWith('NORTHERN ILLINOIS'))?.source).toMatch(/^IDOR ordmache-current\.txt/);
+    const dc = run({ date: '2026-10-15', ship_to: { state: 'DC', zip: '20001' }, lines: [{ amount: 100 }] }).lines[0]!;
+    expect(dc.jurisdictions.find((j) => j.type === 'state')?.source).toMatch(/DC OTR notice/);
+    const groceries = run({ date: D, ship_to: { state: 'MO', zip: '65101' }, lines: [{ amount: 100, tax_code: '40030' }] }).lines[0]!;
+    expect(groceries.jurisdictions.find((j) => j.type === 'state')?.source).toMatch(/^https:\/\/dor\.mo\.gov/);
+  });
+
+  it('every jurisdiction of every taxed ZIP names a source', () => {
+    for (const r of zipRows.filter((_, i) => i % 97 === 0 && _.state !== 'PR' && _.state !== 'IL'))
+      for (const j of general(r.state, r.zip).lines[0]!.jurisdictions) expect(j.source, `${r.state} ${r.zip} ${j.name}`).toMatch(/\S/);
+  });
+});
+
+describe('a best-effort answer lies within the range its line reports', () => {
+  const several = [...content.multiAreaZips().keys()].map((k) => k.split(',') as [string, string]).filter(([state]) => state !== 'IL');
+  it(`for any of the ${several.length} ZIPs that hold several rate areas, any amount and product`, () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...several),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.constantFrom(undefined, '20010', '40030', '30070'),
+        ([state, zip], cents, code) => {
+          const doc = run({ date: D, ship_to: { state, zip }, lines: [{ amount: cents / 100, tax_code: code }] });
+          const line = doc.lines[0]!;
+          const areas = line.rate_areas!;
+          expect(areas.lowest).toBeLessThanOrEqual(areas.used);
+          expect(areas.used).toBeLessThanOrEqual(areas.highest);
+          const range = content.multiAreaZips().get(`${state},${zip}`)!;
+          expect([areas.lowest, areas.highest]).toEqual([range.lowest, range.highest]);
+          if (code === undefined && line.reason === 'standard_rated') expect(line.rate).toBe(areas.used);
+          expect(line.rate).toBeLessThanOrEqual(areas.highest);
+          expect(doc.messages.some((m) => m.code === 'zip_spans_multiple_rate_areas')).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
