@@ -1561,6 +1561,21 @@ export interface operations {
                                 version: string;
                                 effective_from: string;
                             }[];
+                            /** @description Per state and DC, how current the rates are. */
+                            states: {
+                                state: string;
+                                /** @description The newest content version that states this state's rates (a version may restate only some states). */
+                                version: string;
+                                effective_from: string;
+                                /** @description One quarter after effective_from: an answer dated later carries the warning content_older_than_date, and accuracy_policy deterministic refuses it. */
+                                current_until: string;
+                                /** @description Where the version's rates of the state come from (publisher, table or file, its date): the state's own publications first, the vendor ZIP table last. */
+                                sources: {
+                                    publisher: string;
+                                    table: string;
+                                    date: string;
+                                }[];
+                            }[];
                         };
                     };
                 };

@@ -42,7 +42,11 @@ export function zipTableLabel(source: string, file: string, tableDate: string): 
 /** The publisher, table and date of a ZIP table's rows (for GET /config's record of each state's sources). */
 export function zipTableFacts(source: string, file: string, tableDate: string): { publisher: string; table: string; date: string } {
   return /Avalara TaxRates/i.test(source)
-    ? { publisher: 'Avalara (TaxRates free ZIP5 tables; no open licence)', table: `TAXRATES_ZIP5_<ST>${tableDate.slice(0, 4)}${tableDate.slice(5, 7)}.csv`, date: tableDate }
+    ? {
+        publisher: 'Avalara (TaxRates free ZIP5 tables; no open licence)',
+        table: `TAXRATES_ZIP5_<ST>${tableDate.slice(0, 4)}${tableDate.slice(5, 7)}.csv`,
+        date: tableDate,
+      }
     : { publisher: firstClause(source), table: file, date: tableDate };
 }
 

@@ -114,7 +114,8 @@ export class StateRatesRecorder {
     const sources = [...labels].map((label) => {
       const facts = this.facts.get(label);
       if (!facts) throw new Error(`no publisher, table and date registered for the rate source ${JSON.stringify(label)}`);
-      return facts;
+      // A table published per state (Avalara's TAXRATES_ZIP5_<ST>202603.csv) is named by the state's file.
+      return { ...facts, table: facts.table.replace('<ST>', state) };
     });
     // The states' own publications first, the vendor table last; then newest first: the order /config lists them.
     const vendor = (f: RateSourceFacts) => (/^Avalara/.test(f.publisher) ? 1 : 0);
@@ -123,6 +124,10 @@ export class StateRatesRecorder {
   }
 
   result(): Record<string, StateRatesAge> {
-    return Object.fromEntries(Object.keys(this.ages).sort().map((s) => [s, this.ages[s]!]));
+    return Object.fromEntries(
+      Object.keys(this.ages)
+        .sort()
+        .map((s) => [s, this.ages[s]!]),
+    );
   }
 }
