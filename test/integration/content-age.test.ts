@@ -37,6 +37,8 @@ describe('how current the content is, over HTTP', () => {
     ]);
     const current = await api('POST', `${V1}/calculations`, { key: KEYS.admin, body: { ...body, date: '2026-06-30' } });
     expect(age(current.body)).toEqual([]);
+    const rates = await api('GET', `${V1}/rates?zip=30114&state=GA&date=${LATE}`, { key: KEYS.admin });
+    expect(rates.body.notes).toEqual([expect.stringContaining('content version 2026-04-01')]);
     const refused = await api('POST', `${V1}/calculations`, { key: KEYS.admin, body: { ...body, accuracy_policy: 'deterministic' } });
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({ code: 'accuracy_requirement_not_met', details: [expect.objectContaining({ target: 'ship_to' })] });

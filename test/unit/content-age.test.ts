@@ -3,6 +3,7 @@
 // accuracy_policy deterministic refuses it. The date is the document's: the engine reads no clock.
 import { describe, expect, it } from 'vitest';
 import { oneQuarterAfter, TaxContent } from '../../functions/core/content/tax-content';
+import { destinationRates } from '../../functions/core/tax/engine';
 import { content, context, failure, run } from '../support/engine';
 
 const doc = (date: string, state: string, zip: string, extra: Record<string, unknown> = {}) =>
@@ -96,5 +97,11 @@ describe('content_older_than_date', () => {
     const body = { ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 1 }] };
     expect(ages(run(body, context({ today: '2026-04-15' })))).toEqual([]);
     expect(ages(run(body, context({ today: '2026-11-26' })))).toHaveLength(1);
+  });
+
+  it('GET /rates says the same in its notes', () => {
+    expect(destinationRates(content, 'NY', '10001', '2026-06-01').ageNote).toBeNull();
+    expect(destinationRates(content, 'NY', '10001', '2026-06-02').ageNote).toMatch(/^The rates of NEW YORK are those of content version 2026-03-01/);
+    expect(destinationRates(content, 'OR', '97201', '2026-11-26').ageNote).toBeNull();
   });
 });
