@@ -1,10 +1,13 @@
 // The 2026-04-01 version (issue 29): the Streamlined rate files of the second quarter of 2026 decide
 // the rates of Georgia, Minnesota and Wisconsin from 2026-04-01; every other state keeps its
 // 2026-03-01 rows and says so. Expectations are read from the files' rows here, not from the build.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildArtifact } from '../../scripts/lib/content-build';
 import { readCsv, toMicro } from '../../scripts/lib/csv';
+import { dataWithDerivedVersion, DERIVED } from '../fixtures/derived-version';
 import { content, run } from '../support/engine';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');
@@ -109,5 +112,35 @@ describe('the 2026-04-01 version', () => {
       ['CO', '80202'],
     ] as const)
       expect(line(state, zip, '2026-04-15').jurisdictions).toEqual(line(state, zip, '2026-03-15').jurisdictions);
+  });
+});
+
+describe('official versions in the manifest', () => {
+  it('refuses a date no official file covers with its quarter (a second-quarter file says nothing of July)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stx-official-'));
+    try {
+      cpSync(DATA, dir, { recursive: true });
+      appendFileSync(join(dir, 'content_versions.csv'), '2026-07-01,2026-07-01,us_zip_rates.csv,ca_cdtfa_city_county_rates.csv,"test",official\n');
+      expect(() => buildArtifact(dir)).toThrow(/no official rate file of data\/official_rate_tables.csv covers 2026-07-01/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a later full table restates every state: each state records the newest version that states it', () => {
+    const dir = dataWithDerivedVersion();
+    try {
+      const ages = buildArtifact(dir).stateRatesAge;
+      for (const [state, age] of Object.entries(ages)) expect(age.version, state).toBe(DERIVED.version);
+      // Georgia's parts still come from its Streamlined file and the new table (named by its file and date).
+      expect(ages.GA!.sources).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ table: 'GAR2026Q2FEB19.csv' }),
+          { publisher: 'derived test table', table: `versions/${DERIVED.version}/us_zip_rates.csv`, date: DERIVED.version },
+        ]),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
