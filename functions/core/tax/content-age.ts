@@ -44,15 +44,21 @@ export function staleStates(
 
 const sourceText = (age: RatesAge): string => age.sources.map((s) => `${s.publisher}, ${s.table}, ${s.date}`).join('; ');
 
+/** Per state's age, the text for the last date asked (documents of one day ask the same again and again). */
+const texts = new WeakMap<RatesAge, { date: string; text: string }>();
+
 export function staleMessage(s: StaleState, date: string, content: TaxContent): Message {
-  return {
-    code: 'content_older_than_date',
-    severity: 'warning',
-    message:
-      `The rates of ${content.stateFacts(s.state).name} are those of content version ${s.age.version} (in force from ${s.age.from}; sources: ${sourceText(s.age)}), ` +
-      `more than one quarter before the document date ${date}: rates that changed since are not in them.`,
-    target: s.target,
-  };
+  let held = texts.get(s.age);
+  if (held?.date !== date) {
+    held = {
+      date,
+      text:
+        `The rates of ${content.stateFacts(s.state).name} are those of content version ${s.age.version} (in force from ${s.age.from}; sources: ${sourceText(s.age)}), ` +
+        `more than one quarter before the document date ${date}: rates that changed since are not in them.`,
+    };
+    texts.set(s.age, held);
+  }
+  return { code: 'content_older_than_date', severity: 'warning', message: held.text, target: s.target };
 }
 
 export function staleDetail(s: StaleState, date: string): ErrorDetail {
