@@ -58,4 +58,29 @@ describe('how current the content is, over HTTP', () => {
     expect(estimate.status).toBe(200);
     expect(age(estimate.body)).toHaveLength(1);
   });
+
+  it('a batch item dated late carries it in its result, and a deterministic one fails alone', async () => {
+    const request = { date: LATE, ship_to: { state: 'WI', zip: '53202' }, lines: [{ amount: 10 }] };
+    const submitted = await api('POST', `${V1}/batches`, {
+      key: KEYS.admin,
+      body: {
+        items: [
+          { reference_id: 'late', request },
+          { reference_id: 'late-deterministic', request: { ...request, accuracy_policy: 'deterministic' } },
+        ],
+      },
+    });
+    expect(submitted.status, submitted.text).toBe(202);
+    const until = Date.now() + 30_000;
+    let batch = submitted.body;
+    while (batch.status === 'pending') {
+      if (Date.now() > until) throw new Error('batch still pending');
+      await new Promise((r) => setTimeout(r, 100));
+      batch = (await api('GET', `${V1}/batches/${submitted.body.id}`, { key: KEYS.admin })).body;
+    }
+    const byRef = Object.fromEntries(batch.items.map((i: { reference_id: string }) => [i.reference_id, i]));
+    expect(byRef.late).toMatchObject({ status: 'succeeded' });
+    expect(age(byRef.late.result)).toEqual([expect.objectContaining({ message: expect.stringContaining('content version 2026-04-01') })]);
+    expect(byRef['late-deterministic']).toMatchObject({ status: 'failed', error: { code: 'accuracy_requirement_not_met' } });
+  });
 });
