@@ -3,7 +3,8 @@
 // review a new quarterly table before deploying it: ZIPs whose combined rate changed, ZIPs added or
 // removed, rate-area (jurisdiction) names that first appear, and California city rates that changed;
 // then, for the newer version, every row of the ZIP table that an official rate table of data/
-// (data/official_rate_tables.csv) contradicts, with the official rate that decides.
+// (data/official_rate_tables.csv) contradicts, with the official rate that decides, and the changes of
+// an official version's files that a ZIP-level join cannot place.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentArtifact } from '../functions/core/content/artifact';
@@ -58,11 +59,19 @@ for (const c of report.caCities)
   console.log(`    ${c.city}: ${c.before === undefined ? 'none' : pct(c.before)} → ${c.after === undefined ? 'none' : pct(c.after)}`);
 
 const disagreements: Disagreement[] = [];
+const unplaced: string[] = [];
 buildArtifact(DATA, (d) => {
-  if (d.version === after.version) disagreements.push(...d.disagreements);
+  if (d.version !== after.version) return;
+  disagreements.push(...d.disagreements);
+  unplaced.push(...d.unplaced);
 });
 console.log(`  ZIP-table rows an official rate table contradicts in ${after.version}: ${disagreements.length}`);
 for (const d of disagreements)
   console.log(
     `    ${d.state} ${d.zip} ${d.part} ${d.part === 'county' ? `(FIPS ${d.jurisdiction}, local parts together) ` : ''}ZIP table ${pct(d.table)}, official ${pct(d.official)}: ${d.source}`,
   );
+// An official version (states_by_rule = official): the file's municipal and district changes a ZIP-level join cannot place.
+if (unplaced.length > 0) {
+  console.log(`  official-file changes of ${after.version} not placed (they need the boundary file): ${unplaced.length}`);
+  for (const u of unplaced) console.log(`    ${u}`);
+}

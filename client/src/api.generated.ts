@@ -1505,9 +1505,9 @@ export interface operations {
                      *         "max_lines_per_document": 1000
                      *       },
                      *       "content": {
-                     *         "version": "2026-03-01",
+                     *         "version": "2026-04-01",
                      *         "coverage_from": "2025-12-01",
-                     *         "in_force": "2026-03-01",
+                     *         "in_force": "2026-04-01",
                      *         "versions": [
                      *           {
                      *             "version": "2025-12-01",
@@ -1520,6 +1520,695 @@ export interface operations {
                      *           {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01"
+                     *           },
+                     *           {
+                     *             "version": "2026-04-01",
+                     *             "effective_from": "2026-04-01"
+                     *           }
+                     *         ],
+                     *         "states": [
+                     *           {
+                     *             "state": "AK",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_AK202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "AL",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_AL202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "AR",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_AR202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "AZ",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_AZ202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "CA",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "California Department of Tax and Fee Administration (CDTFA)",
+                     *                 "table": "Effective Sales and Use Tax Rates 1-1-26",
+                     *                 "date": "2026-01-01"
+                     *               },
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_CA202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "CO",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_CO202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "CT",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_CT202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "DC",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_DC202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "DE",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_DE202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "FL",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_FL202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "GA",
+                     *             "version": "2026-04-01",
+                     *             "effective_from": "2026-04-01",
+                     *             "current_until": "2026-07-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Georgia (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
+                     *                 "table": "GAR2026Q2FEB19.csv",
+                     *                 "date": "2026-02-19"
+                     *               },
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_GA202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "HI",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_HI202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "IA",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_IA202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "ID",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_ID202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "IL",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_IL202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "IN",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_IN202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "KS",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_KS202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "KY",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_KY202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "LA",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_LA202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "MA",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_MA202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "MD",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_MD202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "ME",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_ME202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "MI",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_MI202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "MN",
+                     *             "version": "2026-04-01",
+                     *             "effective_from": "2026-04-01",
+                     *             "current_until": "2026-07-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Minnesota (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
+                     *                 "table": "MNR2026Q2FEB18.csv",
+                     *                 "date": "2026-02-18"
+                     *               },
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_MN202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "MO",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_MO202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "MS",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_MS202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "MT",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_MT202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "NC",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_NC202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "ND",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_ND202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "NE",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_NE202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "NH",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_NH202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "NJ",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_NJ202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "NM",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_NM202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "NV",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_NV202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "NY",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_NY202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "OH",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_OH202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "OK",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_OK202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "OR",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_OR202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "PA",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_PA202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "RI",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_RI202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "SC",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_SC202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "SD",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_SD202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "TN",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_TN202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "TX",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_TX202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "UT",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_UT202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "VA",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_VA202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "VT",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_VT202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "WA",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_WA202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "WI",
+                     *             "version": "2026-04-01",
+                     *             "effective_from": "2026-04-01",
+                     *             "current_until": "2026-07-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Wisconsin (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
+                     *                 "table": "WIR2026Q2FEB18.csv",
+                     *                 "date": "2026-02-18"
+                     *               },
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_WI202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "WV",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_WV202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "state": "WY",
+                     *             "version": "2026-03-01",
+                     *             "effective_from": "2026-03-01",
+                     *             "current_until": "2026-06-01",
+                     *             "sources": [
+                     *               {
+                     *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
+                     *                 "table": "TAXRATES_ZIP5_WY202603.csv",
+                     *                 "date": "2026-03-01"
+                     *               }
+                     *             ]
                      *           }
                      *         ]
                      *       }
@@ -1560,6 +2249,21 @@ export interface operations {
                             versions: {
                                 version: string;
                                 effective_from: string;
+                            }[];
+                            /** @description Per state and DC, how current the rates are. */
+                            states: {
+                                state: string;
+                                /** @description The newest content version that states this state's rates (a version may restate only some states). */
+                                version: string;
+                                effective_from: string;
+                                /** @description One quarter after effective_from: an answer dated later carries the warning content_older_than_date, and accuracy_policy deterministic refuses it. */
+                                current_until: string;
+                                /** @description Where the version's rates of the state come from (publisher, table or file, its date): the state's own publications first, the vendor ZIP table last. */
+                                sources: {
+                                    publisher: string;
+                                    table: string;
+                                    date: string;
+                                }[];
                             }[];
                         };
                     };
@@ -1762,7 +2466,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 21
+                     *         "resets_in_seconds": 54
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -2692,7 +3396,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T06:32:35.684Z"
+                     *           "created_at": "2026-11-26T10:20:03.614Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -2701,7 +3405,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T06:32:35.684Z"
+                     *           "created_at": "2026-11-26T10:20:03.614Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4896,7 +5600,7 @@ export interface operations {
                      *       "object": "calculation",
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
-                     *       "content_version": "2026-03-01",
+                     *       "content_version": "2026-04-01",
                      *       "total_amount": 590,
                      *       "total_discount": 0,
                      *       "total_taxable": 590,
@@ -5408,7 +6112,7 @@ export interface operations {
                      *       "object": "estimate",
                      *       "experimental": true,
                      *       "date": "2026-04-15",
-                     *       "content_version": "2026-03-01",
+                     *       "content_version": "2026-04-01",
                      *       "rate": 0.08875,
                      *       "tax": 8.88,
                      *       "precision": "zip5",
@@ -5764,7 +6468,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "content_version": "2026-03-01",
+                     *       "content_version": "2026-04-01",
                      *       "data": [
                      *         {
                      *           "object": "tax_code",
@@ -5781,7 +6485,7 @@ export interface operations {
                      *           "category": "general_tangible"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.ZFdiHAYTqqkOGVpMRGGeHGsJJAeqHOoFrGTZ4maJSSSdemstOvOvRyIkZgi9YwZf8qqL3iBkapD-161AtyFe9es4tNc1jg"
+                     *       "next_cursor": "c1.FvHBxC4aPgRrEwUtnJNz6GsJWVawbt9pg_6wMzkUKeTYMde0YO4VIe5ZtixI_OcxcCUm6El1_9f8g9S9QAvfeD2obprAbA"
                      *     }
                      */
                     "application/json": {
@@ -6024,7 +6728,7 @@ export interface operations {
                      *       "state": "IL",
                      *       "zip": "60601",
                      *       "date": "2026-04-15",
-                     *       "content_version": "2026-03-01",
+                     *       "content_version": "2026-04-01",
                      *       "precision": "zip5",
                      *       "multiple_rate_areas": false,
                      *       "rate_areas": null,
@@ -6367,10 +7071,10 @@ export interface operations {
                      *           "environment": "sandbox",
                      *           "date": "2026-11-26",
                      *           "currency": "USD",
-                     *           "content_version": "2026-03-01",
+                     *           "content_version": "2026-04-01",
                      *           "reason": "returned one lamp",
-                     *           "created_at": "2026-11-26T06:32:39.325Z",
-                     *           "updated_at": "2026-11-26T06:32:39.325Z",
+                     *           "created_at": "2026-11-26T10:20:06.893Z",
+                     *           "updated_at": "2026-11-26T10:20:06.893Z",
                      *           "voided_at": null,
                      *           "total_amount": -45.5,
                      *           "total_discount": 0,
@@ -6393,10 +7097,10 @@ export interface operations {
                      *           "environment": "sandbox",
                      *           "date": "2026-04-15",
                      *           "currency": "USD",
-                     *           "content_version": "2026-03-01",
+                     *           "content_version": "2026-04-01",
                      *           "reason": null,
-                     *           "created_at": "2026-11-26T06:32:39.288Z",
-                     *           "updated_at": "2026-11-26T06:32:39.325Z",
+                     *           "created_at": "2026-11-26T10:20:06.852Z",
+                     *           "updated_at": "2026-11-26T10:20:06.893Z",
                      *           "voided_at": null,
                      *           "total_amount": 590,
                      *           "total_discount": 0,
@@ -6788,10 +7492,10 @@ export interface operations {
                      *       "environment": "sandbox",
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
-                     *       "content_version": "2026-03-01",
+                     *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T06:32:39.288Z",
-                     *       "updated_at": "2026-11-26T06:32:39.288Z",
+                     *       "created_at": "2026-11-26T10:20:06.852Z",
+                     *       "updated_at": "2026-11-26T10:20:06.852Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -7301,10 +8005,10 @@ export interface operations {
                      *       "environment": "sandbox",
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
-                     *       "content_version": "2026-03-01",
+                     *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T06:32:39.288Z",
-                     *       "updated_at": "2026-11-26T06:32:39.288Z",
+                     *       "created_at": "2026-11-26T10:20:06.852Z",
+                     *       "updated_at": "2026-11-26T10:20:06.852Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -7764,10 +8468,10 @@ export interface operations {
                      *       "environment": "sandbox",
                      *       "date": "2026-11-26",
                      *       "currency": "USD",
-                     *       "content_version": "2026-03-01",
+                     *       "content_version": "2026-04-01",
                      *       "reason": "returned one lamp",
-                     *       "created_at": "2026-11-26T06:32:39.325Z",
-                     *       "updated_at": "2026-11-26T06:32:39.325Z",
+                     *       "created_at": "2026-11-26T10:20:06.893Z",
+                     *       "updated_at": "2026-11-26T10:20:06.893Z",
                      *       "voided_at": null,
                      *       "total_amount": -45.5,
                      *       "total_discount": 0,
@@ -9586,7 +10290,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware",
                      *       "location_code": null,
-                     *       "created_at": "2026-11-26T06:32:39.353Z",
+                     *       "created_at": "2026-11-26T10:20:06.981Z",
                      *       "certificates": []
                      *     }
                      */

@@ -24,6 +24,13 @@ export function contentService(content: () => TaxContent) {
   return {
     info: () => ({ version: content().version, coverageFrom: content().coverageFrom, versions: content().versions() }),
 
+    /** Per state and DC, its newest rate version and sources (GET /config). */
+    ratesAges: () =>
+      US_STATES.flatMap((state) => {
+        const age = content().ratesAge(state);
+        return age === undefined ? [] : [{ state, ...age }];
+      }),
+
     /** The version in force on a date. */
     versionOn: (date: string): string => content().at(date).version,
 

@@ -25,6 +25,16 @@ export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, now, admi
       // The version a document dated today is computed with, and every version held (each in force until the next).
       in_force: content().versionOn(today),
       versions: info.versions.map((v) => ({ version: v.version, effective_from: v.from })),
+      // How current each state's rates are: an answer dated after current_until carries content_older_than_date.
+      states: content()
+        .ratesAges()
+        .map((a) => ({
+          state: a.state,
+          version: a.version,
+          effective_from: a.from,
+          current_until: a.currentUntil,
+          sources: a.sources.map((s) => ({ publisher: s.publisher, table: s.table, date: s.date })),
+        })),
     },
   });
 });

@@ -24,6 +24,6 @@ export const handler = httpHandler(RATES_GET, { query: RateQuerySchema }, async 
     rate_areas: rateAreasView(rates.rateAreas),
     rate: fromMicro(combined),
     jurisdictions: rates.components.map((c) => ({ type: c.type, name: c.name, rate: fromMicro(c.rate), source: c.source })),
-    notes: rates.note === null ? [] : [rates.note],
+    notes: [rates.note, rates.ageNote].filter((n) => n !== null),
   });
 });

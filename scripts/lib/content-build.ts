@@ -28,6 +28,7 @@ import { placeKey } from '../../functions/core/content/place-key';
 import { US_STATES } from '../../functions/core/content/states';
 import { parseCsv, toMicro } from './csv';
 import { deriveAreas, normalCounty, type Disagreement, type OfficialTable, type Parts, type PartSources, type ZipAnswer, type ZipTableRow } from './rate-areas';
+import { applyCountyChanges, officialStatesOn, StateRatesRecorder, unplacedChanges } from './official-versions';
 import { readSstRates } from './sst-rates';
 
 /**
@@ -36,6 +37,17 @@ import { readSstRates } from './sst-rates';
  */
 export function zipTableLabel(source: string, file: string, tableDate: string): string {
   return /Avalara TaxRates/i.test(source) ? `Avalara TaxRates ZIP5 table ${tableDate.slice(0, 4)}${tableDate.slice(5, 7)}` : `ZIP table ${file} (${tableDate})`;
+}
+
+/** The publisher, table and date of a ZIP table's rows (for GET /config's record of each state's sources). */
+export function zipTableFacts(source: string, file: string, tableDate: string): { publisher: string; table: string; date: string } {
+  return /Avalara TaxRates/i.test(source)
+    ? {
+        publisher: 'Avalara (TaxRates free ZIP5 tables; no open licence)',
+        table: `TAXRATES_ZIP5_<ST>${tableDate.slice(0, 4)}${tableDate.slice(5, 7)}.csv`,
+        date: tableDate,
+      }
+    : { publisher: firstClause(source), table: file, date: tableDate };
 }
 
 /** A string table: the index of a value in `table` (normalized), appended on first use. */
@@ -78,6 +90,10 @@ export interface VersionDerivation {
   readonly answers: ReadonlyMap<string, ReadonlyMap<string, ZipAnswer>>;
   readonly disagreements: readonly Disagreement[];
   readonly caCityRates: Readonly<Record<string, number>>;
+  /** The states this version states anew (the others keep an earlier version's rows). */
+  readonly restated: ReadonlySet<string>;
+  /** Official-file changes of an `official` version that a ZIP-level join cannot place. */
+  readonly unplaced: readonly string[];
 }
 
 export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivation) => void): ContentArtifact {
@@ -310,6 +326,7 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     return fips ? [{ county: fips, share: 1 }] : [];
   };
   const officials = new Map<string, OfficialTable>();
+  const ages = new StateRatesRecorder();
   const officialFiles: { state: string; file: string; published: string }[] = [];
   for (const r of load('official_rate_tables.csv', ['state', 'file', 'join'])) {
     if (!states[r.state]) throw new Error(`official_rate_tables.csv: unknown state ${r.state}`);
@@ -320,6 +337,11 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     if (file.stateFips !== fips) throw new Error(`${r.file}: state FIPS ${file.stateFips}, us_states.csv says ${fips}`);
     const name = stateRows.find((s) => s.state === r.state)!.state_name;
     officials.set(r.state, { file, join: r.join, label: `Streamlined Sales Tax, ${name} rate file ${file.file}` });
+    ages.describe(`Streamlined Sales Tax, ${name} rate file ${file.file}`, {
+      publisher: `${name} (Streamlined Sales Tax rate file, streamlinedsalestax.org)`,
+      table: file.file,
+      date: file.published,
+    });
     officialFiles.push({ state: r.state, file: file.file, published: file.published });
   }
 
@@ -334,17 +356,24 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     const dates = new Set(zipRows.map((r) => r.effective_date));
     const tableDate = [...dates][0]!;
     const byRule = entry.states_by_rule === 'yes';
-    if (dates.size !== 1 || (byRule ? tableDate <= entry.effective_from || index === 0 : tableDate !== entry.effective_from))
+    // `official`: the table of an earlier date, restated only for the states whose official file covers the date.
+    const official = entry.states_by_rule === 'official' && index > 0 ? officialStatesOn(officials, entry.effective_from) : undefined;
+    if (
+      dates.size !== 1 ||
+      (official ? tableDate > entry.effective_from : byRule ? tableDate <= entry.effective_from || index === 0 : tableDate !== entry.effective_from)
+    )
       throw new Error(
-        `${entry.zip_rates}: effective_date must be ${byRule ? 'one date after' : ''} ${entry.effective_from} on every row (found ${[...dates].join(', ')})`,
+        `${entry.zip_rates}: effective_date must be ${official ? 'on or before' : byRule ? 'one date after' : ''} ${entry.effective_from} on every row (found ${[...dates].join(', ')})`,
       );
     const after = manifest[index - 1]?.effective_from ?? '';
     const takes = (state: string): boolean => {
+      if (official) return official.has(state);
       if (!byRule) return true;
       const allowed = changeDates(state, after, tableDate);
       return allowed.length === 1 && allowed[0] === entry.effective_from;
     };
     const tableSource = zipTableLabel(entry.source, entry.zip_rates, tableDate);
+    ages.describe(tableSource, zipTableFacts(entry.source, entry.zip_rates, tableDate));
     const currentRows = new Map<string, Map<string, ZipTableRow>>();
     for (const [state, rows] of previousRows) if (!takes(state)) currentRows.set(state, rows);
     for (const r of zipRows) {
@@ -373,9 +402,23 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
       const cdtfa = load(entry.ca_cdtfa, ['location', 'type', 'combined_rate', 'effective_date']);
       for (const r of cdtfa) if (r.type === 'City' && r.combined_rate) caCityRates[r.location.toUpperCase()] = toMicro(r.combined_rate);
       caCitySource = cdtfaLabel(cdtfa[0]?.effective_date ?? '');
+      ages.describe(caCitySource, {
+        publisher: 'California Department of Tax and Fee Administration (CDTFA)',
+        table: caCitySource.replace(/^CDTFA /, ''),
+        date: cdtfa[0]?.effective_date ?? '',
+      });
     }
     const { answers, disagreements } = deriveAreas({ rows: currentRows, date: entry.effective_from, countyNames, officials, zipCounties, caCityRates });
-    onVersion?.({ version: entry.version, rows: currentRows, answers, disagreements, caCityRates });
+    const unplaced: string[] = [];
+    for (const state of official ?? []) {
+      const table = officials.get(state)!;
+      applyCountyChanges(state, answers.get(state)!, table, tableDate, entry.effective_from, zipCounties);
+      unplaced.push(...unplacedChanges(table, tableDate, entry.effective_from));
+    }
+    const restated = new Set([...currentRows.keys()].filter(takes));
+    for (const state of restated)
+      ages.record(entry.version, entry.effective_from, state, answers.get(state)!, state === 'CA' && caCitySource ? [caCitySource] : []);
+    onVersion?.({ version: entry.version, rows: currentRows, answers, disagreements, caCityRates, restated, unplaced });
     const current = new Map<string, Map<string, string>>();
     const areas: Record<string, string> = {};
     const tableSources: Record<string, number> = {};
@@ -682,6 +725,7 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     taxCodes,
     kentucky: { groundableFrom: { food_groceries: '2007-07-01', prescription_drugs: '2009-07-01' } },
     illinois,
+    stateRatesAge: ages.result(),
   };
   for (const v of versions) for (const rows of Object.values(v.zips)) if (rows.length % ZIP_ROW !== 0) throw new Error('malformed ZIP rows');
   if (names.some((n) => n.includes('\n'))) throw new Error('a name contains a newline');

@@ -8,12 +8,15 @@ describe('content versions over HTTP', () => {
   it('GET /rates shows the version of the date asked for', async () => {
     const dec = await api('GET', `${V1}/rates?zip=98101&state=WA&date=2025-12-15`, { key: KEYS.admin });
     const jan = await api('GET', `${V1}/rates?zip=98101&state=WA&date=2026-01-15`, { key: KEYS.admin });
-    const mar = await api('GET', `${V1}/rates?zip=98101&state=WA&date=2026-04-15`, { key: KEYS.admin });
+    const mar = await api('GET', `${V1}/rates?zip=98101&state=WA&date=2026-03-15`, { key: KEYS.admin });
+    // The 2026-04-01 version restates only GA, MN and WI (their Streamlined files): Seattle keeps March's rate.
+    const apr = await api('GET', `${V1}/rates?zip=98101&state=WA&date=2026-04-15`, { key: KEYS.admin });
     expect(dec.status).toBe(200);
     expect(dec.body).toMatchObject({ content_version: '2025-12-01', date: '2025-12-15' });
     // Washington changes local rates only on a quarter's first day: January already has March's rate.
     expect(jan.body).toMatchObject({ content_version: '2026-01-01', rate: mar.body.rate });
     expect(mar.body).toMatchObject({ content_version: '2026-03-01' });
+    expect(apr.body).toMatchObject({ content_version: '2026-04-01', rate: mar.body.rate });
     expect(dec.body.rate).not.toBe(mar.body.rate);
   });
 

@@ -24,14 +24,17 @@ describe('GET /config', () => {
       max_lines_per_document: 1000,
     });
     expect(sandbox.body.content).toEqual({
-      version: '2026-03-01',
+      version: '2026-04-01',
       coverage_from: '2025-12-01',
-      in_force: '2026-03-01',
+      in_force: '2026-04-01',
       versions: [
         { version: '2025-12-01', effective_from: '2025-12-01' },
         { version: '2026-01-01', effective_from: '2026-01-01' },
         { version: '2026-03-01', effective_from: '2026-03-01' },
+        { version: '2026-04-01', effective_from: '2026-04-01' },
       ],
+      // Each state's newest version and sources (test/integration/content-age.test.ts).
+      states: expect.any(Array),
     });
     const production = await api('GET', `${V1}/config`, { key: KEYS.limitedLive });
     expect(production.body).toMatchObject({ environment: 'production', rate_limits: { general: { limit: 300 } } });

@@ -48,7 +48,11 @@ describe('the shipped artifact', () => {
   it('GET /rates answers with the version of the date', () => {
     expect(destinationRates(content, 'WA', '98101', '2025-12-15').version).toBe(manifest[0]!.version);
     expect(destinationRates(content, 'WA', '98101', '2026-01-15').version).toBe('2026-01-01');
-    expect(destinationRates(content, 'WA', '98101', '2026-04-15').version).toBe('2026-03-01');
+    expect(destinationRates(content, 'WA', '98101', '2026-03-15').version).toBe('2026-03-01');
+    // The 2026-04-01 version restates GA, MN and WI only: Seattle keeps its March rate under it.
+    const april = destinationRates(content, 'WA', '98101', '2026-04-15');
+    expect(april.version).toBe('2026-04-01');
+    expect(april.components).toEqual(destinationRates(content, 'WA', '98101', '2026-03-15').components);
   });
 
   it('the 2026-01-01 version takes the March rows only of states whose local rates change on a quarter, half-year or year start', () => {

@@ -199,6 +199,24 @@ export const TABLE_SOURCE = 0;
 /** Width of one row of `zips`: ZIP (5 digits), region, county name, city name (3 base-36 digits each). */
 export const ZIP_ROW = 14;
 
+/** A publication rates come from: its publisher, the table or file, and its date (publication or effective date). */
+export interface RateSourceFacts {
+  readonly publisher: string;
+  readonly table: string;
+  readonly date: string;
+}
+
+/**
+ * How current a state's rates are: the newest version that states them (a version may restate only
+ * some states: the others keep the rows of an older one), and the publications its answers of the
+ * state come from. An answer dated more than one quarter after `from` says so (issue 29).
+ */
+export interface StateRatesAge {
+  readonly version: string;
+  readonly from: string;
+  readonly sources: readonly RateSourceFacts[];
+}
+
 export interface ContentArtifact {
   readonly format: 4;
   /** The newest version's name. */
@@ -248,4 +266,6 @@ export interface ContentArtifact {
   /** Kentucky exemptions the service can ground only from these dates (contract §2.5). */
   readonly kentucky: { readonly groundableFrom: Readonly<Partial<Record<Category, string>>> };
   readonly illinois: IllinoisContent;
+  /** Per state, the newest version that states its rates, and their sources. */
+  readonly stateRatesAge: Readonly<Record<string, StateRatesAge>>;
 }

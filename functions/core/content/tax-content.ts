@@ -11,6 +11,7 @@ import {
   type Micro,
   type RateVersion,
   type StateFacts,
+  type StateRatesAge,
   type Treatment,
 } from './artifact';
 import { isUsState } from './states';
@@ -70,6 +71,23 @@ export type Resolution =
   | { readonly kind: 'invalid'; readonly reason: string }
   /** A well-formed address whose (state, ZIP) has no rate row. */
   | { readonly kind: 'unrated'; readonly state: string; readonly zip: string };
+
+/** How current a state's rates are: its newest version, their sources, and the last date answered without a warning. */
+export interface RatesAge extends StateRatesAge {
+  /** One quarter after `from`: a document dated later carries content_older_than_date. */
+  readonly currentUntil: string;
+}
+
+/** The same day three months later (the month's last day where it has no such day). */
+export function oneQuarterAfter(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7)) + 3;
+  const year = y + Math.floor((m - 1) / 12);
+  const month = ((m - 1) % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = Math.min(Number(date.slice(8, 10)), last);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
 
 export interface TaxCode {
   readonly code: string;
@@ -151,6 +169,8 @@ interface Shared {
   readonly rules: Map<string, StateRules>;
   /** The versions' views, built on first use. */
   readonly views: (TaxContent | undefined)[];
+  /** Each state's rates age (null: the artifact records none), built on first use. */
+  readonly ages: Map<string, RatesAge | null>;
 }
 
 /**
@@ -214,6 +234,7 @@ export class TaxContent {
         facts: new Map(Object.entries(artifact.states)),
         rules: new Map(),
         views: [],
+        ages: new Map(),
       };
     }
     this.shared = shared;
@@ -221,6 +242,20 @@ export class TaxContent {
     this.names = shared.names;
     this.states = shared.states;
     this.codes = shared.codes;
+  }
+
+  /**
+   * How current the state's rates are: the newest version of the artifact that states them (not the
+   * version in force on a date), their sources, and the last date answered without a warning.
+   */
+  ratesAge(state: string): RatesAge | undefined {
+    let age = this.shared.ages.get(state);
+    if (age === undefined) {
+      const recorded = this.artifact.stateRatesAge?.[state];
+      age = recorded === undefined ? null : { ...recorded, currentUntil: oneQuarterAfter(recorded.from) };
+      this.shared.ages.set(state, age);
+    }
+    return age ?? undefined;
   }
 
   /** The versions held, oldest first. */

@@ -2,6 +2,7 @@
 // calculation, refused with the errors a calculation would give.
 import type { RateArea, TaxContent } from '../content/tax-content';
 import { DomainError } from '../errors';
+import { staleMessage, staleStates } from './content-age';
 import { illinoisComponents } from './illinois';
 import { detail } from './refusals';
 import { hasRateOn, rateAreasOf, sourceComponents, spanMessage } from './sourcing';
@@ -18,6 +19,8 @@ export interface RateBreakdown {
   readonly rateAreas: RateAreas | null;
   /** What a calculation's zip_spans_multiple_rate_areas message says, or null. */
   readonly note: string | null;
+  /** What a calculation's content_older_than_date message says, or null. */
+  readonly ageNote: string | null;
   /** The content version in force on the date. */
   readonly version: string;
 }
@@ -36,6 +39,8 @@ export function destinationRates(all: TaxContent, state: string | undefined, zip
     throw new DomainError('rate_unavailable', 'No rate exists for this state and ZIP code.');
   }
   const { area, precision } = resolution;
+  const [stale] = staleStates([{ plan: { state: area.state, nexus: true }, dest: { target: 'query.zip' } }], date, all);
+  const ageNote = stale === undefined ? null : staleMessage(stale, date, all).message;
   if (area.state === 'IL') {
     const rates = illinoisComponents(area, 'general', date, content);
     if (rates === null) throw new DomainError('il_rate_lookup_unresolved', 'No Illinois rate is selectable for this place and date.');
@@ -44,11 +49,20 @@ export function destinationRates(all: TaxContent, state: string | undefined, zip
       rates.components.reduce((sum, c) => sum + c.rate, 0),
     );
     const sourced = { components: rates.components, taxing: rates.components, sourcing: 'destination' as const, usedCityRate: false, rateAreas };
-    return { area, precision, components: rates.components, usedCityRate: false, rateAreas, note: area.multiArea ? spanMessage(area, sourced) : null, version };
+    return {
+      area,
+      precision,
+      components: rates.components,
+      usedCityRate: false,
+      rateAreas,
+      note: area.multiArea ? spanMessage(area, sourced) : null,
+      ageNote,
+      version,
+    };
   }
   if (!hasRateOn(content, area.state, date))
     throw new DomainError('rate_unavailable', `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`);
   const sourced = sourceComponents(area, null, date, content);
   const note = area.multiArea ? spanMessage(area, sourced) : null;
-  return { area, precision, components: sourced.taxing, usedCityRate: sourced.usedCityRate, rateAreas: sourced.rateAreas, note, version };
+  return { area, precision, components: sourced.taxing, usedCityRate: sourced.usedCityRate, rateAreas: sourced.rateAreas, note, ageNote, version };
 }

@@ -25,6 +25,28 @@ export const Config = v.strictObject({
     coverage_from: v.string(),
     in_force: v.pipe(v.string(), v.description('The content version a document dated today is computed with.')),
     versions: v.array(v.strictObject({ version: v.string(), effective_from: v.string() })),
+    states: v.pipe(
+      v.array(
+        v.strictObject({
+          state: v.string(),
+          version: v.pipe(v.string(), v.description("The newest content version that states this state's rates (a version may restate only some states).")),
+          effective_from: v.string(),
+          current_until: v.pipe(
+            v.string(),
+            v.description(
+              'One quarter after effective_from: an answer dated later carries the warning content_older_than_date, and accuracy_policy deterministic refuses it.',
+            ),
+          ),
+          sources: v.pipe(
+            v.array(v.strictObject({ publisher: v.string(), table: v.string(), date: v.string() })),
+            v.description(
+              "Where the version's rates of the state come from (publisher, table or file, its date): the state's own publications first, the vendor ZIP table last.",
+            ),
+          ),
+        }),
+      ),
+      v.description('Per state and DC, how current the rates are.'),
+    ),
   }),
 });
 

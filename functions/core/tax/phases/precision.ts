@@ -1,7 +1,9 @@
 // Phases 5-6 (address_precision_requirement_not_met, accuracy_requirement_not_met): the document
 // may demand destinations more precise than ZIP level, or exactly one set of jurisdictions each
-// (contract §2.3). Checked over the destinations the lines use, in order of first use (gathered only
-// when the document asks for either).
+// (contract §2.3), and rates current on the document's date (content-age.ts: a deterministic answer
+// refuses rates more than one quarter older than the document). Checked over the destinations the
+// lines use, in order of first use (gathered only when the document asks for either).
+import { staleDetail, type StaleState } from '../content-age';
 import type { DocumentInput } from '../input';
 import { detail, refuseAny } from '../refusals';
 import type { Precision } from '../types';
@@ -9,7 +11,7 @@ import { destinationsOf, precisionOf, type Destination } from './addresses';
 
 const PRECISION_RANK: Record<Precision, number> = { state: 0, zip5: 1, zip9: 2, rooftop: 3 };
 
-export function checkPrecision(doc: DocumentInput, lines: readonly { readonly dest: Destination }[]): void {
+export function checkPrecision(doc: DocumentInput, lines: readonly { readonly dest: Destination }[], stale: readonly StaleState[], date: string): void {
   if (!doc.minimum_address_precision && doc.accuracy_policy !== 'deterministic') return;
   const used = destinationsOf(lines);
   if (doc.minimum_address_precision) {
@@ -31,11 +33,14 @@ export function checkPrecision(doc: DocumentInput, lines: readonly { readonly de
   if (doc.accuracy_policy === 'deterministic')
     refuseAny(
       'accuracy_requirement_not_met',
-      used
-        .filter((d) => d.kind === 'area' && d.area.multiArea)
-        .map((d) =>
-          detail('accuracy_requirement_not_met', d.target, 'The ZIP code spans several rate areas; a deterministic answer needs a more precise address.'),
-        ),
+      [
+        ...used
+          .filter((d) => d.kind === 'area' && d.area.multiArea)
+          .map((d) =>
+            detail('accuracy_requirement_not_met', d.target, 'The ZIP code spans several rate areas; a deterministic answer needs a more precise address.'),
+          ),
+        ...stale.map((s) => staleDetail(s, date)),
+      ],
       'Some destinations cannot be resolved deterministically; see details.',
     );
 }
