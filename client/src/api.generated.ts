@@ -989,6 +989,24 @@ export interface components {
                     /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
                     used_rate: number;
                 } | null;
+                /** @description The rule that set the line's taxability, as data. null only on documents stored before the rule was kept. */
+                taxability_rule: {
+                    /** @description The state whose rule it is (two letters). */
+                    state: string;
+                    /** @description The product class the rule is about: a category (prepared_food, candy, soft_drinks, saas_cloud, ...), tax_code:<prefix> for a rule on a narrower set of tax codes (e.g. tax_code:81162000A9 SaaS for business use), or an Illinois rate class (general_merchandise, qualifying_food, drugs_and_medical_appliances). */
+                    class: string;
+                    /**
+                     * @description general_rate: no rule of the data sets another treatment; the class is taxed at the state's general rate and the local rates of the place (the citation is where the state rate comes from). taxable / exempt: the rule says so. reduced_rate: a state rate below the general one (groceries). class_rate: a state rate of the class's own that is not a reduction (prepared meals, computer services). partial_base: only a share of the price is taxable (Texas data processing, 80 %). price_threshold and first_amount_exempt: clothing rules by unit price. follows_goods: delivery charges taxed in the proportion of the taxable goods. unverified: taxed at the full rate, the rule not verified. holiday_exempt: a sales-tax holiday.
+                     * @enum {string}
+                     */
+                    treatment: "general_rate" | "taxable" | "exempt" | "reduced_rate" | "class_rate" | "partial_base" | "price_threshold" | "first_amount_exempt" | "follows_goods" | "unverified" | "holiday_exempt";
+                    /** @description The date the rule took effect; for a rule older than the data, the first date the data covers. */
+                    effective_from: string;
+                    /** @description The revenue department's rule: statute, regulation or publication, with its address or date. */
+                    citation: string;
+                    /** @description What the rule says, in a sentence. */
+                    summary: string;
+                } | null;
                 jurisdictions: components["schemas"]["Jurisdiction"][];
                 exemption_certificate: {
                     id: string;
@@ -1085,6 +1103,24 @@ export interface components {
                     highest_rate: number;
                     /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
                     used_rate: number;
+                } | null;
+                /** @description The rule that set the line's taxability, as data. null only on documents stored before the rule was kept. */
+                taxability_rule: {
+                    /** @description The state whose rule it is (two letters). */
+                    state: string;
+                    /** @description The product class the rule is about: a category (prepared_food, candy, soft_drinks, saas_cloud, ...), tax_code:<prefix> for a rule on a narrower set of tax codes (e.g. tax_code:81162000A9 SaaS for business use), or an Illinois rate class (general_merchandise, qualifying_food, drugs_and_medical_appliances). */
+                    class: string;
+                    /**
+                     * @description general_rate: no rule of the data sets another treatment; the class is taxed at the state's general rate and the local rates of the place (the citation is where the state rate comes from). taxable / exempt: the rule says so. reduced_rate: a state rate below the general one (groceries). class_rate: a state rate of the class's own that is not a reduction (prepared meals, computer services). partial_base: only a share of the price is taxable (Texas data processing, 80 %). price_threshold and first_amount_exempt: clothing rules by unit price. follows_goods: delivery charges taxed in the proportion of the taxable goods. unverified: taxed at the full rate, the rule not verified. holiday_exempt: a sales-tax holiday.
+                     * @enum {string}
+                     */
+                    treatment: "general_rate" | "taxable" | "exempt" | "reduced_rate" | "class_rate" | "partial_base" | "price_threshold" | "first_amount_exempt" | "follows_goods" | "unverified" | "holiday_exempt";
+                    /** @description The date the rule took effect; for a rule older than the data, the first date the data covers. */
+                    effective_from: string;
+                    /** @description The revenue department's rule: statute, regulation or publication, with its address or date. */
+                    citation: string;
+                    /** @description What the rule says, in a sentence. */
+                    summary: string;
                 } | null;
                 jurisdictions: components["schemas"]["Jurisdiction"][];
                 exemption_certificate: {
