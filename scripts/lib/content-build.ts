@@ -216,7 +216,8 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
       otc_drugs: FTA_DRUGS,
       clothing: CLOTHING[r.state] ?? 'State clothing rules as compiled in data/us_states.csv (clothing_note; data/README.md §3)',
       shipping: `Delivery charges: TaxJar, Is shipping taxable? with the statute-cited table of support.invoicemaker.com (data/us_states.csv shipping: ${r.shipping_note || r.shipping})`,
-      digital_goods: 'help.doola.com, Sales Tax Applicability for Online Services (about 2022-23), adjusted as data/README.md §3 lists (data/us_states.csv digital_goods)',
+      digital_goods:
+        'help.doola.com, Sales Tax Applicability for Online Services (about 2022-23), adjusted as data/README.md §3 lists (data/us_states.csv digital_goods)',
       saas_cloud: 'help.doola.com, Sales Tax Applicability for Online Services (about 2022-23), adjusted as data/README.md §3 lists (data/us_states.csv saas)',
       gift_cards: 'A gift card is a stored-value instrument, not a sale of tangible personal property; tax applies when it is redeemed (data/README.md §6)',
       exempt: 'TaxJar product tax code 99999 Other Exempt: exempt by definition (data/README.md §6)',

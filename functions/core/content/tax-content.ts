@@ -263,7 +263,13 @@ export class TaxContent {
           state,
           rules.map((rule) => {
             const codePrefix = rule.match.startsWith('code:') ? rule.match.slice(5) : null;
-            return { codePrefix, category: codePrefix === null ? rule.match.slice(9) : null, from: rule.from, treatment: rule.treatment, basis: basisOf(state, rule, artifact.coverage_from) };
+            return {
+              codePrefix,
+              category: codePrefix === null ? rule.match.slice(9) : null,
+              from: rule.from,
+              treatment: rule.treatment,
+              basis: basisOf(state, rule, artifact.coverage_from),
+            };
           }),
         );
       shared = {
@@ -584,13 +590,23 @@ export class TaxContent {
     const rate = cls === 'general' ? period.general : cls === 'food' ? period.food : cls === 'drugs' ? period.drugs : 0;
     const basis: TaxabilityBasis = {
       state: 'IL',
-      class: cls === 'general' ? 'general_merchandise' : cls === 'food' ? 'qualifying_food' : cls === 'drugs' ? 'drugs_and_medical_appliances' : 'not_tangible_property',
+      class:
+        cls === 'general'
+          ? 'general_merchandise'
+          : cls === 'food'
+            ? 'qualifying_food'
+            : cls === 'drugs'
+              ? 'drugs_and_medical_appliances'
+              : 'not_tangible_property',
       treatment: cls === 'general' ? 'general_rate' : cls === 'exempt' ? 'exempt' : 'reduced_rate',
       effective_from: period.from ?? this.coverageFrom,
-      citation: cls === 'exempt' ? 'Illinois Retailers\' Occupation Tax Act (35 ILCS 120/1): the tax applies to sales of tangible personal property only' : this.rateSource(period.source),
+      citation:
+        cls === 'exempt'
+          ? "Illinois Retailers' Occupation Tax Act (35 ILCS 120/1): the tax applies to sales of tangible personal property only"
+          : this.rateSource(period.source),
       summary:
         cls === 'exempt'
-          ? 'IL: not a sale of tangible personal property under the Retailers\' Occupation Tax.'
+          ? "IL: not a sale of tangible personal property under the Retailers' Occupation Tax."
           : `IL: ${cls === 'general' ? 'general merchandise' : cls === 'food' ? 'qualifying food (low rate)' : 'drugs and medical appliances (low rate)'} at a state rate of ${rate / 10_000} % (35 ILCS 120/2-10) with the local taxes of its class.`,
     };
     this.shared.illinoisBasis.set(key, basis);

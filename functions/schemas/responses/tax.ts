@@ -43,7 +43,7 @@ export const TaxabilityRule = v.pipe(
       treatment: v.pipe(
         v.picklist(RULE_TREATMENTS),
         v.description(
-          'general_rate: no rule of the data sets another treatment; the class is taxed at the state\'s general rate and the local rates of the place (the citation is where the state rate comes from). taxable / exempt: the rule says so. reduced_rate: a state rate below the general one (groceries). class_rate: a state rate of the class\'s own that is not a reduction (prepared meals, computer services). partial_base: only a share of the price is taxable (Texas data processing, 80 %). price_threshold and first_amount_exempt: clothing rules by unit price. follows_goods: delivery charges taxed in the proportion of the taxable goods. unverified: taxed at the full rate, the rule not verified. holiday_exempt: a sales-tax holiday.',
+          "general_rate: no rule of the data sets another treatment; the class is taxed at the state's general rate and the local rates of the place (the citation is where the state rate comes from). taxable / exempt: the rule says so. reduced_rate: a state rate below the general one (groceries). class_rate: a state rate of the class's own that is not a reduction (prepared meals, computer services). partial_base: only a share of the price is taxable (Texas data processing, 80 %). price_threshold and first_amount_exempt: clothing rules by unit price. follows_goods: delivery charges taxed in the proportion of the taxable goods. unverified: taxed at the full rate, the rule not verified. holiday_exempt: a sales-tax holiday.",
         ),
       ),
       effective_from: v.pipe(Day, v.description('The date the rule took effect; for a rule older than the data, the first date the data covers.')),
@@ -51,7 +51,7 @@ export const TaxabilityRule = v.pipe(
       summary: v.pipe(v.string(), v.description('What the rule says, in a sentence.')),
     }),
   ),
-  v.description('The rule that set the line\'s taxability, as data. null only on documents stored before the rule was kept.'),
+  v.description("The rule that set the line's taxability, as data. null only on documents stored before the rule was kept."),
 );
 
 const lineEntries = {
