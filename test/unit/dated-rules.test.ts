@@ -27,7 +27,7 @@ const holidays = readCsv(join(DATA, 'sales_tax_holidays.csv'), [
   'cap_inclusive',
   'local_tax_waived',
 ]);
-const changes = readCsv(join(DATA, 'taxability_changes.csv'), ['state', 'match', 'effective_from', 'treatment']);
+const changes = readCsv(join(DATA, 'taxability_changes.csv'), ['state', 'match', 'effective_from', 'treatment', 'source']);
 const caParts = readCsv(join(DATA, 'ca_base_rate_components.csv'), ['jurisdiction', 'rate']);
 const cdtfa = readCsv(join(DATA, 'ca_cdtfa_city_county_rates.csv'), ['location', 'type', 'combined_rate']);
 
