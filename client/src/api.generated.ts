@@ -1798,7 +1798,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 21
+                     *         "resets_in_seconds": 4
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -2728,7 +2728,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T06:32:35.684Z"
+                     *           "created_at": "2026-11-26T10:26:52.732Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -2737,7 +2737,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T06:32:35.684Z"
+                     *           "created_at": "2026-11-26T10:26:52.732Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4962,6 +4962,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -5021,6 +5029,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -5817,7 +5833,7 @@ export interface operations {
                      *           "category": "general_tangible"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.ZFdiHAYTqqkOGVpMRGGeHGsJJAeqHOoFrGTZ4maJSSSdemstOvOvRyIkZgi9YwZf8qqL3iBkapD-161AtyFe9es4tNc1jg"
+                     *       "next_cursor": "c1.m-9aMPRcBygEmEIkvI_8_2sJWvDE5DvGZNY-qAsqU18GB8chyrEh558ub8ndsxlF6312s3rmUf7qWeUDKHBO6e3dDNceyw"
                      *     }
                      */
                     "application/json": {
@@ -6405,8 +6421,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-03-01",
                      *           "reason": "returned one lamp",
-                     *           "created_at": "2026-11-26T06:32:39.325Z",
-                     *           "updated_at": "2026-11-26T06:32:39.325Z",
+                     *           "created_at": "2026-11-26T10:26:56.467Z",
+                     *           "updated_at": "2026-11-26T10:26:56.467Z",
                      *           "voided_at": null,
                      *           "total_amount": -45.5,
                      *           "total_discount": 0,
@@ -6431,8 +6447,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-03-01",
                      *           "reason": null,
-                     *           "created_at": "2026-11-26T06:32:39.288Z",
-                     *           "updated_at": "2026-11-26T06:32:39.325Z",
+                     *           "created_at": "2026-11-26T10:26:56.409Z",
+                     *           "updated_at": "2026-11-26T10:26:56.467Z",
                      *           "voided_at": null,
                      *           "total_amount": 590,
                      *           "total_discount": 0,
@@ -6826,8 +6842,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T06:32:39.288Z",
-                     *       "updated_at": "2026-11-26T06:32:39.288Z",
+                     *       "created_at": "2026-11-26T10:26:56.409Z",
+                     *       "updated_at": "2026-11-26T10:26:56.409Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -6861,6 +6877,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -6924,6 +6948,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -7339,8 +7371,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T06:32:39.288Z",
-                     *       "updated_at": "2026-11-26T06:32:39.288Z",
+                     *       "created_at": "2026-11-26T10:26:56.409Z",
+                     *       "updated_at": "2026-11-26T10:26:56.409Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -7374,6 +7406,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -7437,6 +7477,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -7802,8 +7850,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": "returned one lamp",
-                     *       "created_at": "2026-11-26T06:32:39.325Z",
-                     *       "updated_at": "2026-11-26T06:32:39.325Z",
+                     *       "created_at": "2026-11-26T10:26:56.467Z",
+                     *       "updated_at": "2026-11-26T10:26:56.467Z",
                      *       "voided_at": null,
                      *       "total_amount": -45.5,
                      *       "total_discount": 0,
@@ -7837,6 +7885,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -9622,7 +9678,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware",
                      *       "location_code": null,
-                     *       "created_at": "2026-11-26T06:32:39.353Z",
+                     *       "created_at": "2026-11-26T10:26:56.499Z",
                      *       "certificates": []
                      *     }
                      */
