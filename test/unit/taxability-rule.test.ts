@@ -182,7 +182,6 @@ describe('the TaxJar-compatible answer', () => {
       ],
     };
     const doc = calculate(v.parse(CalculationRequestSchema, taxjarDocument(order, {})), context());
-    // biome-ignore lint/suspicious/noExplicitAny: TaxJar's open object
     const tax = taxjarTax(doc, { declaredNexus: null, lineItems: true }) as Record<string, any>;
     const [meal, lamp] = tax.breakdown.line_items;
     expect(meal.taxability_rule).toMatchObject({ state: 'ME', class: 'prepared_food', treatment: 'class_rate' });
