@@ -204,8 +204,8 @@ interface Shared {
   readonly holidaysByState: Map<string, StateHolidays>;
   /** Each state's dated taxability rules, in the artifact's order, their `match` taken apart once. */
   readonly rulesByState: Map<string, readonly CompiledRule[]>;
-  /** The Illinois rule of a rate class and a state-rate period (by `class|period`), built on first use. */
-  readonly illinoisBasis: Map<string, TaxabilityBasis>;
+  /** The Illinois rule of each rate class, for the last date asked and the state-rate period it falls in. */
+  readonly illinoisBasis: Map<string, { date: string; period: number; basis: TaxabilityBasis }>;
   /** `artifact.states` as a map (asked for on every line). */
   readonly facts: Map<string, StateFacts>;
   /** Each state's rules, built on first use. */
@@ -580,12 +580,16 @@ export class TaxContent {
    * and medical appliances; exempt classes) on `date`, citing the state rates' source.
    */
   illinoisBasis(cls: 'general' | 'food' | 'drugs' | 'exempt', date: string): TaxabilityBasis {
+    // The answer for the last date asked is kept per class: most documents are of one day.
+    const last = this.shared.illinoisBasis.get(cls);
+    if (last !== undefined && last.date === date) return last.basis;
     const periods = this.artifact.illinois.stateRates;
     let at = periods.findIndex((p) => (p.from === null || p.from <= date) && (p.to === null || date <= p.to));
     if (at < 0) at = periods.length - 1;
-    const key = `${cls}|${at}`;
-    const known = this.shared.illinoisBasis.get(key);
-    if (known !== undefined) return known;
+    if (last !== undefined && last.period === at) {
+      last.date = date;
+      return last.basis;
+    }
     const period = periods[at]!;
     const rate = cls === 'general' ? period.general : cls === 'food' ? period.food : cls === 'drugs' ? period.drugs : 0;
     const basis: TaxabilityBasis = {
@@ -609,7 +613,7 @@ export class TaxContent {
           ? "IL: not a sale of tangible personal property under the Retailers' Occupation Tax."
           : `IL: ${cls === 'general' ? 'general merchandise' : cls === 'food' ? 'qualifying food (low rate)' : 'drugs and medical appliances (low rate)'} at a state rate of ${rate / 10_000} % (35 ILCS 120/2-10) with the local taxes of its class.`,
     };
-    this.shared.illinoisBasis.set(key, basis);
+    this.shared.illinoisBasis.set(cls, { date, period: at, basis });
     return basis;
   }
 
