@@ -989,6 +989,24 @@ export interface components {
                     /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
                     used_rate: number;
                 } | null;
+                /** @description The rule that set the line's taxability, as data. null only on documents stored before the rule was kept. */
+                taxability_rule: {
+                    /** @description The state whose rule it is (two letters). */
+                    state: string;
+                    /** @description The product class the rule is about: a category (prepared_food, candy, soft_drinks, saas_cloud, ...), tax_code:<prefix> for a rule on a narrower set of tax codes (e.g. tax_code:81162000A9 SaaS for business use), or an Illinois rate class (general_merchandise, qualifying_food, drugs_and_medical_appliances). */
+                    class: string;
+                    /**
+                     * @description general_rate: no rule of the data sets another treatment; the class is taxed at the state's general rate and the local rates of the place (the citation is where the state rate comes from). taxable / exempt: the rule says so. reduced_rate: a state rate below the general one (groceries). class_rate: a state rate of the class's own that is not a reduction (prepared meals, computer services). partial_base: only a share of the price is taxable (Texas data processing, 80 %). price_threshold and first_amount_exempt: clothing rules by unit price. follows_goods: delivery charges taxed in the proportion of the taxable goods. unverified: taxed at the full rate, the rule not verified. holiday_exempt: a sales-tax holiday.
+                     * @enum {string}
+                     */
+                    treatment: "general_rate" | "taxable" | "exempt" | "reduced_rate" | "class_rate" | "partial_base" | "price_threshold" | "first_amount_exempt" | "follows_goods" | "unverified" | "holiday_exempt";
+                    /** @description The date the rule took effect; for a rule older than the data, the first date the data covers. */
+                    effective_from: string;
+                    /** @description The revenue department's rule: statute, regulation or publication, with its address or date. */
+                    citation: string;
+                    /** @description What the rule says, in a sentence. */
+                    summary: string;
+                } | null;
                 jurisdictions: components["schemas"]["Jurisdiction"][];
                 exemption_certificate: {
                     id: string;
@@ -1085,6 +1103,24 @@ export interface components {
                     highest_rate: number;
                     /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
                     used_rate: number;
+                } | null;
+                /** @description The rule that set the line's taxability, as data. null only on documents stored before the rule was kept. */
+                taxability_rule: {
+                    /** @description The state whose rule it is (two letters). */
+                    state: string;
+                    /** @description The product class the rule is about: a category (prepared_food, candy, soft_drinks, saas_cloud, ...), tax_code:<prefix> for a rule on a narrower set of tax codes (e.g. tax_code:81162000A9 SaaS for business use), or an Illinois rate class (general_merchandise, qualifying_food, drugs_and_medical_appliances). */
+                    class: string;
+                    /**
+                     * @description general_rate: no rule of the data sets another treatment; the class is taxed at the state's general rate and the local rates of the place (the citation is where the state rate comes from). taxable / exempt: the rule says so. reduced_rate: a state rate below the general one (groceries). class_rate: a state rate of the class's own that is not a reduction (prepared meals, computer services). partial_base: only a share of the price is taxable (Texas data processing, 80 %). price_threshold and first_amount_exempt: clothing rules by unit price. follows_goods: delivery charges taxed in the proportion of the taxable goods. unverified: taxed at the full rate, the rule not verified. holiday_exempt: a sales-tax holiday.
+                     * @enum {string}
+                     */
+                    treatment: "general_rate" | "taxable" | "exempt" | "reduced_rate" | "class_rate" | "partial_base" | "price_threshold" | "first_amount_exempt" | "follows_goods" | "unverified" | "holiday_exempt";
+                    /** @description The date the rule took effect; for a rule older than the data, the first date the data covers. */
+                    effective_from: string;
+                    /** @description The revenue department's rule: statute, regulation or publication, with its address or date. */
+                    citation: string;
+                    /** @description What the rule says, in a sentence. */
+                    summary: string;
                 } | null;
                 jurisdictions: components["schemas"]["Jurisdiction"][];
                 exemption_certificate: {
@@ -2466,7 +2502,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 54
+                     *         "resets_in_seconds": 20
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -3396,7 +3432,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T10:20:03.614Z"
+                     *           "created_at": "2026-11-26T10:46:39.423Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -3405,7 +3441,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T10:20:03.614Z"
+                     *           "created_at": "2026-11-26T10:46:39.423Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5630,6 +5666,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -5689,6 +5733,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -6485,7 +6537,7 @@ export interface operations {
                      *           "category": "general_tangible"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.FvHBxC4aPgRrEwUtnJNz6GsJWVawbt9pg_6wMzkUKeTYMde0YO4VIe5ZtixI_OcxcCUm6El1_9f8g9S9QAvfeD2obprAbA"
+                     *       "next_cursor": "c1.tV7IP5L2HzhfoBzgPALh1msJX5ByA36A6VaqDamLtvR6hWB5Sv4T9tq0JythgQXdpfM0o2sWX0RkdDGe4zRHSR16DFidfg"
                      *     }
                      */
                     "application/json": {
@@ -7073,8 +7125,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": "returned one lamp",
-                     *           "created_at": "2026-11-26T10:20:06.893Z",
-                     *           "updated_at": "2026-11-26T10:20:06.893Z",
+                     *           "created_at": "2026-11-26T10:46:40.614Z",
+                     *           "updated_at": "2026-11-26T10:46:40.614Z",
                      *           "voided_at": null,
                      *           "total_amount": -45.5,
                      *           "total_discount": 0,
@@ -7099,8 +7151,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": null,
-                     *           "created_at": "2026-11-26T10:20:06.852Z",
-                     *           "updated_at": "2026-11-26T10:20:06.893Z",
+                     *           "created_at": "2026-11-26T10:46:40.588Z",
+                     *           "updated_at": "2026-11-26T10:46:40.614Z",
                      *           "voided_at": null,
                      *           "total_amount": 590,
                      *           "total_discount": 0,
@@ -7494,8 +7546,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T10:20:06.852Z",
-                     *       "updated_at": "2026-11-26T10:20:06.852Z",
+                     *       "created_at": "2026-11-26T10:46:40.588Z",
+                     *       "updated_at": "2026-11-26T10:46:40.588Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -7529,6 +7581,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -7592,6 +7652,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -8007,8 +8075,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T10:20:06.852Z",
-                     *       "updated_at": "2026-11-26T10:20:06.852Z",
+                     *       "created_at": "2026-11-26T10:46:40.588Z",
+                     *       "updated_at": "2026-11-26T10:46:40.588Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -8042,6 +8110,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -8105,6 +8181,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -8470,8 +8554,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "returned one lamp",
-                     *       "created_at": "2026-11-26T10:20:06.893Z",
-                     *       "updated_at": "2026-11-26T10:20:06.893Z",
+                     *       "created_at": "2026-11-26T10:46:40.614Z",
+                     *       "updated_at": "2026-11-26T10:46:40.614Z",
                      *       "voided_at": null,
                      *       "total_amount": -45.5,
                      *       "total_discount": 0,
@@ -8505,6 +8589,14 @@ export interface operations {
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "IL",
+                     *             "class": "general_merchandise",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2026-01-01",
+                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
+                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
@@ -10290,7 +10382,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware",
                      *       "location_code": null,
-                     *       "created_at": "2026-11-26T10:20:06.981Z",
+                     *       "created_at": "2026-11-26T10:46:40.641Z",
                      *       "certificates": []
                      *     }
                      */

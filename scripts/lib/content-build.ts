@@ -214,6 +214,33 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     return Object.fromEntries(Object.entries(rules).filter(([, t]) => t !== undefined)) as Partial<Record<Category, Treatment>>;
   }
 
+  /** Where each standing treatment comes from: the us_states.csv column's sources (data/README.md §3). */
+  const FTA_DRUGS = 'Federation of Tax Administrators, State Sales Tax Rates and Food & Drug Exemptions (2023-01-01) (data/us_states.csv)';
+  const CLOTHING: Readonly<Record<string, string>> = {
+    NY: 'NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)',
+    MA: 'Mass. G.L. c. 64H, s. 6(k): clothing exempt up to $175 an item (mass.gov, Sales and use tax on clothing)',
+    RI: 'R.I. Gen. Laws 44-18-30: clothing and footwear exempt up to $250 an item (RI Division of Taxation, tax.ri.gov)',
+    MN: 'Minn. Stat. 297A.67 subd. 8: clothing exempt (Minnesota DOR, Clothing fact sheet, revenue.state.mn.us)',
+    NJ: 'N.J.S.A. 54:32B-8.4: clothing and footwear exempt (NJ Division of Taxation)',
+    PA: 'PA DOR, Retailers Information (REV-717): clothing is exempt (72 P.S. 7204(26))',
+    VT: '32 V.S.A. 9741(45): clothing and footwear exempt (Vermont Department of Taxes)',
+  };
+  const citationsOf = (r: StateRow, taxability: Partial<Record<Category, Treatment>>): Partial<Record<Category, string>> => {
+    const all: Record<string, string> = {
+      food_groceries: STANDING_GROCERIES,
+      prescription_drugs: FTA_DRUGS,
+      otc_drugs: FTA_DRUGS,
+      clothing: CLOTHING[r.state] ?? 'State clothing rules as compiled in data/us_states.csv (clothing_note; data/README.md §3)',
+      shipping: `Delivery charges: TaxJar, Is shipping taxable? with the statute-cited table of support.invoicemaker.com (data/us_states.csv shipping: ${r.shipping_note || r.shipping})`,
+      digital_goods:
+        'help.doola.com, Sales Tax Applicability for Online Services (about 2022-23), adjusted as data/README.md §3 lists (data/us_states.csv digital_goods)',
+      saas_cloud: 'help.doola.com, Sales Tax Applicability for Online Services (about 2022-23), adjusted as data/README.md §3 lists (data/us_states.csv saas)',
+      gift_cards: 'A gift card is a stored-value instrument, not a sale of tangible personal property; tax applies when it is redeemed (data/README.md §6)',
+      exempt: 'TaxJar product tax code 99999 Other Exempt: exempt by definition (data/README.md §6)',
+    };
+    return Object.fromEntries(Object.keys(taxability).map((c) => [c, all[c]!])) as Partial<Record<Category, string>>;
+  };
+
   function intrastate(value: string): StateFacts['intrastate'] {
     if (value.startsWith('hybrid')) return 'hybrid';
     if (value.startsWith('origin')) return 'origin';
@@ -222,12 +249,14 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
 
   const states: Record<string, StateFacts> = {};
   for (const r of stateRows) {
+    const taxability = taxabilityOf(r);
     states[r.state] = {
       name: r.state_name.toUpperCase(),
       salesTax: r.has_state_sales_tax === 'yes',
       localTax: r.has_local_sales_tax.startsWith('yes') || r.has_local_sales_tax.startsWith('limited'),
       intrastate: intrastate(r.in_state_sourcing),
-      taxability: taxabilityOf(r),
+      taxability,
+      citations: citationsOf(r, taxability),
     };
   }
   const missing = US_STATES.filter((s) => !states[s]);
@@ -643,25 +672,44 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
   }
 
   /**
-   * A treatment of taxability_changes.csv: `exempt`, `taxable`, or `reduced:<state rate>:<local>`,
-   * local being `zip` (every local tax of the ZIP row), `none`, or a fixed statewide local rate.
+   * A treatment of taxability_changes.csv: `exempt`, `taxable`, `reduced:<state rate>:<local>` (a
+   * reduced rate), `rate:<state rate>:<local>` (a rate of the class's own, not a reduction), local
+   * being `zip` (every local tax of the ZIP row), `none`, or a fixed statewide local rate; or
+   * `share:<fraction>` (only that share of the price is taxable, at the full rates).
    */
   function datedTreatment(value: string, source: string): Treatment | undefined {
     if (value === 'exempt' || value === 'taxable') return { t: value };
-    const reduced = /^reduced:(\d+(?:\.\d+)?):(zip|none|\d+(?:\.\d+)?)$/.exec(value);
-    if (!reduced) return undefined;
-    const local = reduced[2]!;
-    return { t: 'reduced', state: toMicro(reduced[1]!), local: local === 'zip' || local === 'none' ? local : toMicro(local), source: sourceId(source) };
+    const share = /^share:(0\.\d+)$/.exec(value);
+    if (share) return { t: 'base_share', permille: Math.round(Number(share[1]) * 1000) };
+    const rated = /^(reduced|rate):(\d+(?:\.\d+)?):(zip|none|\d+(?:\.\d+)?)$/.exec(value);
+    if (!rated) return undefined;
+    const local = rated[3]!;
+    return {
+      t: rated[1] === 'reduced' ? 'reduced' : 'class_rate',
+      state: toMicro(rated[2]!),
+      local: local === 'zip' || local === 'none' ? local : toMicro(local),
+      source: sourceId(source),
+    };
   }
 
   // --- dated taxability rules and holidays ----------------------------------------------------------------------
   const taxabilityRules: Record<string, TaxabilityRule[]> = {};
-  for (const r of load('taxability_changes.csv', ['state', 'match', 'effective_from', 'treatment', 'source'])) {
+  for (const r of load('taxability_changes.csv', ['state', 'match', 'effective_from', 'treatment', 'note', 'source'])) {
     const treatment = datedTreatment(r.treatment, firstClause(r.source));
     if (!treatment) throw new Error(`taxability_changes.csv: unknown treatment ${r.treatment}`);
     if (!/^(category:[a-z_]+|code:[0-9A-Z]+)$/.test(r.match)) throw new Error(`taxability_changes.csv: unreadable match ${r.match}`);
     if (r.match.startsWith('category:') && !known.has(r.match.slice(9))) throw new Error(`taxability_changes.csv: unknown category in ${r.match}`);
-    (taxabilityRules[r.state] ??= []).push({ match: r.match, from: r.effective_from || null, treatment });
+    if (!states[r.state]) throw new Error(`taxability_changes.csv: unknown state ${r.state}`);
+    if (r.effective_from && !/^\d{4}-\d{2}-\d{2}$/.test(r.effective_from)) throw new Error(`taxability_changes.csv: bad date ${r.effective_from}`);
+    if (!r.source.trim() || !r.note.trim()) throw new Error(`taxability_changes.csv: ${r.state} ${r.match} lacks its note or source`);
+    (taxabilityRules[r.state] ??= []).push({
+      match: r.match,
+      from: r.effective_from || null,
+      treatment,
+      kind: r.treatment.split(':')[0]!,
+      citation: r.source.trim(),
+      summary: r.note.trim(),
+    });
   }
   for (const rules of Object.values(taxabilityRules)) rules.sort((a, b) => (a.from ?? '').localeCompare(b.from ?? ''));
 
@@ -676,6 +724,7 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     'unit_price_cap',
     'cap_inclusive',
     'local_tax_waived',
+    'source',
   ]).map((r) => {
     const categories = r.categories ? r.categories.split(';') : [];
     const holidayCodes = r.tax_codes ? r.tax_codes.split(';').map((c) => c.toUpperCase()) : [];
@@ -692,13 +741,14 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
       capCents: r.unit_price_cap ? Math.round(Number(r.unit_price_cap) * 100) : null,
       capInclusive: r.cap_inclusive === 'yes',
       localWaived: r.local_tax_waived === 'yes',
+      source: r.source,
     };
   });
 
   // --- assemble -----------------------------------------------------------------------------------------------------
   const latest = versions.at(-1)!;
   const artifact: ContentArtifact = {
-    format: 4,
+    format: 5,
     version: latest.version,
     coverage_from: versions[0]!.from,
     versions,

@@ -27,7 +27,7 @@ const holidays = readCsv(join(DATA, 'sales_tax_holidays.csv'), [
   'cap_inclusive',
   'local_tax_waived',
 ]);
-const changes = readCsv(join(DATA, 'taxability_changes.csv'), ['state', 'match', 'effective_from', 'treatment']);
+const changes = readCsv(join(DATA, 'taxability_changes.csv'), ['state', 'match', 'effective_from', 'treatment', 'source']);
 const caParts = readCsv(join(DATA, 'ca_base_rate_components.csv'), ['jurisdiction', 'rate']);
 const cdtfa = readCsv(join(DATA, 'ca_cdtfa_city_county_rates.csv'), ['location', 'type', 'combined_rate']);
 
@@ -132,25 +132,52 @@ describe('sales-tax holidays (data/sales_tax_holidays.csv)', () => {
   });
 });
 
-describe('dated taxability rules (data/taxability_changes.csv)', () => {
-  it.each(changes.filter((c) => c.match.startsWith('code:')))('$state $match from $effective_from: $treatment', (c) => {
-    const code = c.match.slice(5);
-    const from = c.effective_from || '2025-12-01';
-    const taxCode = content.artifact.taxCodes.find(([k]) => k.startsWith(code))![0];
-    const doc = run({
-      date: from < '2025-12-01' ? '2025-12-01' : from,
-      ship_to: { state: c.state, zip: '98101' },
-      lines: [{ amount: 100, tax_code: taxCode }],
+describe('dated taxability rules (data/taxability_changes.csv): each line names the rule in force, and is taxed by it', () => {
+  const NAMES: Record<string, string> = { exempt: 'exempt', taxable: 'taxable', reduced: 'reduced_rate', rate: 'class_rate', share: 'partial_base' };
+  const coverage = content.artifact.coverage_from;
+  const rows = changes.map((c, order) => ({ ...c, order }));
+  /** The row of the same state and match in force on `date`: the newest on or before it (undated rows first). */
+  const inForceOn = (c: (typeof rows)[number], date: string) =>
+    rows
+      .filter((o) => o.state === c.state && o.match === c.match && o.effective_from <= date)
+      .sort((a, b) => a.effective_from.localeCompare(b.effective_from) || a.order - b.order)
+      .at(-1)!;
+  /** A tax code the row rules on that no narrower code rule of the state takes over. */
+  const codeFor = (c: (typeof rows)[number]) => {
+    const codeRules = rows.filter((o) => o.state === c.state && o.match.startsWith('code:')).map((o) => o.match.slice(5));
+    return content.artifact.taxCodes.find(([code, , , category]) =>
+      c.match.startsWith('code:') ? code.startsWith(c.match.slice(5)) : category === c.match.slice(9) && !codeRules.some((p) => code.startsWith(p)),
+    )![0];
+  };
+
+  it.each(rows)('$state $match from $effective_from: $treatment', (c) => {
+    const date = c.effective_from > coverage ? c.effective_from : coverage;
+    const rule = inForceOn(c, date);
+    const zip = zipRows.find((z) => z.state === c.state)!;
+    const code = codeFor(c);
+    const doc = run({ date, ship_to: { state: c.state, zip: zip.zip }, lines: [{ amount: 100, tax_code: code }] });
+    const line = doc.lines[0]!;
+    const kind = rule.treatment.split(':')[0]!;
+    expect(line.taxability_rule).toMatchObject({
+      state: c.state,
+      class: c.match.startsWith('code:') ? `tax_code:${c.match.slice(5)}` : c.match.slice(9),
+      treatment: NAMES[kind],
+      effective_from: rule.effective_from || coverage,
+      citation: changes[rule.order]!.source,
     });
-    const later = changes.find((o) => o.match === c.match && o.effective_from > c.effective_from && o.effective_from <= '2025-12-01');
-    const expected = later ? later.treatment : c.treatment;
-    expect(doc.lines[0]!.reason).toBe(expected === 'exempt' ? 'product_exempt' : 'standard_rated');
-    expect(doc.messages.map((m) => m.code)).not.toContain('taxability_unverified');
-    if (c.effective_from) expect(content.datedTreatment(c.state, 'services', taxCode, c.effective_from)?.t).toBe(c.treatment);
-    else {
-      const firstDated = changes.find((o) => o.match === c.match && o.effective_from !== '');
-      if (firstDated) expect(content.datedTreatment(c.state, 'services', taxCode, '2025-09-30')?.t).toBe(c.treatment);
+    expect(line.reason).toBe(kind === 'exempt' ? 'product_exempt' : kind === 'taxable' || kind === 'rate' ? 'standard_rated' : 'reduced_rated');
+    if (kind === 'reduced' || kind === 'rate') {
+      const [, stateRate, local] = rule.treatment.split(':') as [string, string, string];
+      expect(line.jurisdictions.find((j) => j.type === 'state')?.rate ?? 0).toBe(toMicro(stateRate));
+      if (local === 'none') expect(line.jurisdictions.every((j) => j.type === 'state')).toBe(true);
+      else if (local !== 'zip') expect(line.rate).toBe(toMicro(stateRate) + toMicro(local));
     }
+    if (kind === 'share') expect(line.taxable).toBe(Math.round(Number(rule.treatment.split(':')[1]) * 10_000));
+    // The line's tax is the sum of its jurisdictions' (the invariant every answer keeps).
+    expect(line.jurisdictions.reduce((n, j) => n + j.tax, 0)).toBe(line.tax);
+    expect(doc.messages.map((m) => m.code)).not.toContain('taxability_unverified');
+    const t = content.datedTreatment(c.state, line.category, code, date)?.t;
+    expect(t).toBe({ exempt: 'exempt', taxable: 'taxable', reduced: 'reduced', rate: 'class_rate', share: 'base_share' }[kind]);
   });
 });
 

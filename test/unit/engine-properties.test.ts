@@ -13,7 +13,30 @@ const places = zipRows
   .filter((_r, i) => i % 97 === 0)
   .filter((r) => r.state !== 'IL' && r.state !== 'PR')
   .map((r) => ({ state: r.state, zip: r.zip }));
-const TAX_CODES = [null, '40030', '20010', '51020', '51010', '31000', '30070', '41000', '40010', 'SHIPPING', '99999', '19000', '81100'];
+const TAX_CODES = [
+  null,
+  '40030',
+  '20010',
+  '51020',
+  '51010',
+  '31000',
+  '30070',
+  '41000',
+  '40010',
+  'SHIPPING',
+  '99999',
+  '19000',
+  '81100',
+  // The product classes of issue 26: soft drinks, supplements, business/personal SaaS, data processing, IT services.
+  '40050',
+  '40020',
+  '50202304A0001',
+  '81162000A9000',
+  '81162000A0000',
+  '81112001A0000',
+  '81111504A0000',
+  '40060',
+];
 
 const cents = fc.integer({ min: 0, max: 5_000_000 });
 const lineArb = fc
@@ -41,6 +64,9 @@ describe('engine invariants', () => {
           expect(line.tax).toBeGreaterThanOrEqual(0);
           expect(line.taxable).toBeGreaterThanOrEqual(0);
           expect(line.exempt).toBeGreaterThanOrEqual(0);
+          // Every line names the rule behind its taxability, of its own state, with a citation.
+          expect(line.taxability_rule?.state).toBe(line.address.state);
+          expect(line.taxability_rule?.citation).not.toBe('');
           if (line.tax_included) expect(line.taxable + line.tax + line.exempt).toBe(line.amount);
           else expect(line.taxable + line.exempt + line.discount).toBe(line.amount);
         }

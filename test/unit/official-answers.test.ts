@@ -39,6 +39,8 @@ interface Row {
   /** The taxable part of the line and its tax, in dollars, as published. */
   readonly taxable?: number;
   readonly tax?: number;
+  /** The treatment the line's taxability rule must name (lines[].taxability_rule.treatment). */
+  readonly rule?: string;
   readonly source: string;
 }
 
@@ -607,6 +609,211 @@ const ROWS: Row[] = [
     rate: '0.01',
     source: 'Virginia Tax, Grocery Tax: 1 % from 2023-01-01 (tax.virginia.gov/grocery-tax)',
   },
+  // --- Rates and definitions by product class (issue 26): meals, soft drinks, candy, computer services ----------------------------
+  {
+    what: 'Maine prepared food at the 8 % prepared food rate',
+    state: 'ME',
+    zip: '04101',
+    code: '41000',
+    rate: '0.08',
+    rule: 'class_rate',
+    source:
+      'Maine Revenue Services, Instructional Bulletin No. 27, Sales of Prepared Food (rev. effective 2016-01-01): 36 M.R.S. 1811 taxes prepared food at 8 % (maine.gov/revenue)',
+  },
+  {
+    what: 'Vermont restaurant meal at the 9 % meals and rooms tax',
+    state: 'VT',
+    zip: '05602',
+    code: '41000',
+    rate: '0.09',
+    rule: 'class_rate',
+    source: 'Vermont Department of Taxes, Meals and Rooms Tax: 9.0 % on sales of prepared and restaurant meals (32 V.S.A. 9241(b)) (tax.vermont.gov)',
+  },
+  {
+    what: 'Connecticut meals at 7.35 % from 2019-10-01',
+    state: 'CT',
+    zip: '06103',
+    code: '41000',
+    rate: '0.0735',
+    taxable: 100,
+    tax: 7.35,
+    rule: 'class_rate',
+    source: 'CT DRS Announcement 2019(10), Sales and Use Taxes on Meals: meals taxed at 6.35 % are taxed at 7.35 % starting 2019-10-01 (portal.ct.gov/drs)',
+  },
+  {
+    what: 'Rhode Island meal: 7 % state plus 1 % local meals and beverage tax',
+    state: 'RI',
+    zip: '02903',
+    code: '41000',
+    rate: '0.08',
+    stateRate: '0.07',
+    rule: 'class_rate',
+    source:
+      'RI Division of Taxation, notice to eating and drinking establishments on the 1 % local meals and beverage tax from 2003-08-01 (R.I. Gen. Laws 44-18-18.1; 280-RICR-20-70-4.6): 8 % combined (tax.ri.gov)',
+  },
+  {
+    what: 'District of Columbia restaurant meal at 10 %',
+    state: 'DC',
+    zip: '20001',
+    code: '41000',
+    rate: '0.10',
+    rule: 'class_rate',
+    source:
+      'DC OCFO, Tax Rates and Revenues, Sales and Use Taxes: 10 % restaurant meals (cfo.dc.gov/page/tax-rates-and-revenues-sales-and-use-taxes, as retrieved 2026)',
+  },
+  {
+    what: 'District of Columbia soft drink at 8 %',
+    state: 'DC',
+    zip: '20001',
+    code: '40050',
+    rate: '0.08',
+    rule: 'class_rate',
+    source:
+      'DC OCFO, Tax Rates and Revenues, Sales and Use Taxes: 8.0 % sales and use tax on soft drinks (cfo.dc.gov/page/tax-rates-and-revenues-sales-and-use-taxes, as retrieved 2026)',
+  },
+  {
+    what: 'Tennessee candy at the standard 7 % state rate',
+    state: 'TN',
+    zip: '37203',
+    code: '40010',
+    stateRate: '0.07',
+    rule: 'taxable',
+    source: 'TN DOR SUT-55, Candy - Definition and Tax Rate: standard 7 % state rate plus local (Important Notice 17-22) (revenue.support.tn.gov)',
+  },
+  {
+    what: 'Tennessee soft drink at the 4 % food rate (not among the exclusions)',
+    state: 'TN',
+    zip: '37203',
+    code: '40050',
+    stateRate: '0.04',
+    rule: 'reduced_rate',
+    source:
+      'TN DOR SUT-53, Food and Food Ingredients - Definition and Tax Rate: 4 % state rate; the exclusions are alcoholic beverages, tobacco, candy, dietary supplements and prepared food (revenue.support.tn.gov)',
+  },
+  {
+    what: 'Tennessee dietary supplement at the standard 7 % state rate',
+    state: 'TN',
+    zip: '37203',
+    code: '40020',
+    stateRate: '0.07',
+    rule: 'taxable',
+    source: 'TN DOR SUT-53: dietary supplements are not food and food ingredients (revenue.support.tn.gov)',
+  },
+  {
+    what: 'Arkansas candy at the full 6.5 % state rate after the 2026 grocery exemption',
+    state: 'AR',
+    zip: '72201',
+    code: '40010',
+    stateRate: '0.065',
+    rule: 'taxable',
+    source:
+      'Arkansas DFA summary of Act 141 of 2017 (candy and soft drinks at the full state rate from 2018-01-01), unchanged by Act 1008 of 2025 (dfa.arkansas.gov)',
+  },
+  {
+    what: 'Arkansas soft drink at the full 6.5 % state rate',
+    state: 'AR',
+    zip: '72201',
+    code: '40050',
+    stateRate: '0.065',
+    rule: 'taxable',
+    source: 'Arkansas DFA summary of Act 141 of 2017: soft drinks removed from the food rate from 2018-01-01 (dfa.arkansas.gov)',
+  },
+  {
+    what: 'North Carolina candy: non-qualifying food at the 4.75 % state rate',
+    state: 'NC',
+    zip: '28202',
+    code: '40010',
+    stateRate: '0.0475',
+    rule: 'taxable',
+    source: 'NCDOR, Food, Non-Qualifying Food, and Prepaid Meal Plans: candy is non-qualifying food (ncdor.gov)',
+  },
+  {
+    what: 'Missouri soft drink: SNAP-eligible, 1.225 % state part',
+    state: 'MO',
+    zip: '65101',
+    code: '40050',
+    stateRate: '0.01225',
+    rule: 'reduced_rate',
+    source:
+      'Missouri DOR, Reduction on Food: the 3 % reduction applies to all food items that may be purchased with food stamps (Section 144.014 RSMo) (dor.mo.gov)',
+  },
+  {
+    what: 'Utah candy at the 3 % grocery food rate',
+    state: 'UT',
+    zip: '84101',
+    code: '40010',
+    rate: '0.03',
+    rule: 'reduced_rate',
+    source:
+      'Utah State Tax Commission, Grocery Food Sales & Use Tax flowchart: full rate only for alcoholic beverages, tobacco and prepared food (tax.utah.gov)',
+  },
+  {
+    what: 'Virginia soft drink at the 1 % grocery rate',
+    state: 'VA',
+    zip: '23219',
+    code: '40050',
+    rate: '0.01',
+    rule: 'reduced_rate',
+    source:
+      'Virginia Tax, Grocery Tax: food for home consumption (Food Stamp Act definition) at 1 % from 2023-01-01; only alcoholic beverages, tobacco and hot prepared food are out (tax.virginia.gov/grocery-tax)',
+  },
+  {
+    what: 'Alabama candy: SNAP-eligible, 2 % state food rate',
+    state: 'AL',
+    zip: '35203',
+    code: '40010',
+    stateRate: '0.02',
+    rule: 'reduced_rate',
+    source: 'ALDOR notices of 2023 and 2025: food has the meaning of 7 U.S.C. 2011 (SNAP), 2 % state rate from 2025-09-01 (revenue.alabama.gov)',
+  },
+  {
+    what: 'Los Angeles candy exempt as a food product',
+    state: 'CA',
+    zip: '90012',
+    code: '40010',
+    reason: 'product_exempt',
+    rule: 'exempt',
+    source: 'CDTFA Regulation 1602(a)(1), Food Products: candy and confectionery are food products (cdtfa.ca.gov)',
+  },
+  {
+    what: 'Los Angeles carbonated soft drink taxable',
+    state: 'CA',
+    zip: '90012',
+    code: '40050',
+    rate: '0.0975',
+    rule: 'taxable',
+    source: 'CDTFA Regulation 1602(a)(3), Food Products: carbonated beverages are not food products (cdtfa.ca.gov); CDTFA 1-1-26 Los Angeles 9.75 %',
+  },
+  {
+    what: 'Connecticut SaaS at the 1 % computer and data processing rate',
+    state: 'CT',
+    zip: '06103',
+    code: '30070',
+    rate: '0.01',
+    rule: 'class_rate',
+    source:
+      'CT DRS: computer and data processing services taxed at 1 % (Conn. Gen. Stat. 12-408(1); DRS Rulings on computer and data processing services) (portal.ct.gov/drs)',
+  },
+  {
+    what: 'Maryland SaaS bought for business use at 3 % from 2025-07-01',
+    state: 'MD',
+    zip: '21201',
+    code: '81162000A9000',
+    rate: '0.03',
+    rule: 'class_rate',
+    source:
+      'Comptroller of Maryland, Technical Bulletin No. 56 (rev. 2025-06-29): data or IT services and software publishing (NAICS 518, 519, 5415, 5132) at 3 % from 2025-07-01 (marylandcomptroller.gov)',
+  },
+  {
+    what: 'Maryland custom programming service at 3 % from 2025-07-01',
+    state: 'MD',
+    zip: '21201',
+    code: '81111504A0000',
+    rate: '0.03',
+    rule: 'class_rate',
+    source:
+      'Comptroller of Maryland, Technical Bulletin No. 56 (rev. 2025-06-29): computer systems design and programming (NAICS 5415) at 3 % from 2025-07-01 (marylandcomptroller.gov)',
+  },
   // --- SaaS, shipping and clothing ---------------------------------------------------------------------------------------------
   {
     what: 'Texas SaaS: 80 % of the charge taxed as data processing',
@@ -727,12 +934,17 @@ describe(`${ROWS.length} answers published by state revenue departments`, () => 
     if (row.tax !== undefined) expect(line.tax).toBe(Math.round(row.tax * 100));
     if (row.stateRate !== undefined) expect(line.jurisdictions.find((j) => j.type === 'state')?.rate ?? 0).toBe(toMicro(row.stateRate));
     if (row.reason !== undefined) expect(line.reason).toBe(row.reason);
+    // Every answer names the rule behind its taxability, with a citation.
+    expect(line.taxability_rule?.state).toBe(row.state);
+    expect(line.taxability_rule?.citation.length).toBeGreaterThan(10);
+    if (row.rule !== undefined) expect(line.taxability_rule?.treatment).toBe(row.rule);
   });
 
   it('holds at least 100 cited rows over at least 25 states, groceries, clothing, SaaS and shipping included', () => {
     expect(ROWS.length).toBeGreaterThanOrEqual(100);
     expect(new Set(ROWS.map((r) => r.state)).size).toBeGreaterThanOrEqual(25);
-    for (const code of ['40030', '20010', '30070', 'SHIPPING']) expect(ROWS.filter((r) => r.code === code).length).toBeGreaterThanOrEqual(4);
+    for (const code of ['40030', '20010', '30070', 'SHIPPING', '41000', '40010', '40050'])
+      expect(ROWS.filter((r) => r.code === code).length).toBeGreaterThanOrEqual(4);
     for (const row of ROWS) expect(row.source.length).toBeGreaterThan(10);
   });
 });

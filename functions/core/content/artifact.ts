@@ -36,6 +36,11 @@ export type Treatment =
    * `source`: where the reduced rates come from (an index of `rateSources`).
    */
   | { readonly t: 'reduced'; readonly state: Micro; readonly local: 'zip' | 'none' | Micro; readonly source?: number }
+  /**
+   * A state rate of the class's own that is not a reduction (prepared meals at 8 % where goods pay
+   * 5.5 %, computer services at 1 % next to 6.35 %): taxed like `reduced`, answered `standard_rated`.
+   */
+  | { readonly t: 'class_rate'; readonly state: Micro; readonly local: 'zip' | 'none' | Micro; readonly source?: number }
   /** Units priced below `belowCents` are exempt from the state part (and local parts in `localCounties`). */
   | { readonly t: 'threshold'; readonly belowCents: number; readonly localCounties: readonly string[] }
   /** The first `cents` of each unit's price is exempt. */
@@ -54,6 +59,8 @@ export interface StateFacts {
   /** Sourcing of intrastate sales; `hybrid` = state/county/city at origin, districts at destination. */
   readonly intrastate: 'origin' | 'destination' | 'hybrid';
   readonly taxability: Readonly<Partial<Record<Category, Treatment>>>;
+  /** The source of each standing treatment of `taxability` (the us_states.csv column's, data/README.md §3). */
+  readonly citations: Readonly<Partial<Record<Category, string>>>;
 }
 
 export interface RatePeriod {
@@ -129,12 +136,49 @@ export interface IllinoisContent {
   readonly names: { readonly county: Readonly<Record<string, string>> };
 }
 
+/** How a line's taxability rule treats it (`lines[].taxability_rule.treatment`). */
+export const RULE_TREATMENTS = [
+  'general_rate',
+  'taxable',
+  'exempt',
+  'reduced_rate',
+  'class_rate',
+  'partial_base',
+  'price_threshold',
+  'first_amount_exempt',
+  'follows_goods',
+  'unverified',
+  'holiday_exempt',
+] as const;
+export type RuleTreatment = (typeof RULE_TREATMENTS)[number];
+
+/**
+ * The rule that set a line's taxability: the state, the class it rules on (a category, an Illinois
+ * rate class, or `tax_code:<prefix>`), how it treats the line, from when, and the revenue
+ * department's rule it rests on. `effective_from` of a rule older than the data's coverage is the
+ * first date the data covers.
+ */
+export interface TaxabilityBasis {
+  readonly state: string;
+  readonly class: string;
+  readonly treatment: RuleTreatment;
+  readonly effective_from: string;
+  readonly citation: string;
+  readonly summary: string;
+}
+
 /** A state's treatment of a category or of tax codes with a prefix, from a date (null: before any dated row). */
 export interface TaxabilityRule {
   /** `category:<category>` or `code:<prefix>`. */
   readonly match: string;
   readonly from: string | null;
   readonly treatment: Treatment;
+  /** The keyword of the data's treatment (`exempt`, `taxable`, `reduced`, `rate`, `share`). */
+  readonly kind: string;
+  /** The revenue department's rule: statute or publication, with its date or address. */
+  readonly citation: string;
+  /** What the rule says, in a sentence (the data row's note). */
+  readonly summary: string;
 }
 
 /** One item class of a sales-tax holiday: lines of these categories or tax codes, priced per unit within the cap. */
@@ -152,6 +196,8 @@ export interface Holiday {
   readonly capInclusive: boolean;
   /** Local taxes are waived too (otherwise only the state part). */
   readonly localWaived: boolean;
+  /** The statute or revenue department's page that sets the holiday. */
+  readonly source: string;
 }
 
 /**
@@ -218,7 +264,7 @@ export interface StateRatesAge {
 }
 
 export interface ContentArtifact {
-  readonly format: 4;
+  readonly format: 5;
   /** The newest version's name. */
   readonly version: string;
   /** First date any ZIP rate table is valid for (the oldest version's date). */

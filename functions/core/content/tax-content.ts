@@ -10,8 +10,11 @@ import {
   type Holiday,
   type Micro,
   type RateVersion,
+  type RuleTreatment,
   type StateFacts,
   type StateRatesAge,
+  type TaxabilityBasis,
+  type TaxabilityRule,
   type Treatment,
 } from './artifact';
 import { isUsState } from './states';
@@ -123,6 +126,56 @@ interface CompiledRule {
   readonly category: string | null;
   readonly from: string | null;
   readonly treatment: Treatment;
+  /** The rule as a line names it (built once). */
+  readonly basis: TaxabilityBasis;
+}
+
+const TREATMENT_NAMES: Record<Treatment['t'], RuleTreatment> = {
+  taxable: 'taxable',
+  exempt: 'exempt',
+  reduced: 'reduced_rate',
+  class_rate: 'class_rate',
+  threshold: 'price_threshold',
+  first_exempt: 'first_amount_exempt',
+  base_share: 'partial_base',
+  follows_items: 'follows_goods',
+  unverified: 'unverified',
+};
+
+/** How a treatment reads in a standing rule's summary. */
+function described(t: Treatment): string {
+  switch (t.t) {
+    case 'taxable':
+      return 'taxable at the general rates';
+    case 'exempt':
+      return 'exempt';
+    case 'reduced':
+    case 'class_rate':
+      return `taxed at a state rate of ${t.state / 10_000} %, with ${t.local === 'zip' ? 'the local taxes of the place' : t.local === 'none' ? 'no local tax' : `a statewide local rate of ${t.local / 10_000} %`}`;
+    case 'threshold':
+      return `exempt from the state tax below $${t.belowCents / 100} a unit`;
+    case 'first_exempt':
+      return `exempt on the first $${t.cents / 100} of each unit`;
+    case 'base_share':
+      return `taxable on ${t.permille / 10} % of the price`;
+    case 'follows_items':
+      return 'taxable in the proportion of the taxable goods delivered';
+    case 'unverified':
+      return 'taxed at the full rate; the source data marks the rule as unverified';
+  }
+}
+
+/** A rule of taxability_changes.csv as a line names it. */
+function basisOf(state: string, rule: TaxabilityRule, coverageFrom: string): TaxabilityBasis {
+  const code = rule.match.startsWith('code:');
+  return {
+    state,
+    class: code ? `tax_code:${rule.match.slice(5)}` : rule.match.slice(9),
+    treatment: TREATMENT_NAMES[rule.treatment.t],
+    effective_from: rule.from ?? coverageFrom,
+    citation: rule.citation,
+    summary: rule.summary,
+  };
 }
 
 /**
@@ -133,6 +186,10 @@ export interface StateRules {
   readonly facts: StateFacts;
   readonly standing: ReadonlyMap<Category, Treatment>;
   readonly dated: readonly CompiledRule[] | undefined;
+  /** The rule behind each standing treatment. */
+  readonly standingBasis: ReadonlyMap<Category, TaxabilityBasis>;
+  /** The general rule by category, with the state rate's source it cites (built on first use). */
+  readonly general: Map<Category, TaxabilityBasis>;
   /** The state's holidays, with those in force on the last date asked (most states have none). */
   readonly holidays: StateHolidays | undefined;
   /**
@@ -146,6 +203,8 @@ export interface StateRules {
 export interface TreatmentDecision {
   readonly treatment: Treatment | undefined;
   readonly dated: boolean;
+  /** The rule that decided (undefined: none; the state's general rule applies). */
+  readonly basis: TaxabilityBasis | undefined;
 }
 
 interface StateHolidays {
@@ -163,6 +222,8 @@ interface Shared {
   readonly holidaysByState: Map<string, StateHolidays>;
   /** Each state's dated taxability rules, in the artifact's order, their `match` taken apart once. */
   readonly rulesByState: Map<string, readonly CompiledRule[]>;
+  /** The Illinois rule of each rate class, for the last date asked and the state-rate period it falls in. */
+  readonly illinoisBasis: Map<string, { date: string; period: number; basis: TaxabilityBasis }>;
   /** `artifact.states` as a map (asked for on every line). */
   readonly facts: Map<string, StateFacts>;
   /** Each state's rules, built on first use. */
@@ -220,9 +281,15 @@ export class TaxContent {
       for (const [state, rules] of Object.entries(artifact.taxabilityRules))
         rulesByState.set(
           state,
-          rules.map(({ match, from, treatment }) => {
-            const codePrefix = match.startsWith('code:') ? match.slice(5) : null;
-            return { codePrefix, category: codePrefix === null ? match.slice(9) : null, from, treatment };
+          rules.map((rule) => {
+            const codePrefix = rule.match.startsWith('code:') ? rule.match.slice(5) : null;
+            return {
+              codePrefix,
+              category: codePrefix === null ? rule.match.slice(9) : null,
+              from: rule.from,
+              treatment: rule.treatment,
+              basis: basisOf(state, rule, artifact.coverage_from),
+            };
           }),
         );
       shared = {
@@ -231,6 +298,7 @@ export class TaxContent {
         codes,
         holidaysByState,
         rulesByState,
+        illinoisBasis: new Map(),
         facts: new Map(Object.entries(artifact.states)),
         rules: new Map(),
         views: [],
@@ -295,9 +363,22 @@ export class TaxContent {
     let rules = this.shared.rules.get(state);
     if (rules === undefined) {
       const facts = this.stateFacts(state);
+      const standing = new Map(Object.entries(facts.taxability)) as Map<Category, Treatment>;
+      const standingBasis = new Map<Category, TaxabilityBasis>();
+      for (const [category, t] of standing)
+        standingBasis.set(category, {
+          state,
+          class: category,
+          treatment: TREATMENT_NAMES[t.t],
+          effective_from: this.coverageFrom,
+          citation: facts.citations[category] ?? '',
+          summary: `${state} standing rule: ${category} is ${described(t)}.`,
+        });
       rules = {
         facts,
-        standing: new Map(Object.entries(facts.taxability)) as Map<Category, Treatment>,
+        standing,
+        standingBasis,
+        general: new Map(),
         dated: this.shared.rulesByState.get(state),
         holidays: this.shared.holidaysByState.get(state),
         decided: new Map(),
@@ -317,7 +398,10 @@ export class TaxContent {
     const last = rules.decided.get(key);
     if (last !== undefined && last.date === date) return last.decision;
     const dated = rules.dated === undefined ? undefined : this.datedIn(rules.dated, category, taxCode?.code, date);
-    const decision: TreatmentDecision = { treatment: dated ?? rules.standing.get(category), dated: dated !== undefined };
+    const decision: TreatmentDecision =
+      dated !== undefined
+        ? { treatment: dated.treatment, dated: true, basis: dated.basis }
+        : { treatment: rules.standing.get(category), dated: false, basis: rules.standingBasis.get(category) };
     if (last !== undefined) {
       last.date = date;
       last.decision = decision;
@@ -473,17 +557,99 @@ export class TaxContent {
    */
   datedTreatment(state: string, category: Category, code: string | undefined, date: string): Treatment | undefined {
     const rules = this.shared.rulesByState.get(state);
-    return rules === undefined ? undefined : this.datedIn(rules, category, code, date);
+    return rules === undefined ? undefined : this.datedIn(rules, category, code, date)?.treatment;
   }
 
-  private datedIn(rules: readonly CompiledRule[], category: Category, code: string | undefined, date: string): Treatment | undefined {
-    let found: Treatment | undefined;
+  /**
+   * The newest rule on or before `date` for the tax code or the category: a rule for the tax code
+   * (a class narrower than the category, e.g. SaaS for business use) decides before one for the category.
+   */
+  private datedIn(rules: readonly CompiledRule[], category: Category, code: string | undefined, date: string): CompiledRule | undefined {
+    let byCategory: CompiledRule | undefined;
+    let byCode: CompiledRule | undefined;
     const upper = code?.toUpperCase();
     for (const rule of rules) {
-      const applies = rule.codePrefix !== null ? upper?.startsWith(rule.codePrefix) === true : rule.category === category;
-      if (applies && (rule.from === null || rule.from <= date)) found = rule.treatment;
+      if (rule.from !== null && rule.from > date) continue;
+      if (rule.codePrefix !== null) {
+        if (upper?.startsWith(rule.codePrefix) === true) byCode = rule;
+      } else if (rule.category === category) byCategory = rule;
     }
-    return found;
+    return byCode ?? byCategory;
+  }
+
+  /**
+   * The state's general rule for a category no rule of the data rules on: taxable at the state's
+   * general rate, citing where that rate comes from (kept per category while the source stays the same).
+   */
+  generalBasis(rules: StateRules, state: string, category: Category, rateSource: string): TaxabilityBasis {
+    const known = rules.general.get(category);
+    if (known !== undefined && known.citation === rateSource) return known;
+    const basis: TaxabilityBasis = {
+      state,
+      class: category,
+      treatment: 'general_rate',
+      effective_from: this.coverageFrom,
+      citation: rateSource || 'Federation of Tax Administrators, State Sales Tax Rates (2023-01-01): no state sales tax (data/us_states.csv)',
+      summary: rules.facts.salesTax
+        ? `${state} general rule: ${category} is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment.`
+        : `${state} levies no state sales tax; local taxes of the place apply at their general rates.`,
+    };
+    rules.general.set(category, basis);
+    return basis;
+  }
+
+  /** The rule of a sales-tax holiday for a line of `category`. */
+  holidayBasis(holiday: Holiday, category: Category): TaxabilityBasis {
+    return {
+      state: holiday.state,
+      class: category,
+      treatment: 'holiday_exempt',
+      effective_from: holiday.from,
+      citation: holiday.source,
+      summary: `${holiday.name} (${holiday.from} to ${holiday.to}): exempt from ${holiday.localWaived ? 'state and local' : 'state'} sales tax.`,
+    };
+  }
+
+  /**
+   * The Illinois rule of a rate class (35 ILCS 120/2-10: general merchandise, qualifying food, drugs
+   * and medical appliances; exempt classes) on `date`, citing the state rates' source.
+   */
+  illinoisBasis(cls: 'general' | 'food' | 'drugs' | 'exempt', date: string): TaxabilityBasis {
+    // The answer for the last date asked is kept per class: most documents are of one day.
+    const last = this.shared.illinoisBasis.get(cls);
+    if (last !== undefined && last.date === date) return last.basis;
+    const periods = this.artifact.illinois.stateRates;
+    let at = periods.findIndex((p) => (p.from === null || p.from <= date) && (p.to === null || date <= p.to));
+    if (at < 0) at = periods.length - 1;
+    if (last !== undefined && last.period === at) {
+      last.date = date;
+      return last.basis;
+    }
+    const period = periods[at]!;
+    const rate = cls === 'general' ? period.general : cls === 'food' ? period.food : cls === 'drugs' ? period.drugs : 0;
+    const basis: TaxabilityBasis = {
+      state: 'IL',
+      class:
+        cls === 'general'
+          ? 'general_merchandise'
+          : cls === 'food'
+            ? 'qualifying_food'
+            : cls === 'drugs'
+              ? 'drugs_and_medical_appliances'
+              : 'not_tangible_property',
+      treatment: cls === 'general' ? 'general_rate' : cls === 'exempt' ? 'exempt' : 'reduced_rate',
+      effective_from: period.from ?? this.coverageFrom,
+      citation:
+        cls === 'exempt'
+          ? "Illinois Retailers' Occupation Tax Act (35 ILCS 120/1): the tax applies to sales of tangible personal property only"
+          : this.rateSource(period.source),
+      summary:
+        cls === 'exempt'
+          ? "IL: not a sale of tangible personal property under the Retailers' Occupation Tax."
+          : `IL: ${cls === 'general' ? 'general merchandise' : cls === 'food' ? 'qualifying food (low rate)' : 'drugs and medical appliances (low rate)'} at a state rate of ${rate / 10_000} % (35 ILCS 120/2-10) with the local taxes of its class.`,
+    };
+    this.shared.illinoisBasis.set(cls, { date, period: at, basis });
+    return basis;
   }
 
   /** The holidays in force on `date` of the state whose rules these are. */

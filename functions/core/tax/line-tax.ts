@@ -1,5 +1,5 @@
 // One taxed line (contract §2.2 and §2.7): why it is or is not taxed, and its arithmetic.
-import type { Micro } from '../content/artifact';
+import type { Micro, TaxabilityBasis } from '../content/artifact';
 import { lineMath, type LineMath } from './line-math';
 import type { RatedDestination } from './phases/addresses';
 import type { LinePlan } from './phases/products';
@@ -18,6 +18,7 @@ export function taxLine(
   taxed: Taxed,
   stateTaxes: boolean,
   certificate: CertificateGrant | null,
+  basis: TaxabilityBasis,
 ): LineTax {
   let reason: Reason;
   if (!p.nexus) reason = 'no_nexus';
@@ -67,6 +68,7 @@ export function taxLine(
     sourcing: sourced.sourcing,
     address: { state: area.state, zip: area.zip, precision },
     rate_areas: sourced.rateAreas,
+    taxability_rule: basis,
     jurisdictions,
     certificate: reason === 'certificate_applied' ? certificate : null,
   };

@@ -63,7 +63,8 @@ export function applyTreatment(treatment: Treatment | undefined, jurisdictions: 
       return fullRate(taxing, price, price, true);
     case 'exempt':
       return EXEMPT;
-    case 'reduced': {
+    case 'reduced':
+    case 'class_rate': {
       const state = components.find((c) => c.type === 'state');
       // The reduced rates come from the rule that sets them (its source), not from the rate table.
       const source = treatment.source === undefined ? (state?.source ?? '') : facts.rateSource(treatment.source);
@@ -74,7 +75,8 @@ export function applyTreatment(treatment: Treatment | undefined, jurisdictions: 
             ? []
             : [{ type: 'special' as const, name: `${facts.stateName} STATEWIDE LOCAL`, rate: treatment.local, source }];
       const parts = byRate([{ type: 'state', name: state?.name ?? facts.stateName, rate: treatment.state, source }, ...local]);
-      return parts.length === 0 || price === 0 ? EXEMPT : { components: parts, base: price, reason: 'reduced_rated', unverified: false };
+      const reason = treatment.t === 'reduced' ? 'reduced_rated' : 'standard_rated';
+      return parts.length === 0 || price === 0 ? EXEMPT : { components: parts, base: price, reason, unverified: false };
     }
     case 'threshold': {
       // Exempt when the unit price is below the threshold: price / quantity < below.

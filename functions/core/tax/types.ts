@@ -2,7 +2,7 @@
 // view module turns them into the JSON numbers of contract §2.2.
 import type { Tenant } from '../access/records';
 import type { CatalogItem, Location, TenantSettings } from '../account/settings';
-import type { Category, Micro } from '../content/artifact';
+import type { Category, Micro, TaxabilityBasis } from '../content/artifact';
 import type { TaxContent } from '../content/tax-content';
 
 export type JurisdictionType = 'state' | 'county' | 'city' | 'special';
@@ -82,6 +82,8 @@ export interface LineTax {
   readonly address: { readonly state: string; readonly zip: string; readonly precision: Precision };
   /** The destination ZIP holds several rate areas (null: one; absent on documents stored before it was kept). */
   readonly rate_areas?: RateAreas | null;
+  /** The rule that set the line's taxability (absent on documents stored before it was kept). */
+  readonly taxability_rule?: TaxabilityBasis;
   readonly jurisdictions: readonly JurisdictionTax[];
   readonly certificate: CertificateGrant | null;
 }

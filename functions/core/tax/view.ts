@@ -32,6 +32,7 @@ export function lineView(line: LineTax) {
     sourcing: line.sourcing,
     address: { ...line.address },
     rate_areas: rateAreasView(line.rate_areas),
+    taxability_rule: line.taxability_rule ?? null,
     jurisdictions: line.jurisdictions.map(jurisdictionView),
     exemption_certificate: line.certificate
       ? { id: line.certificate.id, exemption_reason: line.certificate.exemption_reason, document_sha256: line.certificate.document_sha256 }

@@ -57,6 +57,8 @@ function lineBreakdown(line: LineTax) {
     special_district_taxable_amount: fromCents(p.special.taxable),
     special_tax_rate: fromMicro(p.special.rate),
     special_district_amount: fromCents(p.special.tax),
+    // An addition TaxJar's shape allows (as `sources` and `rate_areas`): the rule behind the line's taxability.
+    taxability_rule: line.taxability_rule ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 // Taxed documents (contract §2.2, §3): calculations, committed transactions and estimates.
 import * as v from 'valibot';
+import { RULE_TREATMENTS } from '../../core/content/artifact';
 import { REASONS } from '../../core/tax/types';
 import { Amount, Category, Day, Instant, JurisdictionType, Message, Precision, Rate, pageOf } from './common';
 import { Environment } from './common';
@@ -28,6 +29,31 @@ export const RateAreas = v.pipe(
   ),
 );
 
+/** The rule behind a line's taxability (issue 26). */
+export const TaxabilityRule = v.pipe(
+  v.nullable(
+    v.strictObject({
+      state: v.pipe(v.string(), v.description('The state whose rule it is (two letters).')),
+      class: v.pipe(
+        v.string(),
+        v.description(
+          'The product class the rule is about: a category (prepared_food, candy, soft_drinks, saas_cloud, ...), tax_code:<prefix> for a rule on a narrower set of tax codes (e.g. tax_code:81162000A9 SaaS for business use), or an Illinois rate class (general_merchandise, qualifying_food, drugs_and_medical_appliances).',
+        ),
+      ),
+      treatment: v.pipe(
+        v.picklist(RULE_TREATMENTS),
+        v.description(
+          "general_rate: no rule of the data sets another treatment; the class is taxed at the state's general rate and the local rates of the place (the citation is where the state rate comes from). taxable / exempt: the rule says so. reduced_rate: a state rate below the general one (groceries). class_rate: a state rate of the class's own that is not a reduction (prepared meals, computer services). partial_base: only a share of the price is taxable (Texas data processing, 80 %). price_threshold and first_amount_exempt: clothing rules by unit price. follows_goods: delivery charges taxed in the proportion of the taxable goods. unverified: taxed at the full rate, the rule not verified. holiday_exempt: a sales-tax holiday.",
+        ),
+      ),
+      effective_from: v.pipe(Day, v.description('The date the rule took effect; for a rule older than the data, the first date the data covers.')),
+      citation: v.pipe(v.string(), v.description("The revenue department's rule: statute, regulation or publication, with its address or date.")),
+      summary: v.pipe(v.string(), v.description('What the rule says, in a sentence.')),
+    }),
+  ),
+  v.description("The rule that set the line's taxability, as data. null only on documents stored before the rule was kept."),
+);
+
 const lineEntries = {
   number: v.string(),
   item_code: v.nullable(v.string()),
@@ -47,6 +73,7 @@ const lineEntries = {
   sourcing: v.picklist(['destination', 'origin', 'hybrid']),
   address: v.strictObject({ state: v.string(), zip: v.string(), precision: Precision }),
   rate_areas: RateAreas,
+  taxability_rule: TaxabilityRule,
   jurisdictions: v.array(Jurisdiction),
   exemption_certificate: v.nullable(v.strictObject({ id: v.string(), exemption_reason: v.string(), document_sha256: v.nullable(v.string()) })),
 };

@@ -81,9 +81,14 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
         message: `The source data marks the taxability of ${p.category} in ${p.state} as unverified; the line was taxed at the full rate.`,
         target: lineTarget(p.index),
       });
+    const basis = holiday
+      ? content.holidayBasis(holiday, p.category)
+      : decision === null
+        ? content.illinoisBasis(illinoisClass(p.category), date)
+        : (decision.basis ?? content.generalBasis(rules, p.state, p.category, stateSourceOf(components)));
     const certificate =
       ctx.certificates.size === 0 ? null : (ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null);
-    results[p.index] = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate);
+    results[p.index] = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate, basis);
   }
   return { lines: results, messages };
 }
@@ -145,6 +150,12 @@ function onHoliday(taxed: Taxed, holiday: Holiday): Taxed {
   return local.length === 0
     ? { components: [], base: 0, reason: 'holiday_exempt', unverified: false }
     : { ...taxed, components: local, reason: 'reduced_rated' };
+}
+
+/** Where the state's general rate comes from (the state part of the line's jurisdictions). */
+function stateSourceOf(components: readonly Component[]): string {
+  for (const c of components) if (c.type === 'state') return c.source;
+  return components[0]?.source ?? '';
 }
 
 function actingLocationArea(ctx: EngineContext): RateArea | null {
