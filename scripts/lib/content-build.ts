@@ -29,6 +29,7 @@ import { US_STATES } from '../../functions/core/content/states';
 import { parseCsv, toMicro } from './csv';
 import { deriveAreas, normalCounty, type Disagreement, type OfficialTable, type Parts, type PartSources, type ZipAnswer, type ZipTableRow } from './rate-areas';
 import { readSstRates } from './sst-rates';
+import { officialBoundaries } from './boundary-content';
 
 /**
  * The source label of a ZIP table's rows: Avalara's free tables are named by month
@@ -652,6 +653,9 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     };
   });
 
+  // --- official boundaries (versions/<date>/official/, npm run content:refresh) ------------------------------------
+  const boundaries = officialBoundaries(DATA, versions, { ...caBaseRates, special: 0 }, (rates, name, from) => regionOf(rates, name, from, ''));
+
   // --- assemble -----------------------------------------------------------------------------------------------------
   const latest = versions.at(-1)!;
   const artifact: ContentArtifact = {
@@ -675,6 +679,7 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     regions,
     postalOnlyZips,
     zip4: {},
+    ...(Object.keys(boundaries).length > 0 ? { boundaries } : {}),
     caBaseRates,
     caBaseSource: sourceId(CA_BASE),
     taxabilityRules,

@@ -6,9 +6,9 @@
 // the records name is in the rate file, and every 'Z' record covering the ZIP composes the same
 // rate; otherwise it is listed, with why, and keeps the rate it had.
 import type { Parts } from './rate-areas';
-import type { SstBoundaryFile } from './sst-boundaries';
+import type { SstBoundaryFile, SstBoundaryRecord } from './sst-boundaries';
 import { sstBoundariesOn } from './sst-boundaries';
-import { type SstRateFile, sstRatesOn } from './sst-rates';
+import { type SstRateFile, type SstRateRecord, sstRatesOn } from './sst-rates';
 
 export interface ComposedZips {
   readonly rates: Map<string, Parts>;
@@ -16,26 +16,31 @@ export interface ComposedZips {
   readonly unresolved: Map<string, string>;
 }
 
+/** The parts a boundary record composes from the rate file's rates in force, and the codes it lacks. */
+export function composeRecord(record: SstBoundaryRecord, rates: SstRateFile, inForce: ReadonlyMap<string, SstRateRecord>): { parts: Parts; missing: string[] } {
+  const missing: string[] = [];
+  const need = (type: string, code: string): number => {
+    const rate = inForce.get(`${type}:${code}`)?.general.intrastate;
+    if (rate === undefined) missing.push(`${type}:${code}`);
+    return rate ?? 0;
+  };
+  const parts: Parts = {
+    state: need('45', rates.stateFips),
+    county: record.county === '' ? 0 : need('00', record.county),
+    city: record.place === '' ? 0 : need('01', record.place),
+    special: record.districts.reduce((sum, d) => sum + need(d.type, d.code), 0),
+  };
+  return { parts, missing };
+}
+
 export function composeSstZips(rates: SstRateFile, boundaries: SstBoundaryFile, date: string): ComposedZips {
   if (rates.stateFips !== boundaries.stateFips) throw new Error(`${rates.file} and ${boundaries.file} are of different states`);
   const inForce = sstRatesOn(rates, date);
-  const rateOf = (type: string, code: string) => inForce.get(`${type}:${code}`)?.general.intrastate;
   const composed = new Map<string, Parts>();
   const unresolved = new Map<string, string>();
   for (const r of sstBoundariesOn(boundaries, date)) {
     if (r.kind !== 'Z') continue;
-    const missing: string[] = [];
-    const need = (type: string, code: string): number => {
-      const rate = rateOf(type, code);
-      if (rate === undefined) missing.push(`${type}:${code}`);
-      return rate ?? 0;
-    };
-    const parts: Parts = {
-      state: need('45', rates.stateFips),
-      county: r.county === '' ? 0 : need('00', r.county),
-      city: r.place === '' ? 0 : need('01', r.place),
-      special: r.districts.reduce((sum, d) => sum + need(d.type, d.code), 0),
-    };
+    const { parts, missing } = composeRecord(r, rates, inForce);
     for (let n = Number(r.low); n <= Number(r.high); n++) {
       const zip = String(n).padStart(5, '0');
       if (unresolved.has(zip)) continue;
