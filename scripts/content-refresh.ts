@@ -79,7 +79,11 @@ try {
   const from = (version: string) => content.versions().find((v) => v.version === version)!.from;
   for (const line of formatDiff(diffVersions(content.at(from(result.previous)), content.at(from(result.version))), result.previous, result.version))
     console.log(line);
-  console.log(`content ${artifact.version} → ${OUT}`);
+  const json = JSON.stringify(artifact);
+  // Each state's boundaries are parsed on its first lookup; the artifact's load only reads past them.
+  for (const [state, text] of Object.entries(artifact.boundaries ?? {}))
+    console.log(`  official boundaries of ${state}: ${Buffer.byteLength(text)} bytes (read on its first lookup)`);
+  console.log(`content ${artifact.version} → ${OUT} (${Buffer.byteLength(json)} bytes)`);
 } catch (e) {
   if (e instanceof FormatError) {
     console.error(`refused: ${e.message} (nothing was written)`);

@@ -679,7 +679,9 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     regions,
     postalOnlyZips,
     zip4: {},
-    ...(Object.keys(boundaries).length > 0 ? { boundaries } : {}),
+    ...(Object.keys(boundaries).length > 0
+      ? { boundaries: Object.fromEntries(Object.entries(boundaries).map(([state, b]) => [state, JSON.stringify(b)])) }
+      : {}),
     caBaseRates,
     caBaseSource: sourceId(CA_BASE),
     taxabilityRules,

@@ -105,13 +105,16 @@ export class BoundaryIndex {
   }
 }
 
-const indexes = new WeakMap<object, Map<string, BoundaryIndex>>();
+const indexes = new WeakMap<object, Map<string, { readonly from: string; readonly index: BoundaryIndex }>>();
 
-/** The state's index, built on first use and kept for the artifact (`owner`). */
-export function boundaryIndex(owner: object, state: string, data: BoundaryData): BoundaryIndex {
+/** The state's boundaries (`text`, the artifact's JSON of them), parsed and indexed on first use and kept for the artifact (`owner`). */
+export function boundaryIndex(owner: object, state: string, text: string): { readonly from: string; readonly index: BoundaryIndex } {
   let byState = indexes.get(owner);
   if (!byState) indexes.set(owner, (byState = new Map()));
-  let index = byState.get(state);
-  if (!index) byState.set(state, (index = new BoundaryIndex(data)));
-  return index;
+  let held = byState.get(state);
+  if (!held) {
+    const data = JSON.parse(text) as BoundaryData;
+    byState.set(state, (held = { from: data.from, index: new BoundaryIndex(data) }));
+  }
+  return held;
 }

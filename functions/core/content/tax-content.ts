@@ -367,9 +367,10 @@ export class TaxContent {
 
   /** The area of the official boundary holding the point or the ZIP+4, or null. */
   private refine(area: RateArea, plus4: string | undefined, point: Point | undefined): Resolution | null {
-    const data = this.artifact.boundaries?.[area.state];
-    if (data === undefined || this.rateVersion.from < data.from) return null;
-    const index = boundaryIndex(this.artifact, area.state, data);
+    const text = this.artifact.boundaries?.[area.state];
+    if (text === undefined) return null;
+    const { from, index } = boundaryIndex(this.artifact, area.state, text);
+    if (this.rateVersion.from < from) return null;
     if (point !== undefined) {
       const region = index.locate(point.longitude, point.latitude);
       if (region !== undefined) return { kind: 'area', area: this.regionArea(area, region), precision: 'rooftop' };
