@@ -5,7 +5,7 @@
 // before, and names and rate areas are only ever appended, so an added version leaves the bytes of
 // every earlier version as they were.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CATEGORIES,
@@ -655,6 +655,9 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
 
   // --- official boundaries (versions/<date>/official/, npm run content:refresh) ------------------------------------
   const boundaries = officialBoundaries(DATA, versions, { ...caBaseRates, special: 0 }, (rates, name, from) => regionOf(rates, name, from, ''));
+  // A refreshed version's record (the publishers' files with their sha256) is listed among the sources.
+  for (const v of versions)
+    if (existsSync(join(DATA, 'versions', v.version, 'official', 'sources.csv'))) load(`versions/${v.version}/official/sources.csv`, ['file', 'sha256']);
 
   // --- assemble -----------------------------------------------------------------------------------------------------
   const latest = versions.at(-1)!;

@@ -144,7 +144,9 @@ describe('npm run content:refresh', () => {
       );
 
       // The content build reads the version: the composed ZIPs answer the Streamlined rate.
-      const content = new TaxContent(buildArtifact(data));
+      const artifact = buildArtifact(data);
+      expect(artifact.sources.map((x) => x.file)).toContain('data/versions/2026-10-01/official/sources.csv');
+      const content = new TaxContent(artifact);
       expect(content.versions().at(-1)).toEqual({ version: '2026-10-01', from: '2026-10-01' });
       expect(content.at('2026-10-01').rows().get('MN,55403')?.combined).toBe(80_250);
       expect(content.at('2026-09-30').rows().get('MN,55403')?.combined).toBe(90_250);
@@ -198,6 +200,25 @@ describe('npm run content:refresh', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("fails on a file the publisher's page lists but does not serve, and on a page without a link", async () => {
+    served = { ...routes(OPEN_MN_BOUNDARY) };
+    delete served['/sites/default/files/document/TPT_RATETABLE_ALL_09012026.csv'];
+    try {
+      await expect(download({ date: '2026-10-01', origin, sources: ['az-rates'] })).rejects.toThrow(
+        'https://azdor.gov/sites/default/files/document/TPT_RATETABLE_ALL_09012026.csv: HTTP 404',
+      );
+      // Only tables dated after the refresh: none to take.
+      await expect(download({ date: '2026-08-31', origin, sources: ['az-rates'] })).rejects.toThrow(/tax-rate-table: no link to a file of the expected name/);
+      // Streamlined: the states asked for only.
+      served = routes(OPEN_MN_BOUNDARY);
+      expect((await download({ date: '2026-10-01', origin, sources: ['sst-rates'], states: ['GA'] }).catch((e: Error) => e.message)) as string).toMatch(
+        /no link to a file of the expected name/,
+      );
+    } finally {
+      served = routes(OPEN_MN_BOUNDARY);
+    }
+  });
 
   it('reads a directory of files fetched by hand, refusing one of no known publisher', () => {
     const dir = mkdtempSync(join(tmpdir(), 'given-'));
