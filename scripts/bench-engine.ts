@@ -75,7 +75,7 @@ function boundaryLookups(n: number): { p50: number; p99: number; buildMs: number
     }
   const points = Array.from({ length: n }, () => [-120 + random() * size, 35 + random() * size] as const);
   let t = process.hrtime.bigint();
-  const index = new BoundaryIndex({ from: '2026-01-01', areas, zip4: '' });
+  const index = new BoundaryIndex({ areas, zip4: '' });
   index.locate(points[0]![0], points[0]![1]);
   const buildMs = Number(process.hrtime.bigint() - t) / 1e6;
   for (let i = 0; i < 50_000; i++) index.locate(points[i % n]![0], points[i % n]![1]);

@@ -9,7 +9,7 @@
 //   rows' (state, county, city: data/README.md §7) and the rest of the area's rate as districts;
 // - Streamlined states: the '4' (ZIP+4) records in force, composed from the state's rate file as
 //   the ZIP rows are (scripts/lib/sst-compose.ts); a range naming a code the file lacks is left out.
-// Polygons are kept to 6 decimals of a degree (about 0.1 m).
+// Polygons are kept to millionths of a degree (about 0.1 m).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BoundaryData } from '../../functions/core/content/boundaries';
@@ -25,8 +25,13 @@ import { isZip, readZip } from './zip-archive';
 /** Adds a region (rates, name, one source label per part) and returns its index. */
 export type AddRegion = (rates: Parts, name: string, sources: PartSources) => number;
 
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
-const polygonsOf = (f: Feature) => f.polygons.map((rings) => rings.map((ring) => Array.from(ring, round)));
+/** A ring as the artifact keeps it: millionths of a degree, 32-bit little-endian, base64 (BoundaryData). */
+export function encodeRing(ring: ArrayLike<number>): string {
+  const bytes = Buffer.alloc(ring.length * 4);
+  for (let i = 0; i < ring.length; i++) bytes.writeInt32LE(Math.round(ring[i]! * 1e6), i * 4);
+  return bytes.toString('base64');
+}
+const polygonsOf = (f: Feature) => f.polygons.map((rings) => rings.map(encodeRing));
 const same = (label: string): PartSources => ({ state: label, county: label, city: label, special: label });
 
 /** The text of each table in a version's record (ZIP archives opened). */

@@ -8,7 +8,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BoundaryData, BoundaryIndex, ZIP4_ROW } from '../../functions/core/content/boundaries';
+import { type BoundaryData, BoundaryIndex, decodeRing, ZIP4_ROW } from '../../functions/core/content/boundaries';
+import { encodeRing } from '../../scripts/lib/boundary-content';
 import { TaxContent } from '../../functions/core/content/tax-content';
 import { buildArtifact } from '../../scripts/lib/content-build';
 import { addVersion, importAll, tablesOf } from '../../scripts/lib/content-refresh';
@@ -20,7 +21,6 @@ const FIXTURES = join(ROOT, 'test', 'fixtures', 'official');
 describe('the boundary index', () => {
   // Two squares, the second with a square hole; and two ZIP+4 ranges.
   const index = new BoundaryIndex({
-    from: '2026-07-01',
     areas: [
       { region: 7, polygons: [[[0, 0, 1, 0, 1, 1, 0, 1, 0, 0]]] },
       {
@@ -42,6 +42,11 @@ describe('the boundary index', () => {
     expect(index.locate(3, 1)).toBeUndefined(); // in the hole
     expect(index.locate(1.5, 0.5)).toBeUndefined();
     expect(index.locate(-120, 45)).toBeUndefined();
+  });
+
+  it('keeps a ring to millionths of a degree', () => {
+    const ring = [-122.3, 47.6, -122.2000004, 47.6000006, -122.2, 47.7, -122.3, 47.6];
+    expect(Array.from(decodeRing(encodeRing(ring)))).toEqual([-122.3, 47.6, -122.2, 47.600001, -122.2, 47.7, -122.3, 47.6]);
   });
 
   it('finds the ZIP+4 range holding a ZIP+4', () => {

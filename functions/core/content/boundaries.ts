@@ -5,14 +5,34 @@
 // nothing. A point is found through a grid of 0.05° cells listing the polygons whose bounding box
 // meets the cell, then the even-odd rule over the polygon's rings (holes excluded).
 
-/** A state's boundaries as the artifact holds them (`ContentArtifact.boundaries`). */
+/** A state's boundaries as the artifact holds them (`ContentArtifact.boundaries`, as JSON text). */
 export interface BoundaryData {
   /** The first date the boundaries answer (the content version they came with). */
   readonly from: string;
-  /** Polygons: each area's region (an index of `regions` / REGION) and its polygons, rings as flat [lon, lat, …]. */
-  readonly areas: readonly { readonly region: number; readonly polygons: readonly (readonly (readonly number[])[])[] }[];
+  /**
+   * Polygons: each area's region (an index of `regions` / REGION) and its polygons, each ring the
+   * base64 of its [lon, lat, …] in millionths of a degree as 32-bit little-endian integers (half
+   * the size of JSON numbers and decoded without parsing them).
+   */
+  readonly areas: readonly { readonly region: number; readonly polygons: readonly (readonly string[])[] }[];
   /** ZIP+4 ranges sorted by their low end: rows of low (9 digits), high (9 digits), region (3 base-36 digits). */
   readonly zip4: string;
+}
+
+/** Boundaries with their rings as degrees, as the index takes them. */
+export interface BoundaryShapes {
+  readonly areas: readonly { readonly region: number; readonly polygons: readonly (readonly ArrayLike<number>[])[] }[];
+  readonly zip4: string;
+}
+
+/** A ring of BoundaryData as degrees. */
+export function decodeRing(base64: string): Float64Array {
+  const bytes = atob(base64);
+  const view = new DataView(new ArrayBuffer(bytes.length));
+  for (let i = 0; i < bytes.length; i++) view.setUint8(i, bytes.charCodeAt(i));
+  const ring = new Float64Array(bytes.length / 4);
+  for (let i = 0; i < ring.length; i++) ring[i] = view.getInt32(i * 4, true) / 1e6;
+  return ring;
 }
 
 export const ZIP4_ROW = 21;
@@ -46,7 +66,7 @@ export class BoundaryIndex {
   private readonly areas: Area[];
   private readonly cells = new Map<number, number[]>();
 
-  constructor(private readonly data: BoundaryData) {
+  constructor(private readonly data: BoundaryShapes) {
     this.areas = data.areas.map((a) => {
       let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
       const polygons = a.polygons.map((rings) =>
@@ -58,7 +78,7 @@ export class BoundaryIndex {
               south = Math.min(south, ring[i + 1]!);
               north = Math.max(north, ring[i + 1]!);
             }
-          return Float64Array.from(ring);
+          return ring instanceof Float64Array ? ring : Float64Array.from(ring);
         }),
       );
       return { region: a.region, west, south, east, north, polygons };
@@ -114,7 +134,8 @@ export function boundaryIndex(owner: object, state: string, text: string): { rea
   let held = byState.get(state);
   if (!held) {
     const data = JSON.parse(text) as BoundaryData;
-    byState.set(state, (held = { from: data.from, index: new BoundaryIndex(data) }));
+    const areas = data.areas.map((a) => ({ region: a.region, polygons: a.polygons.map((rings) => rings.map(decodeRing)) }));
+    byState.set(state, (held = { from: data.from, index: new BoundaryIndex({ areas, zip4: data.zip4 }) }));
   }
   return held;
 }
