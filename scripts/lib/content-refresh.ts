@@ -53,6 +53,13 @@ export function tablesOf(name: string, bytes: Buffer): Obtained['tables'] {
     const source = sourceOf(base);
     return source ? [{ name: base, text: m.data.toString('utf8'), source }] : [];
   });
+  if (tables.length === 0 && members.some((m) => /\.shp$/i.test(m.name)))
+    throw new FormatError(
+      name,
+      0,
+      'format',
+      `a shapefile: convert it to GeoJSON first (ogr2ogr -t_srs EPSG:4326 ${name.replace(/\.zip$/i, '.geojson')} /vsizip/${name})`,
+    );
   if (tables.length === 0)
     throw new FormatError(name, 0, 'file name', 'not a file of a publisher the refresh knows (npm run content:refresh -- --help lists them)');
   return tables;
