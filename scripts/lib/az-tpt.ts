@@ -4,7 +4,7 @@
 // city's code: MAR Maricopa County, PE Peoria…), RegionName, BusinessCode (the TPT business class,
 // 017 retail), BusinessCodesName, TaxRate (a percentage: 6.1 = 6.1 %), TaxRateType ("Percent"),
 // RateStartDate and RateEndDate (M/D/YYYY H:MM; 12/31/9999 = open). Sources of the layout:
-// data/README.md §13.
+// data/README.md §15.
 import { parseCsv } from './csv';
 import { baseName, FormatError, withoutBom } from './format-error';
 import { isoFrom, percentMicro } from './rate-text';

@@ -133,7 +133,7 @@ export function importAll(obtained: readonly Obtained[], on: string): Imported[]
 const quote = (s: string): string => (/[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 const decimal = (micro: number): string => (micro / 1_000_000).toFixed(6).replace(/\.?0+$/, '') || '0';
 
-/** Every rate the imported files state: one row per jurisdiction and period (for review; data/README.md §13). */
+/** Every rate the imported files state: one row per jurisdiction and period (for review; data/README.md §15). */
 export function jurisdictionRows(imported: readonly Imported[]): string[][] {
   const rows: string[][] = [];
   const add = (

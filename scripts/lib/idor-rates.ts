@@ -13,7 +13,7 @@
 //   county, 60-68 current start, 68-73 grocery high, 73-78 grocery low, 78 over-ride flag, 79-87
 //   prior start, 87-95 prior end, 95-100 prior high, 100-105 prior low, 105 prior flag.
 // Records naming no county are other states (for use-tax lookups): kept, with county ''.
-// Sources of the layout: data/README.md §13.
+// Sources of the layout: data/README.md §15.
 import { baseName, FormatError, withoutBom } from './format-error';
 import { isoDate, OPEN_ENDED, validDate } from './sst-rates';
 

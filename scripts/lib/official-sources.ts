@@ -2,7 +2,7 @@
 // its file name, where its current copy is published, and which reader of scripts/lib/ reads it.
 // Where a publisher names its files by date, the current one is found by following the links of
 // the page that lists them (the newest on or before the refresh's date); where it keeps one name,
-// that address is fetched. Facts about each format and address: data/README.md §13.
+// that address is fetched. Facts about each format and address: data/README.md §15.
 import { readAzRates } from './az-tpt';
 import { readCdtfaAreas } from './cdtfa-areas';
 import { readGrocerymache, readOrdmache } from './idor-rates';

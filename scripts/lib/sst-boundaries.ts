@@ -10,7 +10,7 @@
 // FIPS, 26 place (municipality) code, 27 place class, 28-29 longitude and latitude, and from 30 up
 // to 20 special-jurisdiction triplets (code source, jurisdiction code, jurisdiction type) that
 // join the rate file's rows of that type and code. Files have 89 fields a row, newer ones 90.
-// Sources of the layout: data/README.md §13. The reader knows the format only; composing a
+// Sources of the layout: data/README.md §15. The reader knows the format only; composing a
 // place's rate from the rate file is the caller's (scripts/lib/sst-compose.ts).
 import { baseName, withoutBom } from './format-error';
 import { isoDate, OPEN_ENDED, parseSstFileName, SstFormatError, validDate } from './sst-rates';

@@ -6,7 +6,7 @@
 // jurisdictions. Every other row is one combination of local taxes, twelve fields: the city's name,
 // 7-digit taxing-authority code and rate, the county's, and two special-purpose districts' (transit
 // authority, crime control, emergency services, development district…); a slot a place lacks holds
-// "n/a" and rate 0. Names carry trailing blanks. Sources of the layout: data/README.md §13.
+// "n/a" and rate 0. Names carry trailing blanks. Sources of the layout: data/README.md §15.
 import { baseName, FormatError, withoutBom } from './format-error';
 import { fractionMicro } from './rate-text';
 

@@ -3,7 +3,7 @@
 // CSV with a header: Name, Code, State, Local, RTA, Rate, Effective Date, Expiration Date; rates as
 // fractions, dates YYYYMMDD; Code the 4-digit location code) and the location-code boundaries
 // (LOCCODE_Public_<YY>Q<q>, each rate area's polygon with its code in the LOCCODE property; read
-// here as GeoJSON). Sources of the layout: data/README.md §13.
+// here as GeoJSON). Sources of the layout: data/README.md §15.
 import { parseCsv } from './csv';
 import { baseName, FormatError, withoutBom } from './format-error';
 import { type Feature, readFeatures } from './geojson';
