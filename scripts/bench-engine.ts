@@ -11,9 +11,13 @@
 //                 jurisdictions, taxability and half-up cents; the peer looks up the line's state
 //                 rate and multiplies (`getAmountWithSalesTax`, a Promise per line, awaited one
 //                 after the other: faster for it than awaiting a document's ten together).
+//   boundaries [n] n coordinate lookups (functions/core/content/boundaries.ts) in 540 areas (CDTFA's
+//                 count of tax areas) of 400 vertices each over 10°×10°, p50/p99 µs per lookup,
+//                 and the state's index build (its first lookup) in ms
 import salesTax from 'sales-tax';
 import * as v from 'valibot';
 import { contentLoadMs, taxContent } from '../functions/adapters/content/content-file';
+import { BoundaryIndex } from '../functions/core/content/boundaries';
 import { calculate } from '../functions/core/tax/engine';
 import type { DocumentInput } from '../functions/core/tax/input';
 import type { EngineContext } from '../functions/core/tax/types';
@@ -21,18 +25,71 @@ import { CalculationRequestSchema } from '../functions/schemas/document';
 import { commandLine, refuse } from '../lib/command-line';
 import { TEN_LINES } from './bench-document';
 
-const MODES = ['content', 'engine', 'versus'];
+const MODES = ['content', 'engine', 'versus', 'boundaries'];
 const spec = {
   command: 'npx tsx scripts/bench-engine.ts',
   summary: "The engine loops of npm run bench (which runs them as an esbuild bundle with the functions' options, as Lambda runs them); prints one JSON line.",
   args: [
-    { name: 'mode', description: 'content (cold load of the artifact), engine (documents/second; the default) or versus (engine against npm sales-tax)' },
-    { name: 'amount', description: 'engine: documents to run (default 200000); versus: milliseconds of CPU per side (default 3000)' },
+    {
+      name: 'mode',
+      description:
+        'content (cold load of the artifact), engine (documents/second; the default), versus (engine against npm sales-tax) or boundaries (coordinate lookups)',
+    },
+    {
+      name: 'amount',
+      description: 'engine: documents to run (default 200000); versus: milliseconds of CPU per side (default 3000); boundaries: lookups (default 200000)',
+    },
   ],
 } as const;
 const { args } = commandLine(spec);
 const mode = args[0] ?? 'engine';
 if (!MODES.includes(mode)) refuse(spec, `<mode> is one of ${MODES.join(', ')}`);
+
+// `boundaries` mode: coordinate lookups in a state's official boundaries, without the content.
+if (mode === 'boundaries') {
+  console.log(JSON.stringify(boundaryLookups(Number(args[1] ?? 200_000))));
+  process.exit(0);
+}
+
+/**
+ * 540 areas on a jittered 27 × 20 grid over 10° × 10°, each a closed ring of 400 vertices (a wavy
+ * circle inside its cell), and n points drawn at random over the whole square (some in no area).
+ */
+function boundaryLookups(n: number): { p50: number; p99: number; buildMs: number; found: number } {
+  let seed = 29;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const [cols, rows, size] = [27, 20, 10];
+  const areas = [];
+  for (let c = 0; c < cols; c++)
+    for (let r = 0; r < rows; r++) {
+      const [w, h] = [size / cols, size / rows];
+      const [cx, cy] = [-120 + (c + 0.5) * w, 35 + (r + 0.5) * h];
+      const ring: number[] = [];
+      for (let k = 0; k < 400; k++) {
+        const a = (k / 400) * 2 * Math.PI;
+        const wobble = 0.42 + 0.06 * Math.sin(a * 7 + c) + 0.02 * random();
+        ring.push(cx + Math.cos(a) * w * wobble, cy + Math.sin(a) * h * wobble);
+      }
+      ring.push(ring[0]!, ring[1]!);
+      areas.push({ region: c * rows + r, polygons: [[ring]] });
+    }
+  const points = Array.from({ length: n }, () => [-120 + random() * size, 35 + random() * size] as const);
+  let t = process.hrtime.bigint();
+  const index = new BoundaryIndex({ areas, zip4: '' });
+  index.locate(points[0]![0], points[0]![1]);
+  const buildMs = Number(process.hrtime.bigint() - t) / 1e6;
+  for (let i = 0; i < 50_000; i++) index.locate(points[i % n]![0], points[i % n]![1]);
+  const times = new Float64Array(n);
+  let found = 0;
+  for (let i = 0; i < n; i++) {
+    const [lon, lat] = points[i]!;
+    t = process.hrtime.bigint();
+    if (index.locate(lon, lat) !== undefined) found++;
+    times[i] = Number(process.hrtime.bigint() - t) / 1000;
+  }
+  times.sort();
+  return { p50: times[Math.floor(n / 2)]!, p99: times[Math.floor(n * 0.99)]!, buildMs: Math.round(buildMs * 10) / 10, found };
+}
 
 const content = taxContent();
 // `content` mode: only the cold load of the artifact (read + parse + index), for the median of runs.

@@ -105,6 +105,7 @@ interface EngineFigures {
   readonly p99: number;
   readonly contentLoadMs: number;
   readonly versus: { readonly engineLinesPerSec: number; readonly peerLinesPerSec: number; readonly ratio: number };
+  readonly boundaries: { readonly p50: number; readonly p99: number; readonly buildMs: number };
 }
 
 /**
@@ -125,7 +126,15 @@ async function engine(): Promise<EngineFigures> {
     const versus: EngineFigures['versus'][] = [];
     for (let i = 0; i < 3; i++) versus.push(await runJson('versus', '3000'));
     versus.sort((a, b) => a.ratio - b.ratio);
-    return { docsPerSec: result.docsPerSec, p50: round(result.p50, 2), p99: round(result.p99, 2), contentLoadMs: round(median(loads)), versus: versus[1]! };
+    const boundaries = (await runJson('boundaries', '200000')) as EngineFigures['boundaries'];
+    return {
+      docsPerSec: result.docsPerSec,
+      p50: round(result.p50, 2),
+      p99: round(result.p99, 2),
+      contentLoadMs: round(median(loads)),
+      versus: versus[1]!,
+      boundaries: { p50: round(boundaries.p50, 2), p99: round(boundaries.p99, 2), buildMs: boundaries.buildMs },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -210,7 +219,11 @@ if (runs('engine')) {
   console.log(
     `engine vs npm sales-tax, same 1,000 ZIPs, alternating rounds, CPU time (median of 3 runs): ${eng.versus.engineLinesPerSec} lines/s vs ${eng.versus.peerLinesPerSec} lookups/s = ${eng.versus.ratio}`,
   );
+  console.log(
+    `coordinate lookup in official boundaries (540 areas of 400 vertices): p50 ${eng.boundaries.p50} µs, p99 ${eng.boundaries.p99} µs; a state's index built in ${eng.boundaries.buildMs} ms`,
+  );
   Object.assign(figures, {
+    boundary_lookup_p99_us: eng.boundaries.p99,
     engine_docs_per_sec: eng.docsPerSec,
     engine_p50_us: eng.p50,
     engine_p99_us: eng.p99,

@@ -12,7 +12,7 @@ import { TaxContent } from '../functions/core/content/tax-content';
 import { fromMicro } from '../functions/core/tax/money';
 import { commandLine, refuse } from '../lib/command-line';
 import { buildArtifact } from './lib/content-build';
-import { diffVersions } from './lib/content-diff';
+import { diffVersions, formatDiff } from './lib/content-diff';
 import type { Disagreement } from './lib/rate-areas';
 
 const spec = {
@@ -46,17 +46,7 @@ const after = pick(toName!);
 
 const report = diffVersions(before, after);
 const pct = (micro: number) => `${(Number(fromMicro(micro)) * 100).toFixed(4).replace(/\.?0+$/, '')} %`;
-console.log(`content diff ${before.version} → ${after.version}`);
-console.log(`  ZIPs with a changed combined rate: ${report.changed.length}`);
-for (const c of report.changed.slice(0, 200)) console.log(`    ${c.state} ${c.zip} ${c.region}: ${pct(c.before)} → ${pct(c.after)}`);
-if (report.changed.length > 200) console.log(`    … ${report.changed.length - 200} more`);
-console.log(`  ZIPs added: ${report.added.length}${report.added.length ? ` (${report.added.slice(0, 50).join(' ')})` : ''}`);
-console.log(`  ZIPs removed: ${report.removed.length}${report.removed.length ? ` (${report.removed.slice(0, 50).join(' ')})` : ''}`);
-console.log(`  rate areas (jurisdictions) new in ${after.version}: ${report.newRegions.length}`);
-for (const r of report.newRegions.slice(0, 100)) console.log(`    ${r}`);
-console.log(`  California city rates changed: ${report.caCities.length}`);
-for (const c of report.caCities)
-  console.log(`    ${c.city}: ${c.before === undefined ? 'none' : pct(c.before)} → ${c.after === undefined ? 'none' : pct(c.after)}`);
+for (const line of formatDiff(report, before.version, after.version)) console.log(line);
 
 const disagreements: Disagreement[] = [];
 const unplaced: string[] = [];

@@ -5,7 +5,7 @@
 // before, and names and rate areas are only ever appended, so an added version leaves the bytes of
 // every earlier version as they were.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CATEGORIES,
@@ -30,6 +30,7 @@ import { parseCsv, toMicro } from './csv';
 import { deriveAreas, normalCounty, type Disagreement, type OfficialTable, type Parts, type PartSources, type ZipAnswer, type ZipTableRow } from './rate-areas';
 import { applyCountyChanges, officialStatesOn, StateRatesRecorder, unplacedChanges } from './official-versions';
 import { readSstRates } from './sst-rates';
+import { officialBoundaries } from './boundary-content';
 
 /**
  * The source label of a ZIP table's rows: Avalara's free tables are named by month
@@ -745,6 +746,12 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     };
   });
 
+  // --- official boundaries (versions/<date>/official/, npm run content:refresh) ------------------------------------
+  const boundaries = officialBoundaries(DATA, versions, { ...caBaseRates, special: 0 }, (rates, name, from) => regionOf(rates, name, from, ''));
+  // A refreshed version's record (the publishers' files with their sha256) is listed among the sources.
+  for (const v of versions)
+    if (existsSync(join(DATA, 'versions', v.version, 'official', 'sources.csv'))) load(`versions/${v.version}/official/sources.csv`, ['file', 'sha256']);
+
   // --- assemble -----------------------------------------------------------------------------------------------------
   const latest = versions.at(-1)!;
   const artifact: ContentArtifact = {
@@ -768,6 +775,9 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     regions,
     postalOnlyZips,
     zip4: {},
+    ...(Object.keys(boundaries).length > 0
+      ? { boundaries: Object.fromEntries(Object.entries(boundaries).map(([state, b]) => [state, JSON.stringify(b)])) }
+      : {}),
     caBaseRates,
     caBaseSource: sourceId(CA_BASE),
     taxabilityRules,

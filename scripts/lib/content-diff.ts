@@ -1,5 +1,6 @@
 // What changed between two content versions (npm run content:diff, and the tests of the update routine).
 import type { TaxContent } from '../../functions/core/content/tax-content';
+import { fromMicro } from '../../functions/core/tax/money';
 
 export interface VersionDiff {
   readonly changed: { state: string; zip: string; region: string; before: number; after: number }[];
@@ -31,4 +32,21 @@ export function diffVersions(a: TaxContent, b: TaxContent): VersionDiff {
     .sort()
     .map((city) => ({ city, before: a.caCityRates()[city], after: b.caCityRates()[city] }));
   return { changed, added, removed, newRegions: [...newRegions].sort(), caCities };
+}
+
+const pct = (micro: number) => `${(Number(fromMicro(micro)) * 100).toFixed(4).replace(/\.?0+$/, '')} %`;
+
+/** The report of npm run content:diff (and of the refresh), as lines. */
+export function formatDiff(report: VersionDiff, before: string, after: string): string[] {
+  const out = [`content diff ${before} → ${after}`, `  ZIPs with a changed combined rate: ${report.changed.length}`];
+  for (const c of report.changed.slice(0, 200)) out.push(`    ${c.state} ${c.zip} ${c.region}: ${pct(c.before)} → ${pct(c.after)}`);
+  if (report.changed.length > 200) out.push(`    … ${report.changed.length - 200} more`);
+  out.push(`  ZIPs added: ${report.added.length}${report.added.length ? ` (${report.added.slice(0, 50).join(' ')})` : ''}`);
+  out.push(`  ZIPs removed: ${report.removed.length}${report.removed.length ? ` (${report.removed.slice(0, 50).join(' ')})` : ''}`);
+  out.push(`  rate areas (jurisdictions) new in ${after}: ${report.newRegions.length}`);
+  for (const r of report.newRegions.slice(0, 100)) out.push(`    ${r}`);
+  out.push(`  California city rates changed: ${report.caCities.length}`);
+  for (const c of report.caCities)
+    out.push(`    ${c.city}: ${c.before === undefined ? 'none' : pct(c.before)} → ${c.after === undefined ? 'none' : pct(c.after)}`);
+  return out;
 }

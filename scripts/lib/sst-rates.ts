@@ -8,6 +8,7 @@
 // layout: data/README.md §12. The reader knows the format only; joining codes to places is the
 // caller's (boundary files, issue 29, or a ZIP-to-county link).
 import { toMicro } from './csv';
+import { FormatError, withoutBom } from './format-error';
 
 export interface SstRate {
   readonly intrastate: number;
@@ -48,26 +49,27 @@ export interface SstRateFile {
 export const SST_JURISDICTION_TYPES: Readonly<Record<string, string>> = { '45': 'state', '00': 'county', '01': 'municipality', '63': 'special district' };
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const NAME = /^([A-Z]{2})R(\d{4})Q([1-4])([A-Z]{3})(\d{2})\.(csv|txt)$/i;
-const OPEN_ENDED = new Set(['29991231', '99991231']);
+// The day is one or two digits: most files pad it, a few do not (WYR2026Q2APR1.csv).
+const NAME = /^([A-Z]{2})([RB])(\d{4})Q([1-4])([A-Z]{3})(\d{1,2})\.(csv|txt)$/i;
+export const OPEN_ENDED = new Set(['29991231', '99991231']);
 
-export class SstFormatError extends Error {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly field: string,
-    detail: string,
-  ) {
-    super(`${file}:${line}: ${field}: ${detail}`);
-  }
-}
+/** A Streamlined file that cannot be read (the readers' common FormatError, kept under its old name). */
+export class SstFormatError extends FormatError {}
 
 /** The parts of a rate file's name: `<ST>R<YYYY>Q<q><MON><DD>.csv`. */
 export function parseSstRateFileName(file: string): Pick<SstRateFile, 'state' | 'year' | 'quarter' | 'published'> {
+  return parseSstFileName(file, 'R');
+}
+
+/** The parts of a Streamlined file's name: `<ST><R|B><YYYY>Q<q><MON><D or DD>.csv` (R rates, B boundaries). */
+export function parseSstFileName(file: string, kind: 'R' | 'B'): Pick<SstRateFile, 'state' | 'year' | 'quarter' | 'published'> {
   const base = file.split(/[\\/]/).at(-1)!;
   const m = NAME.exec(base);
-  if (!m) throw new SstFormatError(base, 0, 'file name', 'not a Streamlined rate file name (<ST>R<YYYY>Q<q><MON><DD>.csv)');
-  const [, state, yearText, quarterText, monthText, day] = m;
+  const what = kind === 'R' ? 'rate' : 'boundary';
+  if (!m || m[2]!.toUpperCase() !== kind)
+    throw new SstFormatError(base, 0, 'file name', `not a Streamlined ${what} file name (<ST>${kind}<YYYY>Q<q><MON><DD>.csv)`);
+  const [, state, , yearText, quarterText, monthText, dayText] = m;
+  const day = dayText!.padStart(2, '0');
   const month = MONTHS.indexOf(monthText!.toUpperCase());
   if (month < 0) throw new SstFormatError(base, 0, 'file name', `unknown month ${monthText}`);
   const year = Number(yearText);
@@ -78,9 +80,9 @@ export function parseSstRateFileName(file: string): Pick<SstRateFile, 'state' | 
   return { state: state!.toUpperCase(), year, quarter, published: `${publishedYear}-${String(month + 1).padStart(2, '0')}-${day}` };
 }
 
-const isoDate = (text: string): string => `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+export const isoDate = (text: string): string => `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
 
-function validDate(text: string): boolean {
+export function validDate(text: string): boolean {
   if (!/^\d{8}$/.test(text)) return false;
   if (OPEN_ENDED.has(text)) return true;
   const d = new Date(`${isoDate(text)}T00:00:00Z`);
@@ -93,7 +95,7 @@ export function readSstRates(text: string, file: string): SstRateFile {
   const base = file.split(/[\\/]/).at(-1)!;
   const records: SstRateRecord[] = [];
   let stateFips: string | undefined;
-  const lines = text.split(/\r?\n/);
+  const lines = withoutBom(text).split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!.trim();
     if (raw === '') continue;

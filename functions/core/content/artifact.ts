@@ -297,6 +297,12 @@ export interface ContentArtifact {
   /** ZIP+4 refinements (none in the bundled data; the format allows them). */
   readonly zip4: Readonly<Record<string, string>>;
   /**
+   * Official boundaries by state (polygons and ZIP+4 ranges pointing at regions), each a JSON text of
+   * BoundaryData parsed on the state's first lookup (functions/core/content/boundaries.ts): loading
+   * the artifact only reads past them. Absent when the data holds none.
+   */
+  readonly boundaries?: Readonly<Record<string, string>>;
+  /**
    * CDTFA's statewide 7.25 % base: state 6 %, county transportation 0.25 % (county) and city or
    * county operations 1 % (city); a California city rate's districts are the rest.
    */

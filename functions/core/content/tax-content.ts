@@ -1,5 +1,6 @@
 // The loaded tax content: indexes over the artifact, built once per process. Pure: the artifact
 // arrives as a value; reading it from disk is an adapter's job.
+import { boundaryIndex } from './boundaries';
 import {
   AREA_ROW,
   REGION,
@@ -68,8 +69,14 @@ export interface RateArea {
   memo?: { readonly date: string; readonly content: TaxContent; readonly value: unknown } | undefined;
 }
 
+/** Coordinates of an address (WGS 84). */
+export interface Point {
+  readonly latitude: number;
+  readonly longitude: number;
+}
+
 export type Resolution =
-  | { readonly kind: 'area'; readonly area: RateArea; readonly precision: 'zip5' | 'zip9' }
+  | { readonly kind: 'area'; readonly area: RateArea; readonly precision: 'zip5' | 'zip9' | 'rooftop' }
   /** Malformed ZIP, unknown state, or a state the ZIP tables do not list the ZIP under. */
   | { readonly kind: 'invalid'; readonly reason: string }
   /** A well-formed address whose (state, ZIP) has no rate row. */
@@ -428,8 +435,16 @@ export class TaxContent {
     return this.rated(state, zip) || (postal !== undefined && findRow(postal, 5, zip) >= 0);
   }
 
-  /** Resolves an address (state may be omitted when the ZIP names a single state). */
-  resolve(stateInput: string | null | undefined, zipInput: string): Resolution {
+  /**
+   * Resolves an address (state may be omitted when the ZIP names a single state). Where the state
+   * has official boundaries in force, coordinates inside one resolve to its rate area (`rooftop`),
+   * and a ZIP+4 inside a loaded range to its (`zip9`); otherwise the ZIP's (`zip5`).
+   */
+  resolve(stateInput: string | null | undefined, zipInput: string, point?: Point): Resolution {
+    if (point !== undefined && this.artifact.boundaries !== undefined) {
+      const byZip = this.resolve(stateInput, zipInput);
+      return byZip.kind === 'area' ? (this.refine(byZip.area, undefined, point) ?? byZip) : byZip;
+    }
     if (stateInput != null && stateInput.length === 2 && zipInput.length === 5) {
       const known = this.resolvedCache.get(zipInput);
       if (known !== undefined) {
@@ -455,6 +470,10 @@ export class TaxContent {
     }
     const area = this.area(state, zip);
     if (!area) return { kind: 'unrated', state, zip };
+    if (match[2] !== undefined && this.artifact.boundaries !== undefined) {
+      const refined = this.refine(area, match[2], undefined);
+      if (refined) return refined;
+    }
     const zip4 = match[2] !== undefined && (this.artifact.zip4[state]?.length ?? 0) > 0;
     const resolution: Resolution = { kind: 'area', area, precision: zip4 ? 'zip9' : 'zip5' };
     // The same input resolves the same way for this version: remembered when written canonically.
@@ -463,6 +482,49 @@ export class TaxContent {
       else this.resolvedOthers.set(state + zip, resolution);
     }
     return resolution;
+  }
+
+  /** The area of the official boundary holding the point or the ZIP+4, or null. */
+  private refine(area: RateArea, plus4: string | undefined, point: Point | undefined): Resolution | null {
+    const text = this.artifact.boundaries?.[area.state];
+    if (text === undefined) return null;
+    const { from, index } = boundaryIndex(this.artifact, area.state, text);
+    if (this.rateVersion.from < from) return null;
+    if (point !== undefined) {
+      const region = index.locate(point.longitude, point.latitude);
+      if (region !== undefined) return { kind: 'area', area: this.regionArea(area, region), precision: 'rooftop' };
+    }
+    if (plus4 !== undefined) {
+      const region = index.zip9(area.zip + plus4);
+      if (region !== undefined) return { kind: 'area', area: this.regionArea(area, region), precision: 'zip9' };
+    }
+    return null;
+  }
+
+  /** The ZIP's area with the rates, sources and name of one region (a boundary's). */
+  private regionArea(zipArea: RateArea, region: number): RateArea {
+    const key = `${zipArea.state}${zipArea.zip}#${region}`;
+    const cached = this.areaCache.get(key);
+    if (cached) return cached;
+    const { regions } = this.artifact;
+    const at = region * REGION;
+    const area: RateArea = {
+      ...zipArea,
+      rates: { state: regions[at]!, county: regions[at + 1]!, city: regions[at + 2]!, special: regions[at + 3]! },
+      sources: {
+        state: this.rateSource(regions[at + 5]!),
+        county: this.rateSource(regions[at + 6]!),
+        city: this.rateSource(regions[at + 7]!),
+        special: this.rateSource(regions[at + 8]!),
+      },
+      regionName: this.names[regions[at + 4]!]!,
+      multiArea: false,
+      range: null,
+      caCityRate: null,
+      memo: undefined,
+    };
+    this.areaCache.set(key, area);
+    return area;
   }
 
   private area(state: string, zip: string): RateArea | undefined {

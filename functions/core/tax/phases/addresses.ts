@@ -34,7 +34,13 @@ const resolved = (a: Attempt): a is Destination => a.kind !== 'invalid';
 function attempt(content: TaxContent, address: AddressInput, target: string): Attempt {
   return address.country != null && !/^(US|USA)$/i.test(address.country.trim())
     ? { kind: 'invalid', reason: 'Only US addresses are supported.', target }
-    : at(content.resolve(address.state, address.zip), target);
+    : at(
+        // Coordinates count only as a pair; inside a loaded official boundary they decide the rate area.
+        address.latitude != null && address.longitude != null
+          ? content.resolve(address.state, address.zip, { latitude: address.latitude, longitude: address.longitude })
+          : content.resolve(address.state, address.zip),
+        target,
+      );
 }
 
 export function resolveAddresses(doc: DocumentInput, content: TaxContent): Addresses {

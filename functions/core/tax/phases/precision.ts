@@ -24,7 +24,7 @@ export function checkPrecision(doc: DocumentInput, lines: readonly { readonly de
           detail(
             'address_precision_requirement_not_met',
             d.target,
-            `The destination resolves only to ${precisionOf(d)} precision (content holds no ZIP+4 or boundary data).`,
+            `The destination resolves only to ${precisionOf(d)} precision (no official boundary or ZIP+4 range of the content holds it).`,
           ),
         ),
       'Some destinations resolve below the minimum address precision; see details.',
