@@ -135,7 +135,8 @@ describe('boundaries imported by the refresh', () => {
         date: '2026-07-15',
         minimum_address_precision: 'rooftop',
         ship_to: { state: 'WA', zip: '98101', latitude: 47.62, longitude: -122.11 },
-        lines: [{ amount: 100, tax_code: '40010' }],
+        // General merchandise (candy, code 40010, is exempt in Washington: RCW 82.08.0293).
+        lines: [{ amount: 100 }],
       },
       ctx,
     );
