@@ -54,7 +54,7 @@ describe('how current the content is, over HTTP', () => {
     expect(age(tx.body)).toHaveLength(1);
     const read = await api('GET', `${V1}/transactions/${code}`, { key: KEYS.admin });
     expect(age(read.body)).toHaveLength(1);
-    const estimate = await api('POST', `${V1}/estimates`, { key: KEYS.estimates, body: { ship_to: { state: 'NY', zip: '10001' }, amount: 10, date: LATE } });
+    const estimate = await api('POST', `${V1}/estimates`, { key: KEYS.admin, body: { ship_to: { state: 'NY', zip: '10001' }, amount: 10, date: LATE } });
     expect(estimate.status).toBe(200);
     expect(age(estimate.body)).toHaveLength(1);
   });
