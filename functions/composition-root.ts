@@ -26,6 +26,8 @@ import { PendingWorkStore } from './adapters/dynamodb/pending-work-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
+import { UsageStore } from './adapters/dynamodb/usage-store';
+import { UsageTally } from './application/usage';
 import type { AccountPorts } from './application/account';
 import { sweepBatch, type BatchItemPorts, type BatchPorts } from './application/batches';
 import type { ReturnPorts } from './application/returns';
@@ -105,8 +107,12 @@ export const tenantStore = /* @__PURE__ */ once(() => new TenantStore(docClient(
 export const customerStore = /* @__PURE__ */ once(() => new CustomerStore(docClient(), table()));
 export const certificateStore = /* @__PURE__ */ once(() => new CertificateStore(docClient(), table()));
 export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(docClient(), table()));
-export const transactionStore = (tenant: Tenant): TransactionStore => new TransactionStore(docClient(), table(), config().summaryTableName, tenant);
-export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant);
+export const transactionStore = (tenant: Tenant): TransactionStore =>
+  new TransactionStore(docClient(), table(), config().summaryTableName, tenant, config().usageTableName);
+export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant, config().usageTableName);
+export const usageStore = /* @__PURE__ */ once(() => new UsageStore(docClient(), config().usageTableName));
+/** Calculations and estimates counted in this process, stored off the request's path (application/usage.ts). */
+export const usageTally = /* @__PURE__ */ once(() => new UsageTally(usageStore));
 export const batchQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('BatchItems')));
 export const returnJobQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('ReturnJobItems')));
 export const summaryStore = (tenant: Tenant): SummaryStore => new SummaryStore(docClient(), config().summaryTableName, tenant, table());

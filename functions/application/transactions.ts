@@ -28,6 +28,8 @@ import type { TransactionSummary } from '../core/transactions/view';
 import { dayOf, type Outcome, type TenantCall } from './call';
 import { engineContext, type CalculationOptions, type EngineContextPorts } from './engine-context';
 import { untilWritten } from './optimistic-retry';
+import { chargeOf } from './usage';
+import type { UsageKind } from '../core/usage/usage';
 import { requestHash } from './request-hash';
 
 export interface TransactionPorts {
@@ -114,8 +116,10 @@ async function change<T>(
   code: string,
   request: { readonly hash: string; readonly fieldOf: (code: string) => string },
   decide: (current: Stored) => { change: DocumentChange; result: T },
+  kind: UsageKind,
   firstRead?: Stored,
 ): Promise<Outcome<T>> {
+  const usage = chargeOf(call, kind);
   const repository = ports.documents(call.principal.tenant);
   let read = firstRead;
   try {
@@ -124,7 +128,7 @@ async function change<T>(
       read = undefined;
       const decided = decide(current);
       const create = decided.change.create.map((document) => ({ ...document, request_sha256: request.hash }));
-      await repository.write({ ...decided.change, create });
+      await repository.write({ ...decided.change, create, usage });
       return { result: decided.result, events: decided.change.events };
     });
   } catch (error) {
@@ -162,7 +166,9 @@ export async function commitTransaction(
   // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
   // One item is kept free: the sale's refund, credit or void rewrites it in the same atomic write.
   try {
-    await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 1 }));
+    // A batch's commit is billed as its item (in the same write as its receipt), not as a commit too.
+    const usage = chargeOf(call, receipt ? 'batch_item' : 'commit');
+    await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 1, usage }));
   } catch (error) {
     throw explainDuplicate(error, hash, () => 'code');
   }
@@ -197,7 +203,7 @@ export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: 
       },
       result: decided.document,
     };
-  });
+  }, 'refund');
 }
 
 /** A tax-only credit against the original's remaining tax. */
@@ -214,7 +220,7 @@ export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: 
       },
       result: decided.document,
     };
-  });
+  }, 'credit');
 }
 
 /** Voids a committed transaction that has no refunds or credits. */
@@ -226,7 +232,7 @@ export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: st
       change: { create: [], update: [{ record: decided.original, before: current.record, expectedVersion: current.version }], events: decided.events },
       result: decided.original,
     };
-  });
+  }, 'void');
 }
 
 /**
@@ -281,6 +287,7 @@ export async function adjustTransaction(
         result: decided,
       };
     },
+    'adjustment',
     original,
   );
 }

@@ -9,7 +9,8 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema } from 'valibot';
 import type { RouteDef } from '../../lib/routes';
-import { authenticator, authorizer, cursors, rateLimiter } from '../composition-root';
+import { meterAnswer } from '../application/usage';
+import { authenticator, authorizer, cursors, rateLimiter, usageTally } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';
 import { logger } from '../shared/powertools';
 import { envelope, receivedOf, render, type HttpContext } from './envelope';
@@ -65,7 +66,16 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
     const limited = await steps.rateLimit(await steps.authenticate(received));
     try {
       const request = await steps.cursors.open(steps.parse(await steps.authorize(limited)));
-      const exec = () => serve(request);
+      const { meter } = route;
+      // A billed call that stores nothing counts its unit when it has answered; an idempotent
+      // replay does not run `exec`, and a refusal throws before the count.
+      const exec = meter
+        ? async () => {
+            const reply = await serve(request);
+            meterAnswer(usageTally(), request, meter);
+            return reply;
+          }
+        : () => serve(request);
       const reply = steps.idempotency
         ? await steps.idempotency(
             singleHeader(request, 'Idempotency-Key'),

@@ -19,6 +19,7 @@ import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTable
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
 import { pollQueue, type Poller, type QueuePoller, type SqsHandler } from './sqs-poller';
 import { pollStream, type StreamHandler } from './stream-poller';
+import { flushUsageTallies } from '../../functions/application/usage';
 
 const STAGE = 'local';
 const SEED_ENTRY = 'functions/admin/seed-entry.ts';
@@ -87,6 +88,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     clearInterval(sweepTimer);
     await Promise.allSettled([sweeping, ...pollers.map((p) => p.stop())]);
     await api?.close();
+    // Calculations counted in this process and not stored yet (functions/application/usage.ts).
+    await flushUsageTallies().catch((error: unknown) => log(`usage not stored at shutdown: ${(error as Error).message}`));
     await Promise.allSettled(engines.map((e) => e.stop()));
     lock?.release();
   };

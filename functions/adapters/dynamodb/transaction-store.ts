@@ -26,12 +26,14 @@ import {
 import type { TransactionRecord } from '../../core/transactions/transaction';
 import { transactionSummaryView, type TransactionSummary } from '../../core/transactions/view';
 import { keyOf, summaryDeltas, type SummaryDelta } from '../../core/returns/summary';
+import type { UsageCharge } from '../../core/usage/usage';
 import { itemFinished, itemResultPut } from './batch-store';
 import { cancellation, staleWrite, type ConditionMeaning } from './cancellation';
 import { eventPut } from './events';
 import { keyFits, parseItem } from './item-schema';
 import { gsi1Page } from './query-page';
 import { shardOf, summariesCancelled, summariesWritten, summaryUpdates } from './summary-store';
+import { usageSlotOf, usageUpdates } from './usage-store';
 import { listPartitions, tableKeys } from './table-keys';
 
 /**
@@ -123,6 +125,8 @@ interface ChangeParts {
   readonly deltas: readonly SummaryDelta[];
   /** The documents it writes: a transaction may write each once. */
   readonly codes: readonly string[];
+  /** Its billable units (merged per owner and day in a joined write). */
+  readonly usage: readonly UsageCharge[];
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -146,7 +150,8 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
   for (const { index, parts } of all) {
     const size = JSON.stringify(parts.items).length;
     const newSummaries = new Set([...summaries, ...parts.deltas.map((d) => keyOf(d.key))]);
-    const fits = items + parts.items.length + newSummaries.size <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
+    // One more item for the group's usage counter (several owners in one group are rare: one batch is one key).
+    const fits = items + parts.items.length + newSummaries.size + 1 <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
     if (group.length > 0 && !fits) {
       groups.push(group);
       group = [];
@@ -180,15 +185,16 @@ const changeShard = (parts: ChangeParts): number | undefined => (parts.codes[0] 
  * A change whose atomic write would pass DynamoDB's 100 items: refused before anything is written,
  * saying how many items it needs and how many destination states a document can have.
  */
-function tooManyItems(parts: ChangeParts, summaries: number, reserve: number): DomainError | null {
-  const needed = parts.items.length + summaries + reserve;
+function tooManyItems(parts: ChangeParts, summaries: number, reserve: number, usage = 0): DomainError | null {
+  const needed = parts.items.length + summaries + reserve + usage;
   if (needed <= MAX_ITEMS) return null;
   const states = new Set(parts.deltas.map((d) => d.key.state)).size;
   const perState = Math.max(1, Math.ceil(summaries / Math.max(1, states)));
-  const maxStates = Math.floor((MAX_ITEMS - reserve - parts.items.length) / perState);
+  const maxStates = Math.floor((MAX_ITEMS - reserve - usage - parts.items.length) / perState);
   const message =
     `This change needs ${needed} items in one atomic write; DynamoDB allows ${MAX_ITEMS}. It writes ${parts.items.length} documents and events, ` +
     `${summaries} return summaries (one per destination state and month${perState > 1 ? ', and per location' : ''}; ${states} states here)` +
+    `${usage > 0 ? `, ${usage} usage counter` : ''}` +
     `${reserve > 0 ? `, and keeps ${reserve} free so that a refund, credit or void of the document always fits` : ''}. ` +
     `A change like this one fits with lines in at most ${maxStates} destination states: split the document into several.`;
   return new DomainError('invalid_request', message, [{ code: 'transaction_item_limit', target: 'lines', message }]);
@@ -201,7 +207,16 @@ export class TransactionStore implements TransactionRepository {
     /** Where the return summaries are (SUMMARY_TABLE): updated in the documents' transactions. */
     private readonly summaryTable: string,
     private readonly tenant: Tenant,
+    /** Where metered usage is counted (USAGE_TABLE), in the same transactions; absent: nothing is metered. */
+    private readonly usageTable?: string,
   ) {}
+
+  /** The usage counter updates of changes written together, in the slot of the first document. */
+  private usageItems(parts: readonly ChangeParts[]): TransactItem[] {
+    const charges = parts.flatMap((p) => p.usage);
+    if (!this.usageTable || charges.length === 0) return [];
+    return usageUpdates(this.usageTable, charges, usageSlotOf(parts[0]?.codes[0] ?? ''));
+  }
 
   async get(code: string): Promise<Stored | null> {
     const key = tableKeys.transaction(this.tenant, code);
@@ -214,10 +229,11 @@ export class TransactionStore implements TransactionRepository {
     const parts = this.parts(change);
     // One shard for the whole change: an adjustment's reversal and replacement of one state share an item.
     const summaries = summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts));
-    const refusal = tooManyItems(parts, summaries.updates.length, change.reserve ?? 0);
+    const usage = this.usageItems([parts]);
+    const refusal = tooManyItems(parts, summaries.updates.length, change.reserve ?? 0, usage.length);
     if (refusal) throw refusal;
     try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...summaries.updates] }));
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...summaries.updates, ...usage] }));
     } catch (error) {
       summariesCancelled(summaries, error, parts.items.length);
       throw cancellation(error, parts.meanings);
@@ -236,7 +252,12 @@ export class TransactionStore implements TransactionRepository {
     const writable: { index: number; parts: ChangeParts }[] = [];
     for (const [index, change] of changes.entries()) {
       const parts = this.parts(change);
-      const refusal = tooManyItems(parts, summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts)).updates.length, change.reserve ?? 0);
+      const refusal = tooManyItems(
+        parts,
+        summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts)).updates.length,
+        change.reserve ?? 0,
+        this.usageItems([parts]).length,
+      );
       if (refusal) outcomes[index] = { written: false, error: refusal };
       else writable.push({ index, parts });
     }
@@ -249,8 +270,9 @@ export class TransactionStore implements TransactionRepository {
           changeShard(group[0]!.parts),
         );
         const items = group.flatMap((g) => g.parts.items);
+        const usage = this.usageItems(group.map((g) => g.parts));
         try {
-          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...summaries.updates] }));
+          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...summaries.updates, ...usage] }));
           summariesWritten(summaries);
           break;
         } catch (error) {
@@ -307,6 +329,7 @@ export class TransactionStore implements TransactionRepository {
       // The return summaries move with the documents, in the same transaction (functions/core/returns).
       deltas: summaryDeltas(change),
       codes: [...change.create, ...change.update.map((u) => u.record)].map((r) => r.code),
+      usage: change.usage ? [change.usage] : [],
     };
   }
 
