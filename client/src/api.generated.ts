@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** usage get */
+        get: operations["usage-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1940,6 +1957,326 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "usage-get": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                group_by?: "day" | "key" | "kind";
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metered usage in the key’s environment, per UTC day, key or billable kind: every key of the account for an organization-scoped key, the key’s own otherwise. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "usage";
+                        /** @enum {string} */
+                        environment: "sandbox" | "production";
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        group_by: "day" | "key" | "kind";
+                        /** @description The key the report is limited to; null: every key of the account (an organization-scoped key). */
+                        key_id: string | null;
+                        total: number;
+                        data: {
+                            /** @description The UTC day (YYYY-MM-DD), the key id or the kind, per group_by. */
+                            group: string;
+                            total: number;
+                            /** @description Units per billable kind; kinds with none are left out. */
+                            by_kind: {
+                                calculation?: number;
+                                estimate?: number;
+                                commit?: number;
+                                refund?: number;
+                                credit?: number;
+                                void?: number;
+                                adjustment?: number;
+                                batch_item?: number;
+                                return_job_item?: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;

@@ -276,7 +276,10 @@ export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage,
     const results = outcomes.flatMap((o) => ('write' in o ? [o.write] : []));
     // Billed: the items that succeeded in this write (a commit item was billed in its own write).
     const succeeded = results.filter((r) => r.status === 'succeeded').length;
-    const usage = succeeded > 0 ? chargeOf({ principal: batch.principal, now: run.now }, batch.kind === 'return_job' ? 'return_job_item' : 'batch_item', succeeded) : undefined;
+    const usage =
+      succeeded > 0
+        ? chargeOf({ principal: batch.principal, now: run.now }, batch.kind === 'return_job' ? 'return_job_item' : 'batch_item', succeeded)
+        : undefined;
     await repository.tally(batch, tally, results, usage);
   }, 5);
   // Every chunk reads the count; only a chunk that finds them all tallied reads the tallies.

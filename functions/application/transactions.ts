@@ -193,46 +193,67 @@ export function listTransactions(
 export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: RefundInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
-  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'refund_code' }, (current) => {
-    const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-    return {
-      change: {
-        create: [decided.document],
-        update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
-        events: decided.events,
-      },
-      result: decided.document,
-    };
-  }, 'refund');
+  return change(
+    ports,
+    call,
+    code,
+    { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'refund_code' },
+    (current) => {
+      const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
+      return {
+        change: {
+          create: [decided.document],
+          update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+          events: decided.events,
+        },
+        result: decided.document,
+      };
+    },
+    'refund',
+  );
 }
 
 /** A tax-only credit against the original's remaining tax. */
 export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: CreditInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines.map((l) => ({ number: l.number, tax: toCents(l.tax_amount) }));
-  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'credit_code' }, (current) => {
-    const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-    return {
-      change: {
-        create: [decided.document],
-        update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
-        events: decided.events,
-      },
-      result: decided.document,
-    };
-  }, 'credit');
+  return change(
+    ports,
+    call,
+    code,
+    { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'credit_code' },
+    (current) => {
+      const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
+      return {
+        change: {
+          create: [decided.document],
+          update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+          events: decided.events,
+        },
+        result: decided.document,
+      };
+    },
+    'credit',
+  );
 }
 
 /** Voids a committed transaction that has no refunds or credits. */
 export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: VoidInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
-  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'code' }, (current) => {
-    const decided = voidRule(current.record, input.reason ?? null, at);
-    return {
-      change: { create: [], update: [{ record: decided.original, before: current.record, expectedVersion: current.version }], events: decided.events },
-      result: decided.original,
-    };
-  }, 'void');
+  return change(
+    ports,
+    call,
+    code,
+    { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'code' },
+    (current) => {
+      const decided = voidRule(current.record, input.reason ?? null, at);
+      return {
+        change: { create: [], update: [{ record: decided.original, before: current.record, expectedVersion: current.version }], events: decided.events },
+        result: decided.original,
+      };
+    },
+    'void',
+  );
 }
 
 /**

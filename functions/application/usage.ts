@@ -9,7 +9,20 @@
 //     what a process lost without shutdown can leave uncounted).
 import type { Call, TenantCall } from './call';
 import type { Tenant } from '../core/access/records';
-import { groupUsage, mergeRows, METERED_SLOT, usageCsv, usageDay, usageRange, monthRange, type UsageCharge, type UsageGroup, type UsageGrouping, type UsageKind, type UsageRow } from '../core/usage/usage';
+import {
+  groupUsage,
+  mergeRows,
+  METERED_SLOT,
+  usageCsv,
+  usageDay,
+  usageRange,
+  monthRange,
+  type UsageCharge,
+  type UsageGroup,
+  type UsageGrouping,
+  type UsageKind,
+  type UsageRow,
+} from '../core/usage/usage';
 
 export interface UsageRepository {
   add(charges: readonly UsageCharge[], slot: string): Promise<void>;
@@ -130,9 +143,7 @@ export async function readUsage(ports: { readonly usage: UsageRepository }, call
   const wholeAccount = locationCode === null && practice === null;
   // What this process counted is stored before it is read: a local runner answers exactly.
   await flushUsageTallies();
-  const rows = (await ports.usage.read(tenant.accountId, from, to)).filter(
-    (r) => r.environment === tenant.environment && (wholeAccount || r.keyId === key.id),
-  );
+  const rows = (await ports.usage.read(tenant.accountId, from, to)).filter((r) => r.environment === tenant.environment && (wholeAccount || r.keyId === key.id));
   const data = groupUsage(mergeRows(rows), group_by);
   return { from, to, group_by, environment: tenant.environment, key_id: wholeAccount ? null : key.id, total: data.reduce((a, g) => a + g.total, 0), data };
 }

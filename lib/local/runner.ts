@@ -19,7 +19,6 @@ import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTable
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
 import { pollQueue, type Poller, type QueuePoller, type SqsHandler } from './sqs-poller';
 import { pollStream, type StreamHandler } from './stream-poller';
-import { flushUsageTallies } from '../../functions/application/usage';
 
 const STAGE = 'local';
 const SEED_ENTRY = 'functions/admin/seed-entry.ts';
@@ -88,8 +87,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     clearInterval(sweepTimer);
     await Promise.allSettled([sweeping, ...pollers.map((p) => p.stop())]);
     await api?.close();
-    // Calculations counted in this process and not stored yet (functions/application/usage.ts).
-    await flushUsageTallies().catch((error: unknown) => log(`usage not stored at shutdown: ${(error as Error).message}`));
+    // Calculations the handlers counted and have not stored yet: every bundle's tally, found
+    // through the process-wide registry of functions/application/usage.ts (lib imports no runtime code).
+    const tallies = (globalThis as { [k: symbol]: Set<{ flush(): Promise<void> }> | undefined })[Symbol.for('salestax.usage-tallies')] ?? new Set();
+    for (const result of await Promise.allSettled([...tallies].map((t) => t.flush())))
+      if (result.status === 'rejected') log(`usage not stored at shutdown: ${(result.reason as Error).message}`);
     await Promise.allSettled(engines.map((e) => e.stop()));
     lock?.release();
   };

@@ -19,11 +19,14 @@ const usagePk = (accountId: string): string => `USAGE#${accountId}`;
 const usageSk = (c: UsageCharge, slot: string): string => `${c.day}#${c.owner.environment}#${c.owner.keyId}#${slot}`;
 
 /** The document slot of a code (or any string that spreads writes: a batch chunk). */
-export const usageSlotOf = (spread: string): string =>
-  String(createHash('sha256').update(spread).digest().readUInt32BE(0) % DOCUMENT_SLOTS);
+export const usageSlotOf = (spread: string): string => String(createHash('sha256').update(spread).digest().readUInt32BE(0) % DOCUMENT_SLOTS);
 
 /** Charges to one item (same owner, day and slot) become one ADD of every kind's units. */
-function addExpression(charges: readonly UsageCharge[]): { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } {
+function addExpression(charges: readonly UsageCharge[]): {
+  UpdateExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+} {
   const units = new Map<UsageKind, number>();
   for (const c of charges) units.set(c.kind, (units.get(c.kind) ?? 0) + c.units);
   const names: Record<string, string> = {};

@@ -8,17 +8,7 @@ import { DomainError } from '../errors';
  * The billable kinds, by what a call does (a TaxJar-compatible call is counted as the use case it
  * runs: /taxes is a calculation, an order a commit, a refund a refund).
  */
-export const USAGE_KINDS = [
-  'calculation',
-  'estimate',
-  'commit',
-  'refund',
-  'credit',
-  'void',
-  'adjustment',
-  'batch_item',
-  'return_job_item',
-] as const;
+export const USAGE_KINDS = ['calculation', 'estimate', 'commit', 'refund', 'credit', 'void', 'adjustment', 'batch_item', 'return_job_item'] as const;
 
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
@@ -104,7 +94,8 @@ export function mergeRows(rows: readonly UsageRow[]): UsageRow[] {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_USAGE_RANGE_DAYS = 93;
 
-const validDay = (day: string): boolean => DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+const validDay = (day: string): boolean =>
+  DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
 /**
  * The inclusive day range of a usage read: `to` defaults to today, `from` to the first of `to`'s
@@ -113,7 +104,7 @@ const validDay = (day: string): boolean => DAY.test(day) && !Number.isNaN(Date.p
 export function usageRange(query: { readonly from?: string | undefined; readonly to?: string | undefined }, now: Date): { from: string; to: string } {
   const to = query.to ?? usageDay(now);
   const from = query.from ?? `${to.slice(0, 7)}-01`;
-  const invalid = (target: string, message: string) => new DomainError('invalid_request', message, [{ code: 'invalid_value', target, message }]);
+  const invalid = (target: string, message: string) => new DomainError('validation_error', message, [{ code: 'invalid_range', target, message }]);
   if (!validDay(from)) throw invalid('from', 'from must be a calendar day, YYYY-MM-DD.');
   if (!validDay(to)) throw invalid('to', 'to must be a calendar day, YYYY-MM-DD.');
   if (from > to) throw invalid('from', 'from must not be after to.');

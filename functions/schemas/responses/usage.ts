@@ -6,7 +6,9 @@ import { Environment } from './common';
 const Int = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 const ByKind = v.pipe(
-  v.strictObject(Object.fromEntries(USAGE_KINDS.map((k) => [k, v.optional(Int)])) as Record<(typeof USAGE_KINDS)[number], v.OptionalSchema<typeof Int, undefined>>),
+  v.strictObject(
+    Object.fromEntries(USAGE_KINDS.map((k) => [k, v.optional(Int)])) as Record<(typeof USAGE_KINDS)[number], v.OptionalSchema<typeof Int, undefined>>,
+  ),
   v.description('Units per billable kind; kinds with none are left out.'),
 );
 
