@@ -2,6 +2,9 @@
 // account, environment, key and UTC day, whatever the concurrency, the retries, the idempotent
 // replays, the refusals and the queue's redeliveries. Each case works with keys of its own, made
 // here, so the other test files' traffic on the same account never enters its counts.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { GetQueueUrlCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { beforeAll, expect, inject, it } from 'vitest';
 import { chunkBody } from '../../functions/adapters/sqs/batch-queue';
@@ -16,6 +19,9 @@ const ship_to = { state: 'NY', zip: '10001' };
 const DATE = '2026-04-15';
 const sale = (code: string, amount = 100) => ({ code, date: DATE, ship_to, lines: [{ amount }] });
 const calculation = { date: DATE, ship_to, lines: [{ amount: 25 }] };
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
 
 let org: { id: string; key: string };
 let store: { id: string; key: string };
@@ -101,7 +107,23 @@ describeLocal('metered usage', () => {
     expect(answered).toBeGreaterThan(0);
     expect(estimates.every((r) => r.status === 200 || r.status === 429)).toBe(true);
 
-    expect(await unitsOf(org.id)).toEqual({ calculation: 14, estimate: answered, commit: 8, refund: 1, credit: 1, void: 1, adjustment: 1 });
+    const expected = { calculation: 14, estimate: answered, commit: 8, refund: 1, credit: 1, void: 1, adjustment: 1 };
+    expect(await unitsOf(org.id)).toEqual(expected);
+
+    // The operator's export of the month holds the same units, one row per kind.
+    const month = new Date().toISOString().slice(0, 7);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/usage-export.ts', '--month', month, '--endpoint', inject('dynamoEndpoint')], {
+      cwd: ROOT,
+    });
+    const rows = stdout.trim().split('\n');
+    expect(rows[0]).toBe('account_id,environment,key_id,day,kind,units');
+    const exported = Object.fromEntries(
+      rows
+        .map((line) => line.split(','))
+        .filter(([account, environment, keyId]) => account === 'acct_main' && environment === 'sandbox' && keyId === org.id)
+        .map(([, , , , kind, units]) => [kind, Number(units)]),
+    );
+    expect(exported).toEqual(expected);
   });
 
   it('bills a batch per item once, however often the queue delivers its chunks', { timeout: 120_000 }, async () => {
