@@ -12,6 +12,7 @@ import type { RouteDef } from '../../lib/routes';
 import { meterAnswer } from '../application/usage';
 import { authenticator, authorizer, cursors, rateLimiter, usageTally } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';
+import { billedMetric } from '../shared/metrics';
 import { logger } from '../shared/powertools';
 import { envelope, receivedOf, render, type HttpContext } from './envelope';
 import type { Parsed, Reply } from './request';
@@ -73,6 +74,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
         ? async () => {
             const reply = await serve(request);
             meterAnswer(usageTally(), request, meter);
+            billedMetric(meter, 1);
             return reply;
           }
         : () => serve(request);

@@ -91,6 +91,13 @@ async function read(path: string) {
   throw new Error(`GET ${path} did not settle`);
 }
 
+/** The account's units per kind today (GET /usage, retried through the faults). */
+async function unitsByKind(): Promise<Record<string, number>> {
+  const res = await read('/usage?group_by=kind');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return Object.fromEntries(res.body.data.map((g: { group: string; total: number }) => [g.group, g.total]));
+}
+
 describeLocal('under injected faults', () => {
   it('commits and refunds settle exactly once through Idempotency-Key retries', { timeout: 600_000 }, async () => {
     const codes = Array.from({ length: 8 }, (_, i) => `FLT-${i}`);
@@ -126,6 +133,8 @@ describeLocal('under injected faults', () => {
     }
     // The faults did fire.
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    // Usage (issue 30): each document billed once, in its own write, through timeouts and retries.
+    expect(await unitsByKind()).toEqual({ commit: 8, refund: 8 });
   });
 
   it('a batch completes exactly once under duplicate delivery, conflicts and timeouts', { timeout: 400_000 }, async () => {
@@ -144,5 +153,14 @@ describeLocal('under injected faults', () => {
     } while (batch.status === 'pending' && Date.now() < until);
     expect(batch).toMatchObject({ status: 'completed', item_count: 30, succeeded_count: 30, failed_count: 0 });
     for (let i = 0; i < 30; i++) expect((await read(`/transactions/FLT-B-${i}`)).body.total_amount).toBe(10);
+    // Each item billed once, through duplicate deliveries; calculations answered under throttling
+    // (a deferred usage flush meets it too) billed once each, refused ones not at all.
+    let calculations = 0;
+    for (let i = 0; i < 12; i++) {
+      const res = await once('POST', '/calculations', { date: DATE, ship_to, lines: [{ amount: 10 }] });
+      if (res.status === 200) calculations++;
+    }
+    expect(calculations).toBeGreaterThan(0);
+    expect(await unitsByKind()).toEqual({ commit: 8, refund: 8, batch_item: 30, calculation: calculations });
   });
 });

@@ -39,6 +39,7 @@ import { gsi1Page, queryEvery } from './query-page';
 import { listPartitions, tableKeys } from './table-keys';
 import type { UsageCharge } from '../../core/usage/usage';
 import { usageSlotOf, usageUpdates } from './usage-store';
+import { billedMetric, emit, MetricUnit } from '../../shared/metrics';
 
 type Item = Record<string, unknown>;
 
@@ -377,6 +378,12 @@ export class BatchStore implements BatchRepository {
       // The items' units land with their results, once: a redelivered chunk finds the tally written.
       const counted = usage && this.usageTable ? usageUpdates(this.usageTable, [usage], usageSlotOf(`${batch.id}#${tally.chunk}`)) : [];
       await this.db.send(new TransactWriteCommand({ TransactItems: [...puts, tallyPut, ...counted] }));
+      // Throughput: a chunk's tally is written once, so its items are counted once.
+      emit({ Kind: batch.kind }, [
+        ['ItemsFinished', MetricUnit.Count, tally.succeeded + tally.failed],
+        ['ItemsFailed', MetricUnit.Count, tally.failed],
+      ]);
+      if (usage && counted.length > 0) billedMetric(usage.kind, usage.units);
       return true;
     } catch (error) {
       const meaning = cancellation(error, [...puts.map(() => () => new StaleWrite()), () => new ItemAlreadyFinished()]);

@@ -34,6 +34,7 @@ import { keyFits, parseItem } from './item-schema';
 import { gsi1Page } from './query-page';
 import { shardOf, summariesCancelled, summariesWritten, summaryUpdates } from './summary-store';
 import { usageSlotOf, usageUpdates } from './usage-store';
+import { billedMetric } from '../../shared/metrics';
 import { listPartitions, tableKeys } from './table-keys';
 
 /**
@@ -233,12 +234,14 @@ export class TransactionStore implements TransactionRepository {
     const refusal = tooManyItems(parts, summaries.updates.length, change.reserve ?? 0, usage.length);
     if (refusal) throw refusal;
     try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...summaries.updates, ...usage] }));
+      // Usage before the summaries: the summaries stay last, where contention on them is read.
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...usage, ...summaries.updates] }));
     } catch (error) {
-      summariesCancelled(summaries, error, parts.items.length);
+      summariesCancelled(summaries, error, parts.items.length + usage.length);
       throw cancellation(error, parts.meanings);
     }
     summariesWritten(summaries);
+    if (usage.length > 0) for (const c of parts.usage) billedMetric(c.kind, c.units);
   }
 
   /**
@@ -272,11 +275,12 @@ export class TransactionStore implements TransactionRepository {
         const items = group.flatMap((g) => g.parts.items);
         const usage = this.usageItems(group.map((g) => g.parts));
         try {
-          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...summaries.updates, ...usage] }));
+          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...usage, ...summaries.updates] }));
           summariesWritten(summaries);
+          if (usage.length > 0) for (const g of group) for (const c of g.parts.usage) billedMetric(c.kind, c.units);
           break;
         } catch (error) {
-          summariesCancelled(summaries, error, items.length);
+          summariesCancelled(summaries, error, items.length + usage.length);
           const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
           const refused = new Set<number>();
           let at = 0;

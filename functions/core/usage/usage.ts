@@ -44,7 +44,7 @@ export const usageDay = (now: Date): string => now.toISOString().slice(0, 10);
  * Writes in a document's transaction take the slot of its code; deferred calculation counts have
  * a slot of their own, so their plain updates never meet a transaction.
  */
-export const DOCUMENT_SLOTS = 8;
+export const DOCUMENT_SLOTS = 16;
 export const METERED_SLOT = 'm';
 
 export type UsageGrouping = 'day' | 'key' | 'kind';
