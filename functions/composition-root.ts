@@ -49,6 +49,7 @@ import { TenantConfigs } from './application/tenant-configs';
 import type { DocumentPorts, TransactionPorts } from './application/transactions';
 import type { Tenant } from './core/access/records';
 import { config } from './shared/config';
+import { traced } from './shared/tracer';
 
 /** The stage the process serves (fault injection is refused on `prod`). */
 const stage = (): string | undefined => process.env.STX_STAGE;
@@ -78,7 +79,7 @@ function withoutSdkLogging<C extends { middlewareStack: { remove(name: string): 
 
 /** Locally the SDK reaches DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB: no code path differs from Lambda's. */
 export const dynamoClient = /* @__PURE__ */ once(() => {
-  const client = withFaults(withoutSdkLogging(new DynamoDBClient({ maxAttempts: 4 })), 'dynamodb', stage);
+  const client = traced(withFaults(withoutSdkLogging(new DynamoDBClient({ maxAttempts: 4 })), 'dynamodb', stage));
   // Only the local runner sets it: DynamoDB Local acknowledges transactions before committing them.
   if (process.env.STX_DYNAMODB_LOCAL === '1') withLocalCommitBarrier(client, withoutSdkLogging(new DynamoDBClient({ maxAttempts: 4 })));
   client.middlewareStack.add(
@@ -92,7 +93,7 @@ export const dynamoClient = /* @__PURE__ */ once(() => {
 });
 
 /** Locally the SDK reaches the SQS emulator through AWS_ENDPOINT_URL_SQS. */
-export const sqsClient = /* @__PURE__ */ once(() => withFaults(withoutSdkLogging(new SQSClient({ maxAttempts: 4 })), 'sqs', stage));
+export const sqsClient = /* @__PURE__ */ once(() => traced(withFaults(withoutSdkLogging(new SQSClient({ maxAttempts: 4 })), 'sqs', stage)));
 
 export const docClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } }),

@@ -114,6 +114,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       // Tells the functions their DynamoDB is DynamoDB Local (functions/adapters/dynamodb/local-commit-barrier.ts).
       STX_DYNAMODB_LOCAL: '1',
       POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      // Traces off unless asked for; metrics stay off unless POWERTOOLS_METRICS_NAMESPACE is set
+      // (functions/shared/tracer.ts, functions/shared/metrics.ts).
+      POWERTOOLS_TRACE_ENABLED: process.env.POWERTOOLS_TRACE_ENABLED ?? 'false',
       ...(options.bundles ? { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' } : {}),
     });
 
