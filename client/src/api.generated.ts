@@ -1779,7 +1779,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 21
+                     *         "resets_in_seconds": 45
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -2095,6 +2095,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "usage",
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-26",
+                     *       "group_by": "kind",
+                     *       "environment": "sandbox",
+                     *       "key_id": null,
+                     *       "total": 4,
+                     *       "data": [
+                     *         {
+                     *           "group": "calculation",
+                     *           "total": 1,
+                     *           "by_kind": {
+                     *             "calculation": 1
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "commit",
+                     *           "total": 1,
+                     *           "by_kind": {
+                     *             "commit": 1
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "estimate",
+                     *           "total": 1,
+                     *           "by_kind": {
+                     *             "estimate": 1
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "refund",
+                     *           "total": 1,
+                     *           "by_kind": {
+                     *             "refund": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "usage";
@@ -3029,7 +3070,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T06:32:35.684Z"
+                     *           "created_at": "2026-11-26T10:43:12.777Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -3038,7 +3079,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T06:32:35.684Z"
+                     *           "created_at": "2026-11-26T10:43:12.777Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6118,7 +6159,7 @@ export interface operations {
                      *           "category": "general_tangible"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.ZFdiHAYTqqkOGVpMRGGeHGsJJAeqHOoFrGTZ4maJSSSdemstOvOvRyIkZgi9YwZf8qqL3iBkapD-161AtyFe9es4tNc1jg"
+                     *       "next_cursor": "c1.-bxVF-YY4VVkxw1GHl_9_WsJXsO7VPMFUCc1g2BBZANXQgUJZpQJyV0bIXUpoIchm2QHcITfHpvGnf6APfbXkqZTnuqNYg"
                      *     }
                      */
                     "application/json": {
@@ -6706,8 +6747,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-03-01",
                      *           "reason": "returned one lamp",
-                     *           "created_at": "2026-11-26T06:32:39.325Z",
-                     *           "updated_at": "2026-11-26T06:32:39.325Z",
+                     *           "created_at": "2026-11-26T10:43:15.329Z",
+                     *           "updated_at": "2026-11-26T10:43:15.329Z",
                      *           "voided_at": null,
                      *           "total_amount": -45.5,
                      *           "total_discount": 0,
@@ -6732,8 +6773,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-03-01",
                      *           "reason": null,
-                     *           "created_at": "2026-11-26T06:32:39.288Z",
-                     *           "updated_at": "2026-11-26T06:32:39.325Z",
+                     *           "created_at": "2026-11-26T10:43:15.309Z",
+                     *           "updated_at": "2026-11-26T10:43:15.329Z",
                      *           "voided_at": null,
                      *           "total_amount": 590,
                      *           "total_discount": 0,
@@ -7127,8 +7168,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T06:32:39.288Z",
-                     *       "updated_at": "2026-11-26T06:32:39.288Z",
+                     *       "created_at": "2026-11-26T10:43:15.309Z",
+                     *       "updated_at": "2026-11-26T10:43:15.309Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -7640,8 +7681,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T06:32:39.288Z",
-                     *       "updated_at": "2026-11-26T06:32:39.288Z",
+                     *       "created_at": "2026-11-26T10:43:15.309Z",
+                     *       "updated_at": "2026-11-26T10:43:15.309Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -8103,8 +8144,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-03-01",
                      *       "reason": "returned one lamp",
-                     *       "created_at": "2026-11-26T06:32:39.325Z",
-                     *       "updated_at": "2026-11-26T06:32:39.325Z",
+                     *       "created_at": "2026-11-26T10:43:15.329Z",
+                     *       "updated_at": "2026-11-26T10:43:15.329Z",
                      *       "voided_at": null,
                      *       "total_amount": -45.5,
                      *       "total_discount": 0,
@@ -9923,7 +9964,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware",
                      *       "location_code": null,
-                     *       "created_at": "2026-11-26T06:32:39.353Z",
+                     *       "created_at": "2026-11-26T10:43:15.355Z",
                      *       "certificates": []
                      *     }
                      */
