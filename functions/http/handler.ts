@@ -5,7 +5,6 @@
 // call → seal the reply's cursors. Reads are built
 // here without the idempotency layer, so their bundles carry none of it.
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema } from 'valibot';
@@ -15,7 +14,7 @@ import { authenticator, authorizer, cursors, rateLimiter, usageTally } from '../
 import type { PrincipalFor } from '../core/access/authorize';
 import { billedMetric } from '../shared/metrics';
 import { logger } from '../shared/powertools';
-import { tracer } from '../shared/tracer';
+import { tracingMiddleware } from '../shared/tracer';
 import { envelope, receivedOf, render, type HttpContext } from './envelope';
 import type { Parsed, Reply } from './request';
 import { authenticate } from './steps/authenticate';
@@ -104,7 +103,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
     // Function name, cold start and Lambda request id on every log line of the invocation.
     .use(injectLambdaContext(logger))
     // The invocation's subsegment (a no-op where tracing is off), the SDK calls' subsegments inside it.
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(tracingMiddleware())
     .use(envelope(route.id, route.dialect))
     .handler(core);
   const spec: BodySpec = schemas.body;
