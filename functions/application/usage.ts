@@ -7,12 +7,13 @@
 //     FLUSH_INTERVAL_MS, on shutdown (the local runner), and before this process answers a usage
 //     read. No DynamoDB call is added to a calculation (docs/usage-and-monitoring.md says why, and
 //     what a process lost without shutdown can leave uncounted).
+import { randomBytes } from 'node:crypto';
 import type { Call, TenantCall } from './call';
 import type { Tenant } from '../core/access/records';
 import {
   groupUsage,
   mergeRows,
-  METERED_SLOT,
+  meteredSlot,
   usageCsv,
   usageDay,
   usageRange,
@@ -25,7 +26,8 @@ import {
 } from '../core/usage/usage';
 
 export interface UsageRepository {
-  add(charges: readonly UsageCharge[], slot: string): Promise<void>;
+  /** Adds `charges` to the items of `slot` unless a flush numbered `sequence` or later was applied there. */
+  add(charges: readonly UsageCharge[], slot: string, sequence: number): Promise<void>;
   read(accountId: string, from: string, to: string): Promise<UsageRow[]>;
   readAll(from: string, to: string): Promise<UsageRow[]>;
 }
@@ -51,8 +53,13 @@ export const FLUSH_INTERVAL_MS = 1000;
  */
 export class UsageTally {
   private pending = new Map<string, UsageCharge>();
+  /** A flush whose outcome is not known (an error after it may have been applied): sent again, same number, first. */
+  private unsettled: { readonly sequence: number; readonly charges: readonly UsageCharge[] } | undefined;
+  private sequence = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  /** This tally's own slot of every owner's day: no other writer's sequence numbers meet its own. */
+  private readonly slot = meteredSlot(randomBytes(6).toString('hex'));
 
   constructor(
     private readonly store: () => UsageRepository,
@@ -75,24 +82,35 @@ export class UsageTally {
   /** Units counted and not stored yet (tests, metrics). */
   get unflushed(): number {
     let n = 0;
-    for (const c of this.pending.values()) n += c.units;
+    for (const c of [...this.pending.values(), ...(this.unsettled?.charges ?? [])]) n += c.units;
     return n;
   }
 
-  /** Stores everything counted so far; flushes run one after another. */
+  /**
+   * Stores everything counted so far; flushes run one after another, each numbered. A flush that
+   * failed is sent again with its number before anything newer, so it is applied once whether or
+   * not its first send reached DynamoDB.
+   */
   flush(): Promise<void> {
     const run = this.flushing.then(async () => {
-      if (this.pending.size === 0) return;
-      const taken = [...this.pending.values()];
-      this.pending = new Map();
-      try {
-        await this.store().add(taken, METERED_SLOT);
-      } catch (error) {
-        for (const c of taken) this.count(c);
-        throw error;
+      if (this.unsettled) {
+        await this.store().add(this.unsettled.charges, this.slot, this.unsettled.sequence);
+        this.unsettled = undefined;
       }
+      if (this.pending.size === 0) return;
+      const batch = { sequence: ++this.sequence, charges: [...this.pending.values()] };
+      this.pending = new Map();
+      this.unsettled = batch;
+      await this.store().add(batch.charges, this.slot, batch.sequence);
+      this.unsettled = undefined;
     });
-    this.flushing = run.catch(() => undefined);
+    this.flushing = run.catch(() => {
+      // Tried again later, even if nothing new is counted.
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        void this.flush().catch(() => undefined);
+      }, this.intervalMs).unref();
+    });
     return run;
   }
 }

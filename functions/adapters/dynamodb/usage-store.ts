@@ -9,6 +9,7 @@
 // Readers Query an account's partition by day range and sum the slots (core/usage).
 import { createHash } from 'node:crypto';
 import { QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import * as v from 'valibot';
 import { DOCUMENT_SLOTS, USAGE_KINDS, type UsageCharge, type UsageKind, type UsageRow } from '../../core/usage/usage';
 import { parseItem } from './item-schema';
@@ -80,16 +81,31 @@ export class UsageStore {
     private readonly table: string,
   ) {}
 
-  /** Adds charges outside any other write (deferred calculation counts), one UpdateItem per item. */
-  async add(charges: readonly UsageCharge[], slot: string): Promise<void> {
-    for (const group of byItem(charges))
-      await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { PK: usagePk(group[0]!.owner.accountId), SK: usageSk(group[0]!, slot) },
-          ...addExpression(group),
-        }),
-      );
+  /**
+   * Adds charges outside any other write (deferred calculation counts), one UpdateItem per item of
+   * the writer's own `slot`, at most once per `sequence`: each item records the last sequence
+   * applied to it, and an update whose sequence is not above it (the same flush sent again after a
+   * timeout, or by the SDK's retry) is refused by its condition and counts as done.
+   */
+  async add(charges: readonly UsageCharge[], slot: string, sequence: number): Promise<void> {
+    for (const group of byItem(charges)) {
+      const { UpdateExpression, ExpressionAttributeNames, ExpressionAttributeValues } = addExpression(group);
+      try {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: { PK: usagePk(group[0]!.owner.accountId), SK: usageSk(group[0]!, slot) },
+            UpdateExpression: `${UpdateExpression} SET #seq = :seq`,
+            ConditionExpression: 'attribute_not_exists(#seq) OR #seq < :seq',
+            ExpressionAttributeNames: { ...ExpressionAttributeNames, '#seq': 'seq' },
+            ExpressionAttributeValues: { ...ExpressionAttributeValues, ':seq': sequence },
+          }),
+        );
+      } catch (error) {
+        // Already applied by an earlier send of this very flush.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
   }
 
   /** An account's counters from `from` to `to` (inclusive days), every slot, both environments. */

@@ -41,11 +41,13 @@ export const usageDay = (now: Date): string => now.toISOString().slice(0, 10);
 /**
  * Slots spread one owner's day over several items, so concurrent transactions of one busy key do
  * not contend for one item (DynamoDB cancels a transaction that meets another on the same item).
- * Writes in a document's transaction take the slot of its code; deferred calculation counts have
- * a slot of their own, so their plain updates never meet a transaction.
+ * Writes in a document's transaction take the slot of its code. Deferred calculation counts go to
+ * a slot of their process (`m<process id>`), where each flush carries the process's next sequence
+ * number: a flush sent again (a timeout after DynamoDB applied it, an SDK retry) finds its number
+ * already recorded and adds nothing, and their plain updates never meet a transaction.
  */
 export const DOCUMENT_SLOTS = 16;
-export const METERED_SLOT = 'm';
+export const meteredSlot = (processId: string): string => `m${processId}`;
 
 export type UsageGrouping = 'day' | 'key' | 'kind';
 
