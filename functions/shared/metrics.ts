@@ -7,8 +7,9 @@
 //   Route (one per route of lib/routes.ts), ErrorCode (the contract's closed list), Kind (the
 //   billable kinds of core/usage, or batch / return_job), Queue (lib/resources.ts queues), Outcome
 //   (a webhook attempt's outcome). Never an account, a key or a document: those are in usage.
-// Each document is built and published on its own: the local runner serves every route in one
-// process, and a shared buffer would mix one request's dimensions into another's.
+// Each document is built and published in one synchronous step (dimensions, values, publish), so
+// one instance serves the process: even the local runner, serving every route in one process,
+// cannot interleave two requests' dimensions.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
 export { MetricUnit };
@@ -20,12 +21,16 @@ const enabled = (): boolean => {
   return Boolean(process.env.POWERTOOLS_METRICS_NAMESPACE) && disabled !== 'true' && disabled !== '1';
 };
 
+let shared: { readonly namespace: string; readonly metrics: Metrics } | undefined;
+
 export type MetricValue = readonly [name: string, unit: (typeof MetricUnit)[keyof typeof MetricUnit], value: number];
 
 /** One EMF document: `values` (a name may repeat: its values form a distribution) under `dimensions`. */
 export function emit(dimensions: Readonly<Record<string, string>>, values: readonly MetricValue[]): void {
   if (!enabled() || values.length === 0) return;
-  const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE, serviceName: SERVICE });
+  const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE!;
+  if (shared?.namespace !== namespace) shared = { namespace, metrics: new Metrics({ namespace, serviceName: SERVICE }) };
+  const { metrics } = shared;
   metrics.addDimensions({ ...dimensions });
   for (const [name, unit, value] of values) metrics.addMetric(name, unit, value);
   metrics.publishStoredMetrics();
