@@ -11,6 +11,7 @@ import { chunkBody } from '../../functions/adapters/sqs/batch-queue';
 import { chunkCount } from '../../functions/core/batches/batch';
 import { BATCH_ITEMS_QUEUE } from '../../lib/resources';
 import { KEYS } from '../fixtures/seed';
+import { zipRows } from '../support/data';
 import { api, expectError, unique, V1 } from '../support/http';
 import { taxjar } from '../support/taxjar';
 import { describeLocal } from '../support/target';
@@ -157,6 +158,33 @@ describeLocal('metered usage', () => {
     await new Promise((r) => setTimeout(r, 1500));
     sqs.destroy();
     expect(await unitsOf(batchKey.id)).toEqual({ batch_item: 24 });
+  });
+
+  it('bills a change that fills a transaction by itself too: its unit follows the write', { timeout: 60_000 }, async () => {
+    // One ZIP per state: a sale to 48 states at a location is 2 documents and events and 96 return
+    // summaries; its adjustment, 4 and 96 — a whole transaction, no item left for the usage counter.
+    const zips = new Map<string, string>();
+    for (const row of zipRows) if (row.state !== 'PR' && !zips.has(row.state)) zips.set(row.state, row.zip);
+    const states = [...zips.keys()].sort().slice(0, 48);
+    const wide = (code: string) => ({
+      code,
+      date: DATE,
+      seller_class: 'remote',
+      location_code: 'NYC',
+      ship_to,
+      lines: states.map((state, i) => ({ number: String(i + 1), amount: 10 + i, description: 'Desk lamp', ship_to: { state, zip: zips.get(state)! } })),
+    });
+    const key = await newKey({ name: unique('usage-wide') });
+    const code = unique('USG-WIDE');
+    const committed = await api('POST', `${V1}/transactions`, { key: key.key, body: wide(code) });
+    expect(committed.status, committed.text).toBe(201);
+    const { code: _code, ...replacement } = wide('-');
+    const adjusted = await api('POST', `${V1}/transactions/adjustments`, {
+      key: key.key,
+      body: { original_code: code, reversal_code: `${code}-REV`, replacement_code: `${code}-NEW`, replacement },
+    });
+    expect(adjusted.status, adjusted.text).toBe(201);
+    expect(await unitsOf(key.id)).toEqual({ commit: 1, adjustment: 1 });
   });
 
   it('shows an organization-scoped key the whole account and any other key its own units only', async () => {

@@ -10,7 +10,14 @@
 //     and one refused by its own condition is taken out and the rest sent again.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
@@ -35,6 +42,7 @@ import { gsi1Page } from './query-page';
 import { shardOf, summariesCancelled, summariesWritten, summaryUpdates } from './summary-store';
 import { usageSlotOf, usageUpdates } from './usage-store';
 import { billedMetric } from '../../shared/metrics';
+import { logger } from '../../shared/powertools';
 import { listPartitions, tableKeys } from './table-keys';
 
 /**
@@ -186,16 +194,15 @@ const changeShard = (parts: ChangeParts): number | undefined => (parts.codes[0] 
  * A change whose atomic write would pass DynamoDB's 100 items: refused before anything is written,
  * saying how many items it needs and how many destination states a document can have.
  */
-function tooManyItems(parts: ChangeParts, summaries: number, reserve: number, usage = 0): DomainError | null {
-  const needed = parts.items.length + summaries + reserve + usage;
+function tooManyItems(parts: ChangeParts, summaries: number, reserve: number): DomainError | null {
+  const needed = parts.items.length + summaries + reserve;
   if (needed <= MAX_ITEMS) return null;
   const states = new Set(parts.deltas.map((d) => d.key.state)).size;
   const perState = Math.max(1, Math.ceil(summaries / Math.max(1, states)));
-  const maxStates = Math.floor((MAX_ITEMS - reserve - usage - parts.items.length) / perState);
+  const maxStates = Math.floor((MAX_ITEMS - reserve - parts.items.length) / perState);
   const message =
     `This change needs ${needed} items in one atomic write; DynamoDB allows ${MAX_ITEMS}. It writes ${parts.items.length} documents and events, ` +
     `${summaries} return summaries (one per destination state and month${perState > 1 ? ', and per location' : ''}; ${states} states here)` +
-    `${usage > 0 ? `, ${usage} usage counter` : ''}` +
     `${reserve > 0 ? `, and keeps ${reserve} free so that a refund, credit or void of the document always fits` : ''}. ` +
     `A change like this one fits with lines in at most ${maxStates} destination states: split the document into several.`;
   return new DomainError('invalid_request', message, [{ code: 'transaction_item_limit', target: 'lines', message }]);
@@ -212,11 +219,31 @@ export class TransactionStore implements TransactionRepository {
     private readonly usageTable?: string,
   ) {}
 
-  /** The usage counter updates of changes written together, in the slot of the first document. */
-  private usageItems(parts: readonly ChangeParts[]): TransactItem[] {
+  /**
+   * The usage counter updates of changes written together (in the slot of the first document), and
+   * whether they fit in the transaction. They almost always do; a change that fills DynamoDB's 100
+   * items by itself (a document in 48 destination states with a location, adjusted) is not refused
+   * for its usage: its counter follows in an UpdateItem once the transaction is written, the one case
+   * where a unit is not atomic with its document (docs/usage-and-monitoring.md).
+   */
+  private usageItems(parts: readonly ChangeParts[], written: number): { items: TransactItem[]; inline: boolean } {
     const charges = parts.flatMap((p) => p.usage);
-    if (!this.usageTable || charges.length === 0) return [];
-    return usageUpdates(this.usageTable, charges, usageSlotOf(parts[0]?.codes[0] ?? ''));
+    if (!this.usageTable || charges.length === 0) return { items: [], inline: true };
+    const items = usageUpdates(this.usageTable, charges, usageSlotOf(parts[0]?.codes[0] ?? ''));
+    return { items, inline: written + items.length <= MAX_ITEMS };
+  }
+
+  /**
+   * Usage that did not fit in its transaction, written after it. The documents are written: a failure
+   * here must not turn their success into an error (a client's retry would meet its own code), so it
+   * is logged, and that unit is missing.
+   */
+  private async usageAfter(items: readonly TransactItem[]): Promise<void> {
+    try {
+      for (const item of items) if (item.Update) await this.db.send(new UpdateCommand(item.Update as UpdateCommandInput));
+    } catch (error) {
+      logger.error('usage of a full transaction not stored', { error });
+    }
   }
 
   async get(code: string): Promise<Stored | null> {
@@ -230,18 +257,20 @@ export class TransactionStore implements TransactionRepository {
     const parts = this.parts(change);
     // One shard for the whole change: an adjustment's reversal and replacement of one state share an item.
     const summaries = summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts));
-    const usage = this.usageItems([parts]);
-    const refusal = tooManyItems(parts, summaries.updates.length, change.reserve ?? 0, usage.length);
+    const refusal = tooManyItems(parts, summaries.updates.length, change.reserve ?? 0);
     if (refusal) throw refusal;
+    const usage = this.usageItems([parts], parts.items.length + summaries.updates.length);
+    const inline = usage.inline ? usage.items : [];
     try {
       // Usage before the summaries: the summaries stay last, where contention on them is read.
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...usage, ...summaries.updates] }));
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...inline, ...summaries.updates] }));
     } catch (error) {
-      summariesCancelled(summaries, error, parts.items.length + usage.length);
+      summariesCancelled(summaries, error, parts.items.length + inline.length);
       throw cancellation(error, parts.meanings);
     }
     summariesWritten(summaries);
-    if (usage.length > 0) for (const c of parts.usage) billedMetric(c.kind, c.units);
+    if (!usage.inline) await this.usageAfter(usage.items);
+    if (usage.items.length > 0) for (const c of parts.usage) billedMetric(c.kind, c.units);
   }
 
   /**
@@ -255,12 +284,7 @@ export class TransactionStore implements TransactionRepository {
     const writable: { index: number; parts: ChangeParts }[] = [];
     for (const [index, change] of changes.entries()) {
       const parts = this.parts(change);
-      const refusal = tooManyItems(
-        parts,
-        summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts)).updates.length,
-        change.reserve ?? 0,
-        this.usageItems([parts]).length,
-      );
+      const refusal = tooManyItems(parts, summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts)).updates.length, change.reserve ?? 0);
       if (refusal) outcomes[index] = { written: false, error: refusal };
       else writable.push({ index, parts });
     }
@@ -273,14 +297,19 @@ export class TransactionStore implements TransactionRepository {
           changeShard(group[0]!.parts),
         );
         const items = group.flatMap((g) => g.parts.items);
-        const usage = this.usageItems(group.map((g) => g.parts));
+        const usage = this.usageItems(
+          group.map((g) => g.parts),
+          items.length + summaries.updates.length,
+        );
+        const inline = usage.inline ? usage.items : [];
         try {
-          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...usage, ...summaries.updates] }));
+          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...inline, ...summaries.updates] }));
           summariesWritten(summaries);
-          if (usage.length > 0) for (const g of group) for (const c of g.parts.usage) billedMetric(c.kind, c.units);
+          if (!usage.inline) await this.usageAfter(usage.items);
+          if (usage.items.length > 0) for (const g of group) for (const c of g.parts.usage) billedMetric(c.kind, c.units);
           break;
         } catch (error) {
-          summariesCancelled(summaries, error, items.length + usage.length);
+          summariesCancelled(summaries, error, items.length + inline.length);
           const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
           const refused = new Set<number>();
           let at = 0;
