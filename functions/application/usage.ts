@@ -5,8 +5,8 @@
 //   - A calculation or an estimate stores nothing. Its unit is counted in this process's tally
 //     when the answer is ready and added to the store off the request's path: within
 //     FLUSH_INTERVAL_MS, on shutdown (the local runner), and before this process answers a usage
-//     read. No DynamoDB call is added to a calculation (docs/usage-and-monitoring.md says why, and
-//     what a process lost without shutdown can leave uncounted).
+//     read; once, through retries (numbered flushes). No DynamoDB call is added to a calculation
+//     (docs/usage-and-monitoring.md says why, and what a process ended without shutdown leaves uncounted).
 import { randomBytes } from 'node:crypto';
 import type { Call, TenantCall } from './call';
 import type { Tenant } from '../core/access/records';
@@ -48,8 +48,9 @@ export function meterAnswer(tally: UsageTally, call: Call, kind: UsageKind): voi
 export const FLUSH_INTERVAL_MS = 1000;
 
 /**
- * Units counted in this process and not yet stored. A flush takes the whole tally and adds it back
- * if the store fails, so no unit is counted twice by this process or dropped while it lives.
+ * Units counted in this process and not yet stored. Each flush is numbered and written to this
+ * tally's own slot, and a failed one is sent again with its number before anything newer, so no unit
+ * is counted twice or dropped while the process lives.
  */
 export class UsageTally {
   private pending = new Map<string, UsageCharge>();

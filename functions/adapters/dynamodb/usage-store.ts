@@ -2,10 +2,11 @@
 // key, UTC day and slot; one numeric attribute per billable kind, increased with ADD (which creates
 // it at zero), so a counter never needs a read first.
 //   - Units that come with a write (a committed document, a lifecycle change, a batch chunk's
-//     results) are an Update inside that write's TransactWriteItems (`usageUpdate`): they land
+//     results) are an Update inside that write's TransactWriteItems (`usageUpdates`): they land
 //     with it or not at all, and a retry or replay the write's conditions refuse counts nothing.
-//   - Calculations store nothing; their units are added by `add` (a plain UpdateItem per owner and
-//     day) off the request's path (functions/application/usage.ts).
+//   - Calculations store nothing; their units are added by `add` (a conditional UpdateItem per
+//     owner and day, in the writing process's slot, at most once per flush number) off the
+//     request's path (functions/application/usage.ts).
 // Readers Query an account's partition by day range and sum the slots (core/usage).
 import { createHash } from 'node:crypto';
 import { QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
