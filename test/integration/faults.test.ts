@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../lib/resources';
-import { KEYS, SEED } from '../fixtures/seed';
+import { ENGAGEMENTS, KEYS, SEED } from '../fixtures/seed';
 import { startRunner, type RunnerProcess } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
@@ -162,5 +162,41 @@ describeLocal('under injected faults', () => {
     }
     expect(calculations).toBeGreaterThan(0);
     expect(await unitsByKind()).toEqual({ commit: 8, refund: 8, batch_item: 30, calculation: calculations });
+  });
+
+  it('bills a provider return job per item once, its chunks delivered twice', { timeout: 400_000 }, async () => {
+    // The provider key acts for its client (the usable engagement): billed to the client's account,
+    // under the provider's key, which sees its own units only.
+    const asProvider = async (method: string, path: string, body?: unknown) => {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const res = await fetch(`${runner.url}/api/v1${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${KEYS.provider}`,
+            'X-Service-Client-Ref': ENGAGEMENTS.usable.ref,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Idempotency-Key': 'rjob-1' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const json = (await res.json()) as any;
+        if (res.status !== 503 && res.status !== 429 && !(res.status === 409 && json.error?.code === 'idempotency_conflict'))
+          return { status: res.status, body: json };
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      throw new Error(`${method} ${path} did not settle`);
+    };
+    const items = Array.from({ length: 30 }, (_, i) => ({ reference_id: `r${i}`, state: i % 2 ? 'NY' : 'TX', period: '2026-04' }));
+    const submitted = await asProvider('POST', '/provider/return-jobs', { items });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+    const until = Date.now() + 360_000;
+    let job: any;
+    do {
+      await new Promise((r) => setTimeout(r, 500));
+      job = (await asProvider('GET', `/provider/return-jobs/${submitted.body.id}`)).body;
+    } while (job.status === 'pending' && Date.now() < until);
+    expect(job).toMatchObject({ status: 'completed', succeeded_count: 30, failed_count: 0 });
+    const usage = (await asProvider('GET', '/usage?group_by=kind')).body;
+    expect(usage.key_id).not.toBeNull();
+    expect(Object.fromEntries(usage.data.map((g: { group: string; total: number }) => [g.group, g.total]))).toEqual({ return_job_item: 30 });
   });
 });
