@@ -68,17 +68,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
     const limited = await steps.rateLimit(await steps.authenticate(received));
     try {
       const request = await steps.cursors.open(steps.parse(await steps.authorize(limited)));
-      const { meter } = route;
-      // A billed call that stores nothing counts its unit when it has answered; an idempotent
-      // replay does not run `exec`, and a refusal throws before the count.
-      const exec = meter
-        ? async () => {
-            const reply = await serve(request);
-            meterAnswer(usageTally(), request, meter);
-            billedMetric(meter, 1);
-            return reply;
-          }
-        : () => serve(request);
+      const exec = () => serve(request);
       const reply = steps.idempotency
         ? await steps.idempotency(
             singleHeader(request, 'Idempotency-Key'),
@@ -93,7 +83,15 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
             exec,
           )
         : await exec();
-      return render(await steps.cursors.seal(reply, request.principal, received.now, request.params), received.requestId);
+      const sealed = await steps.cursors.seal(reply, request.principal, received.now, request.params);
+      // A billed call that stores nothing counts its unit once it is answered: not an idempotent
+      // replay (the stored answer), not a refusal (thrown before), not an answer whose idempotency
+      // record failed to save (an error; its retry runs and counts).
+      if (route.meter && !reply.replayed) {
+        meterAnswer(usageTally(), request, route.meter);
+        billedMetric(route.meter, 1);
+      }
+      return render(sealed, received.requestId);
     } finally {
       limited.admission.release();
     }
