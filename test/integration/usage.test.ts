@@ -187,6 +187,43 @@ describeLocal('metered usage', () => {
     expect(await unitsOf(key.id)).toEqual({ commit: 1, adjustment: 1 });
   });
 
+  it('bills each TaxJar-compatible call by what it does', { timeout: 60_000 }, async () => {
+    const key = await newKey({ name: unique('usage-taxjar') });
+    const client = taxjar(key.key);
+    const order = (id: string) => ({
+      transaction_id: id,
+      transaction_date: '2026/05/04',
+      to_country: 'US',
+      to_zip: '10001',
+      to_state: 'NY',
+      amount: 49.98,
+      shipping: 0,
+      sales_tax: 0,
+      line_items: [{ id: '1', quantity: 2, product_identifier: 'LAMP', description: 'Desk lamp', unit_price: 24.99 }],
+    });
+    const [kept, deleted] = [unique('USG-TJ'), unique('USG-TJD')];
+    await client.taxForOrder({ to_country: 'US', to_zip: '10001', to_state: 'NY', amount: 10, shipping: 0 });
+    await client.createOrder(order(kept));
+    await client.createOrder(order(deleted));
+    await client.createRefund({
+      transaction_id: `${kept}-r1`,
+      transaction_reference_id: kept,
+      transaction_date: '2026/05/06',
+      to_country: 'US',
+      to_zip: '10001',
+      to_state: 'NY',
+      amount: -24.99,
+      shipping: 0,
+      sales_tax: 0,
+      line_items: [{ id: '1', quantity: 1, unit_price: -24.99 }],
+    });
+    await client.deleteOrder(deleted);
+    // Reads are not billed.
+    await client.showOrder(kept);
+    await client.ratesForLocation('10001');
+    expect(await unitsOf(key.id)).toEqual({ calculation: 1, commit: 2, refund: 1, void: 1 });
+  });
+
   it('shows an organization-scoped key the whole account and any other key its own units only', async () => {
     for (let i = 0; i < 3; i++) expect((await api('POST', `${V1}/calculations`, { key: store.key, body: calculation })).status).toBe(200);
     const own = await api('GET', `${V1}/usage?group_by=key`, { key: store.key });
