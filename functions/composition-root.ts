@@ -26,6 +26,8 @@ import { PendingWorkStore } from './adapters/dynamodb/pending-work-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
+import { UsageStore } from './adapters/dynamodb/usage-store';
+import { flushUsageTallies, UsageTally } from './application/usage';
 import type { AccountPorts } from './application/account';
 import { sweepBatch, type BatchItemPorts, type BatchPorts } from './application/batches';
 import type { ReturnPorts } from './application/returns';
@@ -47,6 +49,7 @@ import { TenantConfigs } from './application/tenant-configs';
 import type { DocumentPorts, TransactionPorts } from './application/transactions';
 import type { Tenant } from './core/access/records';
 import { config } from './shared/config';
+import { traced } from './shared/tracer';
 
 /** The stage the process serves (fault injection is refused on `prod`). */
 const stage = (): string | undefined => process.env.STX_STAGE;
@@ -76,7 +79,7 @@ function withoutSdkLogging<C extends { middlewareStack: { remove(name: string): 
 
 /** Locally the SDK reaches DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB: no code path differs from Lambda's. */
 export const dynamoClient = /* @__PURE__ */ once(() => {
-  const client = withFaults(withoutSdkLogging(new DynamoDBClient({ maxAttempts: 4 })), 'dynamodb', stage);
+  const client = traced(withFaults(withoutSdkLogging(new DynamoDBClient({ maxAttempts: 4 })), 'dynamodb', stage));
   // Only the local runner sets it: DynamoDB Local acknowledges transactions before committing them.
   if (process.env.STX_DYNAMODB_LOCAL === '1') withLocalCommitBarrier(client, withoutSdkLogging(new DynamoDBClient({ maxAttempts: 4 })));
   client.middlewareStack.add(
@@ -90,7 +93,7 @@ export const dynamoClient = /* @__PURE__ */ once(() => {
 });
 
 /** Locally the SDK reaches the SQS emulator through AWS_ENDPOINT_URL_SQS. */
-export const sqsClient = /* @__PURE__ */ once(() => withFaults(withoutSdkLogging(new SQSClient({ maxAttempts: 4 })), 'sqs', stage));
+export const sqsClient = /* @__PURE__ */ once(() => traced(withFaults(withoutSdkLogging(new SQSClient({ maxAttempts: 4 })), 'sqs', stage)));
 
 export const docClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false } }),
@@ -105,8 +108,18 @@ export const tenantStore = /* @__PURE__ */ once(() => new TenantStore(docClient(
 export const customerStore = /* @__PURE__ */ once(() => new CustomerStore(docClient(), table()));
 export const certificateStore = /* @__PURE__ */ once(() => new CertificateStore(docClient(), table()));
 export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(docClient(), table()));
-export const transactionStore = (tenant: Tenant): TransactionStore => new TransactionStore(docClient(), table(), config().summaryTableName, tenant);
-export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant);
+export const transactionStore = (tenant: Tenant): TransactionStore =>
+  new TransactionStore(docClient(), table(), config().summaryTableName, tenant, config().usageTableName);
+export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant, config().usageTableName);
+export const usageStore = /* @__PURE__ */ once(() => new UsageStore(docClient(), config().usageTableName));
+/** Calculations and estimates counted in this process, stored off the request's path (application/usage.ts). */
+export const usageTally = /* @__PURE__ */ once(() => {
+  // Lambda sends SIGTERM before it retires an environment when an external extension is registered
+  // (Lambda Insights, the ADOT layer): what the tally holds is stored in the grace period then.
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME && process.listenerCount('SIGTERM') === 0)
+    process.once('SIGTERM', () => void flushUsageTallies().finally(() => process.exit(0)));
+  return new UsageTally(usageStore);
+});
 export const batchQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('BatchItems')));
 export const returnJobQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('ReturnJobItems')));
 export const summaryStore = (tenant: Tenant): SummaryStore => new SummaryStore(docClient(), config().summaryTableName, tenant, table());

@@ -19,6 +19,8 @@ export function functionEnvironment(inputs: EnvironmentInputs): Record<string, s
     ...runtimeSettingsEnvironment(inputs.settings),
     STX_STAGE: inputs.stage,
     POWERTOOLS_SERVICE_NAME: 'salestax',
+    // Traces never carry a response body (taxpayer data); errors are recorded.
+    POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
   };
   for (const table of TABLES) {
     const name = inputs.tableNames[table.id];

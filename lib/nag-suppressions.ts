@@ -28,13 +28,17 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
     "The table grants also cover the Main table's own global secondary indexes (GSI1 serves the listing queries); the wildcard names indexes of that one table only.",
   );
 
+  // Active tracing (lib/constructs/service-function.ts) gives every function's role X-Ray's write actions.
+  const xray =
+    'xray:PutTraceSegments and xray:PutTelemetryRecords (added by active tracing, so the functions can send their trace segments) have no resource-level permissions in IAM; they read nothing.';
   for (const { profile, role } of stack.profiles.byKey.values()) {
-    if (profile.streams.length > 0)
-      acknowledge(
-        role,
-        'AwsSolutions-IAM5[Resource::*]',
-        "dynamodb:ListStreams (which the DynamoDB event source needs) has no resource-level permissions; the stream's read actions (DescribeStream, GetRecords, GetShardIterator) name the table's stream ARN.",
-      );
+    acknowledge(
+      role,
+      'AwsSolutions-IAM5[Resource::*]',
+      profile.streams.length > 0
+        ? `dynamodb:ListStreams (which the DynamoDB event source needs) has no resource-level permissions; the stream's read actions (DescribeStream, GetRecords, GetShardIterator) name the table's stream ARN. ${xray}`
+        : xray,
+    );
     if (!profile.usageKeys) continue;
     acknowledge(
       role,

@@ -67,6 +67,22 @@ export const SUMMARY_TABLE: TableDef = {
   globalIndexes: [],
 };
 
+/**
+ * Metered usage (functions/adapters/dynamodb/usage-store.ts): counters per account, environment,
+ * key, UTC day and slot, one numeric attribute per billable kind. Updated in the same
+ * TransactWriteItems as the document or batch results they count; a table of its own so the
+ * operator's monthly export scans usage and nothing else, and no stream reads past it.
+ * PK `USAGE#<account>`, SK `<day>#<environment>#<key>#<slot>`.
+ */
+export const USAGE_TABLE: TableDef = {
+  id: 'Usage',
+  envVar: 'USAGE_TABLE_NAME',
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  ttlAttribute: 'ttl',
+  globalIndexes: [],
+};
+
 /** Powertools idempotency layout: hash key `id`, TTL `expiration`. */
 export const IDEMPOTENCY_TABLE: TableDef = {
   id: 'Idempotency',
@@ -76,7 +92,7 @@ export const IDEMPOTENCY_TABLE: TableDef = {
   globalIndexes: [],
 };
 
-export const TABLES: readonly TableDef[] = [MAIN_TABLE, SUMMARY_TABLE, IDEMPOTENCY_TABLE];
+export const TABLES: readonly TableDef[] = [MAIN_TABLE, SUMMARY_TABLE, IDEMPOTENCY_TABLE, USAGE_TABLE];
 
 export const BATCH_ITEMS_QUEUE: QueueDef = {
   id: 'BatchItems',

@@ -6,6 +6,7 @@ import type { Credential } from '../functions/core/access/authorize';
 import type { Environment } from '../functions/core/access/records';
 import type { Scope } from '../functions/core/access/scopes';
 import type { Bucket } from '../functions/core/limits/rate-limits';
+import type { UsageKind } from '../functions/core/usage/usage';
 
 export type { Bucket, Credential, Environment };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,6 +48,11 @@ export interface RouteDef {
   readonly data?: 'read' | 'write';
   readonly timeoutSeconds?: number;
   readonly memoryMb?: number;
+  /**
+   * A call that stores nothing but is billed (a calculation, an estimate): each successful answer
+   * is one unit of this kind (functions/application/usage.ts). Routes that write bill in their write.
+   */
+  readonly meter?: UsageKind;
 }
 
 export const BASE_PATH = '/api/v1';
@@ -72,6 +78,16 @@ export const OPERATIONS_STATUS = {
   id: 'operations-status',
   method: 'GET',
   path: '/operations/status',
+  scope: null,
+  credential: 'tenant',
+  bucket: 'general',
+} as const satisfies RouteDef;
+
+/** The caller's metered usage (issue 30): the account's for an organization-scoped key, else the key's own. */
+export const USAGE_GET = {
+  id: 'usage-get',
+  method: 'GET',
+  path: '/usage',
   scope: null,
   credential: 'tenant',
   bucket: 'general',
@@ -224,6 +240,7 @@ export const CALCULATIONS_CREATE = {
   credential: 'tenant',
   bucket: 'general',
   content: true,
+  meter: 'calculation',
 } as const satisfies RouteDef;
 
 export const ESTIMATES_CREATE = {
@@ -235,6 +252,7 @@ export const ESTIMATES_CREATE = {
   bucket: 'estimates',
   environments: ['sandbox'],
   content: true,
+  meter: 'estimate',
 } as const satisfies RouteDef;
 
 export const TAX_CODES_LIST = {
@@ -433,6 +451,7 @@ export const TAXJAR_TAXES = {
   credential: 'tenant',
   bucket: 'general',
   content: true,
+  meter: 'calculation',
 } as const satisfies RouteDef;
 
 export const TAXJAR_RATES_GET = {
@@ -790,6 +809,7 @@ export const EVENTS_REDELIVER = {
 export const ROUTES = [
   CONFIG_GET,
   OPERATIONS_STATUS,
+  USAGE_GET,
   OPENAPI_GET,
   DOCS_GET,
   CONSOLE_GET,

@@ -28,6 +28,7 @@ import { RouteFunctions } from './constructs/route-functions';
 import { functionLogGroup, ServiceFunction } from './constructs/service-function';
 import { Tables } from './constructs/tables';
 import { functionEnvironment } from './environment';
+import { metricsNamespace, Monitoring } from './constructs/monitoring';
 import type { QueueDef } from './resources';
 import { ROUTES, type RouteDef } from './routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from './runtime-settings';
@@ -77,6 +78,7 @@ export class SalesTaxStack extends Stack {
   readonly streamConsumers: StreamConsumers;
   readonly authorizer: ServiceFunction;
   readonly api: Api;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: SalesTaxStackProps) {
     super(scope, id, props);
@@ -102,6 +104,8 @@ export class SalesTaxStack extends Stack {
       }),
       // A plain string, not the plans' ids: see functions/adapters/apigateway/usage-keys.ts.
       USAGE_PLAN_NAME_PREFIX: namePrefix,
+      // Metrics in the embedded metric format, in the stage's own namespace (functions/shared/metrics.ts).
+      POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(props.stage),
       ...(props.publicUrl === undefined ? {} : { API_PUBLIC_URL: checkedPublicUrl(props.publicUrl) }),
     };
     const functions = { namePrefix, environment, profiles: this.profiles, logGroup: this.functionLogs };
@@ -128,6 +132,9 @@ export class SalesTaxStack extends Stack {
       removalPolicy,
     });
 
+    this.monitoring = new Monitoring(this, 'Monitoring', { namePrefix, stage: props.stage, api: this.api.restApi, queues: this.queues, tables: this.tables });
+
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'Subscribe the people who answer alarms' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.baseUrl, description: 'Base URL of the API (with /api/v1)' });
     for (const [tableId, table] of this.tables.byId) new CfnOutput(this, `${tableId}TableName`, { value: table.tableName });
     for (const [queueId, { queue }] of this.queues.byId) new CfnOutput(this, `${queueId}QueueUrl`, { value: queue.queueUrl });

@@ -93,7 +93,14 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 /** Module init ms of each bundle, each in a fresh process, one after the other. */
 async function coldStarts(bundles: { id: string; file: string }[]): Promise<Record<string, number>> {
   const probe = 'const t=performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now()-t));';
-  const env = { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', IDEMPOTENCY_TABLE_NAME: 'bench', SUMMARY_TABLE_NAME: 'bench' };
+  const env = {
+    ...process.env,
+    AWS_REGION: 'us-east-1',
+    TABLE_NAME: 'bench',
+    IDEMPOTENCY_TABLE_NAME: 'bench',
+    SUMMARY_TABLE_NAME: 'bench',
+    USAGE_TABLE_NAME: 'bench',
+  };
   const init: Record<string, number> = {};
   for (const b of bundles) init[b.id] = round(Number(await run(process.execPath, ['--input-type=module', '-e', probe, pathToFileURL(b.file).href], { env })));
   return init;

@@ -58,6 +58,8 @@ try {
   await call('transactions-list', 'GET', '/transactions?limit=2');
   await call('customers-create', 'POST', '/customers', { customer_code: 'C-ACME', name: 'Acme Hardware' });
   await call('locations-list', 'GET', '/locations?limit=2');
+  // What the calls above billed (the runner's own tally is stored before it answers).
+  await call('usage-get', 'GET', '/usage?group_by=kind');
 } finally {
   runner.stop();
 }

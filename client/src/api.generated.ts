@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** usage get */
+        get: operations["usage-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -2502,7 +2519,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 20
+                     *         "resets_in_seconds": 35
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -2680,6 +2697,367 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "usage-get": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                group_by?: "day" | "key" | "kind";
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metered usage in the key’s environment, per UTC day, key or billable kind: every key of the account for an organization-scoped key, the key’s own otherwise. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "usage",
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-26",
+                     *       "group_by": "kind",
+                     *       "environment": "sandbox",
+                     *       "key_id": null,
+                     *       "total": 4,
+                     *       "data": [
+                     *         {
+                     *           "group": "calculation",
+                     *           "total": 1,
+                     *           "by_kind": {
+                     *             "calculation": 1
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "commit",
+                     *           "total": 1,
+                     *           "by_kind": {
+                     *             "commit": 1
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "estimate",
+                     *           "total": 1,
+                     *           "by_kind": {
+                     *             "estimate": 1
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "refund",
+                     *           "total": 1,
+                     *           "by_kind": {
+                     *             "refund": 1
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "usage";
+                        /** @enum {string} */
+                        environment: "sandbox" | "production";
+                        from: string;
+                        to: string;
+                        /** @enum {string} */
+                        group_by: "day" | "key" | "kind";
+                        /** @description The key the report is limited to; null: every key of the account (an organization-scoped key). */
+                        key_id: string | null;
+                        total: number;
+                        data: {
+                            /** @description The UTC day (YYYY-MM-DD), the key id or the kind, per group_by. */
+                            group: string;
+                            total: number;
+                            /** @description Units per billable kind; kinds with none are left out. */
+                            by_kind: {
+                                calculation?: number;
+                                estimate?: number;
+                                commit?: number;
+                                refund?: number;
+                                credit?: number;
+                                void?: number;
+                                adjustment?: number;
+                                batch_item?: number;
+                                return_job_item?: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "client_context_not_authorized";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
@@ -3432,7 +3810,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T10:46:39.423Z"
+                     *           "created_at": "2026-11-26T11:07:24.027Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -3441,7 +3819,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T10:46:39.423Z"
+                     *           "created_at": "2026-11-26T11:07:24.027Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6537,7 +6915,7 @@ export interface operations {
                      *           "category": "general_tangible"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.tV7IP5L2HzhfoBzgPALh1msJX5ByA36A6VaqDamLtvR6hWB5Sv4T9tq0JythgQXdpfM0o2sWX0RkdDGe4zRHSR16DFidfg"
+                     *       "next_cursor": "c1.rTvgHTdXMKkdl4jNawYvo2sJZG3BQJF1ToUfrld5qoExAWDBl6GsLfhk-hE87E5Tp9SjIvCFXgZc2tR2ImzieJktq9dv1w"
                      *     }
                      */
                     "application/json": {
@@ -7125,8 +7503,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": "returned one lamp",
-                     *           "created_at": "2026-11-26T10:46:40.614Z",
-                     *           "updated_at": "2026-11-26T10:46:40.614Z",
+                     *           "created_at": "2026-11-26T11:07:25.387Z",
+                     *           "updated_at": "2026-11-26T11:07:25.387Z",
                      *           "voided_at": null,
                      *           "total_amount": -45.5,
                      *           "total_discount": 0,
@@ -7151,8 +7529,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": null,
-                     *           "created_at": "2026-11-26T10:46:40.588Z",
-                     *           "updated_at": "2026-11-26T10:46:40.614Z",
+                     *           "created_at": "2026-11-26T11:07:25.358Z",
+                     *           "updated_at": "2026-11-26T11:07:25.387Z",
                      *           "voided_at": null,
                      *           "total_amount": 590,
                      *           "total_discount": 0,
@@ -7546,8 +7924,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T10:46:40.588Z",
-                     *       "updated_at": "2026-11-26T10:46:40.588Z",
+                     *       "created_at": "2026-11-26T11:07:25.358Z",
+                     *       "updated_at": "2026-11-26T11:07:25.358Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -8075,8 +8453,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T10:46:40.588Z",
-                     *       "updated_at": "2026-11-26T10:46:40.588Z",
+                     *       "created_at": "2026-11-26T11:07:25.358Z",
+                     *       "updated_at": "2026-11-26T11:07:25.358Z",
                      *       "voided_at": null,
                      *       "total_amount": 590,
                      *       "total_discount": 0,
@@ -8554,8 +8932,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "returned one lamp",
-                     *       "created_at": "2026-11-26T10:46:40.614Z",
-                     *       "updated_at": "2026-11-26T10:46:40.614Z",
+                     *       "created_at": "2026-11-26T11:07:25.387Z",
+                     *       "updated_at": "2026-11-26T11:07:25.387Z",
                      *       "voided_at": null,
                      *       "total_amount": -45.5,
                      *       "total_discount": 0,
@@ -10382,7 +10760,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware",
                      *       "location_code": null,
-                     *       "created_at": "2026-11-26T10:46:40.641Z",
+                     *       "created_at": "2026-11-26T11:07:25.414Z",
                      *       "certificates": []
                      *     }
                      */

@@ -34,6 +34,7 @@ import { calculateDocument } from './calculations';
 import type { TenantCall } from './call';
 import { joinedWrites } from './joined-writes';
 import { untilWritten } from './optimistic-retry';
+import { chargeOf } from './usage';
 import { commitTransaction, type CommitInput, type TransactionPorts } from './transactions';
 
 export interface BatchSettings {
@@ -272,11 +273,14 @@ export async function runBatchChunk(ports: BatchRunPorts, message: ChunkMessage,
       succeeded: statuses.filter((s) => s === 'succeeded').length,
       failed: statuses.filter((s) => s === 'failed').length,
     };
-    await repository.tally(
-      batch,
-      tally,
-      outcomes.flatMap((o) => ('write' in o ? [o.write] : [])),
-    );
+    const results = outcomes.flatMap((o) => ('write' in o ? [o.write] : []));
+    // Billed: the items that succeeded in this write (a commit item was billed in its own write).
+    const succeeded = results.filter((r) => r.status === 'succeeded').length;
+    const usage =
+      succeeded > 0
+        ? chargeOf({ principal: batch.principal, now: run.now }, batch.kind === 'return_job' ? 'return_job_item' : 'batch_item', succeeded)
+        : undefined;
+    await repository.tally(batch, tally, results, usage);
   }, 5);
   // Every chunk reads the count; only a chunk that finds them all tallied reads the tallies.
   if ((await repository.talliedChunks(batch)) < batch.chunk_count) return;

@@ -28,6 +28,8 @@ import type { TransactionSummary } from '../core/transactions/view';
 import { dayOf, type Outcome, type TenantCall } from './call';
 import { engineContext, type CalculationOptions, type EngineContextPorts } from './engine-context';
 import { untilWritten } from './optimistic-retry';
+import { chargeOf } from './usage';
+import type { UsageKind } from '../core/usage/usage';
 import { requestHash } from './request-hash';
 
 export interface TransactionPorts {
@@ -114,8 +116,10 @@ async function change<T>(
   code: string,
   request: { readonly hash: string; readonly fieldOf: (code: string) => string },
   decide: (current: Stored) => { change: DocumentChange; result: T },
+  kind: UsageKind,
   firstRead?: Stored,
 ): Promise<Outcome<T>> {
+  const usage = chargeOf(call, kind);
   const repository = ports.documents(call.principal.tenant);
   let read = firstRead;
   try {
@@ -124,7 +128,7 @@ async function change<T>(
       read = undefined;
       const decided = decide(current);
       const create = decided.change.create.map((document) => ({ ...document, request_sha256: request.hash }));
-      await repository.write({ ...decided.change, create });
+      await repository.write({ ...decided.change, create, usage });
       return { result: decided.result, events: decided.change.events };
     });
   } catch (error) {
@@ -162,7 +166,9 @@ export async function commitTransaction(
   // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
   // One item is kept free: the sale's refund, credit or void rewrites it in the same atomic write.
   try {
-    await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 1 }));
+    // A batch's commit is billed as its item (in the same write as its receipt), not as a commit too.
+    const usage = chargeOf(call, receipt ? 'batch_item' : 'commit');
+    await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 1, usage }));
   } catch (error) {
     throw explainDuplicate(error, hash, () => 'code');
   }
@@ -187,46 +193,67 @@ export function listTransactions(
 export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: RefundInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
-  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'refund_code' }, (current) => {
-    const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-    return {
-      change: {
-        create: [decided.document],
-        update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
-        events: decided.events,
-      },
-      result: decided.document,
-    };
-  });
+  return change(
+    ports,
+    call,
+    code,
+    { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'refund_code' },
+    (current) => {
+      const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
+      return {
+        change: {
+          create: [decided.document],
+          update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+          events: decided.events,
+        },
+        result: decided.document,
+      };
+    },
+    'refund',
+  );
 }
 
 /** A tax-only credit against the original's remaining tax. */
 export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: CreditInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines.map((l) => ({ number: l.number, tax: toCents(l.tax_amount) }));
-  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'credit_code' }, (current) => {
-    const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-    return {
-      change: {
-        create: [decided.document],
-        update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
-        events: decided.events,
-      },
-      result: decided.document,
-    };
-  });
+  return change(
+    ports,
+    call,
+    code,
+    { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'credit_code' },
+    (current) => {
+      const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
+      return {
+        change: {
+          create: [decided.document],
+          update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+          events: decided.events,
+        },
+        result: decided.document,
+      };
+    },
+    'credit',
+  );
 }
 
 /** Voids a committed transaction that has no refunds or credits. */
 export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: VoidInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
-  return change(ports, call, code, { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'code' }, (current) => {
-    const decided = voidRule(current.record, input.reason ?? null, at);
-    return {
-      change: { create: [], update: [{ record: decided.original, before: current.record, expectedVersion: current.version }], events: decided.events },
-      result: decided.original,
-    };
-  });
+  return change(
+    ports,
+    call,
+    code,
+    { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'code' },
+    (current) => {
+      const decided = voidRule(current.record, input.reason ?? null, at);
+      return {
+        change: { create: [], update: [{ record: decided.original, before: current.record, expectedVersion: current.version }], events: decided.events },
+        result: decided.original,
+      };
+    },
+    'void',
+  );
 }
 
 /**
@@ -281,6 +308,7 @@ export async function adjustTransaction(
         result: decided,
       };
     },
+    'adjustment',
     original,
   );
 }

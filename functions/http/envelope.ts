@@ -4,6 +4,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ErrorDialect } from '../../lib/routes';
+import { requestMetrics } from '../shared/metrics';
 import { logger } from '../shared/powertools';
 import { errorResponse, toDomainError } from './error-response';
 import type { Received, Reply } from './request';
@@ -40,7 +41,9 @@ export function envelope(routeId: string, dialect: ErrorDialect = 'contract'): H
     },
     after: (request) => {
       const replayed = request.response?.headers?.['Idempotent-Replayed'] === 'true';
-      logger.info('request', { status: request.response?.statusCode, duration_ms: elapsed(request.context.stx?.startedAt ?? performance.now()), replayed });
+      const duration_ms = elapsed(request.context.stx?.startedAt ?? performance.now());
+      logger.info('request', { status: request.response?.statusCode, duration_ms, replayed });
+      requestMetrics(routeId, request.response?.statusCode ?? 200, duration_ms);
       logger.removeKeys(['request_id', 'route']);
     },
     onError: (request) => {
@@ -48,11 +51,9 @@ export function envelope(routeId: string, dialect: ErrorDialect = 'contract'): H
       const domain = toDomainError(request.error);
       if (domain.code === 'internal_error') logger.error('unhandled error', request.error ?? new Error('unknown failure'));
       request.response = errorResponse(domain, requestId, dialect);
-      logger.info('request', {
-        status: request.response.statusCode,
-        code: domain.code,
-        duration_ms: elapsed(request.context.stx?.startedAt ?? performance.now()),
-      });
+      const duration_ms = elapsed(request.context.stx?.startedAt ?? performance.now());
+      logger.info('request', { status: request.response.statusCode, code: domain.code, duration_ms });
+      requestMetrics(routeId, request.response.statusCode, duration_ms, domain.code);
       logger.removeKeys(['request_id', 'route']);
     },
   };

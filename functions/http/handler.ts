@@ -9,9 +9,12 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema } from 'valibot';
 import type { RouteDef } from '../../lib/routes';
-import { authenticator, authorizer, cursors, rateLimiter } from '../composition-root';
+import { meterAnswer } from '../application/usage';
+import { authenticator, authorizer, cursors, rateLimiter, usageTally } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';
+import { billedMetric } from '../shared/metrics';
 import { logger } from '../shared/powertools';
+import { tracingMiddleware } from '../shared/tracer';
 import { envelope, receivedOf, render, type HttpContext } from './envelope';
 import type { Parsed, Reply } from './request';
 import { authenticate } from './steps/authenticate';
@@ -80,7 +83,15 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
             exec,
           )
         : await exec();
-      return render(await steps.cursors.seal(reply, request.principal, received.now, request.params), received.requestId);
+      const sealed = await steps.cursors.seal(reply, request.principal, received.now, request.params);
+      // A billed call that stores nothing counts its unit once it is answered: not an idempotent
+      // replay (the stored answer), not a refusal (thrown before), not an answer whose idempotency
+      // record failed to save (an error; its retry runs and counts).
+      if (route.meter && !reply.replayed) {
+        meterAnswer(usageTally(), request, route.meter);
+        billedMetric(route.meter, 1);
+      }
+      return render(sealed, received.requestId);
     } finally {
       limited.admission.release();
     }
@@ -89,6 +100,8 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, HttpContext>({ timeoutEarlyInMillis: 0 })
     // Function name, cold start and Lambda request id on every log line of the invocation.
     .use(injectLambdaContext(logger))
+    // The invocation's subsegment (a no-op where tracing is off), the SDK calls' subsegments inside it.
+    .use(tracingMiddleware())
     .use(envelope(route.id, route.dialect))
     .handler(core);
   const spec: BodySpec = schemas.body;

@@ -13,6 +13,7 @@ const EnvSchema = v.object({
   TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
   IDEMPOTENCY_TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
   SUMMARY_TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
+  USAGE_TABLE_NAME: v.pipe(v.string(), v.minLength(3)),
   RATE_LIMIT_GENERAL_SANDBOX: positiveInt,
   RATE_LIMIT_GENERAL_PRODUCTION: positiveInt,
   RATE_LIMIT_BATCH_SUBMISSIONS: positiveInt,
@@ -35,6 +36,8 @@ export interface AppConfig {
   readonly tableName: string;
   readonly idempotencyTableName: string;
   readonly summaryTableName: string;
+  /** Metered usage (lib/resources.ts USAGE_TABLE). */
+  readonly usageTableName: string;
   readonly limits: LimitSettings;
   readonly authCacheMs: number;
   readonly usagePlanNamePrefix: string | undefined;
@@ -58,6 +61,7 @@ export function config(): AppConfig {
     tableName: env.TABLE_NAME,
     idempotencyTableName: env.IDEMPOTENCY_TABLE_NAME,
     summaryTableName: env.SUMMARY_TABLE_NAME,
+    usageTableName: env.USAGE_TABLE_NAME,
     limits: {
       generalPerMinuteSandbox: env.RATE_LIMIT_GENERAL_SANDBOX,
       generalPerMinuteProduction: env.RATE_LIMIT_GENERAL_PRODUCTION,

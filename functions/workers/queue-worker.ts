@@ -8,6 +8,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import * as v from 'valibot';
 import type { QueueDef } from '../../lib/resources';
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { emit, MetricUnit, type MetricValue } from '../shared/metrics';
 import { invocationLogger } from '../shared/powertools';
 
 export interface Delivery {
@@ -29,11 +30,16 @@ export function queueWorker<S extends v.GenericSchema>(
   handle: (message: v.InferOutput<S>, delivery: Delivery) => Promise<void>,
 ): QueueHandler {
   const processor = new BatchProcessor(EventType.SQS);
-  return (event, context) => {
+  return async (event, context) => {
     const log = invocationLogger(context);
-    return processPartialResponse(
+    const ages: MetricValue[] = [];
+    let failed = 0;
+    const response = await processPartialResponse(
       event,
       async (record: SQSRecord) => {
+        // How long the message waited in the queue before this delivery (queue age, per message).
+        const sent = Number(record.attributes.SentTimestamp);
+        if (sent > 0) ages.push(['MessageAge', MetricUnit.Milliseconds, Math.max(0, Date.now() - sent)]);
         const attempt = Number(record.attributes.ApproximateReceiveCount) || 1;
         let body: unknown;
         try {
@@ -49,11 +55,14 @@ export function queueWorker<S extends v.GenericSchema>(
         } catch (error) {
           // The error itself: Powertools writes its name, message, stack and cause (recursively).
           log.error('queue message failed', { queue: queue.id, messageId: record.messageId, attempt, error });
+          failed++;
           throw error;
         }
       },
       processor,
       { context, throwOnFullBatchFailure: false },
     );
+    emit({ Queue: queue.id }, [['Messages', MetricUnit.Count, event.Records.length], ['MessagesFailed', MetricUnit.Count, failed], ...ages]);
+    return response;
   };
 }

@@ -10,7 +10,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE, SUMMARY_TABLE } from '../resources';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE, SUMMARY_TABLE, USAGE_TABLE } from '../resources';
 import type { RouteDef } from '../routes';
 import type { Queues } from './queues';
 import type { Tables } from './tables';
@@ -129,15 +129,19 @@ export class AccessProfiles extends Construct {
     const main = tables.get(MAIN_TABLE.id);
     // The return summaries go with the documents: read with them, written in their transactions.
     const summaries = tables.get(SUMMARY_TABLE.id);
+    // Metered usage: written in the transactions of what it counts, and by calculations' tallies.
+    const usage = tables.get(USAGE_TABLE.id);
     if (profile.data === 'read') {
       main.grantReadData(role);
       summaries.grantReadData(role);
+      usage.grantReadData(role);
       grantRateCounting(main, role);
       grantSecretCreation(main, role);
     }
     if (profile.data === 'write') {
       main.grantReadWriteData(role);
       summaries.grantReadWriteData(role);
+      usage.grantReadWriteData(role);
     }
     if (profile.idempotency) tables.get(IDEMPOTENCY_TABLE.id).grantReadWriteData(role);
     if (profile.usageKeys) grantUsageKeyAdministration(role);

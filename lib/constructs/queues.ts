@@ -1,7 +1,7 @@
 // The SQS queues of lib/resources.ts, each with a dead-letter queue and an alarm that fires as soon
 // as anything lands there (a message in a DLQ is a request the service failed to finish).
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
-import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { type Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { QUEUES, type QueueDef } from '../resources';
@@ -17,6 +17,8 @@ export interface ServiceQueue {
   readonly def: QueueDef;
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
+  /** Messages in the dead-letter queue: a person must look (lib/constructs/monitoring.ts notifies). */
+  readonly dlqAlarm: Alarm;
 }
 
 export class Queues extends Construct {
@@ -44,14 +46,16 @@ export class Queues extends Construct {
       visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
       deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: def.maxReceiveCount },
     });
-    deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }).createAlarm(this, `${def.id}DlqAlarm`, {
-      alarmName: `${name}-dlq-not-empty`,
-      alarmDescription: `Messages of ${name} failed ${def.maxReceiveCount} times and wait in its dead-letter queue.`,
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    return { def, queue, deadLetterQueue };
+    const dlqAlarm = deadLetterQueue
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' })
+      .createAlarm(this, `${def.id}DlqAlarm`, {
+        alarmName: `${name}-dlq-not-empty`,
+        alarmDescription: `Messages of ${name} failed ${def.maxReceiveCount} times and wait in its dead-letter queue.`,
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    return { def, queue, deadLetterQueue, dlqAlarm };
   }
 }

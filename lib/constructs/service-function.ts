@@ -4,7 +4,7 @@
 // function costs the stack one resource (see the Deploy section of the README).
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -62,6 +62,8 @@ export class ServiceFunction extends Construct {
       environment: props.environment,
       role: props.role,
       logGroup: props.logGroup,
+      // X-Ray: Powertools Tracer records the AWS SDK calls (functions/shared/tracer.ts).
+      tracing: Tracing.ACTIVE,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: join(PROJECT_ROOT, 'package-lock.json'),
       bundling: nodejsBundling({ content: props.content ?? false, files: props.files }),

@@ -39,6 +39,7 @@ export function inProcess(dynamoEndpoint: string): InProcess {
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'ERROR',
+    POWERTOOLS_TRACE_ENABLED: process.env.POWERTOOLS_TRACE_ENABLED ?? 'false',
   });
   return {
     async invoke(method, path, key, body, headers = {}) {

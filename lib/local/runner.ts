@@ -87,6 +87,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     clearInterval(sweepTimer);
     await Promise.allSettled([sweeping, ...pollers.map((p) => p.stop())]);
     await api?.close();
+    // Calculations the handlers counted and have not stored yet: every bundle's tally, found
+    // through the process-wide registry of functions/application/usage.ts (lib imports no runtime code).
+    const tallies = (globalThis as { [k: symbol]: Set<{ flush(): Promise<void> }> | undefined })[Symbol.for('salestax.usage-tallies')] ?? new Set();
+    for (const result of await Promise.allSettled([...tallies].map((t) => t.flush())))
+      if (result.status === 'rejected') log(`usage not stored at shutdown: ${(result.reason as Error).message}`);
     await Promise.allSettled(engines.map((e) => e.stop()));
     lock?.release();
   };
@@ -109,6 +114,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       // Tells the functions their DynamoDB is DynamoDB Local (functions/adapters/dynamodb/local-commit-barrier.ts).
       STX_DYNAMODB_LOCAL: '1',
       POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      // Traces off unless asked for; metrics stay off unless POWERTOOLS_METRICS_NAMESPACE is set
+      // (functions/shared/tracer.ts, functions/shared/metrics.ts).
+      POWERTOOLS_TRACE_ENABLED: process.env.POWERTOOLS_TRACE_ENABLED ?? 'false',
       ...(options.bundles ? { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x' } : {}),
     });
 

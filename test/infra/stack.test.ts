@@ -17,6 +17,9 @@ import { fullPath, ROUTES, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
 
+/** What active tracing lets every function do (send its trace segments to X-Ray): no data access. */
+const TRACE_WRITES = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
+
 const synth = (stage: string) => {
   // Skips NodejsFunction bundling: these tests read the template, not the code.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -125,7 +128,7 @@ describe('least privilege', () => {
   it('gives the public API description no data access at all', () => {
     for (const route of routes.filter((r) => r.public))
       expect(
-        actionsOf(routeStatements(route.id)).filter((a) => !a.startsWith('logs:')),
+        actionsOf(routeStatements(route.id)).filter((a) => !a.startsWith('logs:') && !TRACE_WRITES.has(a)),
         route.id,
       ).toEqual([]);
   });
@@ -184,7 +187,7 @@ describe('least privilege', () => {
 
   it('gives the authorizer no data access', () => {
     const actions = actionsOf(roleStatements(template, roleOfFunction(template, 'salestax-test-authorizer')));
-    expect(actions.filter((a) => !a.startsWith('logs:'))).toEqual([]);
+    expect(actions.filter((a) => !a.startsWith('logs:') && !TRACE_WRITES.has(a))).toEqual([]);
   });
 
   it('grants SQS sends on exactly the queues a profile names', () => {
@@ -460,6 +463,85 @@ describe('api', () => {
     expect(JSON.stringify(outputs.ApiUrl?.Value)).toContain('/api/v1');
     for (const t of TABLES) expect(outputs[`${t.id}TableName`]).toBeDefined();
     for (const q of QUEUES) expect(outputs[`${q.id}QueueUrl`]).toBeDefined();
+  });
+});
+
+describe('monitoring (issue 30)', () => {
+  const json = template.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
+  const ofType = (type: string) => Object.entries(json.Resources).filter(([, r]) => r.Type === type);
+  const [topicId] = Object.keys(template.findResources('AWS::SNS::Topic', { Properties: { TopicName: 'salestax-test-alarms' } }));
+  const alarm = (name: string) => ofType('AWS::CloudWatch::Alarm').find(([, r]) => r.Properties.AlarmName === `salestax-test-${name}`)?.[1].Properties;
+
+  it('traces every function actively and gives every function the stage metrics namespace, never capturing responses', () => {
+    template.allResourcesProperties('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } });
+    for (const [, fn] of ofType('AWS::Lambda::Function').filter(([, r]) => r.Properties.FunctionName !== 'salestax-test-authorizer'))
+      expect(fn.Properties.Environment.Variables).toMatchObject({ POWERTOOLS_METRICS_NAMESPACE: 'SalesTax/test', POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false' });
+  });
+
+  it('has an alarm topic refusing plain HTTP, and an output naming it', () => {
+    expect(topicId).toBeDefined();
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    expect((template.toJSON().Outputs as Record<string, unknown>).AlarmTopicArn).toBeDefined();
+  });
+
+  it('alarms on the few things that need a person, each notifying the topic on alarm and on recovery', () => {
+    const names = [
+      'api-5xx-rate',
+      'api-latency-p99',
+      'batchitems-queue-age',
+      'returnjobitems-queue-age',
+      ...QUEUES.map((q) => `${q.id.toLowerCase()}-dlq-not-empty`),
+    ];
+    for (const name of names) {
+      const props = alarm(name);
+      expect(props, name).toBeDefined();
+      expect(props!.AlarmActions, name).toEqual([{ Ref: topicId }]);
+      expect(props!.OKActions, name).toEqual([{ Ref: topicId }]);
+    }
+    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(names.length);
+    const stat = (name: string) => {
+      const props = alarm(name)!;
+      const metric = props.Metrics?.[0]?.MetricStat;
+      return metric
+        ? { metric: metric.Metric.MetricName, namespace: metric.Metric.Namespace, stat: metric.Stat, threshold: props.Threshold }
+        : { metric: props.MetricName, namespace: props.Namespace, stat: props.Statistic ?? props.ExtendedStatistic, threshold: props.Threshold };
+    };
+    expect(stat('api-5xx-rate')).toEqual({ metric: '5XXError', namespace: 'AWS/ApiGateway', stat: 'Average', threshold: 0.01 });
+    expect(alarm('api-5xx-rate')).toMatchObject({ EvaluationPeriods: 5, DatapointsToAlarm: 3 });
+    expect(stat('api-latency-p99')).toEqual({ metric: 'Latency', namespace: 'AWS/ApiGateway', stat: 'p99', threshold: 3000 });
+    expect(stat('batchitems-queue-age')).toEqual({ metric: 'ApproximateAgeOfOldestMessage', namespace: 'AWS/SQS', stat: 'Maximum', threshold: 900 });
+  });
+
+  it('has a dashboard of the stage: latency p99 per route, 5xx and 4xx rates, throttles, queue age, dead letters, webhook failures, billable units', () => {
+    const dashboards = ofType('AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    expect(dashboards[0]![1].Properties.DashboardName).toBe('salestax-test');
+    const body = JSON.stringify(dashboards[0]![1].Properties.DashboardBody);
+    for (const text of [
+      'Latency p99 per route',
+      "SEARCH('{SalesTax/test,Route,service} MetricName=",
+      '5XXError',
+      '4XXError',
+      'Throttles',
+      'ThrottledRequests',
+      'ApproximateAgeOfOldestMessage',
+      'Dead-letter queue depth',
+      'WebhookAttempts',
+      'BillableUnits',
+    ])
+      expect(body, text).toContain(text);
+  });
+
+  it('lets routes that write count usage, and read-only routes read it', () => {
+    const [usageTable] = Object.keys(template.findResources('AWS::DynamoDB::Table', { Properties: { TableName: 'salestax-test-usage' } }));
+    const touches = (routeId: string, action: string) =>
+      routeStatements(routeId).some((s) => [s.Action].flat().includes(action) && JSON.stringify(s.Resource).includes(usageTable!));
+    expect(touches('transactions-create', 'dynamodb:UpdateItem')).toBe(true);
+    expect(touches('calculations-create', 'dynamodb:UpdateItem')).toBe(true);
+    expect(touches('usage-get', 'dynamodb:Query')).toBe(true);
+    expect(touches('usage-get', 'dynamodb:UpdateItem')).toBe(false);
   });
 });
 

@@ -307,6 +307,26 @@ describe('resources of one tenant, from every caller that passes the checks but 
     });
   }
 
+  it('GET /usage answers every caller its own usage: the account for an organization key, its own key for any other', async () => {
+    const route = (ROUTES as readonly RouteDef[]).find((r) => r.id === 'usage-get')!;
+    const callers = CALLERS.filter((c) => !c.taxjarOnly && !expected(route, c).refused);
+    expect(callers.length).toBeGreaterThan(5);
+    const answers = await inTurn(callers.map((caller) => () => apiWithHeaders('GET', `${fullPath(route)}?group_by=key`, caller.headers)));
+    const wrong = callers
+      .map((caller, i) => {
+        const res = answers[i]!;
+        if (res.status !== 200) return `${caller.name}: ${res.status} ${res.text.slice(0, 200)}`;
+        const wholeAccount = caller.key!.kind === 'account' && !caller.key!.location;
+        const { key_id, data } = res.body as { key_id: string | null; data: { group: string }[] };
+        if (wholeAccount) return key_id === null ? null : `${caller.name}: limited to ${key_id}`;
+        if (key_id === null) return `${caller.name}: sees the whole account`;
+        const others = data.filter((g) => g.group !== key_id);
+        return others.length === 0 ? null : `${caller.name}: sees ${others.map((g) => g.group).join(', ')}`;
+      })
+      .filter((m): m is string => m !== null);
+    expect(wrong).toEqual([]);
+  });
+
   it('no list shows an outsider anything of the resources', async () => {
     const lists = (ROUTES as readonly RouteDef[]).filter((r) => r.method === 'GET' && !r.public && !r.path.includes('{'));
     const secrets = (owner: Owner) =>

@@ -271,7 +271,12 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     // The page's heading takes focus, so a screen reader announces the page.
     await expect.poll(async () => (await focused(page)).id).toBe('page-title');
     await page.locator('#batches-title').waitFor();
-    await expect.poll(() => page.locator('.card').count()).toBe(4);
+    await expect.poll(() => page.locator('.card').count()).toBe(5);
+    // Usage by day with the billable kinds (issue 30): the documents committed, voided and adjusted above, today.
+    const usage = page.locator('.card', { has: page.locator('#usage-title') });
+    await usage.locator('table').waitFor();
+    expect(await usage.locator('thead').textContent()).toMatch(/^Day.*Commits.*Voids.*Adjustments.*Total$/);
+    expect(await usage.locator('tbody tr').first().locator('th').textContent()).toBe(new Date().toISOString().slice(0, 10));
     expect(await page.locator('#hooks-title').locator('..').textContent()).toMatch(/Endpoints\s*1/);
     await shot(page, 'overview');
 

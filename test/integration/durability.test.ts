@@ -64,8 +64,15 @@ describeLocal('a durable local run', () => {
       operation: 'commit',
       request: { code: `DUR-B-${i}`, date: DATE, ship_to, lines: [{ amount: 10 + i }] },
     }));
+    // Calculations store nothing: their units wait in the process's tally, stored within a second
+    // (functions/application/usage.ts). Five answered well before the crash are stored; two answered
+    // just before it may die with the process (docs/usage-and-monitoring.md states the bound).
+    const calculation = { date: DATE, ship_to, lines: [{ amount: 5 }] };
+    for (let i = 0; i < 5; i++) expect((await call(first.url, 'POST', '/calculations', calculation)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2500));
     const batch = await call(first.url, 'POST', '/batches', { items });
     expect(batch.status).toBe(202);
+    for (let i = 0; i < 2; i++) expect((await call(first.url, 'POST', '/calculations', calculation)).status).toBe(200);
     const keysBefore = (await call(first.url, 'GET', '/keys?limit=100')).body.data.length as number;
     await first.crash();
     const crashedAt = Date.now();
@@ -128,6 +135,14 @@ describeLocal('a durable local run', () => {
       deliveries: { state: string; attempts: number }[];
     }[];
     expect(events.find((e) => e.id === failed!.headers['webhook-id'])?.deliveries).toMatchObject([{ state: 'delivered', attempts: 2 }]);
+
+    // Usage (issue 30): every document and batch item billed exactly once across the crash, in the
+    // writes that made them; the calculations stored before the crash, and none twice.
+    const usage = (await call(second.url, 'GET', '/usage?group_by=kind')).body;
+    const units = Object.fromEntries(usage.data.map((g: { group: string; total: number }) => [g.group, g.total]));
+    expect(units).toMatchObject({ commit: 1, refund: 1, batch_item: ITEMS });
+    expect(units.calculation).toBeGreaterThanOrEqual(5);
+    expect(units.calculation).toBeLessThanOrEqual(7);
 
     // The seed loaded twice: each seeded key once.
     expect((await call(second.url, 'GET', '/keys?limit=100')).body.data.length).toBe(keysBefore);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../lib/resources';
-import { KEYS, SEED } from '../fixtures/seed';
+import { ENGAGEMENTS, KEYS, SEED } from '../fixtures/seed';
 import { startRunner, type RunnerProcess } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
@@ -91,6 +91,13 @@ async function read(path: string) {
   throw new Error(`GET ${path} did not settle`);
 }
 
+/** The account's units per kind today (GET /usage, retried through the faults). */
+async function unitsByKind(): Promise<Record<string, number>> {
+  const res = await read('/usage?group_by=kind');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return Object.fromEntries(res.body.data.map((g: { group: string; total: number }) => [g.group, g.total]));
+}
+
 describeLocal('under injected faults', () => {
   it('commits and refunds settle exactly once through Idempotency-Key retries', { timeout: 600_000 }, async () => {
     const codes = Array.from({ length: 8 }, (_, i) => `FLT-${i}`);
@@ -126,6 +133,8 @@ describeLocal('under injected faults', () => {
     }
     // The faults did fire.
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    // Usage (issue 30): each document billed once, in its own write, through timeouts and retries.
+    expect(await unitsByKind()).toEqual({ commit: 8, refund: 8 });
   });
 
   it('a batch completes exactly once under duplicate delivery, conflicts and timeouts', { timeout: 400_000 }, async () => {
@@ -144,5 +153,50 @@ describeLocal('under injected faults', () => {
     } while (batch.status === 'pending' && Date.now() < until);
     expect(batch).toMatchObject({ status: 'completed', item_count: 30, succeeded_count: 30, failed_count: 0 });
     for (let i = 0; i < 30; i++) expect((await read(`/transactions/FLT-B-${i}`)).body.total_amount).toBe(10);
+    // Each item billed once, through duplicate deliveries; calculations answered under throttling
+    // (a deferred usage flush meets it too) billed once each, refused ones not at all.
+    let calculations = 0;
+    for (let i = 0; i < 12; i++) {
+      const res = await once('POST', '/calculations', { date: DATE, ship_to, lines: [{ amount: 10 }] });
+      if (res.status === 200) calculations++;
+    }
+    expect(calculations).toBeGreaterThan(0);
+    expect(await unitsByKind()).toEqual({ commit: 8, refund: 8, batch_item: 30, calculation: calculations });
+  });
+
+  it('bills a provider return job per item once, its chunks delivered twice', { timeout: 400_000 }, async () => {
+    // The provider key acts for its client (the usable engagement): billed to the client's account,
+    // under the provider's key, which sees its own units only.
+    const asProvider = async (method: string, path: string, body?: unknown) => {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const res = await fetch(`${runner.url}/api/v1${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${KEYS.provider}`,
+            'X-Service-Client-Ref': ENGAGEMENTS.usable.ref,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Idempotency-Key': 'rjob-1' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const json = (await res.json()) as any;
+        if (res.status !== 503 && res.status !== 429 && !(res.status === 409 && json.error?.code === 'idempotency_conflict'))
+          return { status: res.status, body: json };
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      throw new Error(`${method} ${path} did not settle`);
+    };
+    const items = Array.from({ length: 30 }, (_, i) => ({ reference_id: `r${i}`, state: i % 2 ? 'NY' : 'TX', period: '2026-04' }));
+    const submitted = await asProvider('POST', '/provider/return-jobs', { items });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+    const until = Date.now() + 360_000;
+    let job: any;
+    do {
+      await new Promise((r) => setTimeout(r, 500));
+      job = (await asProvider('GET', `/provider/return-jobs/${submitted.body.id}`)).body;
+    } while (job.status === 'pending' && Date.now() < until);
+    expect(job).toMatchObject({ status: 'completed', succeeded_count: 30, failed_count: 0 });
+    const usage = (await asProvider('GET', '/usage?group_by=kind')).body;
+    expect(usage.key_id).not.toBeNull();
+    expect(Object.fromEntries(usage.data.map((g: { group: string; total: number }) => [g.group, g.total]))).toEqual({ return_job_item: 30 });
   });
 });

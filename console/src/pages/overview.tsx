@@ -8,6 +8,7 @@ import { duration, instant } from '../format';
 import { useInterval, useLoad, useSigned } from '../hooks';
 import { href } from '../route';
 import { NO_READING, readAge, type AgeReading } from '../signals';
+import { UsageCard } from './usage';
 
 const REFRESH_MS = 15_000;
 
@@ -155,6 +156,7 @@ export function Overview() {
               {session.kind === 'account' && <a href={href({ page: 'webhooks' })}>Open webhooks</a>}
             </section>
           )}
+          <UsageCard />
         </div>
       )}
     </section>

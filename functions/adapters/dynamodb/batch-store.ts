@@ -37,6 +37,9 @@ import { keyFits, maybe, parseItem } from './item-schema';
 import { pendingWorkDelete, pendingWorkPut } from './pending-work-store';
 import { gsi1Page, queryEvery } from './query-page';
 import { listPartitions, tableKeys } from './table-keys';
+import type { UsageCharge } from '../../core/usage/usage';
+import { usageSlotOf, usageUpdates } from './usage-store';
+import { billedMetric, emit, MetricUnit } from '../../shared/metrics';
 
 type Item = Record<string, unknown>;
 
@@ -205,6 +208,8 @@ export class BatchStore implements BatchRepository {
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
     private readonly tenant: Tenant,
+    /** Where metered usage is counted (USAGE_TABLE), in the tally's transaction; absent: nothing is metered. */
+    private readonly usageTable?: string,
   ) {}
 
   private pk(id: string): string {
@@ -360,7 +365,7 @@ export class BatchStore implements BatchRepository {
     return { tallied: (tally.Items ?? []).length > 0, pending, finished };
   }
 
-  async tally(batch: BatchHeader, tally: ChunkTally, results: readonly ItemResult[]): Promise<boolean> {
+  async tally(batch: BatchHeader, tally: ChunkTally, results: readonly ItemResult[], usage?: UsageCharge): Promise<boolean> {
     const puts = results.map((r) => itemResultPut(this.table, batch, r));
     const tallyPut = {
       Put: {
@@ -370,7 +375,15 @@ export class BatchStore implements BatchRepository {
       },
     };
     try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...puts, tallyPut] }));
+      // The items' units land with their results, once: a redelivered chunk finds the tally written.
+      const counted = usage && this.usageTable ? usageUpdates(this.usageTable, [usage], usageSlotOf(`${batch.id}#${tally.chunk}`)) : [];
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...puts, tallyPut, ...counted] }));
+      // Throughput: a chunk's tally is written once, so its items are counted once.
+      emit({ Kind: batch.kind }, [
+        ['ItemsFinished', MetricUnit.Count, tally.succeeded + tally.failed],
+        ['ItemsFailed', MetricUnit.Count, tally.failed],
+      ]);
+      if (usage && counted.length > 0) billedMetric(usage.kind, usage.units);
       return true;
     } catch (error) {
       const meaning = cancellation(error, [...puts.map(() => () => new StaleWrite()), () => new ItemAlreadyFinished()]);

@@ -10,7 +10,14 @@
 //     and one refused by its own condition is taken out and the rest sent again.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
@@ -26,12 +33,16 @@ import {
 import type { TransactionRecord } from '../../core/transactions/transaction';
 import { transactionSummaryView, type TransactionSummary } from '../../core/transactions/view';
 import { keyOf, summaryDeltas, type SummaryDelta } from '../../core/returns/summary';
+import type { UsageCharge } from '../../core/usage/usage';
 import { itemFinished, itemResultPut } from './batch-store';
 import { cancellation, staleWrite, type ConditionMeaning } from './cancellation';
 import { eventPut } from './events';
 import { keyFits, parseItem } from './item-schema';
 import { gsi1Page } from './query-page';
 import { shardOf, summariesCancelled, summariesWritten, summaryUpdates } from './summary-store';
+import { usageSlotOf, usageUpdates } from './usage-store';
+import { billedMetric } from '../../shared/metrics';
+import { logger } from '../../shared/powertools';
 import { listPartitions, tableKeys } from './table-keys';
 
 /**
@@ -123,6 +134,8 @@ interface ChangeParts {
   readonly deltas: readonly SummaryDelta[];
   /** The documents it writes: a transaction may write each once. */
   readonly codes: readonly string[];
+  /** Its billable units (merged per owner and day in a joined write). */
+  readonly usage: readonly UsageCharge[];
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -146,7 +159,8 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
   for (const { index, parts } of all) {
     const size = JSON.stringify(parts.items).length;
     const newSummaries = new Set([...summaries, ...parts.deltas.map((d) => keyOf(d.key))]);
-    const fits = items + parts.items.length + newSummaries.size <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
+    // One more item for the group's usage counter (several owners in one group are rare: one batch is one key).
+    const fits = items + parts.items.length + newSummaries.size + 1 <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
     if (group.length > 0 && !fits) {
       groups.push(group);
       group = [];
@@ -201,7 +215,36 @@ export class TransactionStore implements TransactionRepository {
     /** Where the return summaries are (SUMMARY_TABLE): updated in the documents' transactions. */
     private readonly summaryTable: string,
     private readonly tenant: Tenant,
+    /** Where metered usage is counted (USAGE_TABLE), in the same transactions; absent: nothing is metered. */
+    private readonly usageTable?: string,
   ) {}
+
+  /**
+   * The usage counter updates of changes written together (in the slot of the first document), and
+   * whether they fit in the transaction. They almost always do; a change that fills DynamoDB's 100
+   * items by itself (a document in 48 destination states with a location, adjusted) is not refused
+   * for its usage: its counter follows in an UpdateItem once the transaction is written, the one case
+   * where a unit is not atomic with its document (docs/usage-and-monitoring.md).
+   */
+  private usageItems(parts: readonly ChangeParts[], written: number): { items: TransactItem[]; inline: boolean } {
+    const charges = parts.flatMap((p) => p.usage);
+    if (!this.usageTable || charges.length === 0) return { items: [], inline: true };
+    const items = usageUpdates(this.usageTable, charges, usageSlotOf(parts[0]?.codes[0] ?? ''));
+    return { items, inline: written + items.length <= MAX_ITEMS };
+  }
+
+  /**
+   * Usage that did not fit in its transaction, written after it. The documents are written: a failure
+   * here must not turn their success into an error (a client's retry would meet its own code), so it
+   * is logged, and that unit is missing.
+   */
+  private async usageAfter(items: readonly TransactItem[]): Promise<void> {
+    try {
+      for (const item of items) if (item.Update) await this.db.send(new UpdateCommand(item.Update as UpdateCommandInput));
+    } catch (error) {
+      logger.error('usage of a full transaction not stored', { error });
+    }
+  }
 
   async get(code: string): Promise<Stored | null> {
     const key = tableKeys.transaction(this.tenant, code);
@@ -216,13 +259,18 @@ export class TransactionStore implements TransactionRepository {
     const summaries = summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts));
     const refusal = tooManyItems(parts, summaries.updates.length, change.reserve ?? 0);
     if (refusal) throw refusal;
+    const usage = this.usageItems([parts], parts.items.length + summaries.updates.length);
+    const inline = usage.inline ? usage.items : [];
     try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...summaries.updates] }));
+      // Usage before the summaries: the summaries stay last, where contention on them is read.
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...inline, ...summaries.updates] }));
     } catch (error) {
-      summariesCancelled(summaries, error, parts.items.length);
+      summariesCancelled(summaries, error, parts.items.length + inline.length);
       throw cancellation(error, parts.meanings);
     }
     summariesWritten(summaries);
+    if (!usage.inline) await this.usageAfter(usage.items);
+    if (usage.items.length > 0) for (const c of parts.usage) billedMetric(c.kind, c.units);
   }
 
   /**
@@ -249,12 +297,19 @@ export class TransactionStore implements TransactionRepository {
           changeShard(group[0]!.parts),
         );
         const items = group.flatMap((g) => g.parts.items);
+        const usage = this.usageItems(
+          group.map((g) => g.parts),
+          items.length + summaries.updates.length,
+        );
+        const inline = usage.inline ? usage.items : [];
         try {
-          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...summaries.updates] }));
+          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...inline, ...summaries.updates] }));
           summariesWritten(summaries);
+          if (!usage.inline) await this.usageAfter(usage.items);
+          if (usage.items.length > 0) for (const g of group) for (const c of g.parts.usage) billedMetric(c.kind, c.units);
           break;
         } catch (error) {
-          summariesCancelled(summaries, error, items.length);
+          summariesCancelled(summaries, error, items.length + inline.length);
           const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
           const refused = new Set<number>();
           let at = 0;
@@ -307,6 +362,7 @@ export class TransactionStore implements TransactionRepository {
       // The return summaries move with the documents, in the same transaction (functions/core/returns).
       deltas: summaryDeltas(change),
       codes: [...change.create, ...change.update.map((u) => u.record)].map((r) => r.code),
+      usage: change.usage ? [change.usage] : [],
     };
   }
 

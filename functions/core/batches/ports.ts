@@ -1,6 +1,7 @@
 import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
 import type { BatchHeader, BatchItem, BatchKind, BatchRef, BatchStatus, ChunkTally, PendingItem } from './batch';
+import type { UsageCharge } from '../usage/usage';
 
 /** An item's final state, written once (only while the item is still pending). */
 export type ItemResult = Omit<BatchItem, 'status'> & { readonly status: 'succeeded' | 'failed' };
@@ -37,7 +38,7 @@ export interface BatchRepository {
    * chunk was tallied already (a duplicate delivery); throws StaleWrite when an item was finished
    * meanwhile (the caller reads the chunk again).
    */
-  tally(batch: BatchHeader, tally: ChunkTally, results: readonly ItemResult[]): Promise<boolean>;
+  tally(batch: BatchHeader, tally: ChunkTally, results: readonly ItemResult[], usage?: UsageCharge): Promise<boolean>;
   /** Writes the finished header (if still pending) with its events; false when another writer did. */
   finish(batch: BatchHeader, events: readonly EventDraft[]): Promise<boolean>;
   list(kind: BatchKind, filters: { status?: BatchStatus | undefined }, page: PageRequest): Promise<Page<BatchHeader>>;

@@ -6,6 +6,7 @@ import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
 import type { TransactionKind, TransactionRecord, TransactionStatus } from './transaction';
 import type { TransactionSummary } from './view';
+import type { UsageCharge } from '../usage/usage';
 
 export interface Stored {
   readonly record: TransactionRecord;
@@ -30,6 +31,11 @@ export interface DocumentChange {
    * fits where the sale did. A change that would not fit is refused before anything is written.
    */
   readonly reserve?: number | undefined;
+  /**
+   * The billable units of the change (core/usage), counted in the same atomic write: they land
+   * with the documents or not at all, so a retry or replay the conditions refuse is not billed.
+   */
+  readonly usage?: UsageCharge | undefined;
 }
 
 export interface TransactionFilters {

@@ -11,6 +11,7 @@ import { ApiKey, ApiKeyList, Account, CreatedItem, IssuedKey, ItemList, Location
 import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
 import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content';
 import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
+import { Usage } from './usage';
 import {
   Batch,
   BatchAccepted,
@@ -96,6 +97,11 @@ export const RESPONSES = {
   'operations-status': ok(
     OperationsStatus,
     "The caller's request budget and the queue signals of what the caller can see: the tenant's for its own keys; for a provider key, what its practice can see of the client (its own return jobs, no webhooks).",
+  ),
+  'usage-get': ok(
+    Usage,
+    'Metered usage in the key’s environment, per UTC day, key or billable kind: every key of the account for an organization-scoped key, the key’s own otherwise.',
+    ['validation_error'],
   ),
   'openapi-get': ok(ApiDescription, 'This OpenAPI 3.1 document, its server set to the deployment that served it.'),
   'docs-get': { ...ok(HtmlPage, 'The interactive API reference (Swagger UI, bundled; no CDN).'), media: 'text/html' },

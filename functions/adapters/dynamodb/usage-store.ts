@@ -1,0 +1,151 @@
+// Metered usage in DynamoDB (lib/resources.ts USAGE_TABLE). One item per account, environment,
+// key, UTC day and slot; one numeric attribute per billable kind, increased with ADD (which creates
+// it at zero), so a counter never needs a read first.
+//   - Units that come with a write (a committed document, a lifecycle change, a batch chunk's
+//     results) are an Update inside that write's TransactWriteItems (`usageUpdates`): they land
+//     with it or not at all, and a retry or replay the write's conditions refuse counts nothing.
+//   - Calculations store nothing; their units are added by `add` (a conditional UpdateItem per
+//     owner and day, in the writing process's slot, at most once per flush number) off the
+//     request's path (functions/application/usage.ts).
+// Readers Query an account's partition by day range and sum the slots (core/usage).
+import { createHash } from 'node:crypto';
+import { QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import * as v from 'valibot';
+import { DOCUMENT_SLOTS, USAGE_KINDS, type UsageCharge, type UsageKind, type UsageRow } from '../../core/usage/usage';
+import { parseItem } from './item-schema';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const usagePk = (accountId: string): string => `USAGE#${accountId}`;
+const usageSk = (c: UsageCharge, slot: string): string => `${c.day}#${c.owner.environment}#${c.owner.keyId}#${slot}`;
+
+/** The document slot of a code (or any string that spreads writes: a batch chunk). */
+export const usageSlotOf = (spread: string): string => String(createHash('sha256').update(spread).digest().readUInt32BE(0) % DOCUMENT_SLOTS);
+
+/** Charges to one item (same owner, day and slot) become one ADD of every kind's units. */
+function addExpression(charges: readonly UsageCharge[]): {
+  UpdateExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+} {
+  const units = new Map<UsageKind, number>();
+  for (const c of charges) units.set(c.kind, (units.get(c.kind) ?? 0) + c.units);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const adds = [...units].map(([kind, n], i) => {
+    names[`#k${i}`] = kind;
+    values[`:k${i}`] = n;
+    return `#k${i} :k${i}`;
+  });
+  return { UpdateExpression: `ADD ${adds.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+const sameItem = (a: UsageCharge, b: UsageCharge): boolean =>
+  a.owner.accountId === b.owner.accountId && a.owner.environment === b.owner.environment && a.owner.keyId === b.owner.keyId && a.day === b.day;
+
+/** Groups charges by the item they land on (a transaction may touch an item once). */
+function byItem(charges: readonly UsageCharge[]): UsageCharge[][] {
+  const groups: UsageCharge[][] = [];
+  for (const c of charges) {
+    if (c.units <= 0) continue;
+    const group = groups.find((g) => sameItem(g[0]!, c));
+    if (group) group.push(c);
+    else groups.push([c]);
+  }
+  return groups;
+}
+
+/** The Update items that add `charges` inside a TransactWriteItems, in `slot`: one per owner and day. */
+export function usageUpdates(table: string, charges: readonly UsageCharge[], slot: string): TransactItem[] {
+  return byItem(charges).map((group) => ({
+    Update: { TableName: table, Key: { PK: usagePk(group[0]!.owner.accountId), SK: usageSk(group[0]!, slot) }, ...addExpression(group) },
+  }));
+}
+
+const Stored = v.looseObject({ PK: v.pipe(v.string(), v.startsWith('USAGE#')), SK: v.string() });
+
+function rowOf(item: Record<string, unknown>): UsageRow {
+  const { PK, SK } = parseItem(Stored, item, 'usage counter');
+  const [day, environment, ...rest] = SK.split('#');
+  rest.pop(); // the slot
+  if (!day || (environment !== 'sandbox' && environment !== 'production') || rest.length === 0)
+    throw new Error(`stored usage counter has a malformed sort key: ${SK}`);
+  const units: Partial<Record<UsageKind, number>> = {};
+  for (const kind of USAGE_KINDS) if (typeof item[kind] === 'number') units[kind] = item[kind];
+  return { accountId: PK.slice('USAGE#'.length), environment, keyId: rest.join('#'), day, units };
+}
+
+export class UsageStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  /**
+   * Adds charges outside any other write (deferred calculation counts), one UpdateItem per item of
+   * the writer's own `slot`, at most once per `sequence`: each item records the last sequence
+   * applied to it, and an update whose sequence is not above it (the same flush sent again after a
+   * timeout, or by the SDK's retry) is refused by its condition and counts as done.
+   */
+  async add(charges: readonly UsageCharge[], slot: string, sequence: number): Promise<void> {
+    for (const group of byItem(charges)) {
+      const { UpdateExpression, ExpressionAttributeNames, ExpressionAttributeValues } = addExpression(group);
+      try {
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: { PK: usagePk(group[0]!.owner.accountId), SK: usageSk(group[0]!, slot) },
+            UpdateExpression: `${UpdateExpression} SET #seq = :seq`,
+            ConditionExpression: 'attribute_not_exists(#seq) OR #seq < :seq',
+            ExpressionAttributeNames: { ...ExpressionAttributeNames, '#seq': 'seq' },
+            ExpressionAttributeValues: { ...ExpressionAttributeValues, ':seq': sequence },
+          }),
+        );
+      } catch (error) {
+        // Already applied by an earlier send of this very flush.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+  }
+
+  /** An account's counters from `from` to `to` (inclusive days), every slot, both environments. */
+  async read(accountId: string, from: string, to: string): Promise<UsageRow[]> {
+    const rows: UsageRow[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': usagePk(accountId), ':from': `${from}#`, ':to': `${to}#~` },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) rows.push(rowOf(item));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return rows;
+  }
+
+  /** Every account's counters from `from` to `to` (the operator's export): a Scan of the usage table. */
+  async readAll(from: string, to: string): Promise<UsageRow[]> {
+    const rows: UsageRow[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new ScanCommand({
+          TableName: this.table,
+          FilterExpression: 'SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':from': `${from}#`, ':to': `${to}#~` },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of out.Items ?? []) rows.push(rowOf(item));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return rows;
+  }
+}
