@@ -2908,7 +2908,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `invalid_request`. */
             400: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -2929,7 +2929,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_request";
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;

@@ -109,9 +109,12 @@ export function usageRange(query: { readonly from?: string | undefined; readonly
   const invalid = (target: string, message: string) => new DomainError('validation_error', message, [{ code: 'invalid_range', target, message }]);
   if (!validDay(from)) throw invalid('from', 'from must be a calendar day, YYYY-MM-DD.');
   if (!validDay(to)) throw invalid('to', 'to must be a calendar day, YYYY-MM-DD.');
-  if (from > to) throw invalid('from', 'from must not be after to.');
+  // Two well-formed days that do not make a range are conflicting options (spec: 400 invalid_request),
+  // not a malformed request: each is valid on its own.
+  const conflicting = (message: string) => new DomainError('invalid_request', message, [{ code: 'invalid_range', target: 'from', message }]);
+  if (from > to) throw conflicting('from must not be after to.');
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-  if (days > MAX_USAGE_RANGE_DAYS) throw invalid('from', `A usage read spans at most ${MAX_USAGE_RANGE_DAYS} days.`);
+  if (days > MAX_USAGE_RANGE_DAYS) throw conflicting(`A usage read spans at most ${MAX_USAGE_RANGE_DAYS} days.`);
   return { from, to };
 }
 

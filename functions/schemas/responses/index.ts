@@ -101,7 +101,7 @@ export const RESPONSES = {
   'usage-get': ok(
     Usage,
     'Metered usage in the key’s environment, per UTC day, key or billable kind: every key of the account for an organization-scoped key, the key’s own otherwise.',
-    ['validation_error'],
+    ['validation_error', 'invalid_request'],
   ),
   'openapi-get': ok(ApiDescription, 'This OpenAPI 3.1 document, its server set to the deployment that served it.'),
   'docs-get': { ...ok(HtmlPage, 'The interactive API reference (Swagger UI, bundled; no CDN).'), media: 'text/html' },
