@@ -73,16 +73,5 @@ export function readFeatures(text: string, file: string): Feature[] {
   });
 }
 
-/** Whether (lon, lat) lies inside the polygon (even-odd over every ring, so a hole excludes). */
-export function insideRings(rings: Rings, lon: number, lat: number): boolean {
-  let inside = false;
-  for (const ring of rings) {
-    const n = ring.length;
-    for (let i = 0, j = n - 2; i < n; j = i, i += 2) {
-      const yi = ring[i + 1]!;
-      const yj = ring[j + 1]!;
-      if (yi > lat !== yj > lat && lon < ((ring[j]! - ring[i]!) * (lat - yi)) / (yj - yi) + ring[i]!) inside = !inside;
-    }
-  }
-  return inside;
-}
+/** Whether (lon, lat) lies inside the polygon: the engine's own test (even-odd, so a hole excludes). */
+export { insidePolygon as insideRings } from '../../functions/core/content/boundaries';

@@ -9,7 +9,7 @@
 //     request's path (functions/application/usage.ts).
 // Readers Query an account's partition by day range and sum the slots (core/usage).
 import { createHash } from 'node:crypto';
-import { QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, paginateScan, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import * as v from 'valibot';
 import { DOCUMENT_SLOTS, USAGE_KINDS, type UsageCharge, type UsageKind, type UsageRow } from '../../core/usage/usage';
@@ -110,42 +110,31 @@ export class UsageStore {
   }
 
   /** An account's counters from `from` to `to` (inclusive days), every slot, both environments. */
-  async read(accountId: string, from: string, to: string): Promise<UsageRow[]> {
-    const rows: UsageRow[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': usagePk(accountId), ':from': `${from}#`, ':to': `${to}#~` },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) rows.push(rowOf(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return rows;
+  read(accountId: string, from: string, to: string): Promise<UsageRow[]> {
+    const input = {
+      TableName: this.table,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': usagePk(accountId), ':from': `${from}#`, ':to': `${to}#~` },
+      ConsistentRead: true,
+    };
+    return rowsOf(paginateQuery({ client: this.db }, input));
   }
 
   /** Every account's counters from `from` to `to` (the operator's export): a Scan of the usage table. */
-  async readAll(from: string, to: string): Promise<UsageRow[]> {
-    const rows: UsageRow[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.db.send(
-        new ScanCommand({
-          TableName: this.table,
-          FilterExpression: 'SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':from': `${from}#`, ':to': `${to}#~` },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of out.Items ?? []) rows.push(rowOf(item));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return rows;
+  readAll(from: string, to: string): Promise<UsageRow[]> {
+    const input = {
+      TableName: this.table,
+      FilterExpression: 'SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':from': `${from}#`, ':to': `${to}#~` },
+      ConsistentRead: true,
+    };
+    return rowsOf(paginateScan({ client: this.db }, input));
   }
+}
+
+/** Every counter row of a Query's or Scan's pages (the SDK's paginator follows LastEvaluatedKey). */
+async function rowsOf(pages: AsyncIterable<{ Items?: Record<string, unknown>[] }>): Promise<UsageRow[]> {
+  const rows: UsageRow[] = [];
+  for await (const page of pages) for (const item of page.Items ?? []) rows.push(rowOf(item));
+  return rows;
 }
