@@ -5,8 +5,7 @@
 // 017 retail), BusinessCodesName, TaxRate (a percentage: 6.1 = 6.1 %), TaxRateType ("Percent"),
 // RateStartDate and RateEndDate (M/D/YYYY H:MM; 12/31/9999 = open). Sources of the layout:
 // data/README.md §15.
-import { parseCsv } from './csv';
-import { baseName, FormatError, withoutBom } from './format-error';
+import { baseName, csvWithColumns, FormatError } from './format-error';
 import { isoFrom, percentMicro } from './rate-text';
 
 export interface AzRate {
@@ -36,14 +35,8 @@ export function readAzRates(text: string, file: string): AzRateTable {
   const m = NAME.exec(base);
   const effective = m ? isoFrom(Number(m[3]), Number(m[1]), Number(m[2])) : null;
   if (!effective) throw new FormatError(base, 0, 'file name', 'not an ADOR rate table name (TPT_RATETABLE_ALL_<MMDDYYYY>.csv)');
-  const body = withoutBom(text);
-  const header = body
-    .slice(0, body.search(/\r?\n|$/))
-    .split(',')
-    .map((h) => h.trim());
-  for (const c of COLUMNS) if (!header.includes(c)) throw new FormatError(base, 1, c, 'column missing from the header');
   const rates: AzRate[] = [];
-  parseCsv(body, COLUMNS).forEach((r, i) => {
+  csvWithColumns(text, base, COLUMNS).forEach((r, i) => {
     const line = i + 2;
     const fail = (field: string, detail: string): never => {
       throw new FormatError(base, line, field, detail);

@@ -13,7 +13,7 @@
 // Sources of the layout: data/README.md §15. The reader knows the format only; composing a
 // place's rate from the rate file is the caller's (scripts/lib/sst-compose.ts).
 import { baseName, withoutBom } from './format-error';
-import { isoDate, OPEN_ENDED, parseSstFileName, SstFormatError, validDate } from './sst-rates';
+import { isoDate, OPEN_ENDED, parseSstFileName, type SstFileHeader, SstFormatError, validDate } from './sst-rates';
 
 export interface SstDistrict {
   /** Who assigned the code ('ST' the state). */
@@ -64,13 +64,7 @@ export interface SstAddressRange extends SstBoundaryBase {
 
 export type SstBoundaryRecord = SstZipRange | SstZip4Range | SstAddressRange;
 
-export interface SstBoundaryFile {
-  readonly file: string;
-  readonly state: string;
-  readonly stateFips: string;
-  readonly year: number;
-  readonly quarter: number;
-  readonly published: string;
+export interface SstBoundaryFile extends SstFileHeader {
   readonly records: readonly SstBoundaryRecord[];
 }
 

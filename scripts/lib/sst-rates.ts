@@ -28,7 +28,8 @@ export interface SstRateRecord {
   readonly to: string | null;
 }
 
-export interface SstRateFile {
+/** What a Streamlined rate or boundary file says of itself: its name and the state, quarter and date it carries. */
+export interface SstFileHeader {
   readonly file: string;
   /** USPS code of the publishing state, from the file name. */
   readonly state: string;
@@ -37,6 +38,9 @@ export interface SstRateFile {
   readonly quarter: number;
   /** The publication date the file name carries (month and day; the year the quarter implies). */
   readonly published: string;
+}
+
+export interface SstRateFile extends SstFileHeader {
   readonly records: readonly SstRateRecord[];
   /**
    * Periods of one jurisdiction that overlap (published files have them: Wisconsin's Menominee

@@ -4,8 +4,7 @@
 // fractions, dates YYYYMMDD; Code the 4-digit location code) and the location-code boundaries
 // (LOCCODE_Public_<YY>Q<q>, each rate area's polygon with its code in the LOCCODE property; read
 // here as GeoJSON). Sources of the layout: data/README.md §15.
-import { parseCsv } from './csv';
-import { baseName, FormatError, withoutBom } from './format-error';
+import { baseName, csvWithColumns, FormatError } from './format-error';
 import { type Feature, readFeatures } from './geojson';
 import { fractionMicro } from './rate-text';
 import { isoDate, validDate } from './sst-rates';
@@ -26,13 +25,7 @@ const COLUMNS = ['Name', 'Code', 'State', 'Local', 'RTA', 'Rate', 'Effective Dat
 
 export function readWaRates(text: string, file: string): { file: string; rates: WaRate[] } {
   const base = baseName(file);
-  const body = withoutBom(text);
-  const header = body
-    .slice(0, body.search(/\r?\n|$/))
-    .split(',')
-    .map((h) => h.trim());
-  for (const c of COLUMNS) if (!header.includes(c)) throw new FormatError(base, 1, c, 'column missing from the header');
-  const rates = parseCsv(body, COLUMNS).map((r, i): WaRate => {
+  const rates = csvWithColumns(text, base, COLUMNS).map((r, i): WaRate => {
     const line = i + 2;
     const fail = (field: string, detail: string): never => {
       throw new FormatError(base, line, field, detail);
