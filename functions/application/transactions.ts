@@ -189,6 +189,21 @@ export function listTransactions(
   return ports.documents(call.principal.tenant).list({ ...filters, location_code: call.principal.locationCode ?? undefined }, page);
 }
 
+/**
+ * The change of a refund or credit: the new document, and the original it draws on updated on the
+ * condition of the version it was decided from.
+ */
+function drawnOn(current: Stored, decided: { document: TransactionRecord; original: TransactionRecord; events: DocumentChange['events'] }) {
+  return {
+    change: {
+      create: [decided.document],
+      update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
+      events: decided.events,
+    },
+    result: decided.document,
+  };
+}
+
 /** A refund drawing on the original's remaining amounts at the original's rates. */
 export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: RefundInput): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
@@ -198,17 +213,8 @@ export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: 
     call,
     code,
     { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'refund_code' },
-    (current) => {
-      const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-      return {
-        change: {
-          create: [decided.document],
-          update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
-          events: decided.events,
-        },
-        result: decided.document,
-      };
-    },
+    (current) =>
+      drawnOn(current, refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at)),
     'refund',
   );
 }
@@ -222,17 +228,8 @@ export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: 
     call,
     code,
     { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'credit_code' },
-    (current) => {
-      const decided = credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
-      return {
-        change: {
-          create: [decided.document],
-          update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
-          events: decided.events,
-        },
-        result: decided.document,
-      };
-    },
+    (current) =>
+      drawnOn(current, credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at)),
     'credit',
   );
 }
