@@ -195,8 +195,12 @@ export interface StateRules {
   readonly dated: readonly CompiledRule[] | undefined;
   /** The rule behind each standing treatment. */
   readonly standingBasis: ReadonlyMap<Category, TaxabilityBasis>;
-  /** The general rule by category, with the state rate's source it cites (built on first use). */
-  readonly general: Map<Category, TaxabilityBasis>;
+  /**
+   * The general rule by category and by the state rate's source it cites (built on first use): one
+   * state's ZIPs may take their state rate from different tables (California's from CDTFA's base
+   * where the city's official rate applies, from the ZIP table elsewhere).
+   */
+  readonly general: Map<Category, Map<string, TaxabilityBasis>>;
   /** The state's holidays, with those in force on the last date asked (most states have none). */
   readonly holidays: StateHolidays | undefined;
   /**
@@ -641,11 +645,12 @@ export class TaxContent {
 
   /**
    * The state's general rule for a category no rule of the data rules on: taxable at the state's
-   * general rate, citing where that rate comes from (kept per category while the source stays the same).
+   * general rate, citing where that rate comes from (built once per category and source).
    */
   generalBasis(rules: StateRules, state: string, category: Category, rateSource: string): TaxabilityBasis {
-    const known = rules.general.get(category);
-    if (known !== undefined && known.citation === rateSource) return known;
+    let bySource = rules.general.get(category);
+    const known = bySource?.get(rateSource);
+    if (known !== undefined) return known;
     const basis: TaxabilityBasis = {
       state,
       class: category,
@@ -656,7 +661,8 @@ export class TaxContent {
         ? `${state} general rule: ${category} is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment.`
         : `${state} levies no state sales tax; local taxes of the place apply at their general rates.`,
     };
-    rules.general.set(category, basis);
+    if (bySource === undefined) rules.general.set(category, (bySource = new Map()));
+    bySource.set(rateSource, basis);
     return basis;
   }
 
