@@ -245,6 +245,18 @@ interface Shared {
   readonly ages: Map<string, RatesAge | null>;
 }
 
+/** A five-digit ZIP as a number (its index in a dense table), or -1. */
+function zipNumber(zip: string): number {
+  if (zip.length !== 5) return -1;
+  let n = 0;
+  for (let i = 0; i < 5; i++) {
+    const d = zip.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
 /**
  * The tax content as of one rate version. `at(date)` gives the version in force on a date; the
  * instance built from an artifact is its newest version.
@@ -266,7 +278,7 @@ export class TaxContent {
    * of several states keeps the first state asked in this map, the others in `resolvedOthers`):
    * at most one per row.
    */
-  private readonly resolvedCache = new Map<string, { readonly state: string; readonly resolution: Resolution }>();
+  private readonly resolvedCache: ({ readonly state: string; readonly resolution: Resolution } | undefined)[] = new Array<undefined>(100_000).fill(undefined);
   private readonly resolvedOthers = new Map<string, Resolution>();
 
   constructor(
@@ -449,8 +461,10 @@ export class TaxContent {
       const byZip = this.resolve(stateInput, zipInput);
       return byZip.kind === 'area' ? (this.refine(byZip.area, undefined, point) ?? byZip) : byZip;
     }
-    if (stateInput != null && stateInput.length === 2 && zipInput.length === 5) {
-      const known = this.resolvedCache.get(zipInput);
+    // Indexed by the ZIP's number: no string hashing on the path every line takes.
+    const zipIndex = stateInput != null && stateInput.length === 2 ? zipNumber(zipInput) : -1;
+    if (zipIndex >= 0) {
+      const known = this.resolvedCache[zipIndex];
       if (known !== undefined) {
         if (known.state === stateInput) return known.resolution;
         const other = this.resolvedOthers.get(stateInput + zipInput);
@@ -482,7 +496,7 @@ export class TaxContent {
     const resolution: Resolution = { kind: 'area', area, precision: zip4 ? 'zip9' : 'zip5' };
     // The same input resolves the same way for this version: remembered when written canonically.
     if (stateInput === state && zipInput === zip) {
-      if (!this.resolvedCache.has(zip)) this.resolvedCache.set(zip, { state, resolution });
+      if (this.resolvedCache[zipIndex] === undefined) this.resolvedCache[zipIndex] = { state, resolution };
       else this.resolvedOthers.set(state + zip, resolution);
     }
     return resolution;

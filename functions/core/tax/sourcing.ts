@@ -11,6 +11,16 @@ export interface Sourced extends Jurisdictions {
   readonly usedCityRate: boolean;
   /** The destination ZIP holds several rate areas: the lowest and highest general rate found, and the one used. */
   readonly rateAreas: RateAreas | null;
+  /** Where the state's general rate comes from (the state part of the jurisdictions). */
+  readonly stateSource: string;
+  /**
+   * What the lines of one product at this place share (taxability decision, its rule, the state's
+   * holidays), kept per tax code or category on a remembered answer only (origin-free: the area's
+   * memo); the engine fills it (phases/taxing.ts).
+   */
+  readonly products: Map<unknown, unknown> | null;
+  /** `spanMessage` of this answer, kept on a remembered one. */
+  spanNote: string | undefined;
 }
 
 /**
@@ -41,12 +51,12 @@ export function sourceComponents(dest: RateArea, origin: RateArea | null, date: 
   if (origin !== null) return source(dest, origin, date, content);
   const last = dest.memo;
   if (last !== undefined && last.date === date && last.content === content) return last.value as Sourced;
-  const sourced = source(dest, null, date, content);
+  const sourced = source(dest, null, date, content, true);
   dest.memo = { date, content, value: sourced };
   return sourced;
 }
 
-function source(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent): Sourced {
+function source(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent, remembered = false): Sourced {
   const facts = content.stateFacts(dest.state);
   const from = origin !== null && origin.state === dest.state && facts.intrastate !== 'destination' ? origin : null;
   const sourcing: Sourcing = from === null ? 'destination' : facts.intrastate === 'hybrid' ? 'hybrid' : 'origin';
@@ -89,7 +99,16 @@ function source(dest: RateArea, origin: RateArea | null, date: string, content: 
     { type: 'special', name: specialName, rate: rates.special, source: sources.special },
   ];
   const rateAreas = sourcing === 'origin' ? null : rateAreasOf(dest, rates.state + rates.county + rates.city + rates.special, shift);
-  return { components, taxing: byRate(components), sourcing, usedCityRate, rateAreas };
+  return {
+    components,
+    taxing: byRate(components),
+    sourcing,
+    usedCityRate,
+    rateAreas,
+    stateSource: sources.state,
+    products: remembered ? new Map() : null,
+    spanNote: undefined,
+  };
 }
 
 /** Special districts carry the rate area's name, set apart when it repeats a county or city name. */
@@ -99,8 +118,17 @@ function districtName(region: string, area: RateArea): string {
 
 const percent = (micro: number): string => `${(micro / 10_000).toFixed(4).replace(/\.?0+$/, '')} %`;
 
-/** Contract §2.3: the rates found in the ZIP, lowest and highest, and which one was used. */
-export function spanMessage(area: RateArea, sourced: Sourced): string {
+/** Contract §2.3: the rates found in the ZIP, lowest and highest, and which one was used (formatted once per remembered answer). */
+export function spanMessage(area: RateArea, sourced: SpanFacts & { spanNote?: string | undefined; readonly products?: unknown }): string {
+  if (sourced.spanNote !== undefined) return sourced.spanNote;
+  const note = composeSpanMessage(area, sourced);
+  if (sourced.products) sourced.spanNote = note;
+  return note;
+}
+
+type SpanFacts = Pick<Sourced, 'rateAreas' | 'usedCityRate' | 'sourcing'>;
+
+function composeSpanMessage(area: RateArea, sourced: SpanFacts): string {
   const areas = sourced.rateAreas;
   const found = areas === null ? '' : ` (general rates from ${percent(areas.lowest)} to ${percent(areas.highest)})`;
   const rate = areas === null ? '' : ` (${percent(areas.used)})`;

@@ -86,6 +86,9 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
       sourcing: origin ? 'origin' : 'destination',
       usedCityRate: false,
       rateAreas: origin ? null : rateAreasOf(area, general),
+      stateSource: (components.find((c) => c.type === 'state') ?? components[0])?.source ?? '',
+      products: null,
+      spanNote: undefined,
     };
     return { route, plan, dest, sourced, notes };
   });

@@ -1,12 +1,12 @@
 // Phase 10: every check has passed; each line is sourced, shaped by its state's treatment of its
 // category, and taxed. Shipping lines come last, because where delivery follows the taxability of
 // the goods it delivers, it needs the goods of its state taxed first.
-import type { Category, Holiday } from '../../content/artifact';
-import type { RateArea } from '../../content/tax-content';
+import type { Category, Holiday, TaxabilityBasis } from '../../content/artifact';
+import type { RateArea, StateRules, TaxContent, TreatmentDecision } from '../../content/tax-content';
 import { illinoisClass } from '../illinois';
 import type { DocumentInput } from '../input';
 import { taxLine } from '../line-tax';
-import { sourceComponents, spanMessage } from '../sourcing';
+import { sourceComponents, spanMessage, type Sourced } from '../sourcing';
 import { lineTarget } from '../targets';
 import { applyTreatment, type Component, type PriceFacts, type Taxed } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
@@ -50,17 +50,15 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
       (spanNoted ??= new Set()).add(target);
       messages.push({ code: 'zip_spans_multiple_rate_areas', severity: 'warning', message: spanMessage(area, sourced), target });
     }
-    const rules = content.stateRules(p.state);
+    const { rules, decision, basis: standingBasis, holidays } = productAt(sourced, p, date, content);
     const stateFacts = rules.facts;
     const price = p.line.tax_included ? p.amount : p.amount - p.discount;
     const { components } = sourced;
-    // A dated rule of the data (a law's effective date) decides before the state's standing treatment.
-    const decision = p.state === 'IL' ? null : content.treatment(rules, p.category, p.taxCode, date);
     const standing: Taxed =
       decision === null
         ? illinoisTaxed(p.category, components, price)
         : applyTreatment(decision.treatment, sourced, fill(facts, price, p, area.countyName, stateFacts.name, shippingStates, goodsTaxable, goodsAll));
-    const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(content.holidaysIn(rules, date), p, price) : undefined;
+    const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(holidays, p, price) : undefined;
     const taxed = holiday ? onHoliday(standing, holiday) : standing;
     if (holiday)
       messages.push({
@@ -81,11 +79,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
         message: `The source data marks the taxability of ${p.category} in ${p.state} as unverified; the line was taxed at the full rate.`,
         target: lineTarget(p.index),
       });
-    const basis = holiday
-      ? content.holidayBasis(holiday, p.category)
-      : decision === null
-        ? content.illinoisBasis(illinoisClass(p.category), date)
-        : (decision.basis ?? content.generalBasis(rules, p.state, p.category, stateSourceOf(components)));
+    const basis = holiday ? content.holidayBasis(holiday, p.category) : standingBasis;
     const certificate =
       ctx.certificates.size === 0 ? null : (ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null);
     results[p.index] = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate, basis);
@@ -152,10 +146,35 @@ function onHoliday(taxed: Taxed, holiday: Holiday): Taxed {
     : { ...taxed, components: local, reason: 'reduced_rated' };
 }
 
-/** Where the state's general rate comes from (the state part of the line's jurisdictions). */
-function stateSourceOf(components: readonly Component[]): string {
-  for (const c of components) if (c.type === 'state') return c.source;
-  return components[0]?.source ?? '';
+/** What every line of one product at one place shares on a date. */
+interface ProductAtPlace {
+  readonly rules: StateRules;
+  /** null: Illinois, whose lines are classed and rated by its own tables (phases/illinois.ts). */
+  readonly decision: TreatmentDecision | null;
+  /** The rule that sets the line's taxability when no holiday applies. */
+  readonly basis: TaxabilityBasis;
+  readonly holidays: readonly Holiday[];
+}
+
+/**
+ * The state's decision for the line's product at its place, and the rule behind it: the same for
+ * every line of that tax code (or category) at a remembered place and date, so it is worked out once
+ * there (`sourced.products`) rather than line by line.
+ */
+function productAt(sourced: Sourced, p: LinePlan, date: string, content: TaxContent): ProductAtPlace {
+  const key = p.taxCode ?? p.category;
+  const known = sourced.products?.get(key) as ProductAtPlace | undefined;
+  if (known !== undefined) return known;
+  const rules = content.stateRules(p.state);
+  // A dated rule of the data (a law's effective date) decides before the state's standing treatment.
+  const decision = p.state === 'IL' ? null : content.treatment(rules, p.category, p.taxCode, date);
+  const basis =
+    decision === null
+      ? content.illinoisBasis(illinoisClass(p.category), date)
+      : (decision.basis ?? content.generalBasis(rules, p.state, p.category, sourced.stateSource));
+  const product: ProductAtPlace = { rules, decision, basis, holidays: content.holidaysIn(rules, date) };
+  sourced.products?.set(key, product);
+  return product;
 }
 
 function actingLocationArea(ctx: EngineContext): RateArea | null {
