@@ -35,8 +35,12 @@ export function taxLine(
   if (charged) {
     const { components } = taxed;
     const n = components.length;
-    const rates = new Array<Micro>(n);
-    for (let i = 0; i < n; i++) rates[i] = components[i]!.rate;
+    let rates = sourced.taxingRates;
+    if (components !== sourced.taxing) {
+      const own = new Array<Micro>(n);
+      for (let i = 0; i < n; i++) own[i] = components[i]!.rate;
+      rates = own;
+    }
     math = lineMath(base, rates, p.line.tax_included === true);
     for (let i = 0; i < n; i++) {
       const c = components[i]!;

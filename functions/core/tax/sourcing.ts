@@ -18,7 +18,9 @@ export interface Sourced extends Jurisdictions {
    * holidays), kept per tax code or category on a remembered answer only (origin-free: the area's
    * memo); the engine fills it (phases/taxing.ts).
    */
-  readonly products: Map<unknown, unknown> | null;
+  readonly products: unknown[] | null;
+  /** The rates of `taxing`, in order (what a fully taxed line's arithmetic reads). */
+  readonly taxingRates: readonly Micro[];
   /** `spanMessage` of this answer, kept on a remembered one. */
   spanNote: string | undefined;
 }
@@ -99,14 +101,16 @@ function source(dest: RateArea, origin: RateArea | null, date: string, content: 
     { type: 'special', name: specialName, rate: rates.special, source: sources.special },
   ];
   const rateAreas = sourcing === 'origin' ? null : rateAreasOf(dest, rates.state + rates.county + rates.city + rates.special, shift);
+  const taxing = byRate(components);
   return {
     components,
-    taxing: byRate(components),
+    taxing,
+    taxingRates: taxing.map((c) => c.rate),
     sourcing,
     usedCityRate,
     rateAreas,
     stateSource: sources.state,
-    products: remembered ? new Map() : null,
+    products: remembered ? [] : null,
     spanNote: undefined,
   };
 }

@@ -80,9 +80,11 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
     const components = rates?.components ?? [];
     const { area } = dest;
     const general = area.rates.state + area.rates.county + area.rates.city + area.rates.special;
+    const taxing = byRate(components);
     const sourced: Sourced = {
       components,
-      taxing: byRate(components),
+      taxing,
+      taxingRates: taxing.map((c) => c.rate),
       sourcing: origin ? 'origin' : 'destination',
       usedCityRate: false,
       rateAreas: origin ? null : rateAreasOf(area, general),

@@ -163,8 +163,9 @@ interface ProductAtPlace {
  */
 function productAt(sourced: Sourced, p: LinePlan, date: string, content: TaxContent): ProductAtPlace {
   const key = p.taxCode ?? p.category;
-  const known = sourced.products?.get(key) as ProductAtPlace | undefined;
-  if (known !== undefined) return known;
+  // Keys and answers alternate in a short array (a place sees a few products): no hashing.
+  const memo = sourced.products;
+  if (memo !== null) for (let i = 0; i < memo.length; i += 2) if (memo[i] === key) return memo[i + 1] as ProductAtPlace;
   const rules = content.stateRules(p.state);
   // A dated rule of the data (a law's effective date) decides before the state's standing treatment.
   const decision = p.state === 'IL' ? null : content.treatment(rules, p.category, p.taxCode, date);
@@ -173,7 +174,7 @@ function productAt(sourced: Sourced, p: LinePlan, date: string, content: TaxCont
       ? content.illinoisBasis(illinoisClass(p.category), date)
       : (decision.basis ?? content.generalBasis(rules, p.state, p.category, sourced.stateSource));
   const product: ProductAtPlace = { rules, decision, basis, holidays: content.holidaysIn(rules, date) };
-  sourced.products?.set(key, product);
+  memo?.push(key, product);
   return product;
 }
 
