@@ -156,6 +156,9 @@ interface ProductAtPlace {
   readonly holidays: readonly Holiday[];
 }
 
+/** How many products a place remembers. */
+const REMEMBERED_PRODUCTS = 16;
+
 /**
  * The state's decision for the line's product at its place, and the rule behind it: the same for
  * every line of that tax code (or category) at a remembered place and date, so it is worked out once
@@ -174,7 +177,8 @@ function productAt(sourced: Sourced, p: LinePlan, date: string, content: TaxCont
       ? content.illinoisBasis(illinoisClass(p.category), date)
       : (decision.basis ?? content.generalBasis(rules, p.state, p.category, sourced.stateSource));
   const product: ProductAtPlace = { rules, decision, basis, holidays: content.holidaysIn(rules, date) };
-  memo?.push(key, product);
+  // A place asked about many products (a large catalog) stops remembering: the scan stays short.
+  if (memo !== null && memo.length < 2 * REMEMBERED_PRODUCTS) memo.push(key, product);
   return product;
 }
 
