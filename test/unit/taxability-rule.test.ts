@@ -208,8 +208,12 @@ describe('alcoholic beverages are a class of their own, outside food (data/READM
   // The codes were once filed as groceries, so food-exempt and food-rate states answered alcohol at 0 or their food rate.
   it.each(general)('$state $zip: without a row of its own, a bottle pays what a lamp pays', ({ state, zip }) => {
     const line = (code: string | null) =>
-      run({ date: D, seller_class: state === 'IL' ? 'remote' : undefined, ship_to: { state, zip }, lines: [{ amount: 100, tax_code: code, description: 'Desk lamp' }] })
-        .lines[0]!;
+      run({
+        date: D,
+        seller_class: state === 'IL' ? 'remote' : undefined,
+        ship_to: { state, zip },
+        lines: [{ amount: 100, tax_code: code, description: 'Desk lamp' }],
+      }).lines[0]!;
     const lamp = line(null);
     for (const code of codes) {
       const bottle = line(code);
