@@ -865,6 +865,26 @@ const ROWS: Row[] = [
     source: 'N.D. Cent. Code 57-39.6-02: 7 % on the gross receipts of retailers from all sales at retail of alcoholic beverages (copy at law.justia.com)',
   },
   {
+    what: 'Seattle spirits: 20.5 % spirits sales tax instead of the retail sales tax (liter tax not modeled)',
+    state: 'WA',
+    zip: '98101',
+    code: '50202206A0000',
+    rate: '0.205',
+    rule: 'class_rate',
+    source:
+      'WA DOR, Spirits sales tax: 20.5 % on sales to consumers; the regular retail sales tax does not apply to spirits unopened in the original container (dor.wa.gov/node/472; RCW 82.08.150)',
+  },
+  {
+    what: 'Seattle wine at the retail sales tax rates',
+    state: 'WA',
+    zip: '98101',
+    code: '50202203A0000',
+    rate: '0.1055',
+    rule: 'general_rate',
+    source:
+      'WA DOR, Spirits sales tax: spirits tax does not apply to wine of 24 % alcohol by volume or less (dor.wa.gov/education/industry-guides/wine-industry/spirits-tax); Seattle 10.55 %',
+  },
+  {
     what: 'Tennessee wine at the standard 7 % state rate (alcoholic beverages are not food)',
     state: 'TN',
     zip: '37203',
