@@ -970,7 +970,7 @@ export interface components {
                 item_code: string | null;
                 tax_code: string | null;
                 /** @enum {string} */
-                category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
+                category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
                 description: string | null;
                 quantity: number;
                 /** @description USD, rounded to cents. */
@@ -1085,7 +1085,7 @@ export interface components {
                 item_code: string | null;
                 tax_code: string | null;
                 /** @enum {string} */
-                category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
+                category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
                 description: string | null;
                 quantity: number;
                 /** @description USD, rounded to cents. */
@@ -5372,7 +5372,7 @@ export interface operations {
                          */
                         created_at: string;
                         /** @enum {string} */
-                        category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
+                        category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
                     };
                 };
             };
@@ -6879,7 +6879,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
-                category?: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
+                category?: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
                 q?: string;
             };
             header?: never;
@@ -6927,7 +6927,7 @@ export interface operations {
                             name: string;
                             description: string | null;
                             /** @enum {string} */
-                            category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
+                            category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
                         }[];
                         next_cursor: string | null;
                     };

@@ -814,6 +814,146 @@ const ROWS: Row[] = [
     source:
       'Comptroller of Maryland, Technical Bulletin No. 56 (rev. 2025-06-29): computer systems design and programming (NAICS 5415) at 3 % from 2025-07-01 (marylandcomptroller.gov)',
   },
+  // --- alcoholic beverages (data/README.md 14.5a) and Connecticut software by buyer use (14.5) ------------------------------------
+  {
+    what: 'Minnesota wine at a liquor store: 6.875 % sales tax + 2.5 % liquor gross receipts tax, local taxes on top',
+    state: 'MN',
+    zip: '56001',
+    code: '50202203A0000',
+    stateRate: '0.09375',
+    rule: 'class_rate',
+    source:
+      'Minnesota DOR, Sales - Liquor: 6.875 % state general rate sales tax, 2.5 % liquor gross receipts tax, any applicable local taxes (revenue.state.mn.us/guide/sales-liquor); Minn. Stat. 295.75',
+  },
+  {
+    what: 'Maryland spirits at 9 % instead of 6 %',
+    state: 'MD',
+    zip: '21201',
+    code: '50202206A0000',
+    rate: '0.09',
+    rule: 'class_rate',
+    source:
+      'Comptroller of Maryland, Alcohol Sales Tax: the 9 % rate on alcoholic beverages replaces the 6 % rate (marylandtaxes.gov/business/sales-use/special-situations/alcohol-sales-tax.php)',
+  },
+  {
+    what: 'District of Columbia beer for off-premises consumption at 10.25 %',
+    state: 'DC',
+    zip: '20001',
+    code: '50202201A0000',
+    rate: '0.1025',
+    rule: 'class_rate',
+    source:
+      'DC OCFO, Tax Rates and Revenues, Sales and Use Taxes: 10.25 % alcoholic beverages sold for off-the-premises consumption (cfo.dc.gov/page/tax-rates-and-revenues-sales-and-use-taxes)',
+  },
+  {
+    what: 'Massachusetts wine at a package store exempt',
+    state: 'MA',
+    zip: '02108',
+    code: '50202203A0000',
+    reason: 'product_exempt',
+    rule: 'exempt',
+    source:
+      'Secretary of the Commonwealth, 2010 Question 1: no sales tax on alcoholic beverages subject to a state excise, from 2011-01-01 (sec.state.ma.us/ele/ele10/ballot_questions_10/quest_1.htm)',
+  },
+  {
+    what: 'North Dakota beer: 7 % alcoholic beverage gross receipts tax instead of the 5 % state rate',
+    state: 'ND',
+    zip: '58501',
+    code: '50202201A0000',
+    stateRate: '0.07',
+    rule: 'class_rate',
+    source: 'N.D. Cent. Code 57-39.6-02: 7 % on the gross receipts of retailers from all sales at retail of alcoholic beverages (copy at law.justia.com)',
+  },
+  {
+    what: 'Seattle spirits: 20.5 % spirits sales tax instead of the retail sales tax (liter tax not modeled)',
+    state: 'WA',
+    zip: '98101',
+    code: '50202206A0000',
+    rate: '0.205',
+    rule: 'class_rate',
+    source:
+      'WA DOR, Spirits sales tax: 20.5 % on sales to consumers; the regular retail sales tax does not apply to spirits unopened in the original container (dor.wa.gov/node/472; RCW 82.08.150)',
+  },
+  {
+    what: 'Seattle wine at the retail sales tax rates',
+    state: 'WA',
+    zip: '98101',
+    code: '50202203A0000',
+    rate: '0.1055',
+    rule: 'general_rate',
+    source:
+      'WA DOR, Spirits sales tax: spirits tax does not apply to wine of 24 % alcohol by volume or less (dor.wa.gov/education/industry-guides/wine-industry/spirits-tax); Seattle 10.55 %',
+  },
+  {
+    what: 'Tennessee wine at the standard 7 % state rate (alcoholic beverages are not food)',
+    state: 'TN',
+    zip: '37203',
+    code: '50202203A0000',
+    stateRate: '0.07',
+    rule: 'general_rate',
+    source:
+      'TN DOR SUT-53, Food and Food Ingredients - Definition and Tax Rate: the exclusions from the 4 % food rate are alcoholic beverages, tobacco, candy, dietary supplements and prepared food (revenue.support.tn.gov)',
+  },
+  {
+    what: 'Utah wine at the full rate, not the 3 % grocery food rate',
+    state: 'UT',
+    zip: '84101',
+    code: '50202203A0000',
+    stateRate: '0.0485',
+    rule: 'general_rate',
+    source:
+      'Utah State Tax Commission, Grocery Food Sales & Use Tax flowchart: full rate only for alcoholic beverages, tobacco and prepared food (tax.utah.gov)',
+  },
+  {
+    what: 'Virginia beer at the general rate, not the 1 % grocery rate',
+    state: 'VA',
+    zip: '23219',
+    code: '50202201A0000',
+    stateRate: '0.043',
+    rule: 'general_rate',
+    source:
+      'Virginia Tax, Grocery Tax: food for home consumption at the reduced rate, less alcoholic beverages, tobacco and hot prepared food (tax.virginia.gov/grocery-tax)',
+  },
+  {
+    what: 'Vermont wine at a grocery store: 6 % sales tax',
+    state: 'VT',
+    zip: '05401',
+    code: '50202203A0000',
+    stateRate: '0.06',
+    rule: 'general_rate',
+    source:
+      'Vermont Department of Taxes, Alcoholic Beverage Tax: sales of alcoholic beverages by retailers such as grocery or convenience stores are subject to the 6 % sales and use tax (tax.vermont.gov/business-and-corp/alcoholic-bev-tax)',
+  },
+  {
+    what: 'Connecticut SaaS bought for personal use at 6.35 %',
+    state: 'CT',
+    zip: '06103',
+    code: '81162000A0000',
+    rate: '0.0635',
+    rule: 'taxable',
+    source:
+      'CT DRS Special Notice 2019(8): canned or prewritten software electronically accessed is taxed at 6.35 % from 2019-10-01 unless bought by a business for its use (Public Act 19-117), as summarized by Sales Tax Institute and Avalara Help Center',
+  },
+  {
+    what: 'Connecticut SaaS bought for business use at 1 %',
+    state: 'CT',
+    zip: '06103',
+    code: '81162000A9000',
+    rate: '0.01',
+    rule: 'class_rate',
+    source:
+      'CT DRS Special Notice 2019(8): electronically accessed canned software sold to a business for its use remains taxable at 1 % as computer and data processing services, as summarized by Sales Tax Institute and Avalara Help Center',
+  },
+  {
+    what: 'Connecticut prewritten software delivered electronically for business use at 1 %',
+    state: 'CT',
+    zip: '06103',
+    code: '43230000A9200',
+    rate: '0.01',
+    rule: 'class_rate',
+    source:
+      'CT DRS Special Notice 2019(8): electronically transferred canned software sold to a business for its use remains taxable at 1 %, as summarized by Sales Tax Institute and Avalara Help Center',
+  },
   // --- SaaS, shipping and clothing ---------------------------------------------------------------------------------------------
   {
     what: 'Texas SaaS: 80 % of the charge taxed as data processing',

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { US_STATES } from '../../functions/core/content/states';
 import { calculate } from '../../functions/core/tax/engine';
 import { lineView } from '../../functions/core/tax/view';
 import { taxjarDocument } from '../../functions/core/taxjar/document';
@@ -188,5 +189,44 @@ describe('the TaxJar-compatible answer', () => {
     expect(meal.combined_tax_rate).toBe(0.08);
     expect(lamp.taxability_rule).toMatchObject({ state: 'ME', treatment: 'general_rate' });
     expect(tax.breakdown.shipping.taxability_rule.state).toBe('ME');
+  });
+});
+
+describe('alcoholic beverages are a class of their own, outside food (data/README.md 14.5a)', () => {
+  // A state's rows on the class, or on codes of it (Washington's spirits).
+  const alcoholRows = readCsv(join(DATA, 'taxability_changes.csv'), ['state', 'match']).filter(
+    (r) => r.match === 'category:alcoholic_beverages' || r.match.startsWith('code:502022'),
+  );
+  const withRow = new Set(alcoholRows.map((r) => r.state));
+  const places = readCsv(join(DATA, 'us_zip_rates.csv'), ['state', 'zip']).filter(
+    (r, i, all) => US_STATES.includes(r.state as (typeof US_STATES)[number]) && all.findIndex((o) => o.state === r.state) === i,
+  );
+  const general = places.filter((p) => !withRow.has(p.state));
+  const codes = content.artifact.taxCodes.filter(([, , , category]) => category === 'alcoholic_beverages').map(([code]) => code);
+
+  it('beer, wine and spirits are the codes of the class', () => {
+    expect(codes.sort()).toEqual(['50202201A0000', '50202203A0000', '50202206A0000']);
+  });
+
+  // The codes were once filed as groceries, so food-exempt and food-rate states answered alcohol at 0 or their food rate.
+  it.each(general)('$state $zip: without a row of its own, a bottle pays what a lamp pays', ({ state, zip }) => {
+    const line = (code: string | null) =>
+      run({
+        date: D,
+        seller_class: state === 'IL' ? 'remote' : undefined,
+        ship_to: { state, zip },
+        lines: [{ amount: 100, tax_code: code, description: 'Desk lamp' }],
+      }).lines[0]!;
+    const lamp = line(null);
+    for (const code of codes) {
+      const bottle = line(code);
+      expect(bottle.rate).toBe(lamp.rate);
+      expect(bottle.category).toBe('alcoholic_beverages');
+      expect(bottle.taxability_rule?.treatment).toBe(lamp.taxability_rule?.treatment);
+    }
+  });
+
+  it('the states with a row of their own are the ones data/README.md 14.5a lists', () => {
+    expect([...withRow].sort()).toEqual(['DC', 'MA', 'MD', 'MN', 'ND', 'WA']);
   });
 });

@@ -10,6 +10,7 @@ export const CATEGORIES = [
   'candy',
   'soft_drinks',
   'bottled_water',
+  'alcoholic_beverages',
   'dietary_supplements',
   'food_bundle',
   'prescription_drugs',
