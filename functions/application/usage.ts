@@ -11,7 +11,7 @@
 //     (docs/usage-and-monitoring.md, "Exactly once").
 import type { Call, TenantCall } from './call';
 import type { Tenant } from '../core/access/records';
-import { journalChunks, type JournalChunk, type JournalDelivery } from '../core/usage/journal';
+import { journalChunks, type JournalChunk, type JournalDelivery, type UsageBacklog, type UsageJournal } from '../core/usage/journal';
 import {
   groupUsage,
   mergeRows,
@@ -34,16 +34,6 @@ export interface UsageRepository {
   applyOnce(chunk: JournalChunk): Promise<boolean>;
   read(accountId: string, from: string, to: string): Promise<UsageRow[]>;
   readAll(from: string, to: string): Promise<UsageRow[]>;
-}
-
-/** Where an answered calculation's unit is written, synchronously: once `record` returns, the unit is durable. */
-export interface UsageJournal {
-  record(charge: UsageCharge): void;
-}
-
-/** Journal lines written and not summed yet, where they can be waited for (the local runner); absent on AWS. */
-export interface UsageBacklog {
-  drain(): Promise<void>;
 }
 
 /** The unit a call's change is billed as: its tenant, its key, the call's UTC day. */

@@ -584,7 +584,10 @@ describe('usage journal (issue 30)', () => {
 
   it('lets the worker write the usage table and touch no other table', () => {
     const tableIds = Object.fromEntries(
-      TABLES.map((t) => [t.id, Object.keys(template.findResources('AWS::DynamoDB::Table', { Properties: { TableName: `salestax-test-${t.id.toLowerCase()}` } }))[0]!]),
+      TABLES.map((t) => [
+        t.id,
+        Object.keys(template.findResources('AWS::DynamoDB::Table', { Properties: { TableName: `salestax-test-${t.id.toLowerCase()}` } }))[0]!,
+      ]),
     );
     const statements = roleStatements(template, roleOfFunction(template, 'salestax-test-usage-log-worker'));
     const dynamo = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));

@@ -74,8 +74,22 @@ describeLocal('the usage-log worker', () => {
 
   it('counts deliveries that arrive out of order, each once', async () => {
     const acct = account();
-    const first = logsEvent('stream-order', events(Array.from({ length: 5 }, () => charge(acct)), 0), Date.now());
-    const second = logsEvent('stream-order', events(Array.from({ length: 3 }, () => charge(acct)), 5), Date.now());
+    const first = logsEvent(
+      'stream-order',
+      events(
+        Array.from({ length: 5 }, () => charge(acct)),
+        0,
+      ),
+      Date.now(),
+    );
+    const second = logsEvent(
+      'stream-order',
+      events(
+        Array.from({ length: 3 }, () => charge(acct)),
+        5,
+      ),
+      Date.now(),
+    );
     await deliver(second);
     await deliver(first);
     await deliver(second);
@@ -85,7 +99,14 @@ describeLocal('the usage-log worker', () => {
   it('splits a delivery over more owners than a transaction holds; one failing half way is sent again and counts once', async () => {
     const acct = account();
     const owners = 2 * MAX_CHUNK_ITEMS + 52;
-    const event = logsEvent('stream-wide', events(Array.from({ length: owners }, (_, i) => charge(acct, `key_${i}`)), 0), Date.now());
+    const event = logsEvent(
+      'stream-wide',
+      events(
+        Array.from({ length: owners }, (_, i) => charge(acct, `key_${i}`)),
+        0,
+      ),
+      Date.now(),
+    );
     // The second chunk's transaction is applied, then its answer lost: the delivery fails after two of three chunks.
     process.env.STX_FAULTS = 'dynamodb:TransactWriteItems:timeout:2';
     await expect(deliver(event)).rejects.toThrow(/timed out/);

@@ -1,4 +1,4 @@
-// Where the usage journal's lines go (functions/application/usage.ts UsageJournal), written
+// Where the usage journal's lines go (functions/core/usage/journal.ts UsageJournal), written
 // synchronously before the answer is returned:
 //   - on Lambda, stdout: Lambda ships each stdout line to CloudWatch Logs, and a line written before
 //     the handler returns is shipped even if the environment is never invoked again (it is frozen,
@@ -10,8 +10,7 @@
 // The local runner tails those files (lib/local/journal-tailer.ts) and offers their backlog to usage
 // reads through a process-wide registration, so a local GET /usage counts every line written.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { UsageBacklog, UsageJournal } from '../../application/usage';
-import { journalLine } from '../../core/usage/journal';
+import { journalLine, type UsageBacklog, type UsageJournal } from '../../core/usage/journal';
 import type { UsageCharge } from '../../core/usage/usage';
 
 /** The environment variable the local runner names its journal file in. */

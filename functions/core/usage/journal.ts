@@ -40,6 +40,16 @@ export function chargeOfLine(message: string): UsageCharge | undefined {
   return { owner: { accountId: account, environment, keyId: key }, day, kind: kind as UsageKind, units };
 }
 
+/** Where an answered calculation's unit is written, synchronously: once `record` returns, the unit is durable. */
+export interface UsageJournal {
+  record(charge: UsageCharge): void;
+}
+
+/** Journal lines written and not summed yet, where they can be waited for (the local runner); absent on AWS. */
+export interface UsageBacklog {
+  drain(): Promise<void>;
+}
+
 /** A line as a delivery carries it: CloudWatch Logs' event id, or locally its byte offset in the file. */
 export interface JournalEvent {
   readonly id: string;
