@@ -26,6 +26,8 @@ export const LOCAL_JOURNAL_SOURCE = 'usage-journal';
 /** Bytes of lines per delivery (about 2,500 lines): CloudWatch Logs delivers at most 1 MB. */
 const MAX_DELIVERY_BYTES = 256 * 1024;
 const NEWLINE = 0x0a;
+/** Passes a drain tries before it gives up: a delivery that failed (a throttle, a timeout) is sent again at once. */
+const DRAIN_ATTEMPTS = 5;
 
 /** Where a file is consumed to, and the delivery sent and not yet known to have landed. */
 export interface JournalCursor {
@@ -111,7 +113,7 @@ export interface JournalTailerOptions {
 }
 
 export interface JournalTailer {
-  /** Sends every complete line written so far; rejects if a delivery fails (it is sent again next time). */
+  /** Sends every complete line written so far, trying a failed delivery again a few times; rejects if it still fails (sent again next time). */
   drain(): Promise<void>;
   /** No more timed passes; a last drain. */
   stop(): Promise<void>;
@@ -185,12 +187,21 @@ export function tailJournal(options: JournalTailerOptions): JournalTailer {
   timer.unref();
 
   const tailer: JournalTailer = {
-    drain: run,
+    async drain() {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run();
+        } catch (error) {
+          if (attempt >= DRAIN_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
+    },
     async stop() {
       clearInterval(timer);
       const registry = globalThis as { [REGISTRATION]?: JournalTailer };
       if (registry[REGISTRATION] === tailer) delete registry[REGISTRATION];
-      await run().catch(options.onError);
+      await tailer.drain().catch(options.onError);
     },
   };
   if (options.register) (globalThis as { [REGISTRATION]?: JournalTailer })[REGISTRATION] = tailer;
