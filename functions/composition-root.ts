@@ -27,7 +27,7 @@ import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { TenantStore } from './adapters/dynamodb/tenant-store';
 import { TransactionStore } from './adapters/dynamodb/transaction-store';
 import { UsageStore } from './adapters/dynamodb/usage-store';
-import { flushUsageTallies, UsageTally } from './application/usage';
+import { fileJournal, JOURNAL_FILE_ENV, runnerBacklog, stdoutJournal } from './adapters/logs/usage-journal';
 import type { AccountPorts } from './application/account';
 import { sweepBatch, type BatchItemPorts, type BatchPorts } from './application/batches';
 import type { ReturnPorts } from './application/returns';
@@ -112,14 +112,15 @@ export const transactionStore = (tenant: Tenant): TransactionStore =>
   new TransactionStore(docClient(), table(), config().summaryTableName, tenant, config().usageTableName);
 export const batchStore = (tenant: Tenant): BatchStore => new BatchStore(docClient(), table(), tenant, config().usageTableName);
 export const usageStore = /* @__PURE__ */ once(() => new UsageStore(docClient(), config().usageTableName));
-/** Calculations and estimates counted in this process, stored off the request's path (application/usage.ts). */
-export const usageTally = /* @__PURE__ */ once(() => {
-  // Lambda sends SIGTERM before it retires an environment when an external extension is registered
-  // (Lambda Insights, the ADOT layer): what the tally holds is stored in the grace period then.
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME && process.listenerCount('SIGTERM') === 0)
-    process.once('SIGTERM', () => void flushUsageTallies().finally(() => process.exit(0)));
-  return new UsageTally(usageStore);
-});
+/**
+ * Where calculations and estimates record their units (application/usage.ts): stdout on Lambda
+ * (CloudWatch Logs, summed by the usage-log worker), the runner's journal file locally.
+ */
+export const usageJournal = /* @__PURE__ */ once(() =>
+  !process.env.AWS_LAMBDA_FUNCTION_NAME && process.env[JOURNAL_FILE_ENV] ? fileJournal() : stdoutJournal(),
+);
+/** The journal lines a usage read waits for: the local runner's backlog; nothing on AWS. */
+export const usageBacklog = /* @__PURE__ */ once(() => (process.env.AWS_LAMBDA_FUNCTION_NAME ? undefined : runnerBacklog()));
 export const batchQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('BatchItems')));
 export const returnJobQueue = /* @__PURE__ */ once(() => new SqsBatchQueue(sqsClient(), () => config().queueUrl('ReturnJobItems')));
 export const summaryStore = (tenant: Tenant): SummaryStore => new SummaryStore(docClient(), config().summaryTableName, tenant, table());

@@ -4,8 +4,8 @@
 import { basename, join } from 'node:path';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import { PROJECT_ROOT, streamConsumerId, workerId } from './paths';
-import { QUEUES, STREAM_CONSUMERS } from './resources';
+import { logConsumerId, PROJECT_ROOT, streamConsumerId, workerId } from './paths';
+import { LOG_CONSUMERS, QUEUES, STREAM_CONSUMERS } from './resources';
 import { ROUTES, routeEntry, type RouteDef } from './routes';
 import { isWebAsset } from './web-assets';
 
@@ -36,14 +36,15 @@ export interface FunctionBundle {
   readonly files: readonly string[];
 }
 
-export { streamConsumerId, workerId } from './paths';
+export { logConsumerId, streamConsumerId, workerId } from './paths';
 
-/** Every function the service deploys: the routes, the queue workers and the authorizer. */
+/** Every function the service deploys: the routes, the queue, stream and log workers, the authorizer and the sweeper. */
 export function functionBundles(): FunctionBundle[] {
   return [
     ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false, files: route.files ?? [] })),
     ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false, files: [] }] : [])),
     ...STREAM_CONSUMERS.map((consumer) => ({ id: streamConsumerId(consumer), entry: consumer.handler, content: false, files: [] })),
+    ...LOG_CONSUMERS.map((consumer) => ({ id: logConsumerId(consumer), entry: consumer.handler, content: false, files: [] })),
     { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false, files: [] },
     { id: 'sweeper', entry: SWEEPER_ENTRY, content: false, files: [] },
   ];

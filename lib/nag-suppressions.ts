@@ -52,6 +52,13 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
     );
   }
 
+  for (const { deadLetterQueue } of stack.logConsumers.byId.values())
+    acknowledge(
+      deadLetterQueue,
+      'AwsSolutions-SQS3',
+      "This queue is itself a dead letter: the usage-log worker's failure destination, holding CloudWatch Logs deliveries that failed every attempt, with an alarm on its depth; nothing consumes it to fail again.",
+    );
+
   const api = stack.api.restApi;
   acknowledge(
     api,

@@ -1,6 +1,6 @@
 // Where things are in the project, for the stack, the local runner and the scripts.
 import { join } from 'node:path';
-import type { QueueDef, StreamConsumerDef } from './resources';
+import type { LogConsumerDef, QueueDef, StreamConsumerDef } from './resources';
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..');
 
@@ -19,3 +19,5 @@ export const handlerModule = (entry: string, bundles: boolean): string => (bundl
 export const workerId = (queue: Pick<QueueDef, 'id'>): string => `${queue.id.toLowerCase()}-worker`;
 /** A stream consumer's function id: its handler's directory (e.g. `webhook-relay`). */
 export const streamConsumerId = (consumer: Pick<StreamConsumerDef, 'handler'>): string => functionIdOf(consumer.handler);
+/** A log consumer's function id: its handler's directory (e.g. `usage-log-worker`). */
+export const logConsumerId = (consumer: Pick<LogConsumerDef, 'handler'>): string => functionIdOf(consumer.handler);

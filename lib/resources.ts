@@ -138,3 +138,28 @@ export const WEBHOOK_RELAY: StreamConsumerDef = {
 };
 
 export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [WEBHOOK_RELAY];
+
+/**
+ * A consumer of the functions' log group: on AWS a Lambda fed by a CloudWatch Logs subscription
+ * filter with this pattern; locally the runner's journal tailer (lib/local/journal-tailer.ts) hands
+ * the handler the same event shape (`awslogs.data`, base64 gzip JSON).
+ */
+export interface LogConsumerDef {
+  readonly id: string;
+  readonly handler: string;
+  /** CloudWatch Logs filter pattern selecting the lines the consumer receives. */
+  readonly filterPattern: string;
+}
+
+/**
+ * Sums the usage journal (calculations' and estimates' units: functions/core/usage/journal.ts) into
+ * the usage table. The pattern selects the journal's lines by their mark, `usage_unit` (the format's
+ * version), which no other line has at top level.
+ */
+export const USAGE_LOG_WORKER: LogConsumerDef = {
+  id: 'UsageLogWorker',
+  handler: 'functions/usage-log-worker/handler.ts',
+  filterPattern: '{ $.usage_unit = 1 }',
+};
+
+export const LOG_CONSUMERS: readonly LogConsumerDef[] = [USAGE_LOG_WORKER];

@@ -20,6 +20,7 @@ import { AUTHORIZER_ENTRY } from './bundling';
 import { AccessProfiles, accessProfile, type AccessProfile } from './constructs/access-profiles';
 import { Api } from './constructs/api';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
+import { LogConsumers } from './constructs/log-consumers';
 import { QueueWorkers } from './constructs/queue-workers';
 import { Sweeper } from './constructs/sweeper';
 import { StreamConsumers } from './constructs/stream-consumers';
@@ -76,6 +77,8 @@ export class SalesTaxStack extends Stack {
   readonly workers: QueueWorkers;
   readonly sweeper: Sweeper;
   readonly streamConsumers: StreamConsumers;
+  /** The usage-log worker and its subscription to the function log group. */
+  readonly logConsumers: LogConsumers;
   readonly authorizer: ServiceFunction;
   readonly api: Api;
   readonly monitoring: Monitoring;
@@ -113,6 +116,7 @@ export class SalesTaxStack extends Stack {
     this.workers = new QueueWorkers(this, 'Workers', { ...functions, queues: this.queues });
     this.sweeper = new Sweeper(this, 'Sweeper', functions);
     this.streamConsumers = new StreamConsumers(this, 'StreamConsumers', { ...functions, tables: this.tables });
+    this.logConsumers = new LogConsumers(this, 'LogConsumers', { ...functions, removalPolicy });
     // The authorizer reads only the request: no environment, no data access.
     this.authorizer = new ServiceFunction(this, 'Authorizer', {
       functionName: `${namePrefix}-authorizer`,
@@ -132,7 +136,14 @@ export class SalesTaxStack extends Stack {
       removalPolicy,
     });
 
-    this.monitoring = new Monitoring(this, 'Monitoring', { namePrefix, stage: props.stage, api: this.api.restApi, queues: this.queues, tables: this.tables });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      namePrefix,
+      stage: props.stage,
+      api: this.api.restApi,
+      queues: this.queues,
+      tables: this.tables,
+      deadLetterAlarms: [...this.logConsumers.byId.values()].map((c) => c.dlqAlarm),
+    });
 
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'Subscribe the people who answer alarms' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.baseUrl, description: 'Base URL of the API (with /api/v1)' });

@@ -10,7 +10,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { GenericSchema } from 'valibot';
 import type { RouteDef } from '../../lib/routes';
 import { meterAnswer } from '../application/usage';
-import { authenticator, authorizer, cursors, rateLimiter, usageTally } from '../composition-root';
+import { authenticator, authorizer, cursors, rateLimiter, usageJournal } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';
 import { billedMetric } from '../shared/metrics';
 import { logger } from '../shared/powertools';
@@ -84,11 +84,12 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
           )
         : await exec();
       const sealed = await steps.cursors.seal(reply, request.principal, received.now, request.params);
-      // A billed call that stores nothing counts its unit once it is answered: not an idempotent
-      // replay (the stored answer), not a refusal (thrown before), not an answer whose idempotency
-      // record failed to save (an error; its retry runs and counts).
+      // A billed call that stores nothing records its unit in the journal once it is answered and
+      // before the answer is returned (so a unit the client saw answered is durable): not an
+      // idempotent replay (the stored answer), not a refusal (thrown before), not an answer whose
+      // idempotency record failed to save (an error; its retry runs and counts).
       if (route.meter && !reply.replayed) {
-        meterAnswer(usageTally(), request, route.meter);
+        meterAnswer(usageJournal(), request, route.meter);
         billedMetric(route.meter, 1);
       }
       return render(sealed, received.requestId);

@@ -30,9 +30,10 @@ export const DEPLOYMENT_SECRET_PARTITION = 'DEPLOYMENT';
 export interface AccessProfile {
   /**
    * The Main table: `none` (the authorizer), `read` (reads, plus UpdateItem on the rate counters
-   * only), `write` (read and write).
+   * only), `write` (read and write); `usage`: none of the Main table, writes to the usage table
+   * only (the usage-log worker).
    */
-  readonly data: 'none' | 'read' | 'write';
+  readonly data: 'none' | 'read' | 'write' | 'usage';
   /** Read and write the idempotency table. */
   readonly idempotency: boolean;
   /** Register and disable API Gateway usage-plan keys (functions/adapters/apigateway/usage-keys.ts). */
@@ -129,7 +130,7 @@ export class AccessProfiles extends Construct {
     const main = tables.get(MAIN_TABLE.id);
     // The return summaries go with the documents: read with them, written in their transactions.
     const summaries = tables.get(SUMMARY_TABLE.id);
-    // Metered usage: written in the transactions of what it counts, and by calculations' tallies.
+    // Metered usage: written in the transactions of what it counts, and from the usage journal.
     const usage = tables.get(USAGE_TABLE.id);
     if (profile.data === 'read') {
       main.grantReadData(role);
@@ -143,6 +144,7 @@ export class AccessProfiles extends Construct {
       summaries.grantReadWriteData(role);
       usage.grantReadWriteData(role);
     }
+    if (profile.data === 'usage') usage.grantWriteData(role);
     if (profile.idempotency) tables.get(IDEMPOTENCY_TABLE.id).grantReadWriteData(role);
     if (profile.usageKeys) grantUsageKeyAdministration(role);
     for (const queueId of profile.sendsTo) queues.get(queueId).queue.grantSendMessages(role);

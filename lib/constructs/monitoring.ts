@@ -45,6 +45,8 @@ export interface MonitoringProps {
   readonly api: RestApi;
   readonly queues: Queues;
   readonly tables: Tables;
+  /** Dead-letter alarms of other consumers (lib/constructs/log-consumers.ts), to notify like the queues' own. */
+  readonly deadLetterAlarms?: readonly Alarm[];
 }
 
 export class Monitoring extends Construct {
@@ -105,6 +107,11 @@ export class Monitoring extends Construct {
       threshold: ALARMS.latencyP99Ms,
       periods: 3,
     });
+    for (const dlqAlarm of props.deadLetterAlarms ?? []) {
+      dlqAlarm.addAlarmAction(notify);
+      dlqAlarm.addOkAction(notify);
+      this.alarms.push(dlqAlarm);
+    }
     for (const [queueId, { queue, deadLetterQueue, dlqAlarm }] of queues.byId) {
       // Dead letters: the queue's own alarm (lib/constructs/queues.ts), now with a person behind it.
       dlqAlarm.addAlarmAction(notify);

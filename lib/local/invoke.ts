@@ -2,6 +2,9 @@
 // local runner started), without HTTP. Tests and benchmarks use it where they need the process's
 // own counters, such as the DynamoDB calls a request makes.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { functionEnvironment } from '../environment';
@@ -24,9 +27,14 @@ export interface InProcess {
   ): Promise<{ status: number; headers: Record<string, unknown>; body: any }>;
   /** DynamoDB requests this process has sent so far. */
   dynamoCalls(): Promise<number>;
+  /** The usage journal file calculations answered here write their units to (nothing tails it unless a test does). */
+  readonly journalFile: string;
 }
 
 export function inProcess(dynamoEndpoint: string): InProcess {
+  // A journal file of this process's own (functions/adapters/logs/usage-journal.ts), not stdout.
+  process.env.STX_USAGE_JOURNAL_FILE ??= join(mkdtempSync(join(tmpdir(), 'stx-journal-')), `in-process-${process.pid}.jsonl`);
+  const journalFile = process.env.STX_USAGE_JOURNAL_FILE;
   Object.assign(process.env, {
     ...functionEnvironment({
       tableNames: Object.fromEntries(TABLES.map((t) => [t.id, localTableName(t)])),
@@ -42,6 +50,7 @@ export function inProcess(dynamoEndpoint: string): InProcess {
     POWERTOOLS_TRACE_ENABLED: process.env.POWERTOOLS_TRACE_ENABLED ?? 'false',
   });
   return {
+    journalFile,
     async invoke(method, path, key, body, headers = {}) {
       const url = new URL(path, 'http://localhost');
       const match = table.match(method, url.pathname);

@@ -1,19 +1,22 @@
 // Starts the whole service on a developer machine: DynamoDB Local and the SQS emulator, the tables
 // and queues of lib/resources.ts, the seed, the queue pollers and the HTTP front. The handlers are
 // the same modules Lambda runs (or, with `bundles`, the esbuild bundles themselves).
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type * as SeedEntryModule from '../../functions/admin/seed-entry';
 import { functionEnvironment } from '../environment';
-import { bundleFile, handlerModule, PROJECT_ROOT, streamConsumerId, workerId } from '../paths';
-import { QUEUES, STREAM_CONSUMERS, TABLES } from '../resources';
+import { bundleFile, handlerModule, logConsumerId, PROJECT_ROOT, streamConsumerId, workerId } from '../paths';
+import { QUEUES, STREAM_CONSUMERS, TABLES, USAGE_LOG_WORKER } from '../resources';
 import { ROUTES, routeEntry, type RouteDef } from '../routes';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
 import type { Context } from 'aws-lambda';
 import { functionContext } from './api-gateway';
 import { lockDataDir, type DataDirLock } from './data-dir';
+import { JOURNAL_SUFFIX, tailJournal, type JournalTailer, type LogsHandler } from './journal-tailer';
 import { startDynamoLocal, startSqsEmulator, type DynamoJit, type Engine } from './engines';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
 import { serveApi, type LocalApi, type ProxyHandler } from './server';
@@ -28,6 +31,8 @@ const SWEEP_EVERY_MS = Number(process.env.STX_SWEEP_SECONDS ?? 60) * 1000;
 const SWEEP_MIN_AGE_SECONDS = Number(process.env.STX_SWEEP_MIN_AGE_SECONDS ?? 120);
 /** Concurrent invocations of each queue worker (Lambda scales them with the queue). */
 const WORKER_CONCURRENCY = 4;
+/** The usage journal's directory in a data directory (functions/adapters/logs/usage-journal.ts). */
+export const USAGE_JOURNAL_DIR = 'usage-journal';
 
 export interface LocalOptions {
   readonly port?: number;
@@ -81,17 +86,16 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
   let lock: DataDirLock | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> = Promise.resolve();
+  let journal: { readonly tailer: JournalTailer; readonly temporaryDir: string | null } | undefined;
   // In order, so that nothing fails for want of what stopped before it: no new work (sweeps, queue
   // and stream polls, requests), the work in flight finished, then the engines it was using.
   const stop = async () => {
     clearInterval(sweepTimer);
     await Promise.allSettled([sweeping, ...pollers.map((p) => p.stop())]);
     await api?.close();
-    // Calculations the handlers counted and have not stored yet: every bundle's tally, found
-    // through the process-wide registry of functions/application/usage.ts (lib imports no runtime code).
-    const tallies = (globalThis as { [k: symbol]: Set<{ flush(): Promise<void> }> | undefined })[Symbol.for('salestax.usage-tallies')] ?? new Set();
-    for (const result of await Promise.allSettled([...tallies].map((t) => t.flush())))
-      if (result.status === 'rejected') log(`usage not stored at shutdown: ${(result.reason as Error).message}`);
+    // Calculations' and estimates' units the handlers journaled and the tail has not summed yet.
+    await journal?.tailer.stop();
+    if (journal?.temporaryDir) rmSync(journal.temporaryDir, { recursive: true, force: true });
     await Promise.allSettled(engines.map((e) => e.stop()));
     lock?.release();
   };
@@ -124,6 +128,28 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     const faults = process.env.STX_FAULTS;
     delete process.env.STX_FAULTS;
     const demoKey = await seedDatabase(options.seed);
+    // The usage journal: in the data directory, where a successor finds what a killed runner left;
+    // in memory, a directory as short-lived as the tables. One file per runner process.
+    const temporaryDir = lock ? null : mkdtempSync(join(tmpdir(), 'stx-usage-journal-'));
+    const journalDir = temporaryDir ?? join(lock!.dir, USAGE_JOURNAL_DIR);
+    mkdirSync(journalDir, { recursive: true });
+    const journalFile = join(journalDir, `${new Date().toISOString().replace(/[:.]/g, '')}-${process.pid}-${randomBytes(4).toString('hex')}${JOURNAL_SUFFIX}`);
+    process.env.STX_USAGE_JOURNAL_FILE = journalFile;
+    const usageLogWorker = await importHandler<LogsHandler>(USAGE_LOG_WORKER.handler, options.bundles ?? false, logConsumerId(USAGE_LOG_WORKER));
+    journal = {
+      temporaryDir,
+      tailer: tailJournal({
+        dir: journalDir,
+        liveFile: journalFile,
+        handler: usageLogWorker,
+        context: () => functionContext(logConsumerId(USAGE_LOG_WORKER), STAGE, 60),
+        onError: (error) => log(`usage journal not summed yet: ${(error as Error).message}`),
+        register: true,
+      }),
+    };
+    // What a killed predecessor journaled is summed before anything is served.
+    await journal.tailer.drain().catch((error) => log(`usage journal not summed yet: ${(error as Error).message}`));
+
     if (faults) process.env.STX_FAULTS = faults;
 
     // Work in flight when the last run stopped: its queue messages were in the emulator's memory.

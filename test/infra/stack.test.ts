@@ -12,7 +12,7 @@ import { Tables } from '../../lib/constructs/tables';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/constructs/usage-plans';
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
-import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, STREAM_CONSUMERS, TABLES } from '../../lib/resources';
+import { BATCH_ITEMS_QUEUE, LOG_CONSUMERS, QUEUES, RETURN_JOB_ITEMS_QUEUE, STREAM_CONSUMERS, TABLES, USAGE_LOG_WORKER } from '../../lib/resources';
 import { fullPath, ROUTES, type RouteDef } from '../../lib/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
@@ -58,8 +58,8 @@ const routeStatements = (routeId: string): Statement[] => roleStatements(templat
 const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
 
 describe('functions', () => {
-  it('has one function per route, one per queue worker and stream consumer, the authorizer and the sweeper', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + STREAM_CONSUMERS.length + 2);
+  it('has one function per route, one per queue worker, stream consumer and log consumer, the authorizer and the sweeper', () => {
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + STREAM_CONSUMERS.length + LOG_CONSUMERS.length + 2);
   });
 
   it('runs the sweeper every 5 minutes from EventBridge, re-queuing work older than 5 minutes', () => {
@@ -168,10 +168,10 @@ describe('least privilege', () => {
     // Besides the profiles' roles: one per queue worker (it consumes its own queue) and stream consumer
     // (it reads its table's stream), the authorizer's (no data: the public routes' profile too, so
     // shared with them), the sweeper's (data, sending to the batch queues, no idempotency), API
-    // Gateway's invoke role and its account-level CloudWatch role.
+    // Gateway's invoke role and its account-level CloudWatch role; the usage-log worker's (the usage table only).
     const roles = new Set([...roleByProfile.values(), roleOfFunction(template, 'salestax-test-authorizer')]);
     const workers = QUEUES.filter((q) => q.worker).length;
-    template.resourceCountIs('AWS::IAM::Role', roles.size + workers + STREAM_CONSUMERS.length + 3);
+    template.resourceCountIs('AWS::IAM::Role', roles.size + workers + STREAM_CONSUMERS.length + LOG_CONSUMERS.length + 3);
   });
 
   it('lets every function role write logs to the stage log group only', () => {
@@ -238,8 +238,9 @@ describe('least privilege', () => {
     expect(invoked).toEqual(routeFunctionIds);
     const routeMethods = (Object.values(template.findResources('AWS::ApiGateway::Method')) as Resource[]).filter((m) => m.Properties.HttpMethod !== 'ANY');
     for (const m of routeMethods) expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [invokeRole, 'Arn'] });
-    // The only Lambda permissions left: API Gateway calling the authorizer, EventBridge the sweeper.
-    template.resourceCountIs('AWS::Lambda::Permission', 2);
+    // The only Lambda permissions left: API Gateway calling the authorizer, EventBridge the sweeper,
+    // CloudWatch Logs the usage-log worker.
+    template.resourceCountIs('AWS::Lambda::Permission', 2 + LOG_CONSUMERS.length);
     template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthorizerFunction'), 'Arn'] } });
   });
 
@@ -310,7 +311,8 @@ describe('queues', () => {
   });
 
   it('refuses plain-HTTP access to every queue', () => {
-    template.resourceCountIs('AWS::SQS::QueuePolicy', QUEUES.length * 2);
+    // Each queue and its dead-letter queue; each log consumer's dead-letter queue.
+    template.resourceCountIs('AWS::SQS::QueuePolicy', QUEUES.length * 2 + LOG_CONSUMERS.length);
     template.allResourcesProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });
@@ -493,6 +495,7 @@ describe('monitoring (issue 30)', () => {
       'batchitems-queue-age',
       'returnjobitems-queue-age',
       ...QUEUES.map((q) => `${q.id.toLowerCase()}-dlq-not-empty`),
+      'usage-log-worker-dlq-not-empty',
     ];
     for (const name of names) {
       const props = alarm(name);
@@ -542,6 +545,56 @@ describe('monitoring (issue 30)', () => {
     expect(touches('calculations-create', 'dynamodb:UpdateItem')).toBe(true);
     expect(touches('usage-get', 'dynamodb:Query')).toBe(true);
     expect(touches('usage-get', 'dynamodb:UpdateItem')).toBe(false);
+  });
+});
+
+describe('usage journal (issue 30)', () => {
+  const [logGroupId] = Object.keys(template.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: '/aws/lambda/salestax-test' } }));
+  const [workerId, worker] = functionNamed(template, 'salestax-test-usage-log-worker');
+
+  it("subscribes the usage-log worker to the functions' log group, selecting journal lines only", () => {
+    template.resourceCountIs('AWS::Logs::SubscriptionFilter', 1);
+    template.hasResourceProperties('AWS::Logs::SubscriptionFilter', {
+      LogGroupName: { Ref: logGroupId },
+      FilterPattern: USAGE_LOG_WORKER.filterPattern,
+      DestinationArn: { 'Fn::GetAtt': [workerId, 'Arn'] },
+    });
+    expect(USAGE_LOG_WORKER.filterPattern).toBe('{ $.usage_unit = 1 }');
+    // CloudWatch Logs of this account and log group may invoke it, and nothing else through a permission.
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [workerId, 'Arn'] },
+      Principal: 'logs.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [logGroupId, 'Arn'] },
+    });
+    expect(worker.Properties.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
+  });
+
+  it('retries a failed delivery twice within 6 hours, then keeps it in a dead-letter queue with an alarm', () => {
+    const [dlqId] = Object.keys(template.findResources('AWS::SQS::Queue', { Properties: { QueueName: 'salestax-test-usage-log-worker-dlq' } }));
+    expect(dlqId).toBeDefined();
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: workerId },
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 6 * 3600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [dlqId, 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'salestax-test-usage-log-worker-dlq', SqsManagedSseEnabled: true });
+  });
+
+  it('lets the worker write the usage table and touch no other table', () => {
+    const tableIds = Object.fromEntries(
+      TABLES.map((t) => [
+        t.id,
+        Object.keys(template.findResources('AWS::DynamoDB::Table', { Properties: { TableName: `salestax-test-${t.id.toLowerCase()}` } }))[0]!,
+      ]),
+    );
+    const statements = roleStatements(template, roleOfFunction(template, 'salestax-test-usage-log-worker'));
+    const dynamo = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));
+    expect(actionsOf(dynamo)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    expect(actionsOf(dynamo)).not.toContain('dynamodb:Query');
+    const touched = JSON.stringify(dynamo.map((s) => s.Resource));
+    for (const [id, logicalId] of Object.entries(tableIds)) expect(touched.includes(logicalId), id).toBe(id === 'Usage');
   });
 });
 

@@ -2,8 +2,11 @@
 // on that directory is refused, and a runner killed with SIGKILL in the middle of a batch loses
 // nothing: started again on the same directory (and the same seed, loaded again as an upsert) it
 // finds every document exactly once, and the sweeper re-queues the batch's unfinished chunks from
-// DynamoDB (the SQS emulator's messages died with the process), so the batch completes.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// DynamoDB (the SQS emulator's messages died with the process), so the batch completes. Every
+// calculation answered before the kill is billed exactly once: its unit was in the usage journal
+// (a file of the data directory) before its answer left, and the second runner sums what the first
+// had not.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -64,9 +67,10 @@ describeLocal('a durable local run', () => {
       operation: 'commit',
       request: { code: `DUR-B-${i}`, date: DATE, ship_to, lines: [{ amount: 10 + i }] },
     }));
-    // Calculations store nothing: their units wait in the process's tally, stored within a second
-    // (functions/application/usage.ts). Five answered well before the crash are stored; two answered
-    // just before it may die with the process (docs/usage-and-monitoring.md states the bound).
+    // Calculations store nothing: their units are lines of the usage journal, written before each
+    // answer is returned and summed off the request's path (functions/application/usage.ts). Five
+    // answered well before the crash (summed by the first runner, most likely), three just before
+    // it, the last a moment before the kill: all eight count, once.
     const calculation = { date: DATE, ship_to, lines: [{ amount: 5 }] };
     for (let i = 0; i < 5; i++) expect((await call(first.url, 'POST', '/calculations', calculation)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2500));
@@ -74,8 +78,13 @@ describeLocal('a durable local run', () => {
     expect(batch.status).toBe(202);
     for (let i = 0; i < 2; i++) expect((await call(first.url, 'POST', '/calculations', calculation)).status).toBe(200);
     const keysBefore = (await call(first.url, 'GET', '/keys?limit=100')).body.data.length as number;
+    expect((await call(first.url, 'POST', '/calculations', calculation)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 0));
     await first.crash();
     const crashedAt = Date.now();
+    const journals = () => readdirSync(join(dataDir, 'usage-journal')).filter((f) => f.endsWith('.jsonl'));
+    const leftByFirst = journals();
+    expect(leftByFirst).toHaveLength(1);
 
     // This runner sweeps every 2 s and re-queues work as soon as it is due (locally: 60 s, 120 s).
     const second = await startRunner({ ...env, STX_SWEEP_SECONDS: '2', STX_SWEEP_MIN_AGE_SECONDS: '0' });
@@ -137,12 +146,13 @@ describeLocal('a durable local run', () => {
     expect(events.find((e) => e.id === failed!.headers['webhook-id'])?.deliveries).toMatchObject([{ state: 'delivered', attempts: 2 }]);
 
     // Usage (issue 30): every document and batch item billed exactly once across the crash, in the
-    // writes that made them; the calculations stored before the crash, and none twice.
+    // writes that made them; every calculation answered, the last ones from the journal the first
+    // runner left, none twice.
     const usage = (await call(second.url, 'GET', '/usage?group_by=kind')).body;
     const units = Object.fromEntries(usage.data.map((g: { group: string; total: number }) => [g.group, g.total]));
-    expect(units).toMatchObject({ commit: 1, refund: 1, batch_item: ITEMS });
-    expect(units.calculation).toBeGreaterThanOrEqual(5);
-    expect(units.calculation).toBeLessThanOrEqual(7);
+    expect(units).toEqual({ commit: 1, refund: 1, batch_item: ITEMS, calculation: 8 });
+    // The first runner's journal file, consumed, is gone.
+    expect(journals().filter((f) => leftByFirst.includes(f))).toEqual([]);
 
     // The seed loaded twice: each seeded key once.
     expect((await call(second.url, 'GET', '/keys?limit=100')).body.data.length).toBe(keysBefore);

@@ -2,16 +2,41 @@
 // cannot creep. A key at the contract's default limits pays one rate-counter write per request; a
 // key at 1,000/min or more leases tokens, so its requests mostly skip that write. Metered usage
 // (issue 30) adds no request: a commit's or a refund's usage counter is an item of its own
-// TransactWriteItems, and a calculation's unit waits in the process's tally, stored later by one
-// UpdateItem for every unit of the key and day.
-import { expect, inject, it } from 'vitest';
+// TransactWriteItems, and a calculation's unit is a journal line (a file write here, stdout on
+// Lambda), summed later off its path by the usage-log worker: one TransactWriteItems (the
+// delivery's marker and one counter) for every unit of the key and day in a delivery.
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { chargeOfLine } from '../../functions/core/usage/journal';
 import { describeLocal } from '../support/target';
+import { functionContext } from '../../lib/local/api-gateway';
 import { inProcess } from '../../lib/local/invoke';
+import { tailJournal, type JournalTailer, type LogsHandler } from '../../lib/local/journal-tailer';
+import { handlerModule } from '../../lib/paths';
+import { USAGE_LOG_WORKER } from '../../lib/resources';
 import { KEYS } from '../fixtures/seed';
 import { unique } from '../support/http';
-import { flushUsageTallies } from '../../functions/application/usage';
 
-const { invoke, dynamoCalls } = inProcess(inject('dynamoEndpoint'));
+const { invoke, dynamoCalls, journalFile } = inProcess(inject('dynamoEndpoint'));
+let tail: JournalTailer | undefined;
+
+beforeAll(async () => {
+  // The worker as the runner loads it (by path, the module graph `invoke` counts the calls of); no timed passes.
+  const { handler } = (await import(pathToFileURL(handlerModule(USAGE_LOG_WORKER.handler, false)).href)) as { handler: LogsHandler };
+  const context = () => functionContext('usage-log-worker', 'local', 60);
+  tail = tailJournal({ dir: dirname(journalFile), liveFile: journalFile, handler, context, onError: () => undefined, intervalMs: 3_600_000 });
+});
+afterAll(() => tail?.stop());
+
+const journalLines = (): string[] => {
+  try {
+    return readFileSync(journalFile, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+};
 
 async function counted<T>(call: () => Promise<T>): Promise<{ result: T; calls: number }> {
   const before = await dynamoCalls();
@@ -42,31 +67,36 @@ async function budget(key: string) {
   // An Idempotency-Key adds the Powertools record: one conditional put before, one update after.
   const idempotent = await counted(() => invoke('POST', '/api/v1/transactions', key, sale(unique('CALLS')), { 'Idempotency-Key': unique('ik') }));
   expect(idempotent.result.status).toBe(201);
-  // Whatever earlier calculations left in the tally is stored first, outside the counted calls.
-  await flushUsageTallies();
+  // Whatever earlier calculations journaled is summed first, outside the counted calls.
+  await tail!.drain();
+  const before = journalLines().length;
   const calculations = await counted(async () => {
     for (let i = 0; i < 3; i++) expect((await invoke('POST', '/api/v1/calculations', key, calculation)).status).toBe(200);
   });
-  // Their three units, later and off their path: one UpdateItem (same key, day and kind).
-  const stored = await counted(() => flushUsageTallies());
+  // Their three units are in the journal once answered, with no DynamoDB call...
+  const journaled = journalLines().slice(before).map(chargeOfLine);
+  expect(journaled.map((c) => c?.kind)).toEqual(['calculation', 'calculation', 'calculation']);
+  expect(new Set(journaled.map((c) => c?.owner.keyId)).size).toBe(1);
+  // ...and summed later, off their path: one TransactWriteItems (the marker, one counter item).
+  const stored = await counted(() => tail!.drain());
   return {
     commit: commit.calls,
     lookup: lookup.calls,
     refund: refund.calls,
     idempotent: idempotent.calls,
     threeCalculations: calculations.calls,
-    usageFlush: stored.calls,
+    journalDelivery: stored.calls,
   };
 }
 
 describeLocal('DynamoDB calls per request (warm process, cached key and tenant configuration)', () => {
   it('default limits: commit = counter + TransactWriteItems, lookup = counter + GetItem, refund = counter + GetItem + TransactWriteItems', async () => {
     await awayFromMinuteEdge(5);
-    expect(await budget(KEYS.calls)).toEqual({ commit: 2, lookup: 2, refund: 3, idempotent: 4, threeCalculations: 3, usageFlush: 1 });
+    expect(await budget(KEYS.calls)).toEqual({ commit: 2, lookup: 2, refund: 3, idempotent: 4, threeCalculations: 3, journalDelivery: 1 });
   });
 
   it('a key at 100,000/min spends leased tokens: no counter write on most requests', async () => {
     await awayFromMinuteEdge(5);
-    expect(await budget(KEYS.admin)).toEqual({ commit: 1, lookup: 1, refund: 2, idempotent: 3, threeCalculations: 0, usageFlush: 1 });
+    expect(await budget(KEYS.admin)).toEqual({ commit: 1, lookup: 1, refund: 2, idempotent: 3, threeCalculations: 0, journalDelivery: 1 });
   });
 });

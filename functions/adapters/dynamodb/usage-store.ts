@@ -4,14 +4,16 @@
 //   - Units that come with a write (a committed document, a lifecycle change, a batch chunk's
 //     results) are an Update inside that write's TransactWriteItems (`usageUpdates`): they land
 //     with it or not at all, and a retry or replay the write's conditions refuse counts nothing.
-//   - Calculations store nothing; their units are added by `add` (a conditional UpdateItem per
-//     owner and day, in the writing process's slot, at most once per flush number) off the
-//     request's path (functions/application/usage.ts).
-// Readers Query an account's partition by day range and sum the slots (core/usage).
+//   - Calculations store nothing; their units come from the usage journal (core/usage/journal.ts),
+//     a chunk at a time by `applyOnce`: one TransactWriteItems of the chunk's marker (a Put that
+//     must not exist yet) and its counters' ADDs, so a chunk delivered again adds nothing.
+// Readers Query an account's partition by day range and sum the slots (core/usage). Markers live
+// in partitions of their own (`APPLIED#…`), which no reader's key range or filter meets.
 import { createHash } from 'node:crypto';
-import { paginateQuery, paginateScan, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { paginateQuery, paginateScan, TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import * as v from 'valibot';
+import type { JournalChunk } from '../../core/usage/journal';
 import { DOCUMENT_SLOTS, USAGE_KINDS, type UsageCharge, type UsageKind, type UsageRow } from '../../core/usage/usage';
 import { parseItem } from './item-schema';
 
@@ -63,6 +65,12 @@ export function usageUpdates(table: string, charges: readonly UsageCharge[], slo
   }));
 }
 
+/** A journal chunk's marker: its own partition, so no usage Query meets it and the export's filter leaves it out. */
+const markerPk = (marker: string): string => `APPLIED#${marker}`;
+const MARKER_SK = 'APPLIED';
+export const MARKER_TTL_DAYS = 30;
+const MAX_CONFLICT_ATTEMPTS = 12;
+
 const Stored = v.looseObject({ PK: v.pipe(v.string(), v.startsWith('USAGE#')), SK: v.string() });
 
 function rowOf(item: Record<string, unknown>): UsageRow {
@@ -83,28 +91,35 @@ export class UsageStore {
   ) {}
 
   /**
-   * Adds charges outside any other write (deferred calculation counts), one UpdateItem per item of
-   * the writer's own `slot`, at most once per `sequence`: each item records the last sequence
-   * applied to it, and an update whose sequence is not above it (the same flush sent again after a
-   * timeout, or by the SDK's retry) is refused by its condition and counts as done.
+   * A journal chunk's counters and its marker in one TransactWriteItems (core/usage/journal.ts):
+   * the marker's Put must find no marker, so a chunk delivered again is refused whole and counts as
+   * applied before (false). Another writer on a counter item cancels it (TransactionConflict):
+   * tried again, jittered, like any lost race. Markers expire after MARKER_TTL_DAYS, well beyond
+   * the six hours Lambda retries an asynchronous invocation.
    */
-  async add(charges: readonly UsageCharge[], slot: string, sequence: number): Promise<void> {
-    for (const group of byItem(charges)) {
-      const { UpdateExpression, ExpressionAttributeNames, ExpressionAttributeValues } = addExpression(group);
-      try {
-        await this.db.send(
-          new UpdateCommand({
+  async applyOnce(chunk: JournalChunk): Promise<boolean> {
+    const input = {
+      TransactItems: [
+        {
+          Put: {
             TableName: this.table,
-            Key: { PK: usagePk(group[0]!.owner.accountId), SK: usageSk(group[0]!, slot) },
-            UpdateExpression: `${UpdateExpression} SET #seq = :seq`,
-            ConditionExpression: 'attribute_not_exists(#seq) OR #seq < :seq',
-            ExpressionAttributeNames: { ...ExpressionAttributeNames, '#seq': 'seq' },
-            ExpressionAttributeValues: { ...ExpressionAttributeValues, ':seq': sequence },
-          }),
-        );
+            Item: { PK: markerPk(chunk.marker), SK: MARKER_SK, ttl: Math.floor(Date.now() / 1000) + MARKER_TTL_DAYS * 86_400 },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        ...usageUpdates(this.table, chunk.charges, chunk.slot),
+      ],
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.db.send(new TransactWriteCommand(input));
+        return true;
       } catch (error) {
-        // Already applied by an earlier send of this very flush.
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!(error instanceof TransactionCanceledException)) throw error;
+        const reasons = error.CancellationReasons ?? [];
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') return false;
+        if (!reasons.some((r) => r.Code === 'TransactionConflict') || attempt >= MAX_CONFLICT_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 10 * 2 ** attempt)));
       }
     }
   }
@@ -124,8 +139,8 @@ export class UsageStore {
   readAll(from: string, to: string): Promise<UsageRow[]> {
     const input = {
       TableName: this.table,
-      FilterExpression: 'SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':from': `${from}#`, ':to': `${to}#~` },
+      FilterExpression: 'begins_with(PK, :usage) AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':usage': usagePk(''), ':from': `${from}#`, ':to': `${to}#~` },
       ConsistentRead: true,
     };
     return rowsOf(paginateScan({ client: this.db }, input));

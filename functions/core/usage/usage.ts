@@ -41,13 +41,11 @@ export const usageDay = (now: Date): string => now.toISOString().slice(0, 10);
 /**
  * Slots spread one owner's day over several items, so concurrent transactions of one busy key do
  * not contend for one item (DynamoDB cancels a transaction that meets another on the same item).
- * Writes in a document's transaction take the slot of its code. Deferred calculation counts go to
- * a slot of their process (`m<process id>`), where each flush carries the process's next sequence
- * number: a flush sent again (a timeout after DynamoDB applied it, an SDK retry) finds its number
- * already recorded and adds nothing, and their plain updates never meet a transaction.
+ * Writes in a document's transaction take the slot of its code (`0`…`15`); the usage journal's
+ * chunks take slots of their own (`j0`…`j15`, core/usage/journal.ts), so summing calculations never
+ * cancels a commit.
  */
 export const DOCUMENT_SLOTS = 16;
-export const meteredSlot = (processId: string): string => `m${processId}`;
 
 export type UsageGrouping = 'day' | 'key' | 'kind';
 
