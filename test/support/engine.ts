@@ -8,6 +8,25 @@ import { CalculationRequestSchema } from '../../functions/schemas/document';
 
 export const content = taxContent();
 
+/**
+ * Tax codes of the product classes that dated rules name by code prefix (issue 26: soft drinks,
+ * supplements, business and personal SaaS, data processing, IT services, alcoholic beverages), each
+ * sharing a category with codes ruled otherwise.
+ */
+export const PRODUCT_CLASS_CODES = [
+  '40050',
+  '40020',
+  '50202304A0001',
+  '81162000A9000',
+  '81162000A0000',
+  '81112001A0000',
+  '81111504A0000',
+  '40060',
+  '50202201A0000',
+  '50202203A0000',
+  '50202206A0000',
+] as const;
+
 export function context(overrides: Omit<Partial<EngineContext>, 'settings'> & { settings?: Partial<TenantSettings> } = {}): EngineContext {
   const { settings, ...rest } = overrides;
   return {

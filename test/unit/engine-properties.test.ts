@@ -6,37 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { MICRO, mulDivHalfUp } from '../../functions/core/tax/money';
 import { calculationView, totalsOf } from '../../functions/core/tax/view';
 import { zipRows } from '../support/data';
-import { run } from '../support/engine';
+import { PRODUCT_CLASS_CODES, run } from '../support/engine';
 
 // Destinations outside Illinois (whose posture rules are tested by table) from the rate table.
 const places = zipRows
   .filter((_r, i) => i % 97 === 0)
   .filter((r) => r.state !== 'IL' && r.state !== 'PR')
   .map((r) => ({ state: r.state, zip: r.zip }));
-const TAX_CODES = [
-  null,
-  '40030',
-  '20010',
-  '51020',
-  '51010',
-  '31000',
-  '30070',
-  '41000',
-  '40010',
-  'SHIPPING',
-  '99999',
-  '19000',
-  '81100',
-  // The product classes of issue 26: soft drinks, supplements, business/personal SaaS, data processing, IT services.
-  '40050',
-  '40020',
-  '50202304A0001',
-  '81162000A9000',
-  '81162000A0000',
-  '81112001A0000',
-  '81111504A0000',
-  '40060',
-];
+const TAX_CODES = [null, '40030', '20010', '51020', '51010', '31000', '30070', '41000', '40010', 'SHIPPING', '99999', '19000', '81100', ...PRODUCT_CLASS_CODES];
 
 const cents = fc.integer({ min: 0, max: 5_000_000 });
 const lineArb = fc
