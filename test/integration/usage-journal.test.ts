@@ -4,10 +4,11 @@
 // out of order, fail half way, or are cut short by a crash between sending and advancing the cursor;
 // a line not yet complete waits for its newline. Each case bills an account of its own.
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CloudWatchLogsEvent, Context } from 'aws-lambda';
+import { gunzipSync } from 'node:zlib';
+import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent, Context } from 'aws-lambda';
 import { afterAll, afterEach, expect, inject, it } from 'vitest';
 import { UsageStore } from '../../functions/adapters/dynamodb/usage-store';
 import { journalLine, MAX_CHUNK_ITEMS } from '../../functions/core/usage/journal';
@@ -15,7 +16,7 @@ import type { UsageCharge } from '../../functions/core/usage/usage';
 import { handler } from '../../functions/usage-log-worker/handler';
 import { functionContext } from '../../lib/local/api-gateway';
 import { inProcess } from '../../lib/local/invoke';
-import { cursorPath, logsEvent, readCursor, tailJournal, type LogsHandler } from '../../lib/local/journal-tailer';
+import { cursorPath, logsEvent, parseCursor, readCursor, tailJournal, type LogsHandler } from '../../lib/local/journal-tailer';
 import { localTableName } from '../../lib/local/provision';
 import { USAGE_TABLE } from '../../lib/resources';
 import { db } from '../support/dynamo';
@@ -142,6 +143,48 @@ describeLocal("the local runner's tail of the journal", () => {
     await tail.stop();
     // The live file stays; its cursor is at its end.
     expect(readCursor(file)).toEqual({ offset: 3 * Buffer.byteLength(line) });
+  });
+
+  it('reads a cursor log by its last complete record: a torn record is ignored, an older JSON cursor still read', () => {
+    expect(parseCursor('')).toEqual({ offset: 0 });
+    expect(parseCursor('d 0\np 0 420\nd 420\n')).toEqual({ offset: 420 });
+    expect(parseCursor('d 0\np 0 420\nd 4')).toEqual({ offset: 0, pending: { start: 0, end: 420 } });
+    expect(parseCursor('d 420\np 420 8')).toEqual({ offset: 420 });
+    expect(parseCursor('d 420\np 420 840\n')).toEqual({ offset: 420, pending: { start: 420, end: 840 } });
+    expect(parseCursor('{"offset":42,"pending":{"start":42,"end":84}}')).toEqual({ offset: 42, pending: { start: 42, end: 84 } });
+  });
+
+  it('takes over a cursor log with a torn tail and keeps it short over thousands of deliveries', async () => {
+    const acct = account();
+    const dir = journalDir();
+    const file = join(dir, 'live.jsonl');
+    const line = journalLine(charge(acct));
+    const size = Buffer.byteLength(line);
+    writeFileSync(file, line.repeat(2));
+    // Consumed to the first line; the crash tore the record of the next delivery.
+    writeFileSync(cursorPath(file), `d 0\np 0 ${size}\nd ${size}\np ${size} 9`);
+    // The first delivery to DynamoDB; the thousands after it only counted (the cursor is what is tested).
+    let summing = true;
+    let counted = 0;
+    const counting: LogsHandler = async (event, ctx) => {
+      if (summing) return handler(event, ctx);
+      counted += (JSON.parse(gunzipSync(Buffer.from(event.awslogs.data, 'base64')).toString('utf8')) as CloudWatchLogsDecodedData).logEvents.length;
+    };
+    const tail = tailJournal({ dir, liveFile: file, handler: counting, context, onError: () => undefined, intervalMs: 3_600_000 });
+    await tail.drain();
+    expect(await units(acct)).toEqual({ calculation: 1 });
+    expect(readFileSync(cursorPath(file), 'utf8')).toBe(`d ${size}\np ${size} ${2 * size}\nd ${2 * size}\n`);
+    // One line a delivery, two records each: the log is rewritten as one record once past 64 KiB.
+    summing = false;
+    for (let i = 0; i < 3_000; i++) {
+      appendFileSync(file, line);
+      await tail.drain();
+    }
+    await tail.stop();
+    expect(counted).toBe(3_000);
+    // Appended only, the log would hold 6,000 records of 9 to 16 bytes: about 75 KB.
+    expect(statSync(cursorPath(file)).size).toBeLessThan(16 * 1024);
+    expect(readCursor(file)).toEqual({ offset: statSync(file).size });
   });
 
   it('counts once a delivery a crash cut off between sending it and advancing the cursor, then consumes and deletes the dead file', async () => {
