@@ -191,8 +191,10 @@ export function tailJournal(options: JournalTailerOptions): JournalTailer {
       cursor = { offset: cursor.pending.end };
       save(file, cursor);
     }
-    for (;;) {
-      const size = statSync(file).size;
+    // What was complete when the pass began, then the next pass: looping to the end would chase the
+    // writers under steady load, a few dozen lines a delivery back to back (measured about 25 at
+    // 1,500 requests/s, against about 660 a pass), each a worker invocation and a transaction.
+    for (const size = statSync(file).size; ; ) {
       const end = size > cursor.offset ? completeEnd(file, cursor.offset, size) : cursor.offset;
       if (end === cursor.offset) break;
       save(file, { offset: cursor.offset, pending: { start: cursor.offset, end } });

@@ -63,6 +63,12 @@ function journalDir(): string {
   return dir;
 }
 
+/**
+ * A journal file named as no other test's: its name is the delivery's stream, part of each chunk's
+ * marker, so two tests' files of the same name and offsets would share markers in the one table.
+ */
+const journalFile = (dir: string, name: string): string => join(dir, `${name}-${randomBytes(4).toString('hex')}.jsonl`);
+
 describeLocal('the usage-log worker', () => {
   it('counts a delivery once however often it comes, concurrently or not', async () => {
     const acct = account();
@@ -130,7 +136,7 @@ describeLocal("the local runner's tail of the journal", () => {
   it('sends a line only once it is complete: a torn last line waits for its newline', async () => {
     const acct = account();
     const dir = journalDir();
-    const file = join(dir, 'live.jsonl');
+    const file = journalFile(dir, 'live');
     const line = journalLine(charge(acct));
     writeFileSync(file, `${line}${line}${line.slice(0, 20)}`);
     const tail = tailJournal({ dir, liveFile: file, handler, context, onError: () => undefined, intervalMs: 3_600_000 });
@@ -145,6 +151,31 @@ describeLocal("the local runner's tail of the journal", () => {
     expect(readCursor(file)).toEqual({ offset: 3 * Buffer.byteLength(line) });
   });
 
+  it('sends in a pass what was complete when it began: lines written meanwhile wait for the next pass', async () => {
+    const acct = account();
+    const dir = journalDir();
+    const file = journalFile(dir, 'live');
+    const line = journalLine(charge(acct));
+    writeFileSync(file, line.repeat(2));
+    // Each delivery, as a busy runner would, writes another line while it is being summed.
+    const sizes: number[] = [];
+    const writing: LogsHandler = async (event, ctx) => {
+      sizes.push((JSON.parse(gunzipSync(Buffer.from(event.awslogs.data, 'base64')).toString('utf8')) as CloudWatchLogsDecodedData).logEvents.length);
+      appendFileSync(file, line);
+      return handler(event, ctx);
+    };
+    const tail = tailJournal({ dir, liveFile: file, handler: writing, context, onError: () => undefined, intervalMs: 3_600_000 });
+    await tail.drain();
+    expect(sizes).toEqual([2]);
+    expect(await units(acct)).toEqual({ calculation: 2 });
+    await tail.drain();
+    expect(sizes).toEqual([2, 1]);
+    expect(await units(acct)).toEqual({ calculation: 3 });
+    await tail.stop();
+    expect(sizes).toEqual([2, 1, 1]);
+    expect(readCursor(file)).toEqual({ offset: 4 * Buffer.byteLength(line) });
+  });
+
   it('reads a cursor log by its last complete record: a torn record is ignored, an older JSON cursor still read', () => {
     expect(parseCursor('')).toEqual({ offset: 0 });
     expect(parseCursor('d 0\np 0 420\nd 420\n')).toEqual({ offset: 420 });
@@ -157,7 +188,7 @@ describeLocal("the local runner's tail of the journal", () => {
   it('takes over a cursor log with a torn tail and keeps it short over thousands of deliveries', async () => {
     const acct = account();
     const dir = journalDir();
-    const file = join(dir, 'live.jsonl');
+    const file = journalFile(dir, 'live');
     const line = journalLine(charge(acct));
     const size = Buffer.byteLength(line);
     writeFileSync(file, line.repeat(2));
@@ -190,7 +221,7 @@ describeLocal("the local runner's tail of the journal", () => {
   it('counts once a delivery a crash cut off between sending it and advancing the cursor, then consumes and deletes the dead file', async () => {
     const acct = account();
     const dir = journalDir();
-    const dead = join(dir, '1-dead.jsonl');
+    const dead = journalFile(dir, '1-dead');
     writeFileSync(dead, Array.from({ length: 4 }, () => journalLine(charge(acct))).join(''));
     // The runner that wrote the file dies each time right after its delivery landed, before it could advance.
     let sent = 0;
@@ -210,7 +241,7 @@ describeLocal("the local runner's tail of the journal", () => {
     appendFileSync(dead, journalLine(charge(acct, 'key_a', 'estimate')));
 
     // The next runner, with a file of its own: the pending range again (its marker: nothing added), then the rest.
-    const live = join(dir, '2-live.jsonl');
+    const live = journalFile(dir, '2-live');
     const next = tailJournal({ dir, liveFile: live, handler, context, onError: () => undefined, intervalMs: 3_600_000 });
     await next.drain();
     expect(await units(acct)).toEqual({ calculation: 4, estimate: 1 });
