@@ -3,14 +3,14 @@
 // journal files, in the same shape) and sums them into the usage table, each delivery exactly once
 // (functions/application/usage.ts sumJournal). A failure throws: Lambda retries the asynchronous
 // invocation with the same payload, whose applied chunks then add nothing.
-import { gunzipSync } from 'node:zlib';
-import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent, Context } from 'aws-lambda';
+import type { CloudWatchLogsEvent, Context } from 'aws-lambda';
 import { sumJournal } from '../application/usage';
 import { usageStore } from '../composition-root';
+import { decodeLogsEvent } from '../shared/cloudwatch-logs';
 import { invocationLogger } from '../shared/powertools';
 
 export const handler = async (event: CloudWatchLogsEvent, context: Context): Promise<void> => {
-  const data = JSON.parse(gunzipSync(Buffer.from(event.awslogs.data, 'base64')).toString('utf8')) as CloudWatchLogsDecodedData;
+  const data = decodeLogsEvent(event);
   // CloudWatch Logs checks a new destination with a control message: nothing to count.
   if (data.messageType !== 'DATA_MESSAGE') return;
   const outcome = await sumJournal(

@@ -13,10 +13,10 @@
 // tailer first takes a file over, which also cuts off a torn tail, and when it grows past 64 KiB.
 // A runner that finds a pending range (its predecessor died between sending and advancing) sends
 // exactly that range again first: same lines, same event ids (their byte offsets), same chunks and
-// markers, so what was applied adds nothing (functions/core/usage/journal.ts). Only complete lines are sent: a line being written (or
-// torn by a crash mid-write) waits for its newline. Files of earlier runners (dead: the data
-// directory's lock admits one runner) are deleted once consumed; their torn tail, if any, was never
-// answered (the line is written before the answer).
+// markers, so what was applied adds nothing (functions/core/usage/journal.ts). Only complete lines
+// are sent: a line being written (or torn by a crash mid-write) waits for its newline. Files of
+// earlier runners (dead: the data directory's lock admits one runner) are deleted once consumed;
+// their torn tail, if any, was never answered (the line is written before the answer).
 import { appendFileSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent, Context } from 'aws-lambda';
+import type { CloudWatchLogsEvent, Context } from 'aws-lambda';
 import { afterAll, afterEach, expect, inject, it } from 'vitest';
 import { UsageStore } from '../../functions/adapters/dynamodb/usage-store';
 import { journalLine, MAX_CHUNK_ITEMS } from '../../functions/core/usage/journal';
 import type { UsageCharge } from '../../functions/core/usage/usage';
+import { decodeLogsEvent } from '../../functions/shared/cloudwatch-logs';
 import { handler } from '../../functions/usage-log-worker/handler';
 import { functionContext } from '../../lib/local/api-gateway';
 import { inProcess } from '../../lib/local/invoke';
@@ -160,7 +160,7 @@ describeLocal("the local runner's tail of the journal", () => {
     // Each delivery, as a busy runner would, writes another line while it is being summed.
     const sizes: number[] = [];
     const writing: LogsHandler = async (event, ctx) => {
-      sizes.push((JSON.parse(gunzipSync(Buffer.from(event.awslogs.data, 'base64')).toString('utf8')) as CloudWatchLogsDecodedData).logEvents.length);
+      sizes.push(decodeLogsEvent(event).logEvents.length);
       appendFileSync(file, line);
       return handler(event, ctx);
     };
@@ -199,7 +199,7 @@ describeLocal("the local runner's tail of the journal", () => {
     let counted = 0;
     const counting: LogsHandler = async (event, ctx) => {
       if (summing) return handler(event, ctx);
-      counted += (JSON.parse(gunzipSync(Buffer.from(event.awslogs.data, 'base64')).toString('utf8')) as CloudWatchLogsDecodedData).logEvents.length;
+      counted += decodeLogsEvent(event).logEvents.length;
     };
     const tail = tailJournal({ dir, liveFile: file, handler: counting, context, onError: () => undefined, intervalMs: 3_600_000 });
     await tail.drain();
