@@ -58,23 +58,42 @@ describe('what each phase hands the next', () => {
   const plan = (body: unknown, ctx: EngineContext = context()) => {
     const doc = parse(body);
     const addresses = resolveAddresses(doc, ctx.content);
-    return { doc, addresses, lines: identifyProducts(doc, addresses.lines, ctx).lines };
+    const products = identifyProducts(doc, addresses.dests, ctx);
+    return { doc, addresses, products, lines: products.lines };
   };
 
   it('addresses: a ZIP without a rate row resolves; lines without ship_to share the document destination, named once', () => {
     const body = { date: '2026-04-15', ship_to: { state: 'NY', zip: postalOnly('NY') }, lines: [{ amount: 1 }, { amount: 2, ship_to: NY }, { amount: 3 }] };
-    const [first, second, third] = plan(body).addresses.lines;
-    expect([first?.dest.kind, second?.dest.kind]).toEqual(['unrated', 'area']);
-    expect(third?.dest).toBe(first?.dest);
+    const [first, second, third] = plan(body).addresses.dests;
+    expect([first?.kind, second?.kind]).toEqual(['unrated', 'area']);
+    expect(third).toBe(first);
     expect(failure(body).details).toEqual([expect.objectContaining({ code: 'rate_unavailable', target: 'ship_to' })]);
   });
 
   it('rate availability: Illinois lines go on to be located by the Illinois phase; every other line leaves rated', () => {
-    const { lines } = plan({ date: '2026-04-15', ship_to: { state: 'IL', zip: postalOnly('IL') }, lines: [{ amount: 1 }, { amount: 2, ship_to: NY }] });
-    expect(checkRateAvailability(lines, '2026-04-15', content).map((l) => [l.route, l.dest.kind])).toEqual([
+    const { products } = plan({ date: '2026-04-15', ship_to: { state: 'IL', zip: postalOnly('IL') }, lines: [{ amount: 1 }, { amount: 2, ship_to: NY }] });
+    expect(checkRateAvailability(products, '2026-04-15', content).map((l) => [l.route, l.dest.kind])).toEqual([
       ['illinois', 'unrated'],
       ['rated', 'area'],
     ]);
+  });
+
+  it('products: notes what later phases look for (Illinois, Kentucky, a ZIP without a rate row outside Illinois)', () => {
+    const noted = (body: unknown) => {
+      const { illinois, kentucky, unrated } = plan(body).products;
+      return { illinois, kentucky, unrated };
+    };
+    expect(noted({ date: '2026-04-15', ship_to: { state: 'IL', zip: postalOnly('IL') }, lines: [{ amount: 1 }, { amount: 2, ship_to: NY }] })).toEqual({
+      illinois: true,
+      kentucky: false,
+      unrated: false,
+    });
+    expect(noted({ date: '2026-04-15', ship_to: NY, lines: [{ amount: 1 }, { amount: 2, ship_to: { state: 'NY', zip: postalOnly('NY') } }] })).toEqual({
+      illinois: false,
+      kentucky: false,
+      unrated: true,
+    });
+    expect(noted({ date: '2026-04-15', ship_to: NY, lines: [{ amount: 1, ship_to: KY }] })).toEqual({ illinois: false, kentucky: true, unrated: false });
   });
 
   it('Illinois: lines with nexus leave with Illinois components; without nexus they are sourced like any other line', () => {
@@ -88,8 +107,9 @@ describe('what each phase hands the next', () => {
       ],
     };
     const routes = (ctx: EngineContext) => {
-      const { doc, addresses, lines } = plan(body, ctx);
-      const taxable = applyIllinois(checkRateAvailability(lines, '2026-04-15', ctx.content), addresses.shipFrom, doc, '2026-04-15', ctx);
+      const { doc, addresses, products } = plan(body, ctx);
+      const checked = checkRateAvailability(products, '2026-04-15', ctx.content);
+      const taxable = applyIllinois({ lines: checked, illinois: products.illinois }, addresses.shipFrom, doc, '2026-04-15', ctx);
       return taxable.map((l) => (l.route === 'illinois' ? l.sourced.components.map((c) => c.name) : l.route));
     };
     expect(routes(context())).toEqual([['ILLINOIS', 'COOK COUNTY HOME RULE', 'CHICAGO', 'REGIONAL TRANSPORTATION AUTHORITY'], 'rated']);

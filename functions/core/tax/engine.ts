@@ -22,13 +22,13 @@ export function calculate(doc: DocumentInput, context: EngineContext): DocumentT
   const ctx = content === context.content ? context : { ...context, content };
   const addresses = resolveAddresses(doc, ctx.content); // invalid_address
   checkOptions(doc); // invalid_request
-  const products = identifyProducts(doc, addresses.lines, ctx); // invalid_tax_code, product_identity_required
+  const products = identifyProducts(doc, addresses.dests, ctx); // invalid_tax_code, product_identity_required
   // States whose newest rates are more than a quarter older than the document (content-age.ts).
   const stale = staleStates(products.lines, date, context.content);
   checkPrecision(doc, products.lines, stale, date); // address_precision_requirement_not_met, accuracy_requirement_not_met
-  const checked = checkRateAvailability(products.lines, date, ctx.content); // rate_unavailable outside Illinois
-  checkKentuckyWindows(checked, date, ctx.content); // ky_historical_window_unsupported
-  const taxable = applyIllinois(checked, addresses.shipFrom, doc, date, ctx); // il_*
+  const checked = checkRateAvailability(products, date, ctx.content); // rate_unavailable outside Illinois
+  if (products.kentucky) checkKentuckyWindows(checked, date, ctx.content); // ky_historical_window_unsupported
+  const taxable = applyIllinois({ lines: checked, illinois: products.illinois }, addresses.shipFrom, doc, date, ctx); // il_*
   const taxed = taxLines(taxable, doc, addresses.shipFrom, date, ctx);
   let messages = products.messages.length === 0 ? taxed.messages : [...products.messages, ...taxed.messages];
   if (stale.length > 0) messages = [...messages, ...stale.map((s) => staleMessage(s, date, ctx.content))];

@@ -12,18 +12,27 @@ export interface LineMath {
 }
 
 /**
- * `base` is the taxable part of the line in cents: net of discount, or for a tax-included line the
- * gross amount the tax is backed out of.
+ * The line's tax, with each jurisdiction's share written to the first `rates.length` slots of
+ * `shares` (the engine's scratch array: nothing is allocated per line). `base` is the taxable part
+ * of the line in cents: net of discount, or for a tax-included line the gross amount the tax is
+ * backed out of (its taxable amount is then `base − tax`).
  */
-export function lineMath(base: number, rates: readonly Micro[], taxIncluded: boolean): LineMath {
+export function lineTaxInto(base: number, rates: readonly Micro[], taxIncluded: boolean, shares: number[]): number {
   let total = 0;
-  for (const r of rates) total += r;
-  if (base === 0 || total === 0) return { tax: 0, taxable: base, shares: rates.map(() => 0) };
-  if (!taxIncluded) {
-    const tax = mulDivHalfUp(base, total, MICRO);
-    return { tax, taxable: base, shares: allocate(base, rates, MICRO, tax) };
+  for (let i = 0; i < rates.length; i++) total += rates[i]!;
+  if (base === 0 || total === 0) {
+    for (let i = 0; i < rates.length; i++) shares[i] = 0;
+    return 0;
   }
-  const denominator = MICRO + total;
+  const denominator = taxIncluded ? MICRO + total : MICRO;
   const tax = mulDivHalfUp(base, total, denominator);
-  return { tax, taxable: base - tax, shares: allocate(base, rates, denominator, tax) };
+  allocate(base, rates, denominator, tax, shares);
+  return tax;
+}
+
+/** `lineTaxInto` as a value. */
+export function lineMath(base: number, rates: readonly Micro[], taxIncluded: boolean): LineMath {
+  const shares = new Array<number>(rates.length);
+  const tax = lineTaxInto(base, rates, taxIncluded, shares);
+  return { tax, taxable: taxIncluded ? base - tax : base, shares };
 }

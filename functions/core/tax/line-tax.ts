@@ -1,13 +1,14 @@
 // One taxed line (contract §2.2 and §2.7): why it is or is not taxed, and its arithmetic.
 import type { Micro, TaxabilityBasis } from '../content/artifact';
-import { lineMath, type LineMath } from './line-math';
+import { lineTaxInto } from './line-math';
 import type { RatedDestination } from './phases/addresses';
 import type { LinePlan } from './phases/products';
 import type { Sourced } from './sourcing';
 import type { Taxed } from './taxability';
 import type { CertificateGrant, JurisdictionTax, LineTax, Reason } from './types';
 
-const NOT_CHARGED: LineMath = { tax: 0, taxable: 0, shares: [] };
+/** The jurisdictions' shares of the line being taxed (taxLine is synchronous: one scratch array serves every line). */
+const SHARES: number[] = [];
 
 /** `price` is the net price, or the gross amount of a tax-included line, in cents. */
 export function taxLine(
@@ -29,9 +30,10 @@ export function taxLine(
   const charged = reason === 'standard_rated' || reason === 'reduced_rated';
   const base = charged ? taxed.base : 0;
   let rate: Micro = 0;
-  const jurisdictions: JurisdictionTax[] = [];
-  // A line not charged has no jurisdictions and no arithmetic to do (lineMath of nothing is zero).
-  let math: LineMath = NOT_CHARGED;
+  let tax = 0;
+  let taxable = 0;
+  let jurisdictions: JurisdictionTax[];
+  // A line not charged has no arithmetic to do (its tax and taxable amount are 0).
   if (charged) {
     const { components } = taxed;
     const n = components.length;
@@ -41,18 +43,23 @@ export function taxLine(
       for (let i = 0; i < n; i++) own[i] = components[i]!.rate;
       rates = own;
     }
-    math = lineMath(base, rates, p.line.tax_included === true);
+    const included = p.line.tax_included === true;
+    tax = lineTaxInto(base, rates, included, SHARES);
+    taxable = included ? base - tax : base;
+    // Sized once: a line's answer is the largest part of what the engine allocates.
+    jurisdictions = new Array<JurisdictionTax>(n);
     for (let i = 0; i < n; i++) {
       const c = components[i]!;
       rate += c.rate;
-      jurisdictions.push({ type: c.type, name: c.name, rate: c.rate, taxable: math.taxable, tax: math.shares[i] ?? 0, source: c.source });
+      jurisdictions[i] = { type: c.type, name: c.name, rate: c.rate, taxable, tax: SHARES[i]!, source: c.source };
     }
-  } else if (reason === 'product_exempt') {
+  } else {
+    jurisdictions = [];
     // An exempt product keeps the 0 % jurisdictions its state names (an Illinois place that levies no
     // grocery tax), taxing nothing; every other untaxed line has none.
-    for (const c of taxed.components) if (c.rate === 0) jurisdictions.push({ type: c.type, name: c.name, rate: 0, taxable: 0, tax: 0, source: c.source });
+    if (reason === 'product_exempt')
+      for (const c of taxed.components) if (c.rate === 0) jurisdictions.push({ type: c.type, name: c.name, rate: 0, taxable: 0, tax: 0, source: c.source });
   }
-  const { area, precision } = dest;
   return {
     number: p.number,
     item_code: p.line.item_code ?? null,
@@ -62,15 +69,15 @@ export function taxLine(
     quantity: p.line.quantity ?? 1,
     amount: p.amount,
     discount: p.discount,
-    taxable: math.taxable,
+    taxable,
     exempt: price - base,
-    tax: math.tax,
+    tax,
     rate,
     tax_included: p.line.tax_included === true,
     taxability: charged ? 'taxable' : reason === 'no_nexus' || reason === 'not_subject_to_tax' ? 'not_collected' : 'exempt',
     reason,
     sourcing: sourced.sourcing,
-    address: { state: area.state, zip: area.zip, precision },
+    address: dest.address,
     rate_areas: sourced.rateAreas,
     taxability_rule: basis,
     jurisdictions,

@@ -62,16 +62,25 @@ export function mulDivHalfUp(a: number, b: number, d: number): number {
  * Splits `total` cents over shares whose exact values are `multiplier × weights[i] / denominator`
  * cents: each share rounded half-up, then the cents that rounding gained or lost moved one at a
  * time to the share with the largest remainder, so the shares always add up to `total` (contract
- * §2.2). All arguments are non-negative integers.
+ * §2.2). All arguments are non-negative integers. The shares go to the first `weights.length` slots
+ * of `shares` (a new array by default; the engine passes a scratch one, allocating nothing a line).
  */
-export function allocate(multiplier: number, weights: readonly number[], denominator: number, total: number): number[] {
+export function allocate(
+  multiplier: number,
+  weights: readonly number[],
+  denominator: number,
+  total: number,
+  shares: number[] = new Array<number>(weights.length),
+): number[] {
   const n = weights.length;
-  if (n === 0) return [];
-  if (n === 1) return [total];
+  if (n === 0) return shares;
+  if (n === 1) {
+    shares[0] = total;
+    return shares;
+  }
   let maxWeight = 0;
-  for (const w of weights) if (w > maxWeight) maxWeight = w;
-  if (maxWeight > 0 && multiplier > SAFE / maxWeight) return allocateBig(multiplier, weights, denominator, total);
-  const shares = new Array<number>(n);
+  for (let i = 0; i < n; i++) if (weights[i]! > maxWeight) maxWeight = weights[i]!;
+  if (maxWeight > 0 && multiplier > SAFE / maxWeight) return allocateBig(multiplier, weights, denominator, total, shares);
   let sum = 0;
   for (let i = 0; i < n; i++) {
     const num = multiplier * weights[i]!;
@@ -88,20 +97,19 @@ export function allocate(multiplier: number, weights: readonly number[], denomin
   return shares;
 }
 
-function allocateBig(multiplier: number, weights: readonly number[], denominator: number, total: number): number[] {
+function allocateBig(multiplier: number, weights: readonly number[], denominator: number, total: number, shares: number[]): number[] {
   const d = BigInt(denominator);
-  const shares: number[] = [];
   const remainders: number[] = [];
   let sum = 0;
-  for (const w of weights) {
-    const num = BigInt(multiplier) * BigInt(w);
+  for (let i = 0; i < weights.length; i++) {
+    const num = BigInt(multiplier) * BigInt(weights[i]!);
     let q = num / d;
     let r = num - q * d;
     if (2n * r >= d) {
       q++;
       r -= d;
     }
-    shares.push(Number(q));
+    shares[i] = Number(q);
     // Remainders only decide an order; their scale relative to one cent is kept by `denominator`.
     remainders.push(Number(r));
     sum += Number(q);
@@ -110,10 +118,11 @@ function allocateBig(multiplier: number, weights: readonly number[], denominator
   return shares;
 }
 
+/** Moves `diff` cents one at a time between the first `remainders.length` shares, by remainder. */
 function settle(shares: number[], remainders: number[], denominator: number, diff: number): void {
   while (diff !== 0) {
     let pick = 0;
-    for (let i = 1; i < shares.length; i++) {
+    for (let i = 1; i < remainders.length; i++) {
       if (diff > 0 ? remainders[i]! > remainders[pick]! : remainders[i]! < remainders[pick]!) pick = i;
     }
     const step = diff > 0 ? 1 : -1;

@@ -44,25 +44,40 @@ export interface PriceFacts {
 export const byRate = (components: readonly Component[]): readonly Component[] =>
   components.every((c) => c.rate > 0) ? components : components.filter((c) => c.rate > 0);
 
-const EXEMPT: Taxed = { components: [], base: 0, reason: 'product_exempt', unverified: false };
+const NONE: readonly Component[] = [];
+const EXEMPT: Taxed = { components: NONE, base: 0, reason: 'product_exempt', unverified: false };
 
 /** Taxed at the jurisdictions' full rates on `base`; a base below the price is a reduced base. */
 function fullRate(taxing: readonly Component[], base: number, price: number, unverified = false): Taxed {
-  if (taxing.length === 0 || base === 0) return { components: [], base: 0, reason: 'product_exempt', unverified };
+  if (taxing.length === 0 || base === 0) return { components: NONE, base: 0, reason: 'product_exempt', unverified };
   return { components: taxing, base, reason: base < price ? 'reduced_rated' : 'standard_rated', unverified };
 }
 
-export function applyTreatment(treatment: Treatment | undefined, jurisdictions: Jurisdictions, facts: PriceFacts): Taxed {
-  const { price } = facts;
+/**
+ * What a treatment that taxes the whole price does to every line of a place: the components that
+ * tax and the reason (no components: exempt). The same for all of the place's lines of a product,
+ * so the engine keeps it with them. Null where the treatment reads the line's price or quantity.
+ */
+export interface WholePrice {
+  readonly components: readonly Component[];
+  readonly reason: Taxed['reason'];
+  readonly unverified: boolean;
+}
+
+export function wholePrice(
+  treatment: Treatment | undefined,
+  jurisdictions: Jurisdictions,
+  facts: Pick<PriceFacts, 'stateName' | 'rateSource'>,
+): WholePrice | null {
   const { components, taxing } = jurisdictions;
-  if (!treatment) return fullRate(taxing, price, price);
+  if (!treatment) return { components: taxing, reason: 'standard_rated', unverified: false };
   switch (treatment.t) {
     case 'taxable':
-      return fullRate(taxing, price, price);
+      return { components: taxing, reason: 'standard_rated', unverified: false };
     case 'unverified':
-      return fullRate(taxing, price, price, true);
+      return { components: taxing, reason: 'standard_rated', unverified: true };
     case 'exempt':
-      return EXEMPT;
+      return { components: NONE, reason: 'product_exempt', unverified: false };
     case 'reduced':
     case 'class_rate': {
       const state = components.find((c) => c.type === 'state');
@@ -75,9 +90,32 @@ export function applyTreatment(treatment: Treatment | undefined, jurisdictions: 
             ? []
             : [{ type: 'special' as const, name: `${facts.stateName} STATEWIDE LOCAL`, rate: treatment.local, source }];
       const parts = byRate([{ type: 'state', name: state?.name ?? facts.stateName, rate: treatment.state, source }, ...local]);
-      const reason = treatment.t === 'reduced' ? 'reduced_rated' : 'standard_rated';
-      return parts.length === 0 || price === 0 ? EXEMPT : { components: parts, base: price, reason, unverified: false };
+      return { components: parts, reason: treatment.t === 'reduced' ? 'reduced_rated' : 'standard_rated', unverified: false };
     }
+    default:
+      return null;
+  }
+}
+
+export type MutableTaxed = { -readonly [K in keyof Taxed]: Taxed[K] };
+
+/**
+ * A line of `price` cents under a whole-price treatment, written to `into` (the engine passes one
+ * object per document, read before the next line: nothing allocated a line).
+ */
+export function priced(whole: WholePrice, price: number, into: MutableTaxed = { ...EXEMPT }): Taxed {
+  const exempt = whole.components.length === 0 || price === 0;
+  into.components = exempt ? NONE : whole.components;
+  into.base = exempt ? 0 : price;
+  into.reason = exempt ? 'product_exempt' : whole.reason;
+  into.unverified = whole.unverified;
+  return into;
+}
+
+export function applyTreatment(treatment: Treatment | undefined, jurisdictions: Jurisdictions, facts: PriceFacts): Taxed {
+  const { price } = facts;
+  const { components, taxing } = jurisdictions;
+  switch (treatment?.t) {
     case 'threshold': {
       // Exempt when the unit price is below the threshold: price / quantity < below.
       if (price >= treatment.belowCents * facts.quantity) return fullRate(taxing, price, price);
@@ -96,5 +134,8 @@ export function applyTreatment(treatment: Treatment | undefined, jurisdictions: 
       if (all === 0) return fullRate(taxing, price, price);
       return taxable === 0 ? EXEMPT : fullRate(taxing, taxable >= all ? price : mulDivHalfUp(price, taxable, all), price);
     }
+    default:
+      // Every other treatment takes the whole price (wholePrice answers for it).
+      return priced(wholePrice(treatment, jurisdictions, facts)!, price);
   }
 }

@@ -1,7 +1,7 @@
 // Phase 1 (invalid_address): every address of the document resolves to a US state and ZIP, or the
 // document is refused naming each one that does not.
 import type { Resolution, TaxContent } from '../../content/tax-content';
-import type { AddressInput, DocumentInput, LineInput } from '../input';
+import type { AddressInput, DocumentInput } from '../input';
 import { detail, refusal } from '../refusals';
 import { lineShipToTarget } from '../targets';
 import type { Precision } from '../types';
@@ -17,15 +17,9 @@ export type Destination = Exclude<Attempt, { readonly kind: 'invalid' }>;
 /** A destination with a rate row. */
 export type RatedDestination = Extract<Destination, { readonly kind: 'area' }>;
 
-/** A line and where it ships to: its own ship_to, or the document's (the same object for all such lines). */
-export interface PlacedLine<D = Destination> {
-  readonly index: number;
-  readonly line: LineInput;
-  readonly dest: D;
-}
-
 export interface Addresses {
-  readonly lines: readonly PlacedLine[];
+  /** Where each line ships to, by position: its own ship_to, or the document's (the same object for all such lines). */
+  readonly dests: readonly Destination[];
   readonly shipFrom: Destination | null;
 }
 
@@ -45,18 +39,18 @@ function attempt(content: TaxContent, address: AddressInput, target: string): At
 
 export function resolveAddresses(doc: DocumentInput, content: TaxContent): Addresses {
   const shipTo = attempt(content, doc.ship_to, 'ship_to');
-  const lines: PlacedLine<Attempt>[] = [];
+  const dests = new Array<Attempt>(doc.lines.length);
   let allPlaced = resolved(shipTo);
   for (let index = 0; index < doc.lines.length; index++) {
-    const line = doc.lines[index]!;
-    const dest = line.ship_to ? attempt(content, line.ship_to, lineShipToTarget(index)) : shipTo;
+    const shipToOfLine = doc.lines[index]!.ship_to;
+    const dest = shipToOfLine ? attempt(content, shipToOfLine, lineShipToTarget(index)) : shipTo;
     if (dest.kind === 'invalid') allPlaced = false;
-    lines.push({ index, line, dest });
+    dests[index] = dest;
   }
   const shipFrom = doc.ship_from ? attempt(content, doc.ship_from, 'ship_from') : null;
-  if (allPlaced && (shipFrom === null || resolved(shipFrom))) return { lines: lines as PlacedLine[], shipFrom };
+  if (allPlaced && (shipFrom === null || resolved(shipFrom))) return { dests: dests as Destination[], shipFrom };
 
-  const attempts = [shipTo, ...lines.map((p) => p.dest).filter((d) => d !== shipTo), ...(shipFrom ? [shipFrom] : [])];
+  const attempts = [shipTo, ...dests.filter((d) => d !== shipTo), ...(shipFrom ? [shipFrom] : [])];
   const invalid = attempts.flatMap((a) => (a.kind === 'invalid' ? [detail('invalid_address', `${a.target}.zip`, a.reason)] : []));
   throw refusal('invalid_address', invalid, 'Some addresses do not resolve to a US state and 5-digit ZIP; see details.');
 }
@@ -65,7 +59,7 @@ export function resolveAddresses(doc: DocumentInput, content: TaxContent): Addre
 function at(r: Resolution, target: string): Attempt {
   switch (r.kind) {
     case 'area':
-      return { kind: r.kind, area: r.area, precision: r.precision, target };
+      return { kind: r.kind, area: r.area, precision: r.precision, address: r.address, target };
     case 'unrated':
       return { kind: r.kind, state: r.state, zip: r.zip, target };
     case 'invalid':

@@ -28,13 +28,13 @@ export type TaxableLine = RatedLine | IllinoisSourcedLine;
 const isRated = (l: CheckedLine): l is RatedLine => l.route === 'rated';
 
 export function applyIllinois(
-  lines: readonly CheckedLine[],
+  { lines, illinois }: { readonly lines: readonly CheckedLine[]; readonly illinois: boolean },
   shipFrom: Destination | null,
   doc: DocumentInput,
   date: string,
   ctx: EngineContext,
 ): readonly TaxableLine[] {
-  const taxable = lines.every(isRated) ? lines : sourceIllinois(lines, shipFrom, doc, date, ctx);
+  const taxable = illinois ? sourceIllinois(lines, shipFrom, doc, date, ctx) : (lines as readonly RatedLine[]);
   if (ctx.simulate === 'il_rate_index_not_ready') throw new DomainError('il_rate_index_not_ready', 'The Illinois rate list is loading; retry shortly.');
   if (ctx.simulate === 'il_rate_lookup_failed') throw new DomainError('il_rate_lookup_failed', 'The Illinois rate lookup could not complete; retry.');
   return taxable;

@@ -9,7 +9,7 @@ import { hasSubCentDigits, toCents } from '../money';
 import { detail, refuseAny } from '../refusals';
 import { defaultLineNumber } from '../targets';
 import type { EngineContext, Message } from '../types';
-import { stateOf, type Destination, type PlacedLine } from './addresses';
+import { stateOf, type Destination } from './addresses';
 
 /** A line with its product identity and amounts in cents, and the state it ships to. */
 export interface LinePlan {
@@ -27,10 +27,12 @@ export interface LinePlan {
 }
 
 /**
- * A line on its way through the phases. Each phase that learns more about the destination hands on
- * a new pair with a narrower `dest`; the plan stays the same object.
+ * A line on its way through the phases. A phase that learns more about the destination hands the
+ * line on under a narrower type (the same object when nothing else changes); the plan stays the
+ * same object throughout. `route`: Illinois lines are located and rated by the Illinois phase.
  */
 export interface PlannedLine {
+  readonly route: 'rated' | 'illinois';
   readonly plan: LinePlan;
   readonly dest: Destination;
 }
@@ -38,6 +40,12 @@ export interface PlannedLine {
 export interface Products {
   readonly lines: readonly PlannedLine[];
   readonly messages: readonly Message[];
+  /** Noted while planning, so later phases look at the lines only where they have work: some line ships to Illinois, */
+  readonly illinois: boolean;
+  /** to Kentucky, */
+  readonly kentucky: boolean;
+  /** or (outside Illinois) to a ZIP without a rate row. */
+  readonly unrated: boolean;
 }
 
 const amountRounded = (i: number, field: 'amount' | 'discount'): Message => ({
@@ -47,11 +55,15 @@ const amountRounded = (i: number, field: 'amount' | 'discount'): Message => ({
   target: `lines.${i}.${field}`,
 });
 
-export function identifyProducts(doc: DocumentInput, lines: readonly PlacedLine[], ctx: EngineContext): Products {
+export function identifyProducts(doc: DocumentInput, dests: readonly Destination[], ctx: EngineContext): Products {
   const { content } = ctx;
   const messages: Message[] = [];
   const strictFailures: ErrorDetail[] = [];
-  const planned = lines.map(({ index: i, line, dest }): PlannedLine => {
+  const planned = new Array<PlannedLine>(dests.length);
+  let [illinois, kentucky, unrated] = [false, false, false];
+  for (let i = 0; i < dests.length; i++) {
+    const line = doc.lines[i]!;
+    const dest = dests[i]!;
     let taxCode: TaxCode | undefined;
     let known = false;
     if (line.tax_code != null) {
@@ -94,8 +106,11 @@ export function identifyProducts(doc: DocumentInput, lines: readonly PlacedLine[
       state,
       nexus: doc.nexus_mode === 'reference' || hasNexus(ctx.settings.nexus, state),
     };
-    return { plan, dest };
-  });
+    planned[i] = { route: state === 'IL' ? 'illinois' : 'rated', plan, dest };
+    if (state === 'IL') illinois = true;
+    else if (dest.kind === 'unrated') unrated = true;
+    if (state === 'KY') kentucky = true;
+  }
   refuseAny('invalid_tax_code', strictFailures, 'Some lines carry tax codes the service does not know; see details.');
   if (doc.require_known)
     refuseAny(
@@ -105,5 +120,5 @@ export function identifyProducts(doc: DocumentInput, lines: readonly PlacedLine[
         .map(({ plan: p }) => detail('product_identity_required', `lines.${p.index}`, 'The line resolves to no known tax code or SKU.')),
       'Some lines resolve to no known tax code or SKU; see details.',
     );
-  return { lines: planned, messages };
+  return { lines: planned, messages, illinois, kentucky, unrated };
 }

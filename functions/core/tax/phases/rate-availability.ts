@@ -6,7 +6,7 @@ import type { TaxContent } from '../../content/tax-content';
 import { detail, refuseAny } from '../refusals';
 import { hasRateOn } from '../sourcing';
 import type { Destination, RatedDestination } from './addresses';
-import type { LinePlan, PlannedLine } from './products';
+import type { LinePlan, Products } from './products';
 
 export interface RatedLine {
   readonly route: 'rated';
@@ -23,21 +23,21 @@ export interface IllinoisLine {
 
 export type CheckedLine = RatedLine | IllinoisLine;
 
-export function checkRateAvailability(lines: readonly PlannedLine[], date: string, content: TaxContent): CheckedLine[] {
+export function checkRateAvailability({ lines, unrated }: Pick<Products, 'lines' | 'unrated'>, date: string, content: TaxContent): readonly CheckedLine[] {
+  // From coverage on, only a ZIP without a rate row lacks a rate (noted while planning): most documents need no look.
+  if (!unrated && date >= content.coverageFrom) return lines as readonly CheckedLine[];
   // Created on the first destination without a rate (most documents have none).
   let unavailable: Map<Destination, ErrorDetail> | undefined;
-  const checked: CheckedLine[] = [];
-  for (const { plan, dest } of lines) {
-    if (plan.state === 'IL') checked.push({ route: 'illinois', plan, dest });
-    else if (dest.kind === 'unrated')
-      (unavailable ??= new Map()).set(dest, detail('rate_unavailable', dest.target, 'No rate exists for this state and ZIP code.'));
+  for (const { route, plan, dest } of lines) {
+    if (route === 'illinois') continue;
+    if (dest.kind === 'unrated') (unavailable ??= new Map()).set(dest, detail('rate_unavailable', dest.target, 'No rate exists for this state and ZIP code.'));
     else if (!hasRateOn(content, plan.state, date))
       (unavailable ??= new Map()).set(
         dest,
         detail('rate_unavailable', dest.target, `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`),
       );
-    else checked.push({ route: 'rated', plan, dest });
   }
   if (unavailable) refuseAny('rate_unavailable', [...unavailable.values()], 'No rate exists for some destinations on this date; see details.');
-  return checked;
+  // Every line outside Illinois now has a rated destination: the same lines, under their narrower type.
+  return lines as readonly CheckedLine[];
 }

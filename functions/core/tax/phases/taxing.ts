@@ -8,7 +8,7 @@ import type { DocumentInput } from '../input';
 import { taxLine } from '../line-tax';
 import { sourceComponents, spanMessage, type Sourced } from '../sourcing';
 import { lineTarget } from '../targets';
-import { applyTreatment, type Component, type PriceFacts, type Taxed } from '../taxability';
+import { applyTreatment, priced, wholePrice, type Component, type MutableTaxed, type PriceFacts, type Taxed, type WholePrice } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
 import type { Destination } from './addresses';
 import type { TaxableLine } from './illinois';
@@ -23,11 +23,11 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
   const { content } = ctx;
   const originArea = shipFrom?.kind === 'area' ? shipFrom.area : actingLocationArea(ctx);
   const messages: Message[] = [];
-  let spanNoted: Set<string> | undefined;
+  /** Targets already given a zip_spans_multiple_rate_areas message (a document names a few places). */
+  let spanNoted: string[] | undefined;
   const results = new Array<LineTax>(lines.length);
   /** The states of the shipping lines: only their goods are added up (most documents have one or none). */
-  const shippingStates: string[] = [];
-  const shippingLast = inShippingLastOrder(lines, shippingStates);
+  const shippingStates = shippingStatesOf(lines);
   /** Per state of a shipping line (same position), the taxable and the whole cents of the goods lines taxed so far. */
   const goodsTaxable: number[] = shippingStates.map(() => 0);
   const goodsAll: number[] = shippingStates.map(() => 0);
@@ -41,49 +41,57 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     goodsAll: 0,
     rateSource: (index) => content.rateSource(index),
   };
-  for (const l of shippingLast) {
-    const { plan: p, dest } = l;
-    const { area, target } = dest;
-    const sourced = l.route === 'illinois' ? l.sourced : sourceComponents(area, originArea, date, content);
-    if (l.route === 'illinois') messages.push(...l.notes);
-    if (area.multiArea && !spanNoted?.has(target)) {
-      (spanNoted ??= new Set()).add(target);
-      messages.push({ code: 'zip_spans_multiple_rate_areas', severity: 'warning', message: spanMessage(area, sourced), target });
+  /** A whole-price line's answer, one object for the document, filled per line (taxLine copies what it keeps). */
+  const wholeLine: MutableTaxed = { components: [], base: 0, reason: 'product_exempt', unverified: false };
+  // Two passes when the document ships: shipping lines after the goods whose taxability they may follow.
+  const passes = shippingStates.length === 0 ? 1 : 2;
+  for (let pass = 0; pass < passes; pass++)
+    for (const l of lines) {
+      const { plan: p, dest } = l;
+      if (passes === 2 && (p.category === 'shipping') !== (pass === 1)) continue;
+      const { area, target } = dest;
+      const sourced = l.route === 'illinois' ? l.sourced : sourceComponents(area, originArea, date, content);
+      if (l.route === 'illinois') messages.push(...l.notes);
+      if (area.multiArea && !spanNoted?.includes(target)) {
+        (spanNoted ??= []).push(target);
+        messages.push({ code: 'zip_spans_multiple_rate_areas', severity: 'warning', message: spanMessage(area, sourced), target });
+      }
+      const product = productAt(sourced, p, date, content);
+      const { rules, decision } = product;
+      const stateFacts = rules.facts;
+      const price = p.line.tax_included ? p.amount : p.amount - p.discount;
+      const standing: Taxed =
+        product.whole !== null
+          ? priced(product.whole, price, wholeLine)
+          : decision === null
+            ? illinoisTaxed(p.category, sourced.components, price)
+            : applyTreatment(decision.treatment, sourced, fill(facts, price, p, area.countyName, stateFacts.name, shippingStates, goodsTaxable, goodsAll));
+      const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(product.holidays, p, price) : undefined;
+      const taxed = holiday ? onHoliday(standing, holiday) : standing;
+      if (holiday)
+        messages.push({
+          code: 'holiday_exempt',
+          severity: 'info',
+          message: `Exempt from ${holiday.localWaived ? 'state and local' : 'state'} sales tax under the ${holiday.name} (${holiday.from} to ${holiday.to}).`,
+          target: lineTarget(p.index),
+        });
+      const goodsOf = passes === 1 || p.category === 'shipping' ? -1 : shippingStates.indexOf(p.state);
+      if (goodsOf >= 0) {
+        goodsTaxable[goodsOf]! += taxed.base;
+        goodsAll[goodsOf]! += price;
+      }
+      if ((taxed.unverified || (p.category === 'services' && decision?.dated !== true)) && p.nexus)
+        messages.push({
+          code: 'taxability_unverified',
+          severity: 'warning',
+          message: `The source data marks the taxability of ${p.category} in ${p.state} as unverified; the line was taxed at the full rate.`,
+          target: lineTarget(p.index),
+        });
+      const basis = holiday ? content.holidayBasis(holiday, p.category) : product.basis;
+      const certificate =
+        ctx.certificates.size === 0 ? null : (ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null);
+      results[p.index] = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate, basis);
     }
-    const { rules, decision, basis: standingBasis, holidays } = productAt(sourced, p, date, content);
-    const stateFacts = rules.facts;
-    const price = p.line.tax_included ? p.amount : p.amount - p.discount;
-    const { components } = sourced;
-    const standing: Taxed =
-      decision === null
-        ? illinoisTaxed(p.category, components, price)
-        : applyTreatment(decision.treatment, sourced, fill(facts, price, p, area.countyName, stateFacts.name, shippingStates, goodsTaxable, goodsAll));
-    const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(holidays, p, price) : undefined;
-    const taxed = holiday ? onHoliday(standing, holiday) : standing;
-    if (holiday)
-      messages.push({
-        code: 'holiday_exempt',
-        severity: 'info',
-        message: `Exempt from ${holiday.localWaived ? 'state and local' : 'state'} sales tax under the ${holiday.name} (${holiday.from} to ${holiday.to}).`,
-        target: lineTarget(p.index),
-      });
-    const goodsOf = shippingStates.length === 0 || p.category === 'shipping' ? -1 : shippingStates.indexOf(p.state);
-    if (goodsOf >= 0) {
-      goodsTaxable[goodsOf]! += taxed.base;
-      goodsAll[goodsOf]! += price;
-    }
-    if ((taxed.unverified || (p.category === 'services' && decision?.dated !== true)) && p.nexus)
-      messages.push({
-        code: 'taxability_unverified',
-        severity: 'warning',
-        message: `The source data marks the taxability of ${p.category} in ${p.state} as unverified; the line was taxed at the full rate.`,
-        target: lineTarget(p.index),
-      });
-    const basis = holiday ? content.holidayBasis(holiday, p.category) : standingBasis;
-    const certificate =
-      ctx.certificates.size === 0 ? null : (ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null);
-    results[p.index] = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate, basis);
-  }
   return { lines: results, messages };
 }
 
@@ -108,19 +116,11 @@ function fill(
   return facts;
 }
 
-/** The lines with shipping lines moved last (the same array when there are none); the shipping lines' states go to `states`. */
-function inShippingLastOrder(lines: readonly TaxableLine[], states: string[]): readonly TaxableLine[] {
-  let shipping: TaxableLine[] | undefined;
-  for (const l of lines)
-    if (l.plan.category === 'shipping') {
-      (shipping ??= []).push(l);
-      if (!states.includes(l.plan.state)) states.push(l.plan.state);
-    }
-  if (shipping === undefined) return lines;
-  const ordered: TaxableLine[] = [];
-  for (const l of lines) if (l.plan.category !== 'shipping') ordered.push(l);
-  for (const l of shipping) ordered.push(l);
-  return ordered;
+/** The states the document's shipping lines go to, in order of first use (most documents: none). */
+function shippingStatesOf(lines: readonly TaxableLine[]): string[] {
+  const states: string[] = [];
+  for (const { plan } of lines) if (plan.category === 'shipping' && !states.includes(plan.state)) states.push(plan.state);
+  return states;
 }
 
 /** The first holiday whose item class takes the line, with its unit price inside the cap. */
@@ -154,6 +154,8 @@ interface ProductAtPlace {
   /** The rule that sets the line's taxability when no holiday applies. */
   readonly basis: TaxabilityBasis;
   readonly holidays: readonly Holiday[];
+  /** The line's answer under a treatment that taxes the whole price (null: Illinois, or a treatment that reads the price). */
+  readonly whole: WholePrice | null;
 }
 
 /** How many products a place remembers. */
@@ -176,7 +178,9 @@ function productAt(sourced: Sourced, p: LinePlan, date: string, content: TaxCont
     decision === null
       ? content.illinoisBasis(illinoisClass(p.category), date)
       : (decision.basis ?? content.generalBasis(rules, p.state, p.category, sourced.stateSource));
-  const product: ProductAtPlace = { rules, decision, basis, holidays: content.holidaysIn(rules, date) };
+  const whole =
+    decision === null ? null : wholePrice(decision.treatment, sourced, { stateName: rules.facts.name, rateSource: (index) => content.rateSource(index) });
+  const product: ProductAtPlace = { rules, decision, basis, holidays: content.holidaysIn(rules, date), whole };
   // A place asked about many products (a large catalog) stops remembering: the scan stays short.
   if (memo !== null && memo.length < 2 * REMEMBERED_PRODUCTS) memo.push(key, product);
   return product;
