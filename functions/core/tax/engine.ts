@@ -27,7 +27,7 @@ export function calculate(doc: DocumentInput, context: EngineContext): DocumentT
   const stale = staleStates(products.lines, date, context.content);
   checkPrecision(doc, products.lines, stale, date); // address_precision_requirement_not_met, accuracy_requirement_not_met
   const checked = checkRateAvailability(products, date, ctx.content); // rate_unavailable outside Illinois
-  if (products.kentucky) checkKentuckyWindows(checked, date, ctx.content); // ky_historical_window_unsupported
+  checkKentuckyWindows(products, date, ctx.content); // ky_historical_window_unsupported
   const taxable = applyIllinois({ lines: checked, illinois: products.illinois }, addresses.shipFrom, doc, date, ctx); // il_*
   const taxed = taxLines(taxable, doc, addresses.shipFrom, date, ctx);
   let messages = products.messages.length === 0 ? taxed.messages : [...products.messages, ...taxed.messages];

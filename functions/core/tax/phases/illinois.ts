@@ -25,8 +25,6 @@ export interface IllinoisSourcedLine {
 
 export type TaxableLine = RatedLine | IllinoisSourcedLine;
 
-const isRated = (l: CheckedLine): l is RatedLine => l.route === 'rated';
-
 export function applyIllinois(
   { lines, illinois }: { readonly lines: readonly CheckedLine[]; readonly illinois: boolean },
   shipFrom: Destination | null,

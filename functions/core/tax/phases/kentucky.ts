@@ -2,11 +2,12 @@
 // drugs, but the service can ground those exemptions only from the dates the content names.
 import type { TaxContent } from '../../content/tax-content';
 import { detail, refuseAny } from '../refusals';
-import type { LinePlan } from './products';
+import type { Products } from './products';
 
-export function checkKentuckyWindows(lines: readonly { readonly plan: LinePlan }[], date: string, content: TaxContent): void {
+/** `kentucky`: some line ships to Kentucky (noted while planning; most documents look no further). */
+export function checkKentuckyWindows({ lines, kentucky }: Pick<Products, 'lines' | 'kentucky'>, date: string, content: TaxContent): void {
+  if (!kentucky) return;
   const { groundableFrom } = content.artifact.kentucky;
-  if (!lines.some(({ plan }) => plan.state === 'KY')) return;
   refuseAny(
     'ky_historical_window_unsupported',
     lines

@@ -60,7 +60,9 @@ export function identifyProducts(doc: DocumentInput, dests: readonly Destination
   const messages: Message[] = [];
   const strictFailures: ErrorDetail[] = [];
   const planned = new Array<PlannedLine>(dests.length);
-  let [illinois, kentucky, unrated] = [false, false, false];
+  let illinois = false;
+  let kentucky = false;
+  let unrated = false;
   for (let i = 0; i < dests.length; i++) {
     const line = doc.lines[i]!;
     const dest = dests[i]!;
