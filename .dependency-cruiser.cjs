@@ -22,20 +22,20 @@ module.exports = {
       severity: 'error',
       comment: 'Application services know ports, not HTTP, SQS, DynamoDB or the composition root.',
       from: { path: '^functions/application/' },
-      to: { path: ['^functions/(adapters|http|schemas)/', '^functions/composition-root', '^functions/[a-z0-9-]+/handler', '^lib/', 'node_modules'] },
+      to: { path: ['^functions/(adapters|http|schemas|handlers)/', '^functions/composition-root', 'node_modules'] },
     },
     {
       name: 'adapters-implement-core-ports-only',
       severity: 'error',
       comment: 'Adapters implement the ports of functions/core; they never reach up into services, HTTP or handlers.',
       from: { path: '^functions/adapters/' },
-      to: { path: ['^functions/(application|http|schemas)/', '^functions/composition-root', '^functions/[a-z0-9-]+/handler', '@middy'] },
+      to: { path: ['^functions/(application|http|schemas|handlers)/', '^functions/composition-root', '@middy'] },
     },
     {
       name: 'entry-points-go-through-the-composition-root',
       severity: 'error',
       comment: 'Handlers and the HTTP layer get stores and services from the composition root, never by building adapters themselves.',
-      from: { path: ['^functions/http/', '^functions/[a-z0-9-]+/(handler|schema)\\.ts$'] },
+      from: { path: ['^functions/(http|handlers)/'] },
       to: { path: '^functions/adapters/' },
     },
     {
@@ -43,7 +43,7 @@ module.exports = {
       severity: 'error',
       comment: 'Request schemas are valibot declarations over core types and constants.',
       from: { path: '^functions/schemas/' },
-      to: { path: '^functions/', pathNot: ['^functions/(core|schemas)/'] },
+      to: { path: '^functions/', pathNot: ['^functions/(core|schemas|manifest)/'] },
     },
     {
       name: 'console-uses-the-public-api-only',
@@ -54,11 +54,42 @@ module.exports = {
       to: { path: '^(functions|lib|bin|scripts|test|cli)/' },
     },
     {
-      name: 'lib-loads-runtime-code-dynamically',
+      name: 'runtime-never-imports-infrastructure',
       severity: 'error',
-      comment: 'lib/** (the stack, the local runner) points at handlers by path; it imports functions/** for types only.',
+      comment:
+        'The runtime (functions/**) never imports the stack, the local runner, the scripts or the tests: what both sides read (routes, tables, queues) is the manifest, functions/manifest/.',
+      from: { path: '^functions/' },
+      to: { path: '^(lib|bin|scripts|test|cli|console|examples)/' },
+    },
+    {
+      name: 'manifest-is-declarations',
+      severity: 'error',
+      comment: 'The manifest is plain data over core types: the stack and the local runner read it without loading any runtime code.',
+      from: { path: '^functions/manifest/' },
+      to: { pathNot: ['^functions/manifest/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'entry-points-are-loaded-by-path',
+      severity: 'error',
+      comment: 'Nothing imports an entry point: the stack and the local runner load handlers by the path the manifest names (tests excepted).',
+      from: { pathNot: ['^test/', '^functions/handlers/'] },
+      to: { path: '^functions/handlers/', pathNot: ['^functions/handlers/admin/seed-entry\\.ts$'] },
+    },
+    {
+      name: 'entry-points-stand-alone',
+      severity: 'error',
+      comment:
+        'An entry point of one surface never imports another entry point; what two share lives in a layer below (or in workers/ for the queue-worker scaffolding).',
+      from: { path: '^functions/handlers/(api|taxjar|streams|scheduled|gateway)/' },
+      to: { path: '^functions/handlers/' },
+    },
+    {
+      name: 'infrastructure-loads-runtime-code-dynamically',
+      severity: 'error',
+      comment:
+        'lib/** and bin/** (the stack, the local runner) read the manifest and point at handlers by path; other runtime modules they import for types only.',
       from: { path: '^(lib|bin)/' },
-      to: { path: '^functions/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^functions/', pathNot: ['^functions/manifest/'], dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

@@ -9,7 +9,7 @@ import { commandLine } from '../lib/command-line';
 import { dynamoJitFromEnv, LocalSetupError } from '../lib/local/engines';
 import { PROJECT_ROOT } from '../lib/paths';
 import { readSeedFile, startLocal, type LocalService } from '../lib/local/runner';
-import { BASE_PATH } from '../lib/routes';
+import { BASE_PATH } from '../functions/manifest/route';
 import { webhookSettingOverrides } from '../lib/runtime-settings';
 import { buildWebBundles } from '../lib/web-assets';
 

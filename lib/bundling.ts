@@ -5,16 +5,17 @@ import { basename, join } from 'node:path';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { logConsumerId, PROJECT_ROOT, streamConsumerId, workerId } from './paths';
-import { LOG_CONSUMERS, QUEUES, STREAM_CONSUMERS } from './resources';
-import { ROUTES, routeEntry, type RouteDef } from './routes';
+import { LOG_CONSUMERS, QUEUES, STREAM_CONSUMERS } from '../functions/manifest/resources';
+import { ROUTES } from '../functions/manifest/routes';
+import { routeEntry, type RouteDef } from '../functions/manifest/route';
 import { isWebAsset } from './web-assets';
 
 /** The artifact a `content: true` function reads next to its handler (functions/adapters/content/content-file.ts). */
 export const CONTENT_ARTIFACT = 'content/tax-content.json';
 
-export const AUTHORIZER_ENTRY = 'functions/authorizer/handler.ts';
-/** The scheduled sweeper of pending work (functions/sweeper/handler.ts). */
-export const SWEEPER_ENTRY = 'functions/sweeper/handler.ts';
+export const AUTHORIZER_ENTRY = 'functions/handlers/gateway/authorizer.ts';
+/** The scheduled sweeper of pending work (functions/handlers/scheduled/sweeper.ts). */
+export const SWEEPER_ENTRY = 'functions/handlers/scheduled/sweeper.ts';
 
 const FUNCTION_BUNDLE = {
   target: 'node22',

@@ -1,5 +1,5 @@
 // The environment every function receives, built in one place for the stack and the local runner.
-import { QUEUES, TABLES } from './resources';
+import { QUEUES, TABLES } from '../functions/manifest/resources';
 import { runtimeSettingsEnvironment, type RuntimeSettings } from './runtime-settings';
 
 export interface EnvironmentInputs {

@@ -3,8 +3,8 @@
 // gone) and matches each finding id exactly, `Rule[finding]` included.
 import { Validations, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { MAIN_TABLE } from './resources';
-import { CONSOLE_GET } from './routes';
+import { MAIN_TABLE } from '../functions/manifest/resources';
+import { CONSOLE_GET } from '../functions/manifest/routes/public';
 import type { SalesTaxStack } from './stack';
 
 const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });

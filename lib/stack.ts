@@ -1,4 +1,4 @@
-// The whole service for one stage, composed from lib/routes.ts and lib/resources.ts.
+// The whole service for one stage, composed from functions/manifest/routes and functions/manifest/resources.ts.
 //
 // Resource budget. CloudFormation refuses a stack over 500 resources; test/infra/resource-budget.
 // test.ts keeps every stack under 400, today and with the planned routes and workers added.
@@ -30,8 +30,9 @@ import { functionLogGroup, ServiceFunction } from './constructs/service-function
 import { Tables } from './constructs/tables';
 import { functionEnvironment } from './environment';
 import { metricsNamespace, Monitoring } from './constructs/monitoring';
-import type { QueueDef } from './resources';
-import { ROUTES, type RouteDef } from './routes';
+import type { QueueDef } from '../functions/manifest/resources';
+import { ROUTES } from '../functions/manifest/routes';
+import type { RouteDef } from '../functions/manifest/route';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from './runtime-settings';
 
 export interface SalesTaxStackProps extends StackProps {
@@ -46,9 +47,9 @@ export interface SalesTaxStackProps extends StackProps {
    * request came through, checked (functions/http/public-handler.ts apiOrigin).
    */
   readonly publicUrl?: string;
-  /** The route manifest; lib/routes.ts's ROUTES unless given (capacity tests add routes). */
+  /** The route manifest; the manifest's ROUTES unless given (capacity tests add routes). */
   readonly routes?: readonly RouteDef[];
-  /** The queues; lib/resources.ts's QUEUES unless given. */
+  /** The queues; functions/manifest/resources.ts's QUEUES unless given. */
   readonly queues?: readonly QueueDef[];
   /** A route's access profile; routeAccess (lib/constructs/access-profiles.ts) unless given. */
   readonly routeAccess?: (route: RouteDef) => AccessProfile;

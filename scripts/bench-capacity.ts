@@ -288,7 +288,7 @@ export function capacityOperations(leasedKey: string) {
 
 /** The REQUEST authorizer API Gateway runs before every route (no I/O): µs of compute a call, warm. */
 export async function authorizerMicros(calls = 20_000): Promise<number> {
-  const { handler } = (await import(pathToFileURL(`${PROJECT_ROOT}/functions/authorizer/handler.ts`).href)) as {
+  const { handler } = (await import(pathToFileURL(`${PROJECT_ROOT}/functions/handlers/gateway/authorizer.ts`).href)) as {
     handler: (event: unknown) => Promise<unknown>;
   };
   const event = {

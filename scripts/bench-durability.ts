@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { localTableName } from '../lib/local/provision';
-import { MAIN_TABLE } from '../lib/resources';
+import { MAIN_TABLE } from '../functions/manifest/resources';
 import { TEN_LINES } from './bench-document';
 import { startRunner, type Runner } from './lib/bench-processes';
 

@@ -14,7 +14,8 @@ import { ErrorEnvelope, RESPONSE_COMPONENTS, RESPONSES, type RouteResponse } fro
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { commandLine, isMain } from '../lib/command-line';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
-import { type ErrorDialect, fullPath, ROUTES, routeEntry, type RouteDef } from '../lib/routes';
+import { type ErrorDialect, fullPath, routeEntry, type RouteDef } from '../functions/manifest/route';
+import { ROUTES } from '../functions/manifest/routes';
 
 const requestSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore', target: 'draft-2020-12' });
 // Response schemas name the shared shapes of RESPONSE_COMPONENTS by reference to components/schemas.
@@ -105,7 +106,7 @@ function errorResponse(status: number, codes: readonly ErrorCode[], dialect: Err
 
 /** Terms every operation shares, beyond what each one's schemas say (README: request pipeline, batches). */
 const TERMS = [
-  'Generated from lib/routes.ts, the valibot request schemas and functions/schemas/responses (npm run openapi).',
+  'Generated from functions/manifest/routes, the valibot request schemas and functions/schemas/responses (npm run openapi).',
   '',
   '## Terms',
   '- **One change, one atomic write.** A commit, refund, credit, void or adjustment is written whole or not at all, in one DynamoDB transaction of at most 100 items: the documents, the event, and one return summary per destination state and month (two per state when the document names a `location_code`). A sale keeps one item free for the refund, credit or void that may follow. So a document may have lines in every state and DC without a location, and in at most 48 destination states with one. A change that would need more is refused before anything is written: 400 `invalid_request`, detail `transaction_item_limit` at `lines`, saying how many items it needs and how many states fit.',
@@ -118,7 +119,7 @@ const TERMS = [
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES as readonly RouteDef[]) {
-    const mod = (await import(pathToFileURL(handlerModule(routeEntry(route), false)).href)) as {
+    const mod = (await import(pathToFileURL(handlerModule(routeEntry(route))).href)) as {
       handler: { schemas: { body?: GenericSchema; query?: GenericSchema } };
     };
     const { body, query } = mod.handler.schemas;

@@ -4,7 +4,7 @@
 //   npx tsx scripts/seed-stage.ts --stage <name> --seed <file.json>
 import { commandLine, refuse } from '../lib/command-line';
 import { readSeedFile } from '../lib/local/runner';
-import { TABLES } from '../lib/resources';
+import { TABLES } from '../functions/manifest/resources';
 import { DEFAULT_RUNTIME_SETTINGS, runtimeSettingsEnvironment } from '../lib/runtime-settings';
 
 const spec = {
@@ -25,6 +25,6 @@ for (const table of TABLES) process.env[table.envVar] = `${prefix}-${table.id.to
 Object.assign(process.env, runtimeSettingsEnvironment({ ...DEFAULT_RUNTIME_SETTINGS, authCacheSeconds: 0 }), { USAGE_PLAN_NAME_PREFIX: prefix });
 
 // Imported after the environment is set: the composition root reads it on first use.
-const { seedStage } = await import('../functions/admin/seed-entry');
+const { seedStage } = await import('../functions/handlers/admin/seed-entry');
 const result = await seedStage(readSeedFile(values.seed));
 console.log(`seeded stage ${values.stage}: ${result.keys} keys`);

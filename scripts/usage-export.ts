@@ -1,6 +1,6 @@
 // The operator's monthly usage export (issue 30): every account's metered usage of a month as CSV,
 // one row per account, environment, key, UTC day and billable kind, read from the usage table
-// (lib/resources.ts USAGE_TABLE) of a deployed stage or of a local runner's DynamoDB Local.
+// (functions/manifest/resources.ts USAGE_TABLE) of a deployed stage or of a local runner's DynamoDB Local.
 //   npm run usage-export -- --month 2026-11 --stage prod --out usage-2026-11.csv
 //   npm run usage-export -- --month 2026-11 --endpoint http://127.0.0.1:8000
 import { writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { commandLine, isMain, refuse } from '../lib/command-line';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from '../lib/local/provision';
-import { USAGE_TABLE } from '../lib/resources';
+import { USAGE_TABLE } from '../functions/manifest/resources';
 import { UsageStore } from '../functions/adapters/dynamodb/usage-store';
 import { exportUsage } from '../functions/application/usage';
 

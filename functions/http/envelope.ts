@@ -3,7 +3,7 @@
 // one access-log line per request. Request bodies and keys are never logged.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { ErrorDialect } from '../../lib/routes';
+import type { ErrorDialect } from '../manifest/route';
 import { requestMetrics } from '../shared/metrics';
 import { logger } from '../shared/powertools';
 import { errorResponse, toDomainError } from './error-response';

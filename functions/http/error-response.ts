@@ -3,7 +3,7 @@
 // errors (Powertools idempotency) into domain codes. 500s carry nothing about the failure itself.
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { ErrorDialect } from '../../lib/routes';
+import type { ErrorDialect } from '../manifest/route';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../core/errors';
 
 const STATUS: Record<ErrorCode, number> = {

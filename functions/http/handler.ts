@@ -1,4 +1,4 @@
-// Builds every HTTP handler from its route entry (lib/routes.ts): middy keeps the envelope and the
+// Builds every HTTP handler from its route entry (functions/manifest/routes): middy keeps the envelope and the
 // logging; inside it the typed pipeline runs the contract's order of checks (§1.1), each step
 // receiving what the previous one established: authenticate → rate limit → authorize → parse →
 // open the list cursor → (idempotency, for POST routes: see post-handler.ts) → the endpoint's own
@@ -8,7 +8,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema } from 'valibot';
-import type { RouteDef } from '../../lib/routes';
+import type { RouteDef } from '../manifest/route';
 import { meterAnswer } from '../application/usage';
 import { authenticator, authorizer, cursors, rateLimiter, usageJournal } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';

@@ -4,7 +4,7 @@
 import type { GenericSchema } from 'valibot';
 import { dynamoClient } from '../composition-root';
 import { config } from '../shared/config';
-import type { RouteDef } from '../../lib/routes';
+import type { RouteDef } from '../manifest/route';
 import { buildHandler, type ApiRequest, type BodySpec, type HttpHandler } from './handler';
 import type { Reply } from './request';
 import { idempotency } from './steps/idempotency';

@@ -3,7 +3,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { RouteDef } from '../../lib/routes';
+import type { RouteDef } from '../manifest/route';
 import { logger } from '../shared/powertools';
 import { envelope, receivedOf, type HttpContext } from './envelope';
 import type { HttpHandler } from './handler';

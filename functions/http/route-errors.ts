@@ -2,7 +2,7 @@
 // what each pipeline step may refuse for this kind of route, then the endpoint's own codes (from
 // functions/schemas/responses). The OpenAPI document lists them per operation and the integration
 // tests refuse any error code a route does not declare.
-import type { RouteDef } from '../../lib/routes';
+import type { RouteDef } from '../manifest/route';
 import type { ErrorCode } from '../core/errors';
 import { statusOf, taxjarStatusOf } from './error-response';
 

@@ -1,4 +1,4 @@
-// Files a route reads (its `files` in lib/routes.ts): next to the bundle in Lambda and in local
+// Files a route reads (its `files` in functions/manifest/routes): next to the bundle in Lambda and in local
 // bundles (the bundling copies them there), at their project path when running from the sources.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

@@ -1,7 +1,7 @@
 // Runtime configuration, validated once at init so a misconfigured function fails on its first
 // cold start instead of on some later request.
 import * as v from 'valibot';
-import { QUEUES } from '../../lib/resources';
+import { QUEUES } from '../manifest/resources';
 import type { WebhookSettings } from '../application/webhooks';
 import type { LimitSettings } from '../core/limits/rate-limits';
 
@@ -36,14 +36,14 @@ export interface AppConfig {
   readonly tableName: string;
   readonly idempotencyTableName: string;
   readonly summaryTableName: string;
-  /** Metered usage (lib/resources.ts USAGE_TABLE). */
+  /** Metered usage (functions/manifest/resources.ts USAGE_TABLE). */
   readonly usageTableName: string;
   readonly limits: LimitSettings;
   readonly authCacheMs: number;
   readonly usagePlanNamePrefix: string | undefined;
   readonly batchDeadlineSeconds: number;
   readonly webhooks: WebhookSettings & { readonly sandboxLoopback: boolean };
-  /** The URL of a queue of lib/resources.ts, by id; throws when the function was not given it. */
+  /** The URL of a queue of functions/manifest/resources.ts, by id; throws when the function was not given it. */
   readonly queueUrl: (queueId: string) => string;
 }
 

@@ -4,8 +4,8 @@
 // POWERTOOLS_METRICS_DISABLED is not true, so a local run and the tests print none.
 //
 // Dimensions are few, so the metric count stays bounded (docs/usage-and-monitoring.md, "Cost"):
-//   Route (one per route of lib/routes.ts), ErrorCode (the contract's closed list), Kind (the
-//   billable kinds of core/usage, or batch / return_job), Queue (lib/resources.ts queues), Outcome
+//   Route (one per route of functions/manifest/routes), ErrorCode (the contract's closed list), Kind (the
+//   billable kinds of core/usage, or batch / return_job), Queue (functions/manifest/resources.ts queues), Outcome
 //   (a webhook attempt's outcome). Never an account, a key or a document: those are in usage.
 // Each document is built and published in one synchronous step (dimensions, values, publish), so
 // one instance serves the process: even the local runner, serving every route in one process,

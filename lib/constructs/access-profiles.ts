@@ -10,8 +10,8 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE, SUMMARY_TABLE, USAGE_TABLE } from '../resources';
-import type { RouteDef } from '../routes';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE, SUMMARY_TABLE, USAGE_TABLE } from '../../functions/manifest/resources';
+import type { RouteDef } from '../../functions/manifest/route';
 import type { Queues } from './queues';
 import type { Tables } from './tables';
 
@@ -38,7 +38,7 @@ export interface AccessProfile {
   readonly idempotency: boolean;
   /** Register and disable API Gateway usage-plan keys (functions/adapters/apigateway/usage-keys.ts). */
   readonly usageKeys: boolean;
-  /** Queue ids (lib/resources.ts) the function sends to: sqs:SendMessage on those queues only. */
+  /** Queue ids (functions/manifest/resources.ts) the function sends to: sqs:SendMessage on those queues only. */
   readonly sendsTo: readonly string[];
   /** Queue ids the function consumes (a queue worker). */
   readonly consumes: readonly string[];

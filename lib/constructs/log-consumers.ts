@@ -1,4 +1,4 @@
-// A function for each log consumer of lib/resources.ts (the usage-log worker), fed by a CloudWatch
+// A function for each log consumer of functions/manifest/resources.ts (the usage-log worker), fed by a CloudWatch
 // Logs subscription filter on the stage's function log group: every function writes there, so one
 // filter selects the usage journal's lines of every route that records one (calculations,
 // estimates, TaxJar taxes), whatever routes are added later. CloudWatch Logs invokes the function
@@ -13,7 +13,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-logs-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { logConsumerId } from '../bundling';
-import { LOG_CONSUMERS, type LogConsumerDef } from '../resources';
+import { LOG_CONSUMERS, type LogConsumerDef } from '../../functions/manifest/resources';
 import { accessProfile, type AccessProfiles } from './access-profiles';
 import { ServiceFunction } from './service-function';
 

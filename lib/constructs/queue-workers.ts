@@ -1,4 +1,4 @@
-// A function for each queue of lib/resources.ts that names a worker, fed by an SQS event source.
+// A function for each queue of functions/manifest/resources.ts that names a worker, fed by an SQS event source.
 import { Duration } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';

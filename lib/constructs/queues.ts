@@ -1,15 +1,15 @@
-// The SQS queues of lib/resources.ts, each with a dead-letter queue and an alarm that fires as soon
+// The SQS queues of functions/manifest/resources.ts, each with a dead-letter queue and an alarm that fires as soon
 // as anything lands there (a message in a DLQ is a request the service failed to finish).
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { type Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { QUEUES, type QueueDef } from '../resources';
+import { QUEUES, type QueueDef } from '../../functions/manifest/resources';
 
 export interface QueuesProps {
   readonly namePrefix: string;
   readonly removalPolicy: RemovalPolicy;
-  /** The queues to create; lib/resources.ts's QUEUES unless given (capacity tests add some). */
+  /** The queues to create; functions/manifest/resources.ts's QUEUES unless given (capacity tests add some). */
   readonly defs?: readonly QueueDef[];
 }
 
@@ -22,7 +22,7 @@ export interface ServiceQueue {
 }
 
 export class Queues extends Construct {
-  /** By queue id (lib/resources.ts). */
+  /** By queue id (functions/manifest/resources.ts). */
   readonly byId = new Map<string, ServiceQueue>();
 
   constructor(scope: Construct, id: string, props: QueuesProps) {

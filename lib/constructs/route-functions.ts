@@ -1,9 +1,9 @@
-// One function per route of lib/routes.ts (never shared between routes). Each runs with the role of
+// One function per route of functions/manifest/routes (never shared between routes). Each runs with the role of
 // its access profile (lib/constructs/access-profiles.ts), so it has only the rights its route needs.
 import { Duration } from 'aws-cdk-lib';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routeEntry, type RouteDef } from '../routes';
+import { routeEntry, type RouteDef } from '../../functions/manifest/route';
 import { routeAccess, type AccessProfile, type AccessProfiles } from './access-profiles';
 import { ServiceFunction } from './service-function';
 

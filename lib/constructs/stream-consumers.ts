@@ -1,4 +1,4 @@
-// A function for each stream consumer of lib/resources.ts, fed by a DynamoDB event source whose
+// A function for each stream consumer of functions/manifest/resources.ts, fed by a DynamoDB event source whose
 // filter criteria keep only the records the consumer names (new event records for the webhook
 // relay), so the function is not invoked for the table's other writes.
 import { Duration } from 'aws-cdk-lib';
@@ -7,7 +7,7 @@ import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { streamConsumerId } from '../bundling';
-import { STREAM_CONSUMERS } from '../resources';
+import { STREAM_CONSUMERS } from '../../functions/manifest/resources';
 import { accessProfile, type AccessProfiles } from './access-profiles';
 import type { Tables } from './tables';
 import { ServiceFunction } from './service-function';

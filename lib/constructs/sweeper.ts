@@ -10,7 +10,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { SWEEPER_ENTRY } from '../bundling';
-import { BATCH_ITEMS_QUEUE, RETURN_JOB_ITEMS_QUEUE, WEBHOOK_DELIVERIES_QUEUE } from '../resources';
+import { BATCH_ITEMS_QUEUE, RETURN_JOB_ITEMS_QUEUE, WEBHOOK_DELIVERIES_QUEUE } from '../../functions/manifest/resources';
 import { accessProfile, type AccessProfiles } from './access-profiles';
 import { ServiceFunction } from './service-function';
 

@@ -1,8 +1,8 @@
-// The DynamoDB tables of lib/resources.ts: on-demand, point-in-time recovery, TTL, AWS-managed keys.
+// The DynamoDB tables of functions/manifest/resources.ts: on-demand, point-in-time recovery, TTL, AWS-managed keys.
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLES, type TableDef } from '../resources';
+import { TABLES, type TableDef } from '../../functions/manifest/resources';
 
 export interface TablesProps {
   readonly namePrefix: string;
@@ -14,7 +14,7 @@ export interface TablesProps {
 const key = (name: string) => ({ name, type: AttributeType.STRING });
 
 export class Tables extends Construct {
-  /** By table id (lib/resources.ts). */
+  /** By table id (functions/manifest/resources.ts). */
   readonly byId = new Map<string, Table>();
 
   constructor(scope: Construct, id: string, props: TablesProps) {

@@ -2,7 +2,7 @@
 // finds the plans by these names), and the authorizer tells API Gateway which key a request uses.
 import { UsagePlan, type RestApi, type ThrottleSettings } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
-import type { Environment } from '../routes';
+import type { Environment } from '../../functions/manifest/route';
 
 /**
  * The per-key flood guard: a token bucket far above any per-minute limit a key is normally granted

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { fullPath, type RouteDef } from '../routes';
+import { fullPath, type RouteDef } from '../../functions/manifest/route';
 
 interface CompiledResource {
   readonly path: string;

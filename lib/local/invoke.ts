@@ -9,8 +9,9 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { functionEnvironment } from '../environment';
 import { handlerModule, PROJECT_ROOT } from '../paths';
-import { TABLES } from '../resources';
-import { ROUTES, routeEntry } from '../routes';
+import { TABLES } from '../../functions/manifest/resources';
+import { ROUTES } from '../../functions/manifest/routes';
+import { routeEntry } from '../../functions/manifest/route';
 import { DEFAULT_RUNTIME_SETTINGS } from '../runtime-settings';
 import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
@@ -55,7 +56,7 @@ export function inProcess(dynamoEndpoint: string): InProcess {
       const url = new URL(path, 'http://localhost');
       const match = table.match(method, url.pathname);
       if (match.kind !== 'route') throw new Error(`no route for ${method} ${path}`);
-      const { handler } = (await import(pathToFileURL(handlerModule(routeEntry(match.route), false)).href)) as {
+      const { handler } = (await import(pathToFileURL(handlerModule(routeEntry(match.route))).href)) as {
         handler: (e: unknown, c: unknown) => Promise<APIGatewayProxyResult>;
       };
       const all = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers };

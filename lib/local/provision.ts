@@ -1,7 +1,7 @@
-// Creates the tables and queues of lib/resources.ts in the local engines, as the stack does in AWS.
+// Creates the tables and queues of functions/manifest/resources.ts in the local engines, as the stack does in AWS.
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type AttributeDefinition } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { QueueDef, TableDef } from '../resources';
+import type { QueueDef, TableDef } from '../../functions/manifest/resources';
 
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 export const LOCAL_REGION = 'us-east-1';

@@ -1,5 +1,5 @@
 // Starts the whole service on a developer machine: DynamoDB Local and the SQS emulator, the tables
-// and queues of lib/resources.ts, the seed, the queue pollers and the HTTP front. The handlers are
+// and queues of functions/manifest/resources.ts, the seed, the queue pollers and the HTTP front. The handlers are
 // the same modules Lambda runs (or, with `bundles`, the esbuild bundles themselves).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type * as SeedEntryModule from '../../functions/admin/seed-entry';
+import type * as SeedEntryModule from '../../functions/handlers/admin/seed-entry';
 import { functionEnvironment } from '../environment';
-import { bundleFile, handlerModule, logConsumerId, PROJECT_ROOT, streamConsumerId, workerId } from '../paths';
-import { QUEUES, STREAM_CONSUMERS, TABLES, USAGE_LOG_WORKER } from '../resources';
-import { ROUTES, routeEntry, type RouteDef } from '../routes';
+import { handlerModule, logConsumerId, PROJECT_ROOT, streamConsumerId, workerId } from '../paths';
+import { QUEUES, STREAM_CONSUMERS, TABLES, USAGE_LOG_WORKER } from '../../functions/manifest/resources';
+import { ROUTES } from '../../functions/manifest/routes';
+import { routeEntry, type RouteDef } from '../../functions/manifest/route';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
 import type { Context } from 'aws-lambda';
 import { functionContext } from './api-gateway';
@@ -24,8 +25,8 @@ import { pollQueue, type Poller, type QueuePoller, type SqsHandler } from './sqs
 import { pollStream, type StreamHandler } from './stream-poller';
 
 const STAGE = 'local';
-const SEED_ENTRY = 'functions/admin/seed-entry.ts';
-const SWEEPER_ENTRY = 'functions/sweeper/handler.ts';
+const SEED_ENTRY = 'functions/handlers/admin/seed-entry.ts';
+const SWEEPER_ENTRY = 'functions/handlers/scheduled/sweeper.ts';
 /** How often the sweeper runs here (AWS: every 5 minutes), and how old work must be to be re-queued then. */
 const SWEEP_EVERY_MS = Number(process.env.STX_SWEEP_SECONDS ?? 60) * 1000;
 const SWEEP_MIN_AGE_SECONDS = Number(process.env.STX_SWEEP_MIN_AGE_SECONDS ?? 120);
@@ -59,12 +60,9 @@ export interface LocalService {
   stop(): Promise<void>;
 }
 
-/**
- * A handler module by entry; with `bundles`, its bundle, under `bundleId` when the function's id is
- * not its directory's name (queue workers: `batchitems-worker` for functions/batch-items-worker).
- */
-async function importHandler<T>(entry: string, bundles: boolean, bundleId?: string): Promise<T> {
-  const file = bundles && bundleId ? bundleFile(bundleId) : handlerModule(entry, bundles);
+/** A handler module by entry; with `bundles`, the bundle of the function `functionId`. */
+async function importHandler<T>(entry: string, bundles: boolean, functionId: string): Promise<T> {
+  const file = handlerModule(entry, bundles ? functionId : undefined);
   const mod = (await import(pathToFileURL(file).href)) as { handler?: T };
   if (typeof mod.handler !== 'function') throw new Error(`${entry} does not export a handler`);
   return mod.handler;
@@ -154,7 +152,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
 
     // Work in flight when the last run stopped: its queue messages were in the emulator's memory.
     type Sweeper = (event: { min_age_seconds: number }, context: Context) => Promise<{ seen: number; requeued: number; failed: number }>;
-    const sweeper = await importHandler<Sweeper>(SWEEPER_ENTRY, false);
+    const sweeper = await importHandler<Sweeper>(SWEEPER_ENTRY, false, 'sweeper');
     const sweeperContext = () => functionContext('sweeper', STAGE, 300);
     const recovered = await sweeper({ min_age_seconds: 0 }, sweeperContext());
     if (recovered.requeued > 0) log(`sweeper: ${recovered.requeued} queue messages of ${recovered.seen} pending work items recovered`);
@@ -165,7 +163,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
 
     const handlers = new Map<string, ProxyHandler>();
     await Promise.all(
-      ROUTES.map(async (route: RouteDef) => handlers.set(route.id, await importHandler<ProxyHandler>(routeEntry(route), options.bundles ?? false))),
+      ROUTES.map(async (route: RouteDef) => handlers.set(route.id, await importHandler<ProxyHandler>(routeEntry(route), options.bundles ?? false, route.id))),
     );
 
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });

@@ -1,4 +1,4 @@
-// The local HTTP front: plays API Gateway for the handlers of lib/routes.ts. Each request becomes
+// The local HTTP front: plays API Gateway for the handlers of functions/manifest/routes. Each request becomes
 // the proxy event and context Lambda would receive; errors API Gateway would answer itself are
 // rendered exactly like the stack's gateway responses. Every answer, Node's own refusals included
 // (a header too large, a malformed request, an Expect it does not meet, CONNECT), carries an
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { dialectOfPath, GATEWAY_ERRORS, gatewayErrorFor, type GatewayError } from '../gateway-errors';
-import type { ErrorDialect, RouteDef } from '../routes';
+import type { ErrorDialect, RouteDef } from '../../functions/manifest/route';
 import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
 import { LocalSetupError } from './engines';
 

@@ -3,7 +3,7 @@
 // responses) to reappear after the visibility timeout, and to reach the DLQ after maxReceiveCount.
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { QueueDef } from '../resources';
+import type { QueueDef } from '../../functions/manifest/resources';
 import { functionContext } from './api-gateway';
 
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | undefined>;

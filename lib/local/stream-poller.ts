@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { StreamConsumerDef } from '../resources';
+import type { StreamConsumerDef } from '../../functions/manifest/resources';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './provision';
 import { functionContext } from './api-gateway';
 import type { Poller } from './sqs-poller';

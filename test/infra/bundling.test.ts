@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_ARTIFACT, esbuildOptions, functionBundles, nodejsBundling } from '../../lib/bundling';
 import { BUILD_DIR, handlerModule } from '../../lib/paths';
-import { ROUTES, routeEntry } from '../../lib/routes';
+import { ROUTES } from '../../functions/manifest/routes';
+import { routeEntry } from '../../functions/manifest/route';
 import { bundleAll } from '../../scripts/bundle';
 
 const BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
@@ -15,7 +16,7 @@ const BANNER = "import { createRequire } from 'module'; const require = createRe
 describe('bundling options', () => {
   it('are the same for NodejsFunction and the esbuild script', () => {
     const cdk = nodejsBundling({ content: false });
-    const script = esbuildOptions('functions/authorizer/handler.ts', '/tmp/out.mjs');
+    const script = esbuildOptions('functions/handlers/gateway/authorizer.ts', '/tmp/out.mjs');
     expect(cdk).toMatchObject({ format: 'esm', target: 'node22', minify: true, sourceMap: false, banner: BANNER, externalModules: [] });
     expect(script).toMatchObject({
       format: 'esm',
@@ -36,9 +37,15 @@ describe('bundling options', () => {
     expect(nodejsBundling({ content: false }).commandHooks?.afterBundling('/in', '/out')).toEqual([]);
   });
 
-  it('name each route bundle where the local runner loads it', () => {
-    for (const route of ROUTES) expect(handlerModule(routeEntry(route), true)).toBe(join(BUILD_DIR, route.id, 'index.mjs'));
-    expect(functionBundles().map((b) => b.id)).toEqual(expect.arrayContaining([...ROUTES.map((r) => r.id), 'authorizer']));
+  it('name each route bundle by its route id, built from a handler module that exists', () => {
+    const bundles = new Map(functionBundles().map((b) => [b.id, b.entry]));
+    for (const route of ROUTES) {
+      expect(bundles.get(route.id)).toBe(routeEntry(route));
+      expect(existsSync(handlerModule(routeEntry(route))), routeEntry(route)).toBe(true);
+      expect(handlerModule(routeEntry(route), route.id)).toBe(join(BUILD_DIR, route.id, 'index.mjs'));
+    }
+    expect(bundles.has('authorizer')).toBe(true);
+    expect(new Set(bundles.values()).size, 'no two functions share a handler module').toBe(bundles.size);
   });
 });
 

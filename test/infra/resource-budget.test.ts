@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { routeAccess, type AccessProfile } from '../../lib/constructs/access-profiles';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { PROJECT_ROOT } from '../../lib/paths';
-import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, type QueueDef } from '../../lib/resources';
-import { ROUTES, routeEntry, type HttpMethod, type RouteDef } from '../../lib/routes';
+import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, type QueueDef } from '../../functions/manifest/resources';
+import { ROUTES } from '../../functions/manifest/routes';
+import { routeEntry, type HttpMethod, type RouteDef } from '../../functions/manifest/route';
 import { SalesTaxStack, type SalesTaxStackProps } from '../../lib/stack';
 
 /** Per stack; CloudFormation's own limit is 500. */
@@ -83,7 +84,7 @@ const plannedQueue = (n: number): QueueDef => ({
   visibilityTimeoutSeconds: 60,
   maxReceiveCount: 3,
   batchSize: 10,
-  worker: 'functions/authorizer/handler.ts',
+  worker: 'functions/handlers/gateway/authorizer.ts',
 });
 
 /**
@@ -93,7 +94,7 @@ const plannedQueue = (n: number): QueueDef => ({
  */
 function plannedQueues(): QueueDef[] {
   const newQueues = Array.from({ length: PLANNED.workers - QUEUES.length + PLANNED.relays }, (_, i) => plannedQueue(i + 1));
-  return [...QUEUES.map((q) => ({ ...q, worker: q.worker ?? 'functions/authorizer/handler.ts' })), ...newQueues];
+  return [...QUEUES.map((q) => ({ ...q, worker: q.worker ?? 'functions/handlers/gateway/authorizer.ts' })), ...newQueues];
 }
 
 /** The first few planned POST routes each send to a different set of queues: a new profile each. */

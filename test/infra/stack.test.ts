@@ -12,8 +12,17 @@ import { Tables } from '../../lib/constructs/tables';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/constructs/usage-plans';
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
-import { BATCH_ITEMS_QUEUE, LOG_CONSUMERS, QUEUES, RETURN_JOB_ITEMS_QUEUE, STREAM_CONSUMERS, TABLES, USAGE_LOG_WORKER } from '../../lib/resources';
-import { fullPath, ROUTES, type RouteDef } from '../../lib/routes';
+import {
+  BATCH_ITEMS_QUEUE,
+  LOG_CONSUMERS,
+  QUEUES,
+  RETURN_JOB_ITEMS_QUEUE,
+  STREAM_CONSUMERS,
+  TABLES,
+  USAGE_LOG_WORKER,
+} from '../../functions/manifest/resources';
+import { fullPath, type RouteDef } from '../../functions/manifest/route';
+import { ROUTES } from '../../functions/manifest/routes';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
 
@@ -293,7 +302,7 @@ describe('queues', () => {
     const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Workers');
     const common = { namePrefix: 'salestax-test', removalPolicy: RemovalPolicy.DESTROY };
     const tables = new Tables(stack, 'Tables', { ...common, deletionProtection: false });
-    const def = { ...BATCH_ITEMS_QUEUE, worker: 'functions/authorizer/handler.ts' };
+    const def = { ...BATCH_ITEMS_QUEUE, worker: 'functions/handlers/gateway/authorizer.ts' };
     const queues = new Queues(stack, 'Queues', { ...common, defs: QUEUES.map((q) => (q.id === def.id ? def : q)) });
     const logGroup = functionLogGroup(stack, 'Logs', common);
     const profiles = new AccessProfiles(stack, 'Profiles', { tables, queues, logGroup });

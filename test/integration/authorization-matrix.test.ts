@@ -1,5 +1,5 @@
 // The authorization matrix (issue 27), generated from the route manifest: every route of
-// lib/routes.ts — /api/v1, the TaxJar surface, the public pages, and any route added later — is
+// functions/manifest/routes — /api/v1, the TaxJar surface, the public pages, and any route added later — is
 // called by every caller of test/support/access-matrix.ts (no key, malformed and duplicated
 // credentials, revoked, expired, no module, wrong scope, other account, other environment, location
 // keys, providers without or with a foreign, paused, offboarded or fenced engagement, an inactive
@@ -10,7 +10,8 @@
 // environment, location, client or practice): each must get 404; and every list must show them
 // none of it. A route with a path parameter and no fixture below fails the matrix until it has one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullPath, ROUTES, type RouteDef } from '../../lib/routes';
+import { fullPath, type RouteDef } from '../../functions/manifest/route';
+import { ROUTES } from '../../functions/manifest/routes';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { ACCESS_CODES, CALLERS, type Caller, codeOf, expected, type Header } from '../support/access-matrix';
 import { api, apiWithHeaders, type Res, unique, V1 } from '../support/http';
@@ -66,7 +67,7 @@ function mismatch(route: RouteDef, caller: Caller, res: Res): string | null {
   return code !== null && ACCESS_CODES.has(code) ? `${caller.name}: refused ${got}, expected to pass the access checks` : null;
 }
 
-describe('every route × every caller, from lib/routes.ts', () => {
+describe('every route × every caller, from functions/manifest/routes', () => {
   it('covers the whole manifest, the TaxJar surface and the public pages included', () => {
     expect(ROUTES.length).toBeGreaterThan(60);
     const routes: readonly RouteDef[] = ROUTES;

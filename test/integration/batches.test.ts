@@ -9,7 +9,7 @@ import { chunkBody } from '../../functions/adapters/sqs/batch-queue';
 import type { TenantPrincipal } from '../../functions/core/access/authorize';
 import { newBatch } from '../../functions/core/batches/batch';
 import { localTableName } from '../../lib/local/provision';
-import { BATCH_ITEMS_QUEUE, MAIN_TABLE } from '../../lib/resources';
+import { BATCH_ITEMS_QUEUE, MAIN_TABLE } from '../../functions/manifest/resources';
 import { KEYS } from '../fixtures/seed';
 import { db, eventsMentioning } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';

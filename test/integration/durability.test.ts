@@ -14,7 +14,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, it } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { localTableName } from '../../lib/local/provision';
-import { MAIN_TABLE } from '../../lib/resources';
+import { MAIN_TABLE } from '../../functions/manifest/resources';
 import { SEED } from '../fixtures/seed';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { callRunner as call, startRunner, type RunnerProcess } from '../support/runner-process';

@@ -15,7 +15,7 @@ import { functionContext } from '../../lib/local/api-gateway';
 import { inProcess } from '../../lib/local/invoke';
 import { tailJournal, type JournalTailer, type LogsHandler } from '../../lib/local/journal-tailer';
 import { handlerModule } from '../../lib/paths';
-import { USAGE_LOG_WORKER } from '../../lib/resources';
+import { USAGE_LOG_WORKER } from '../../functions/manifest/resources';
 import { KEYS } from '../fixtures/seed';
 import { unique } from '../support/http';
 
@@ -24,7 +24,7 @@ let tail: JournalTailer | undefined;
 
 beforeAll(async () => {
   // The worker as the runner loads it (by path, the module graph `invoke` counts the calls of); no timed passes.
-  const { handler } = (await import(pathToFileURL(handlerModule(USAGE_LOG_WORKER.handler, false)).href)) as { handler: LogsHandler };
+  const { handler } = (await import(pathToFileURL(handlerModule(USAGE_LOG_WORKER.handler)).href)) as { handler: LogsHandler };
   const context = () => functionContext('usage-log-worker', 'local', 60);
   tail = tailJournal({ dir: dirname(journalFile), liveFile: journalFile, handler, context, onError: () => undefined, intervalMs: 3_600_000 });
 });

@@ -11,7 +11,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { localTableName } from '../../lib/local/provision';
-import { MAIN_TABLE } from '../../lib/resources';
+import { MAIN_TABLE } from '../../functions/manifest/resources';
 import { ENGAGEMENTS, KEYS, SEED } from '../fixtures/seed';
 import { startRunner, type RunnerProcess } from '../support/runner-process';
 import { describeLocal } from '../support/target';

@@ -6,7 +6,7 @@ import { expect, inject, it } from 'vitest';
 import { describeLocal } from '../support/target';
 import { DynamoRateCounter } from '../../functions/adapters/dynamodb/rate-counter';
 import { localTableName } from '../../lib/local/provision';
-import { MAIN_TABLE } from '../../lib/resources';
+import { MAIN_TABLE } from '../../functions/manifest/resources';
 import { unique } from '../support/http';
 
 const db = DynamoDBDocumentClient.from(

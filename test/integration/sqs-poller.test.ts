@@ -8,7 +8,7 @@ import { describeLocal } from '../support/target';
 import { startSqsEmulator, type Engine } from '../../lib/local/engines';
 import { createQueues, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision';
 import { pollQueue } from '../../lib/local/sqs-poller';
-import type { QueueDef } from '../../lib/resources';
+import type { QueueDef } from '../../functions/manifest/resources';
 
 const QUEUE: QueueDef = { id: 'PollerTest', envVar: 'POLLER_TEST_QUEUE_URL', visibilityTimeoutSeconds: 2, maxReceiveCount: 2, batchSize: 10 };
 

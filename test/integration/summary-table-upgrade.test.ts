@@ -1,4 +1,4 @@
-// Return summaries moved to a table of their own (lib/resources.ts SUMMARY_TABLE). A deployment or
+// Return summaries moved to a table of their own (functions/manifest/resources.ts SUMMARY_TABLE). A deployment or
 // data directory from before holds summaries in the main table, under the same keys, some of them
 // spread over shards; those are no longer written, and the reader adds them to the new table's.
 // Here the earlier version is the same store writing its summaries to the main table.

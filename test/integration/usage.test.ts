@@ -9,7 +9,7 @@ import { GetQueueUrlCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk
 import { beforeAll, expect, inject, it } from 'vitest';
 import { chunkBody } from '../../functions/adapters/sqs/batch-queue';
 import { chunkCount } from '../../functions/core/batches/batch';
-import { BATCH_ITEMS_QUEUE } from '../../lib/resources';
+import { BATCH_ITEMS_QUEUE } from '../../functions/manifest/resources';
 import { KEYS } from '../fixtures/seed';
 import { zipRows } from '../support/data';
 import { api, expectError, unique, V1 } from '../support/http';

@@ -10,7 +10,7 @@ import { BatchStore } from '../../functions/adapters/dynamodb/batch-store';
 import type { TenantPrincipal } from '../../functions/core/access/authorize';
 import { newBatch } from '../../functions/core/batches/batch';
 import { localTableName } from '../../lib/local/provision';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../lib/resources';
+import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../functions/manifest/resources';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { db } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';

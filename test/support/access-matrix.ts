@@ -1,9 +1,9 @@
 // The callers of the authorization matrix (test/integration/authorization-matrix.test.ts) and what
 // the contract's order of checks (§1.1, §1.3, §5) says each must get on a route, derived from the
-// route's entry in lib/routes.ts alone: so a route added to the manifest is judged the day it is
+// route's entry in functions/manifest/routes alone: so a route added to the manifest is judged the day it is
 // added. Written from the contract, not from functions/core/access: the matrix is a second,
 // independent statement of the rules.
-import type { RouteDef } from '../../lib/routes';
+import type { RouteDef } from '../../functions/manifest/route';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 
 export type Header = readonly [string, string];

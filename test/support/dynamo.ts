@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { withFaults } from '../../functions/adapters/faults';
 import { localTableName } from '../../lib/local/provision';
-import { MAIN_TABLE as MAIN, SUMMARY_TABLE as SUMMARIES } from '../../lib/resources';
+import { MAIN_TABLE as MAIN, SUMMARY_TABLE as SUMMARIES } from '../../functions/manifest/resources';
 
 let client: DynamoDBDocumentClient | undefined;
 

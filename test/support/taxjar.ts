@@ -2,7 +2,7 @@
 // helpers to compare its answers with /api/v1's for the same input.
 import Taxjar from 'taxjar';
 import { expect, inject } from 'vitest';
-import { TAXJAR_BASE_PATH } from '../../lib/routes';
+import { TAXJAR_BASE_PATH } from '../../functions/manifest/route';
 import { KEYS } from '../fixtures/seed';
 import { conformingFetch } from './http';
 

@@ -7,7 +7,8 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/paths';
-import { ROUTES, fullPath } from '../../lib/routes';
+import { ROUTES } from '../../functions/manifest/routes';
+import { fullPath } from '../../functions/manifest/route';
 import { openApiDocument } from '../../scripts/openapi';
 
 const COMMITTED = join(PROJECT_ROOT, 'openapi.json');

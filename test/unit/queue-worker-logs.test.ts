@@ -5,7 +5,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { afterEach, expect, it, vi } from 'vitest';
 import { logger } from '../../functions/shared/powertools';
-import { queueWorker } from '../../functions/workers/queue-worker';
+import { queueWorker } from '../../functions/handlers/workers/queue-worker';
 
 const context = (functionName: string): Context =>
   ({

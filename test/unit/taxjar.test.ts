@@ -16,7 +16,7 @@ import { committedDocument } from '../../functions/core/transactions/transaction
 import { errorResponse, taxjarErrorBody, taxjarStatusOf } from '../../functions/http/error-response';
 import { presentedSecret } from '../../functions/http/presented-secret';
 import { hashApiKey } from '../../functions/application/api-key-secret';
-import { handler as usageKeyAuthorizer } from '../../functions/authorizer/handler';
+import { handler as usageKeyAuthorizer } from '../../functions/handlers/gateway/authorizer';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
 import { content, context } from '../support/engine';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargeOfLine, journalChunks, journalLine, JOURNAL_MARK, MAX_CHUNK_ITEMS, type JournalDelivery } from '../../functions/core/usage/journal';
 import type { UsageCharge } from '../../functions/core/usage/usage';
-import { USAGE_LOG_WORKER } from '../../lib/resources';
+import { USAGE_LOG_WORKER } from '../../functions/manifest/resources';
 
 const charge = (keyId: string, kind: UsageCharge['kind'] = 'calculation', day = '2026-11-26'): UsageCharge => ({
   owner: { accountId: 'acct_a', environment: 'sandbox', keyId },

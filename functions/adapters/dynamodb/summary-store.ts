@@ -21,7 +21,7 @@
 // jurisdictions as `j_<id>_{tx,t}` described by `jm_<id>`) are read too: their kinds carry the same
 // totals, and both jurisdiction forms are summed.
 //
-// Where. The summaries have a table of their own (lib/resources.ts SUMMARY_TABLE, no stream).
+// Where. The summaries have a table of their own (functions/manifest/resources.ts SUMMARY_TABLE, no stream).
 // Deployments and data directories from before kept them in the main table, under the same keys;
 // those items are no longer written, and a reader adds them in (`legacyTable`): shard 0 of both
 // tables in the same BatchGetItem calls, so a return job makes no more calls than before.

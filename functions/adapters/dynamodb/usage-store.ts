@@ -1,4 +1,4 @@
-// Metered usage in DynamoDB (lib/resources.ts USAGE_TABLE). One item per account, environment,
+// Metered usage in DynamoDB (functions/manifest/resources.ts USAGE_TABLE). One item per account, environment,
 // key, UTC day and slot; one numeric attribute per billable kind, increased with ADD (which creates
 // it at zero), so a counter never needs a read first.
 //   - Units that come with a write (a committed document, a lifecycle change, a batch chunk's

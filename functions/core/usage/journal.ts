@@ -7,7 +7,7 @@ import { USAGE_KINDS, type UsageCharge, type UsageKind } from './usage';
 
 /**
  * The field that marks a journal line, with the format's version as its value. The CloudWatch Logs
- * subscription selects these lines by it (lib/resources.ts USAGE_LOG_WORKER `{ $.usage_unit = 1 }`);
+ * subscription selects these lines by it (functions/manifest/resources.ts USAGE_LOG_WORKER `{ $.usage_unit = 1 }`);
  * no other line the service writes has a top-level `usage_unit`.
  */
 export const JOURNAL_MARK = 'usage_unit';

@@ -6,7 +6,7 @@
 // functions/http/route-errors.ts; only what the endpoint itself decides is listed here.
 import type * as v from 'valibot';
 import { RATE_RULE_CODES, type ErrorCode } from '../../core/errors';
-import type { RouteId } from '../../../lib/routes';
+import type { RouteId } from '../../manifest/routes';
 import { ApiKey, ApiKeyList, Account, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
 import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
 import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content';

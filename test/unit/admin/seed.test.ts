@@ -1,7 +1,7 @@
 // Loading a seed again on existing data (a restart of `npm start` on its data directory) is an
 // upsert: no error, no second key, location or customer, and what exists is kept.
 import { describe, expect, it } from 'vitest';
-import { loadSeed, parseSeed } from '../../../functions/admin/seed';
+import { loadSeed, parseSeed } from '../../../functions/handlers/admin/seed';
 import { SEED } from '../../fixtures/seed';
 import { FakeAccess, FakeCustomers, FakeTenants, FakeUsageKeys } from '../../support/fakes';
 

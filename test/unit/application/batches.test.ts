@@ -3,7 +3,7 @@
 // concurrent runs of a chunk leave every document committed once and every item counted once.
 import { describe, expect, it } from 'vitest';
 import { batchItemRunner, getBatch, runBatchChunk, submitBatch, type BatchRunPorts, type ChunkRun } from '../../../functions/application/batches';
-import { itemRequests } from '../../../functions/batch-items-worker/item-requests';
+import { itemRequests } from '../../../functions/handlers/workers/batch-item-requests';
 import type { ChunkMessage } from '../../../functions/core/batches/ports';
 import { call, FakeBatches, FakeBatchQueue, TENANT } from '../../support/fakes';
 import { wired } from './wiring';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchItemRunner, getBatch, runBatchChunk, submitBatch, submitJob, sweepBatch } from '../../../functions/application/batches';
 import { sweep, type SweepHandler } from '../../../functions/application/sweeper';
-import { itemRequests } from '../../../functions/batch-items-worker/item-requests';
+import { itemRequests } from '../../../functions/handlers/workers/batch-item-requests';
 import type { PendingWork, PendingWorkRegistry } from '../../../functions/core/work/pending-work';
 import { call, FakeBatches, FakeBatchQueue, TENANT } from '../../support/fakes';
 import { wired } from './wiring';

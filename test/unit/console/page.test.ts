@@ -1,7 +1,7 @@
-// The console's HTML and headers (functions/console-get/page.ts) and what its build bundles.
+// The console's HTML and headers (functions/http/console-page.ts) and what its build bundles.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { consolePage } from '../../../functions/console-get/page';
+import { consolePage } from '../../../functions/http/console-page';
 import { bundledPackages } from '../../../lib/web-assets';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

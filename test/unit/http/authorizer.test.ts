@@ -3,7 +3,7 @@
 // function runs): a credential header sent twice included, alike or not.
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../../functions/application/api-key-secret';
-import { handler } from '../../../functions/authorizer/handler';
+import { handler } from '../../../functions/handlers/gateway/authorizer';
 
 type AuthorizerEvent = Parameters<typeof handler>[0];
 const event = (headers: Record<string, string>, multiValueHeaders?: Record<string, string[]>): AuthorizerEvent =>

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { listOf } from '../../../functions/http/steps/cursors';
 import { RESPONSES } from '../../../functions/schemas/responses';
-import { fullPath, ROUTES } from '../../../lib/routes';
+import { fullPath } from '../../../functions/manifest/route';
+import { ROUTES } from '../../../functions/manifest/routes';
 
 const entriesOf = (schema: unknown): Record<string, unknown> => (schema as { entries?: Record<string, unknown> }).entries ?? {};
 

@@ -1,0 +1,16 @@
+// POST /keys: issues an account key. The secret is in this answer only; the service keeps its hash.
+import { KEYS_CREATE } from '../../../manifest/routes/account';
+import { issueKey } from '../../../application/keys';
+import { keyPorts } from '../../../composition-root';
+import { keyView } from '../../../core/account/views';
+import { postHandler } from '../../../http/post-handler';
+import type { ResponseOf } from '../../../schemas/responses';
+import { KeyCreateSchema } from '../../../schemas/account';
+
+export const handler = postHandler(KEYS_CREATE, { body: KeyCreateSchema }, async (request) => {
+  const { key, secret } = await issueKey(keyPorts(), request, request.body);
+  // The secret is shown once: an idempotent replay of this call returns the key without it.
+  const body: ResponseOf<'keys-create'> = { ...keyView(key), key: secret };
+  const stored: ResponseOf<'keys-create'> = { ...keyView(key), key: null };
+  return { statusCode: 201, body, stored };
+});

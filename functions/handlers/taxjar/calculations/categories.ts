@@ -1,0 +1,8 @@
+// GET /taxjar/v2/categories: the product tax code catalog of GET /api/v1/tax-codes, as TaxJar categories.
+import { TAXJAR_CATEGORIES } from '../../../manifest/routes/taxjar';
+import { content } from '../../../composition-root';
+import { taxjarCategories } from '../../../core/taxjar/content';
+import { httpHandler } from '../../../http/handler';
+import { ok } from '../../../http/request';
+
+export const handler = httpHandler(TAXJAR_CATEGORIES, {}, async () => ok({ categories: taxjarCategories(content().allTaxCodes()) }));

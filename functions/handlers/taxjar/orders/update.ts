@@ -1,0 +1,28 @@
+// PUT /taxjar/v2/transactions/orders/:id: an adjustment (POST /api/v1/transactions/adjustments) of
+// the order's current version; fields the request leaves out keep their committed values.
+import { TAXJAR_ORDERS_UPDATE } from '../../../manifest/routes/taxjar';
+import { withCustomerExemption } from '../../../application/taxjar/taxes';
+import { currentOrder, updateOrder } from '../../../application/taxjar/transactions';
+import { taxjarOrderPorts } from '../../../composition-root';
+import { taxjarDocument } from '../../../core/taxjar/document';
+import { orderFieldsOf, transactionView } from '../../../core/taxjar/transactions';
+import { httpHandler } from '../../../http/handler';
+import { inTaxjarDetails } from '../../../http/taxjar-body';
+import { ok } from '../../../http/request';
+import { simulation } from '../../../http/simulation';
+import { validate } from '../../../http/validation';
+import { CalculationRequestSchema } from '../../../schemas/document';
+import { TaxjarOrderUpdateSchema } from '../../../schemas/taxjar';
+
+/** The request's fields over the committed ones; absent (or null) fields are kept. */
+const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, value]) => value != null));
+
+export const handler = httpHandler(TAXJAR_ORDERS_UPDATE, { body: TaxjarOrderUpdateSchema }, async (request) => {
+  const ports = taxjarOrderPorts();
+  const current = await currentOrder(ports, request, request.params.transaction_id);
+  const merged = { ...orderFieldsOf(current), ...defined(request.body) };
+  const document = inTaxjarDetails(merged, () => validate(CalculationRequestSchema, taxjarDocument(merged), 'body'));
+  const selected = await withCustomerExemption(ports, request, document, request.body.exemption_type);
+  const { result } = await inTaxjarDetails(merged, () => updateOrder(ports, request, current, selected, simulation(request)));
+  return ok({ order: transactionView(result) });
+});

@@ -1,0 +1,17 @@
+// The adjustment body in the contract's order (§3): its codes must be distinct before anything else
+// is judged, so the replacement document is validated only after that (targets `replacement.<field>`).
+import type * as v from 'valibot';
+import { assertDistinctCodes } from '../core/transactions/lifecycle';
+import type { StagedBody } from './steps/parse';
+import { validate, validateAt } from './validation';
+import { CalculationRequestSchema } from '../schemas/document';
+import { AdjustmentEnvelopeSchema, AdjustmentRequestSchema } from '../schemas/transactions';
+
+export const AdjustmentBody: StagedBody<v.InferOutput<typeof AdjustmentRequestSchema>> = {
+  schema: AdjustmentRequestSchema,
+  parse: (raw) => {
+    const envelope = validate(AdjustmentEnvelopeSchema, raw, 'body');
+    assertDistinctCodes(envelope);
+    return { ...envelope, replacement: validateAt(CalculationRequestSchema, envelope.replacement, 'body', 'replacement') };
+  },
+};

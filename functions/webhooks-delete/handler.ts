@@ -1,8 +1,0 @@
-// DELETE /webhooks/{id}: removes an endpoint; its pending deliveries are cancelled, not sent.
-import { WEBHOOKS_DELETE } from '../../lib/routes';
-import { deleteEndpoint } from '../application/webhooks';
-import { webhookStorePorts } from '../composition-root';
-import { httpHandler } from '../http/handler';
-import { ok } from '../http/request';
-
-export const handler = httpHandler(WEBHOOKS_DELETE, {}, async (request) => ok(await deleteEndpoint(webhookStorePorts(), request, request.params.id)));
