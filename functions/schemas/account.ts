@@ -2,7 +2,7 @@
 // Illinois seller declarations.
 import * as v from 'valibot';
 import { SCOPE_GRANTS } from '../core/access/scopes';
-import { SELLER_CLASSES } from '../core/illinois/declaration';
+import { SELLER_CLASSES } from '../core/tax/input';
 import { ZipSchema } from './address';
 import { CodeSchema, ExpirySchema, NameSchema, opt, UsStateSchema } from './common';
 

@@ -1,6 +1,6 @@
 // The tax document of calculations, transactions and batch items (contract §2.1).
 import * as v from 'valibot';
-import { SELLER_CLASSES } from '../core/illinois/declaration';
+import { SELLER_CLASSES } from '../core/tax/input';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
 import { AddressSchema } from './address';
 import { CodeSchema, DateSchema, opt, uniqueBy } from './common';

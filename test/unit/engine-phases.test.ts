@@ -1,11 +1,11 @@
 // The engine's phases (functions/core/tax/phases): the order in which a document's failures are
-// reported (contract §2), and what each phase hands the next.
+// reported (the order engine.ts runs its checks in), and what each phase hands the next.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { applyIllinois } from '../../functions/core/tax/phases/illinois';
 import { resolveAddresses } from '../../functions/core/tax/phases/addresses';
 import { identifyProducts } from '../../functions/core/tax/phases/products';
 import { checkRateAvailability } from '../../functions/core/tax/phases/rate-availability';
+import { stateModule } from '../../functions/core/tax/states';
 import type { EngineContext } from '../../functions/core/tax/types';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
 import { zipRows } from '../support/data';
@@ -70,18 +70,19 @@ describe('what each phase hands the next', () => {
     expect(failure(body).details).toEqual([expect.objectContaining({ code: 'rate_unavailable', target: 'ship_to' })]);
   });
 
-  it('rate availability: Illinois lines go on to be located by the Illinois phase; every other line leaves rated', () => {
+  it('rate availability: Illinois lines go on to be located by the Illinois module; every other line leaves rated', () => {
     const { products } = plan({ date: '2026-04-15', ship_to: { state: 'IL', zip: postalOnly('IL') }, lines: [{ amount: 1 }, { amount: 2, ship_to: NY }] });
     expect(checkRateAvailability(products, '2026-04-15', content).map((l) => [l.route, l.dest.kind])).toEqual([
-      ['illinois', 'unrated'],
+      ['state', 'unrated'],
       ['rated', 'area'],
     ]);
   });
 
   it('products: notes what later phases look for (Illinois, Kentucky, a ZIP without a rate row outside Illinois)', () => {
     const noted = (body: unknown) => {
-      const { illinois, kentucky, unrated } = plan(body).products;
-      return { illinois, kentucky, unrated };
+      const { states, unrated } = plan(body).products;
+      const of = (code: string) => states.some((s) => s.state === code);
+      return { illinois: of('IL'), kentucky: of('KY'), unrated };
     };
     expect(noted({ date: '2026-04-15', ship_to: { state: 'IL', zip: postalOnly('IL') }, lines: [{ amount: 1 }, { amount: 2, ship_to: NY }] })).toEqual({
       illinois: true,
@@ -97,6 +98,7 @@ describe('what each phase hands the next', () => {
   });
 
   it('Illinois: lines with nexus leave with Illinois components; without nexus they are sourced like any other line', () => {
+    const illinois = stateModule('IL')!;
     const body = {
       date: '2026-04-15',
       seller_class: 'remote',
@@ -109,8 +111,8 @@ describe('what each phase hands the next', () => {
     const routes = (ctx: EngineContext) => {
       const { doc, addresses, products } = plan(body, ctx);
       const checked = checkRateAvailability(products, '2026-04-15', ctx.content);
-      const taxable = applyIllinois({ lines: checked, illinois: products.illinois }, addresses.shipFrom, doc, '2026-04-15', ctx);
-      return taxable.map((l) => (l.route === 'illinois' ? l.sourced.components.map((c) => c.name) : l.route));
+      const taxable = illinois.sourceLines!(checked, addresses.shipFrom, doc, '2026-04-15', ctx);
+      return taxable.map((l) => ('sourced' in l ? l.sourced.components.map((c) => c.name) : l.route));
     };
     expect(routes(context())).toEqual([['ILLINOIS', 'COOK COUNTY HOME RULE', 'CHICAGO', 'REGIONAL TRANSPORTATION AUTHORITY'], 'rated']);
     expect(routes(context({ settings: { nexus: ['NY'] } }))).toEqual(['rated', 'rated']);

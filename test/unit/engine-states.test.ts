@@ -1,6 +1,6 @@
 // Kentucky and Illinois tables of cases (contract §2.4, §2.5), and state taxability rules.
 import { describe, expect, it } from 'vitest';
-import { issueDeclaration } from '../../functions/core/illinois/declaration';
+import { issueDeclaration } from '../../functions/core/tax/states/il/declaration';
 import type { Location } from '../../functions/core/account/settings';
 import { taxCents, zipRate, zipRows } from '../support/data';
 import { context, failure, run } from '../support/engine';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RateArea } from '../../functions/core/content/tax-content';
 import { placeKey } from '../../functions/core/content/place-key';
-import { localGrocery } from '../../functions/core/tax/illinois-grocery';
+import { localGrocery } from '../../functions/core/tax/states/il/grocery';
 import { readCsv, toMicro } from '../../scripts/lib/csv';
 import { illinoisUnresolved } from '../../scripts/lib/illinois-unresolved';
 import { taxCents, zipRows } from '../support/data';
@@ -168,7 +168,7 @@ describe('dates of the list', () => {
     cityName: 'BROOKLYN',
     multiArea: false,
     range: null,
-    caCityRate: null,
+    cityRate: null,
   };
   it('a place that adopted later answers its earlier rate before its date', () => {
     const periods = list.filter((r) => r.jurisdiction === 'Brooklyn').map((r) => [r.effective_from, toMicro(r.local_grocery_rate)]);

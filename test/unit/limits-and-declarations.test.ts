@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveLimits, windowAt } from '../../functions/core/limits/rate-limits';
-import { declarationVerifies, issueDeclaration } from '../../functions/core/illinois/declaration';
+import { declarationVerifies, issueDeclaration } from '../../functions/core/tax/states/il/declaration';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 
 describe('rate windows', () => {

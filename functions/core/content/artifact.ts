@@ -60,7 +60,7 @@ export interface StateFacts {
   /** Sourcing of intrastate sales; `hybrid` = state/county/city at origin, districts at destination. */
   readonly intrastate: 'origin' | 'destination' | 'hybrid';
   readonly taxability: Readonly<Partial<Record<Category, Treatment>>>;
-  /** The source of each standing treatment of `taxability` (the us_states.csv column's, data/README.md §3). */
+  /** The source of each standing treatment of `taxability` (the us_states.csv column's: data/README.md, "3. `us_states.csv`"). */
   readonly citations: Readonly<Partial<Record<Category, string>>>;
 }
 
@@ -231,6 +231,12 @@ export interface RateVersion {
   readonly caCitySource: number;
 }
 
+/**
+ * The state whose cities `RateVersion.caCityRates` and `ContentArtifact.caBaseRates` hold: the
+ * format names those fields for it, so the content reads which state they belong to here.
+ */
+export const CITY_RATES_STATE = 'CA';
+
 /** Width of one row of `areas`: ZIP, lowest and highest rate. */
 export const AREA_ROW = 13;
 
@@ -256,7 +262,7 @@ export interface RateSourceFacts {
 /**
  * How current a state's rates are: the newest version that states them (a version may restate only
  * some states: the others keep the rows of an older one), and the publications its answers of the
- * state come from. An answer dated more than one quarter after `from` says so (issue 29).
+ * state come from. An answer dated more than one quarter after `from` says so (content_older_than_date).
  */
 export interface StateRatesAge {
   readonly version: string;
@@ -316,7 +322,10 @@ export interface ContentArtifact {
   readonly holidays: readonly Holiday[];
   /** [code, name, description, category] */
   readonly taxCodes: readonly (readonly [string, string, string, Category])[];
-  /** Kentucky exemptions the service can ground only from these dates (contract §2.5). */
+  /**
+   * Kentucky exemptions the service can ground only from these dates: a document dated earlier is
+   * refused (ky_historical_window_unsupported) rather than taxed on an exemption it cannot source.
+   */
   readonly kentucky: { readonly groundableFrom: Readonly<Partial<Record<Category, string>>> };
   readonly illinois: IllinoisContent;
   /** Per state, the newest version that states its rates, and their sources. */

@@ -1,4 +1,4 @@
-// Official boundaries of a state's rate areas (issue 29): polygons from a publisher's boundary file
+// Official boundaries of a state's rate areas: polygons from a publisher's boundary file
 // (Washington DOR's location codes, CDTFA's tax areas) and ZIP+4 ranges (Streamlined boundary '4'
 // records), each pointing at a rate region of the artifact. A state's index is built on its first
 // lookup and kept with the artifact, so a state without boundaries, or one never asked about, costs

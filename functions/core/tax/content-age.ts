@@ -1,7 +1,7 @@
-// How current the content is for a document's date (issue 29): a state's rates are those of its
-// newest version (data/README.md §8); a document dated more than one quarter after that version's
-// date may meet rates that changed since, and says so with content_older_than_date, naming the
-// version's date and sources. accuracy_policy: deterministic refuses it (phases/precision.ts).
+// How current the content is for a document's date: a state's rates are those of its newest
+// version (data/README.md, "8. Rate versions"); a document dated more than one quarter after that
+// version's date may meet rates that changed since, and says so with content_older_than_date,
+// naming the version's date and sources. accuracy_policy: deterministic refuses it (phases/precision.ts).
 // Pure: the date is the document's, never a clock.
 import type { RatesAge, TaxContent } from '../content/tax-content';
 import type { ErrorDetail } from '../errors';

@@ -3,9 +3,9 @@
 import type { RateArea, TaxContent } from '../content/tax-content';
 import { DomainError } from '../errors';
 import { staleMessage, staleStates } from './content-age';
-import { illinoisComponents } from './illinois';
 import { detail } from './refusals';
 import { hasRateOn, rateAreasOf, sourceComponents, spanMessage } from './sourcing';
+import { stateModule } from './states';
 import type { Component } from './taxability';
 import type { Precision, RateAreas } from './types';
 
@@ -13,7 +13,7 @@ export interface RateBreakdown {
   readonly area: RateArea;
   readonly precision: Precision;
   readonly components: readonly Component[];
-  /** California: the official rate of the postal city replaced the ZIP row's. */
+  /** The official rate of the postal city replaced the ZIP row's. */
   readonly usedCityRate: boolean;
   /** The ZIP holds several rate areas: the rates found in it and the one shown. */
   readonly rateAreas: RateAreas | null;
@@ -26,7 +26,7 @@ export interface RateBreakdown {
 }
 
 /**
- * California city rates, scheduled state changes, history before coverage and Illinois components
+ * City rates, scheduled state changes, history before coverage and a state module's own rates
  * apply as in a calculation.
  */
 export function destinationRates(all: TaxContent, state: string | undefined, zip: string, date: string): RateBreakdown {
@@ -35,24 +35,25 @@ export function destinationRates(all: TaxContent, state: string | undefined, zip
   const resolution = content.resolve(state, zip);
   if (resolution.kind === 'invalid') throw new DomainError('invalid_address', resolution.reason, [detail('invalid_address', 'query.zip', resolution.reason)]);
   if (resolution.kind === 'unrated') {
-    if (resolution.state === 'IL') throw new DomainError('il_address_not_located', 'The address is not matched to an official Illinois rate area.');
+    const unlocated = stateModule(resolution.state)?.unlocated;
+    if (unlocated) throw unlocated();
     throw new DomainError('rate_unavailable', 'No rate exists for this state and ZIP code.');
   }
   const { area, precision } = resolution;
+  const module = stateModule(area.state);
   const [stale] = staleStates([{ plan: { state: area.state, nexus: true }, dest: { target: 'query.zip' } }], date, all);
   const ageNote = stale === undefined ? null : staleMessage(stale, date, all).message;
-  if (area.state === 'IL') {
-    const rates = illinoisComponents(area, 'general', date, content);
-    if (rates === null) throw new DomainError('il_rate_lookup_unresolved', 'No Illinois rate is selectable for this place and date.');
+  if (module?.generalRates) {
+    const components = module.generalRates(area, date, content);
     const rateAreas = rateAreasOf(
       area,
-      rates.components.reduce((sum, c) => sum + c.rate, 0),
+      components.reduce((sum, c) => sum + c.rate, 0),
     );
-    const sourced = { components: rates.components, taxing: rates.components, sourcing: 'destination' as const, usedCityRate: false, rateAreas };
+    const sourced = { components, taxing: components, sourcing: 'destination' as const, usedCityRate: false, rateAreas };
     return {
       area,
       precision,
-      components: rates.components,
+      components,
       usedCityRate: false,
       rateAreas,
       note: area.multiArea ? spanMessage(area, sourced) : null,
@@ -62,7 +63,7 @@ export function destinationRates(all: TaxContent, state: string | undefined, zip
   }
   if (!hasRateOn(content, area.state, date))
     throw new DomainError('rate_unavailable', `No rate exists for this state and ZIP code on ${date} (rates are covered from ${content.coverageFrom}).`);
-  const sourced = sourceComponents(area, null, date, content);
+  const sourced = sourceComponents(area, null, date, content, module?.cityRates);
   const note = area.multiArea ? spanMessage(area, sourced) : null;
   return { area, precision, components: sourced.taxing, usedCityRate: sourced.usedCityRate, rateAreas: sourced.rateAreas, note, ageNote, version };
 }

@@ -1,8 +1,11 @@
-// The tax document the engine takes (contract §2.1), as the request schemas output it once a body
-// has validated. Declared here so the core does not depend on the HTTP schema layer;
+// The tax document the engine takes (POST /calculations' body), as the request schemas output it
+// once a body has validated. Declared here so the core does not depend on the HTTP schema layer;
 // test/unit/schema-types.test.ts proves the schemas' output fits these types.
-import type { SellerClass } from '../illinois/declaration';
 import type { Precision } from './types';
+
+/** The seller's posture a document may state (states whose sourcing depends on it read it). */
+export type SellerClass = 'remote' | 'marketplace' | 'in_state';
+export const SELLER_CLASSES: readonly SellerClass[] = ['remote', 'marketplace', 'in_state'];
 
 /** An optional field a request may omit or send as JSON null. */
 type Maybe<T> = T | null | undefined;

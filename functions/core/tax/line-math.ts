@@ -1,4 +1,4 @@
-// The arithmetic of one line (contract §2.2): the line's tax is the half-up rounding of the exact
+// The arithmetic of one line: the line's tax is the half-up rounding of the exact
 // sum over its jurisdictions; jurisdiction shares are rounded half-up and the last cent goes to the
 // largest remainder, so line tax = sum of jurisdiction taxes always holds.
 import type { Micro } from '../content/artifact';

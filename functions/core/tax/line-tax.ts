@@ -1,8 +1,8 @@
-// One taxed line (contract §2.2 and §2.7): why it is or is not taxed, and its arithmetic.
+// One taxed line: why it is or is not taxed (nexus, the state's taxability, a certificate), and its arithmetic.
 import type { Micro, TaxabilityBasis } from '../content/artifact';
 import { lineTaxInto } from './line-math';
 import type { RatedDestination } from './phases/addresses';
-import type { LinePlan } from './phases/products';
+import type { LinePlan } from './states/state-module';
 import type { Sourced } from './sourcing';
 import type { Taxed } from './taxability';
 import type { CertificateGrant, JurisdictionTax, LineTax, Reason } from './types';
@@ -55,7 +55,7 @@ export function taxLine(
     }
   } else {
     jurisdictions = [];
-    // An exempt product keeps the 0 % jurisdictions its state names (an Illinois place that levies no
+    // An exempt product keeps the 0 % jurisdictions its state names (a place that levies no local
     // grocery tax), taxing nothing; every other untaxed line has none.
     if (reason === 'product_exempt')
       for (const c of taxed.components) if (c.rate === 0) jurisdictions.push({ type: c.type, name: c.name, rate: 0, taxable: 0, tax: 0, source: c.source });

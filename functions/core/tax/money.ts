@@ -61,8 +61,8 @@ export function mulDivHalfUp(a: number, b: number, d: number): number {
 /**
  * Splits `total` cents over shares whose exact values are `multiplier × weights[i] / denominator`
  * cents: each share rounded half-up, then the cents that rounding gained or lost moved one at a
- * time to the share with the largest remainder, so the shares always add up to `total` (contract
- * §2.2). All arguments are non-negative integers. The shares go to the first `weights.length` slots
+ * time to the share with the largest remainder, so the shares always add up to `total` (a line's
+ * tax is the sum of its jurisdictions' taxes). All arguments are non-negative integers. The shares go to the first `weights.length` slots
  * of `shares` (a new array by default; the engine passes a scratch one, allocating nothing a line).
  */
 export function allocate(

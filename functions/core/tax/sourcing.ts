@@ -1,5 +1,6 @@
-// The jurisdictions of a place outside Illinois on a date: the state's intrastate sourcing rule,
-// California city rates, scheduled state-rate changes and state-rate history before coverage.
+// The jurisdictions of a place on a date, for lines whose state module does not rate them itself:
+// the state's intrastate sourcing rule, a city's official rate (by its state module), scheduled
+// state-rate changes and state-rate history before coverage.
 import type { Micro } from '../content/artifact';
 import type { ComponentRates, ComponentSources, RateArea, TaxContent } from '../content/tax-content';
 import { byRate, type Component, type Jurisdictions } from './taxability';
@@ -7,7 +8,7 @@ import type { RateAreas, Sourcing } from './types';
 
 export interface Sourced extends Jurisdictions {
   readonly sourcing: Sourcing;
-  /** California: the official rate of the postal city replaced the ZIP row's. */
+  /** The official rate of the postal city replaced the ZIP row's. */
   readonly usedCityRate: boolean;
   /** The destination ZIP holds several rate areas: the lowest and highest general rate found, and the one used. */
   readonly rateAreas: RateAreas | null;
@@ -25,6 +26,17 @@ export interface Sourced extends Jurisdictions {
   spanNote: string | undefined;
 }
 
+/** The parts of an area whose postal city has an official rate, as its state's rules split it. */
+export interface CityParts {
+  readonly rates: ComponentRates;
+  readonly sources: ComponentSources;
+  /** The name of the special-district part. */
+  readonly specialName: string;
+}
+
+/** A state's split of a city's official rate (`RateArea.cityRate`) into parts (its state module's). */
+export type CityRates = (area: RateArea, content: TaxContent) => CityParts;
+
 /**
  * The rate areas of a destination that holds several, with the general rate used there (`shift`:
  * a scheduled state-rate change since the table, which moves every area's rate alike).
@@ -37,8 +49,8 @@ export function rateAreasOf(area: RateArea, used: Micro, shift = 0): RateAreas |
 }
 
 /**
- * Contract §2.6: before coverage only states without local tax whose rate history covers the date
- * have a rate; from coverage on, every rate area has one.
+ * Before coverage only states without local tax whose rate history covers the date have a rate
+ * (a local rate of then is not known); from coverage on, every rate area has one.
  */
 export function hasRateOn(content: TaxContent, state: string, date: string): boolean {
   return date >= content.coverageFrom || (!content.stateFacts(state).localTax && content.historicalStateRate(state, date) !== undefined);
@@ -46,19 +58,20 @@ export function hasRateOn(content: TaxContent, state: string, date: string): boo
 
 /**
  * Jurisdictions of a line shipped to `dest`, from `origin` when the seller ships from a known point.
+ * `cityRates`: the split of a city's official rate by the rules of `dest`'s state, where it has one.
  * Without an origin the answer depends on the area, the date and the content only, and documents
  * of one day ask the same areas again and again: the area's memo keeps the last one (immutable).
  */
-export function sourceComponents(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent): Sourced {
-  if (origin !== null) return source(dest, origin, date, content);
+export function sourceComponents(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent, cityRates: CityRates | undefined): Sourced {
+  if (origin !== null) return source(dest, origin, date, content, cityRates);
   const last = dest.memo;
   if (last !== undefined && last.date === date && last.content === content) return last.value as Sourced;
-  const sourced = source(dest, null, date, content, true);
+  const sourced = source(dest, null, date, content, cityRates, true);
   dest.memo = { date, content, value: sourced };
   return sourced;
 }
 
-function source(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent, remembered = false): Sourced {
+function source(dest: RateArea, origin: RateArea | null, date: string, content: TaxContent, cityRates: CityRates | undefined, remembered = false): Sourced {
   const facts = content.stateFacts(dest.state);
   const from = origin !== null && origin.state === dest.state && facts.intrastate !== 'destination' ? origin : null;
   const sourcing: Sourcing = from === null ? 'destination' : facts.intrastate === 'hybrid' ? 'hybrid' : 'origin';
@@ -70,15 +83,12 @@ function source(dest: RateArea, origin: RateArea | null, date: string, content: 
   if (from !== null && sourcing === 'hybrid') {
     rates = { ...from.rates, special: dest.rates.special };
     sources = { ...from.sources, special: dest.sources.special };
-  } else if (local.caCityRate !== null) {
-    // Contract §2.3: a California ZIP whose postal city has another official rate uses the city's:
-    // CDTFA's statewide base (state, county transportation, city operations), and the city's and
-    // county's district taxes for the rest — named for them, not for the ZIP row's region.
-    const base = content.artifact.caBaseRates;
-    const baseSource = content.rateSource(content.artifact.caBaseSource);
-    rates = { state: base.state, county: base.county, city: base.city, special: local.caCityRate - base.state - base.county - base.city };
-    sources = { state: baseSource, county: baseSource, city: baseSource, special: content.caCitySource() };
-    specialName = `${local.countyName} COUNTY AND ${local.cityName} DISTRICT TAXES`;
+  } else if (local.cityRate !== null && cityRates !== undefined) {
+    // A ZIP whose postal city has another official rate uses the city's, split into parts by its state's rules.
+    const city = cityRates(local, content);
+    rates = city.rates;
+    sources = city.sources;
+    specialName = city.specialName;
     usedCityRate = sourcing === 'destination';
   }
   let shift = 0;
@@ -122,7 +132,7 @@ function districtName(region: string, area: RateArea): string {
 
 const percent = (micro: number): string => `${(micro / 10_000).toFixed(4).replace(/\.?0+$/, '')} %`;
 
-/** Contract §2.3: the rates found in the ZIP, lowest and highest, and which one was used (formatted once per remembered answer). */
+/** The rates found in the ZIP, lowest and highest, and which one was used (formatted once per remembered answer). */
 export function spanMessage(area: RateArea, sourced: SpanFacts & { spanNote?: string | undefined; readonly products?: unknown }): string {
   if (sourced.spanNote !== undefined) return sourced.spanNote;
   const note = composeSpanMessage(area, sourced);

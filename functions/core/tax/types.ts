@@ -1,12 +1,13 @@
 // What the engine takes and gives. Amounts are integer cents and rates integer millionths; the
-// view module turns them into the JSON numbers of contract §2.2.
+// view module turns them into the JSON numbers of an answer (docs/taxes-and-content.md, "What an
+// answer says").
 import type { Tenant } from '../access/records';
 import type { CatalogItem, Location, TenantSettings } from '../account/settings';
 import type { Category, Micro, TaxabilityBasis } from '../content/artifact';
 import type { TaxContent } from '../content/tax-content';
 
 export type JurisdictionType = 'state' | 'county' | 'city' | 'special';
-/** Why a line is or is not taxed (contract §2.2, plus `holiday_exempt`: a state's sales-tax holiday). */
+/** Why a line is or is not taxed (`holiday_exempt`: a state's sales-tax holiday). */
 export const REASONS = [
   'standard_rated',
   'reduced_rated',

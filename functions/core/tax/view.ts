@@ -1,5 +1,6 @@
-// The JSON of a taxed document (contract §2.2): cents become amounts, micro rates become fractions,
-// and document totals and the jurisdiction summary are sums of the lines.
+// The JSON of a taxed document (docs/taxes-and-content.md, "What an answer says"): cents become
+// amounts, micro rates become fractions, and document totals and the jurisdiction summary are sums
+// of the lines.
 import { fromCents, fromMicro } from './money';
 import type { DocumentTax, JurisdictionTax, LineTax, RateAreas } from './types';
 
@@ -7,7 +8,7 @@ export function jurisdictionView(j: JurisdictionTax) {
   return { type: j.type, name: j.name, rate: fromMicro(j.rate), taxable_amount: fromCents(j.taxable), tax: fromCents(j.tax), source: j.source ?? null };
 }
 
-/** Contract §2.3: the rates found in a ZIP that holds several rate areas, and the one used. */
+/** The rates found in a ZIP that holds several rate areas, and the one used (docs/rate-areas.md). */
 export function rateAreasView(areas: RateAreas | null | undefined) {
   return areas ? { lowest_rate: fromMicro(areas.lowest), highest_rate: fromMicro(areas.highest), used_rate: fromMicro(areas.used) } : null;
 }

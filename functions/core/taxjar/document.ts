@@ -2,7 +2,7 @@
 // document, so the compatibility API is taxed by the same engine. Pure: amounts stay integer
 // cents until the document is built, and the document then passes the contract's own schema.
 import { DomainError } from '../errors';
-import type { SellerClass } from '../illinois/declaration';
+import type { SellerClass } from '../tax/input';
 import type { AddressInput, DocumentInput, LineInput } from '../tax/input';
 import { fromCents, mulDivHalfUp, toCents } from '../tax/money';
 

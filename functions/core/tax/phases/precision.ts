@@ -1,6 +1,6 @@
 // Phases 5-6 (address_precision_requirement_not_met, accuracy_requirement_not_met): the document
 // may demand destinations more precise than ZIP level, or exactly one set of jurisdictions each
-// (contract §2.3), and rates current on the document's date (content-age.ts: a deterministic answer
+// (no ZIP that spans several rate areas), and rates current on the document's date (content-age.ts: a deterministic answer
 // refuses rates more than one quarter older than the document). Checked over the destinations the
 // lines use, in order of first use (gathered only when the document asks for either).
 import { staleDetail, type StaleState } from '../content-age';

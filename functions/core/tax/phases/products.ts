@@ -1,52 +1,31 @@
 // Phases 3-4 (invalid_tax_code, product_identity_required): what each line sells, from its tax code
 // or its SKU, with the warnings of lines taxed as general goods or rounded to cents.
 import { hasNexus } from '../../account/settings';
-import type { Category } from '../../content/artifact';
 import type { TaxCode } from '../../content/tax-content';
 import type { ErrorDetail } from '../../errors';
-import type { DocumentInput, LineInput } from '../input';
+import type { DocumentInput } from '../input';
 import { hasSubCentDigits, toCents } from '../money';
 import { detail, refuseAny } from '../refusals';
+import { stateModule } from '../states';
+import type { LinePlan, PlannedLine, StateModule } from '../states/state-module';
 import { defaultLineNumber } from '../targets';
 import type { EngineContext, Message } from '../types';
 import { stateOf, type Destination } from './addresses';
 
-/** A line with its product identity and amounts in cents, and the state it ships to. */
-export interface LinePlan {
-  readonly index: number;
-  readonly line: LineInput;
-  readonly number: string;
-  readonly taxCode: TaxCode | undefined;
-  /** The line named a tax code or a SKU the content or catalog knows. */
-  readonly known: boolean;
-  readonly category: Category;
-  readonly amount: number;
-  readonly discount: number;
-  readonly state: string;
-  readonly nexus: boolean;
-}
-
-/**
- * A line on its way through the phases. A phase that learns more about the destination hands the
- * line on under a narrower type (the same object when nothing else changes); the plan stays the
- * same object throughout. `route`: Illinois lines are located and rated by the Illinois phase.
- */
-export interface PlannedLine {
-  readonly route: 'rated' | 'illinois';
-  readonly plan: LinePlan;
-  readonly dest: Destination;
-}
-
 export interface Products {
   readonly lines: readonly PlannedLine[];
   readonly messages: readonly Message[];
-  /** Noted while planning, so later phases look at the lines only where they have work: some line ships to Illinois, */
-  readonly illinois: boolean;
-  /** to Kentucky, */
-  readonly kentucky: boolean;
-  /** or (outside Illinois) to a ZIP without a rate row. */
+  /**
+   * Noted while planning, so later phases look at the lines only where they have work: the state
+   * modules with checks or sourcing of their own among the lines' states, in order of first use
+   * (most documents: none),
+   */
+  readonly states: readonly StateModule[];
+  /** and whether some line its state's module does not locate ships to a ZIP without a rate row. */
   readonly unrated: boolean;
 }
+
+const NO_STATES: readonly StateModule[] = [];
 
 const amountRounded = (i: number, field: 'amount' | 'discount'): Message => ({
   code: 'amount_rounded',
@@ -60,9 +39,11 @@ export function identifyProducts(doc: DocumentInput, dests: readonly Destination
   const messages: Message[] = [];
   const strictFailures: ErrorDetail[] = [];
   const planned = new Array<PlannedLine>(dests.length);
-  let illinois = false;
-  let kentucky = false;
+  let states = NO_STATES;
   let unrated = false;
+  // The module of the state of the line before: found once per run of lines to one state.
+  let lastState: string | undefined;
+  let module: StateModule | undefined;
   for (let i = 0; i < dests.length; i++) {
     const line = doc.lines[i]!;
     const dest = dests[i]!;
@@ -96,6 +77,12 @@ export function identifyProducts(doc: DocumentInput, dests: readonly Destination
     if (hasSubCentDigits(line.amount)) messages.push(amountRounded(i, 'amount'));
     if (line.discount != null && hasSubCentDigits(line.discount)) messages.push(amountRounded(i, 'discount'));
     const state = stateOf(dest);
+    if (state !== lastState) {
+      lastState = state;
+      module = stateModule(state);
+      if (module !== undefined && (module.checkLines ?? module.sourceLines) !== undefined && !states.includes(module))
+        states = states === NO_STATES ? [module] : [...states, module];
+    }
     const plan: LinePlan = {
       index: i,
       line,
@@ -107,11 +94,11 @@ export function identifyProducts(doc: DocumentInput, dests: readonly Destination
       discount: toCents(line.discount ?? 0),
       state,
       nexus: doc.nexus_mode === 'reference' || hasNexus(ctx.settings.nexus, state),
+      module,
     };
-    planned[i] = { route: state === 'IL' ? 'illinois' : 'rated', plan, dest };
-    if (state === 'IL') illinois = true;
-    else if (dest.kind === 'unrated') unrated = true;
-    if (state === 'KY') kentucky = true;
+    const own = module?.sourceLines !== undefined;
+    planned[i] = { route: own ? 'state' : 'rated', plan, dest };
+    if (!own && dest.kind === 'unrated') unrated = true;
   }
   refuseAny('invalid_tax_code', strictFailures, 'Some lines carry tax codes the service does not know; see details.');
   if (doc.require_known)
@@ -122,5 +109,5 @@ export function identifyProducts(doc: DocumentInput, dests: readonly Destination
         .map(({ plan: p }) => detail('product_identity_required', `lines.${p.index}`, 'The line resolves to no known tax code or SKU.')),
       'Some lines resolve to no known tax code or SKU; see details.',
     );
-  return { lines: planned, messages, illinois, kentucky, unrated };
+  return { lines: planned, messages, states, unrated };
 }

@@ -1,18 +1,16 @@
 // Phase 10: every check has passed; each line is sourced, shaped by its state's treatment of its
 // category, and taxed. Shipping lines come last, because where delivery follows the taxability of
 // the goods it delivers, it needs the goods of its state taxed first.
-import type { Category, Holiday, TaxabilityBasis } from '../../content/artifact';
+import type { Holiday, TaxabilityBasis } from '../../content/artifact';
 import type { RateArea, StateRules, TaxContent, TreatmentDecision } from '../../content/tax-content';
-import { illinoisClass } from '../illinois';
 import type { DocumentInput } from '../input';
 import { taxLine } from '../line-tax';
 import { sourceComponents, spanMessage, type Sourced } from '../sourcing';
+import type { LinePlan, StateTaxability, TaxableLine } from '../states/state-module';
 import { lineTarget } from '../targets';
-import { applyTreatment, priced, wholePrice, type Component, type MutableTaxed, type PriceFacts, type Taxed, type WholePrice } from '../taxability';
+import { applyTreatment, priced, wholePrice, type MutableTaxed, type PriceFacts, type Taxed, type WholePrice } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
 import type { Destination } from './addresses';
-import type { TaxableLine } from './illinois';
-import type { LinePlan } from './products';
 
 export interface TaxedLines {
   readonly lines: readonly LineTax[];
@@ -50,8 +48,8 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
       const { plan: p, dest } = l;
       if (passes === 2 && (p.category === 'shipping') !== (pass === 1)) continue;
       const { area, target } = dest;
-      const sourced = l.route === 'illinois' ? l.sourced : sourceComponents(area, originArea, date, content);
-      if (l.route === 'illinois') messages.push(...l.notes);
+      const sourced = l.route === 'state' ? l.sourced : sourceComponents(area, originArea, date, content, p.module?.cityRates);
+      if (l.route === 'state') messages.push(...l.notes);
       if (area.multiArea && !spanNoted?.includes(target)) {
         (spanNoted ??= []).push(target);
         messages.push({ code: 'zip_spans_multiple_rate_areas', severity: 'warning', message: spanMessage(area, sourced), target });
@@ -64,7 +62,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
         product.whole !== null
           ? priced(product.whole, price, wholeLine)
           : decision === null
-            ? illinoisTaxed(p.category, sourced.components, price)
+            ? product.own!.taxed(p.category, sourced.components, price)
             : applyTreatment(decision.treatment, sourced, fill(facts, price, p, area.countyName, stateFacts.name, shippingStates, goodsTaxable, goodsAll));
       const holiday = p.nexus && standing.reason !== 'product_exempt' ? qualifyingHoliday(product.holidays, p, price) : undefined;
       const taxed = holiday ? onHoliday(standing, holiday) : standing;
@@ -149,12 +147,14 @@ function onHoliday(taxed: Taxed, holiday: Holiday): Taxed {
 /** What every line of one product at one place shares on a date. */
 interface ProductAtPlace {
   readonly rules: StateRules;
-  /** null: Illinois, whose lines are classed and rated by its own tables (phases/illinois.ts). */
+  /** A state that classes and taxes its lines by its own tables (its module's), or undefined. */
+  readonly own: StateTaxability | undefined;
+  /** null: the state's own taxability decides (`own`). */
   readonly decision: TreatmentDecision | null;
   /** The rule that sets the line's taxability when no holiday applies. */
   readonly basis: TaxabilityBasis;
   readonly holidays: readonly Holiday[];
-  /** The line's answer under a treatment that taxes the whole price (null: Illinois, or a treatment that reads the price). */
+  /** The line's answer under a treatment that taxes the whole price (null: the state's own taxability, or a treatment that reads the price). */
   readonly whole: WholePrice | null;
 }
 
@@ -172,15 +172,14 @@ function productAt(sourced: Sourced, p: LinePlan, date: string, content: TaxCont
   const memo = sourced.products;
   if (memo !== null) for (let i = 0; i < memo.length; i += 2) if (memo[i] === key) return memo[i + 1] as ProductAtPlace;
   const rules = content.stateRules(p.state);
+  const own = p.module?.taxability;
   // A dated rule of the data (a law's effective date) decides before the state's standing treatment.
-  const decision = p.state === 'IL' ? null : content.treatment(rules, p.category, p.taxCode, date);
+  const decision = own !== undefined ? null : content.treatment(rules, p.category, p.taxCode, date);
   const basis =
-    decision === null
-      ? content.illinoisBasis(illinoisClass(p.category), date)
-      : (decision.basis ?? content.generalBasis(rules, p.state, p.category, sourced.stateSource));
+    decision === null ? own!.basis(p.category, date, content) : (decision.basis ?? content.generalBasis(rules, p.state, p.category, sourced.stateSource));
   const whole =
     decision === null ? null : wholePrice(decision.treatment, sourced, { stateName: rules.facts.name, rateSource: (index) => content.rateSource(index) });
-  const product: ProductAtPlace = { rules, decision, basis, holidays: content.holidaysIn(rules, date), whole };
+  const product: ProductAtPlace = { rules, own, decision, basis, holidays: content.holidaysIn(rules, date), whole };
   // A place asked about many products (a large catalog) stops remembering: the scan stays short.
   if (memo !== null && memo.length < 2 * REMEMBERED_PRODUCTS) memo.push(key, product);
   return product;
@@ -191,16 +190,4 @@ function actingLocationArea(ctx: EngineContext): RateArea | null {
   if (!location) return null;
   const resolved = ctx.content.resolve(location.state, location.zip);
   return resolved.kind === 'area' ? resolved.area : null;
-}
-
-/**
- * An Illinois line is exempt where every jurisdiction rates it at 0 (groceries where no local
- * grocery tax or transit tax applies, or the 2022-23 suspension): the same answer as any product a
- * state exempts. A 0 % place stays in the breakdown, taxing nothing, so "levies none" reads as an
- * answer rather than a gap.
- */
-function illinoisTaxed(category: Category, components: readonly Component[], price: number): Taxed {
-  if (components.every((c) => c.rate === 0)) return { components, base: 0, reason: 'product_exempt', unverified: false };
-  const cls = illinoisClass(category);
-  return { components, base: price, reason: cls === 'food' || cls === 'drugs' ? 'reduced_rated' : 'standard_rated', unverified: false };
 }

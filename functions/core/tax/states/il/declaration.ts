@@ -1,12 +1,11 @@
-// Illinois seller declarations (contract §2.4 step 1): a signed statement of the seller's posture,
-// issued by POST /il-seller-declarations and presented back on calculations. The token is
-// `<payload>.<signature>`, both base64url; the signature is HMAC-SHA256 with the tenant's secret.
+// Illinois seller declarations: a signed statement of the seller's posture (the first fact the
+// Illinois sourcing rules read), issued by POST /il-seller-declarations and presented back on
+// calculations. The token is `<payload>.<signature>`, both base64url; the signature is HMAC-SHA256
+// with the tenant's secret.
 // Pure: the caller passes the secret and the instant.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Tenant } from '../access/records';
-
-export type SellerClass = 'remote' | 'marketplace' | 'in_state';
-export const SELLER_CLASSES: readonly SellerClass[] = ['remote', 'marketplace', 'in_state'];
+import type { Tenant } from '../../../access/records';
+import type { SellerClass } from '../../input';
 
 interface Claims {
   readonly v: 1;

@@ -1,46 +1,27 @@
-// Phase 9 (contract §2.4 steps 1-8): the seller posture, identifiable products, located
-// destinations and a selectable rate for every Illinois line, in that order. Illinois lines with
-// nexus leave with their components and sourcing; every line leaves with a rated destination.
-import { DomainError, type ErrorDetail } from '../../errors';
-import type { RateArea } from '../../content/tax-content';
-import { illinoisClass, illinoisComponents, illinoisOrigin, illinoisPosture } from '../illinois';
-import type { DocumentInput } from '../input';
-import { detail, refuseAny } from '../refusals';
-import { rateAreasOf, type Sourced } from '../sourcing';
-import { byRate } from '../taxability';
-import type { EngineContext, Message } from '../types';
-import { stateOf, type Destination, type RatedDestination } from './addresses';
-import type { LinePlan } from './products';
-import type { CheckedLine, RatedLine } from './rate-availability';
+// Illinois lines, once every generic check has passed: the seller posture, identifiable products,
+// located destinations and a selectable rate for every line with nexus, in that order. Lines with
+// nexus leave with their Illinois components and sourcing; every line leaves with a rated destination.
+import type { RateArea } from '../../../content/tax-content';
+import { DomainError, type ErrorDetail } from '../../../errors';
+import type { DocumentInput } from '../../input';
+import { type Destination, type RatedDestination, stateOf } from '../../phases/addresses';
+import { detail, refuseAny } from '../../refusals';
+import { rateAreasOf, type Sourced } from '../../sourcing';
+import { byRate } from '../../taxability';
+import type { EngineContext, Message, SimulatedFault } from '../../types';
+import type { LinePlan, SourcingLine, StateSourcedLine, TaxableLine } from '../state-module';
+import { IL, illinoisOrigin, illinoisPosture } from './posture';
+import { illinoisClass, illinoisComponents } from './rates';
 
-/** An Illinois line with nexus, taxed at the components the Illinois rules select. */
-export interface IllinoisSourcedLine {
-  readonly route: 'illinois';
-  readonly plan: LinePlan;
-  readonly dest: RatedDestination;
-  readonly sourced: Sourced;
-  /** Messages for the document: where a local grocery rate was placed, once per destination. */
-  readonly notes: readonly Message[];
-}
-
-export type TaxableLine = RatedLine | IllinoisSourcedLine;
-
-export function applyIllinois(
-  { lines, illinois }: { readonly lines: readonly CheckedLine[]; readonly illinois: boolean },
+export function sourceIllinois(
+  lines: readonly SourcingLine[],
   shipFrom: Destination | null,
   doc: DocumentInput,
   date: string,
   ctx: EngineContext,
-): readonly TaxableLine[] {
-  const taxable = illinois ? sourceIllinois(lines, shipFrom, doc, date, ctx) : (lines as readonly RatedLine[]);
-  if (ctx.simulate === 'il_rate_index_not_ready') throw new DomainError('il_rate_index_not_ready', 'The Illinois rate list is loading; retry shortly.');
-  if (ctx.simulate === 'il_rate_lookup_failed') throw new DomainError('il_rate_lookup_failed', 'The Illinois rate lookup could not complete; retry.');
-  return taxable;
-}
-
-function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | null, doc: DocumentInput, date: string, ctx: EngineContext): TaxableLine[] {
+): TaxableLine[] {
   const { content } = ctx;
-  const withNexus = lines.filter((l) => l.route === 'illinois' && l.plan.nexus).map((l) => l.plan);
+  const withNexus = lines.filter((l) => l.route === 'state' && l.plan.state === IL && l.plan.nexus).map((l) => l.plan);
   const fromState = shipFrom ? stateOf(shipFrom) : null;
   const posture =
     withNexus.length > 0
@@ -64,9 +45,11 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
   }
   const unresolved: ErrorDetail[] = [];
   const noted = new Set<string>();
-  const taxable = located.map(({ route, plan, dest }): TaxableLine => {
-    // Without nexus an Illinois line is taxed as no_nexus, sourced like any other line.
-    if (route === 'rated' || !plan.nexus) return { route: 'rated', plan, dest };
+  const taxable = located.map((l): TaxableLine => {
+    const { route, plan, dest } = l;
+    // Another state's line passes through; without nexus an Illinois line is taxed as no_nexus, sourced like any other line.
+    if (route === 'rated' || plan.state !== IL) return l as TaxableLine;
+    if (!plan.nexus) return { route: 'rated', plan, dest };
     const rates = illinoisComponents(origin ?? dest.area, illinoisClass(plan.category), date, content);
     if (rates === null)
       unresolved.push(detail('il_rate_lookup_unresolved', `lines.${plan.index}`, 'No Illinois rate is selectable for this place, product class and date.'));
@@ -90,20 +73,30 @@ function sourceIllinois(lines: readonly CheckedLine[], shipFrom: Destination | n
       products: null,
       spanNote: undefined,
     };
-    return { route, plan, dest, sourced, notes };
+    const line: StateSourcedLine = { route, plan, dest, sourced, notes };
+    return line;
   });
   refuseAny('il_rate_lookup_unresolved', unresolved, 'No Illinois rate is selectable for some lines; see details.');
   return taxable;
 }
 
+type Located = { readonly route: SourcingLine['route']; readonly plan: LinePlan; readonly dest: RatedDestination };
+
 /** Every line with a rated destination, or il_address_not_located for each Illinois destination without one. */
-function locate(lines: readonly CheckedLine[]): { readonly route: CheckedLine['route']; readonly plan: LinePlan; readonly dest: RatedDestination }[] {
+function locate(lines: readonly SourcingLine[]): readonly Located[] {
   const notLocated = new Map<Destination, ErrorDetail>();
-  const located = lines.flatMap(({ route, plan, dest }) => {
-    if (dest.kind === 'area') return [{ route, plan, dest }];
+  const located = lines.flatMap((l) => {
+    const { dest } = l;
+    if (dest.kind === 'area') return [l as Located];
     notLocated.set(dest, detail('il_address_not_located', dest.target, 'The address is not matched to an official Illinois rate area.'));
     return [];
   });
   refuseAny('il_address_not_located', [...notLocated.values()], 'Some addresses are not matched to an official Illinois rate area; see details.');
   return located;
+}
+
+/** A sandbox request may simulate the Illinois rate service failing: after the Illinois checks, every document is refused so. */
+export function simulateIllinoisFault(fault: SimulatedFault): void {
+  if (fault === 'il_rate_index_not_ready') throw new DomainError('il_rate_index_not_ready', 'The Illinois rate list is loading; retry shortly.');
+  if (fault === 'il_rate_lookup_failed') throw new DomainError('il_rate_lookup_failed', 'The Illinois rate lookup could not complete; retry.');
 }

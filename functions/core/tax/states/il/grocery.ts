@@ -3,10 +3,10 @@
 // 5/5-1006.9), may levy 1 % by ordinance, taking effect on a January 1 or July 1 only. The content
 // lists the places whose answer a source gives (data/illinois_local_grocery.csv). The ZIP table
 // carries no boundaries, so a ZIP is placed in its postal city; the answer says so.
-import type { GroceryPeriod, Micro } from '../content/artifact';
-import { placeKey } from '../content/place-key';
-import type { RateArea, TaxContent } from '../content/tax-content';
-import type { Component } from './taxability';
+import type { GroceryPeriod, Micro } from '../../../content/artifact';
+import { placeKey } from '../../../content/place-key';
+import type { RateArea, TaxContent } from '../../../content/tax-content';
+import type { Component } from '../../taxability';
 
 export interface LocalGrocery {
   /** The municipality's grocery tax, kept in the breakdown at 0 % where it levies none. */

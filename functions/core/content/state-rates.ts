@@ -1,0 +1,57 @@
+// A state's rate part over time: scheduled changes on or after coverage, its history before, and
+// how current its newest rates are (docs/taxes-and-content.md, "Effective-dated versions").
+import type { ContentArtifact, Micro, StateRatesAge } from './artifact';
+import { rateSourceOf } from './artifact-codec';
+
+/** How current a state's rates are: its newest version, their sources, and the last date answered without a warning. */
+export interface RatesAge extends StateRatesAge {
+  /** One quarter after `from`: a document dated later carries content_older_than_date. */
+  readonly currentUntil: string;
+}
+
+/** The same day three months later (the month's last day where it has no such day). */
+export function oneQuarterAfter(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7)) + 3;
+  const year = y + Math.floor((m - 1) / 12);
+  const month = ((m - 1) % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = Math.min(Number(date.slice(8, 10)), last);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The dated state parts of one artifact, shared by its versions. */
+export class StateRates {
+  /** Each state's rates age (null: the artifact records none), built on first use. */
+  private readonly ages = new Map<string, RatesAge | null>();
+
+  constructor(private readonly artifact: ContentArtifact) {}
+
+  /**
+   * How current the state's rates are: the newest version of the artifact that states them (not the
+   * version in force on a date), their sources, and the last date answered without a warning.
+   */
+  ratesAge(state: string): RatesAge | undefined {
+    let age = this.ages.get(state);
+    if (age === undefined) {
+      const recorded = this.artifact.stateRatesAge?.[state];
+      age = recorded === undefined ? null : { ...recorded, currentUntil: oneQuarterAfter(recorded.from) };
+      this.ages.set(state, age);
+    }
+    return age ?? undefined;
+  }
+
+  /** The state part on `date` when a scheduled change replaces the rate table's (on or after coverage), and its source. */
+  change(state: string, date: string): { readonly rate: Micro; readonly source: string } | undefined {
+    let found: { rate: Micro; source: number } | undefined;
+    for (const change of this.artifact.stateRateChanges[state] ?? []) if (change.from <= date) found = change;
+    return found && { rate: found.rate, source: rateSourceOf(this.artifact, found.source) };
+  }
+
+  /** The state rate before coverage, where the state's history covers the date exactly, and its source. */
+  historical(state: string, date: string): { readonly rate: Micro; readonly source: string } | undefined {
+    for (const p of this.artifact.stateRateHistory[state] ?? [])
+      if (p.from <= date && (p.to === null || date <= p.to)) return { rate: p.rate, source: rateSourceOf(this.artifact, p.source) };
+    return undefined;
+  }
+}
