@@ -85,6 +85,12 @@ export interface StateRules {
    * the last date asked: documents of one day ask the same few products again and again.
    */
   readonly decided: Map<TaxCode | Category, { date: string; decision: TreatmentDecision }>;
+  /**
+   * Where the engine keeps what a state's own rules derive for the state across documents (its
+   * module's memo, functions/core/tax/states/): built once per artifact, like these rules. Not part
+   * of the rules' value.
+   */
+  memo: unknown;
 }
 
 /** The treatment a product gets in a state on a date, and whether a dated rule of the data chose it. */
@@ -157,6 +163,7 @@ export class RuleIndex {
         dated: this.rulesByState.get(state),
         holidays: this.holidays.get(state),
         decided: new Map(),
+        memo: undefined,
       };
       this.rules.set(state, rules);
     }

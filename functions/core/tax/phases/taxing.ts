@@ -176,7 +176,9 @@ function productAt(sourced: Sourced, p: LinePlan, date: string, content: TaxCont
   // A dated rule of the data (a law's effective date) decides before the state's standing treatment.
   const decision = own !== undefined ? null : content.treatment(rules, p.category, p.taxCode, date);
   const basis =
-    decision === null ? own!.basis(p.category, date, content) : (decision.basis ?? content.generalBasis(rules, p.state, p.category, sourced.stateSource));
+    decision === null
+      ? own!.basis(p.category, date, content, rules)
+      : (decision.basis ?? content.generalBasis(rules, p.state, p.category, sourced.stateSource));
   const whole =
     decision === null ? null : wholePrice(decision.treatment, sourced, { stateName: rules.facts.name, rateSource: (index) => content.rateSource(index) });
   const product: ProductAtPlace = { rules, own, decision, basis, holidays: content.holidaysIn(rules, date), whole };

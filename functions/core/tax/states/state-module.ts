@@ -3,7 +3,7 @@
 // it needs; the registry (states/index.ts) maps its code to it. The generic phases call the hooks
 // and name no state.
 import type { Category, TaxabilityBasis } from '../../content/artifact';
-import type { RateArea, TaxCode, TaxContent } from '../../content/tax-content';
+import type { RateArea, StateRules, TaxCode, TaxContent } from '../../content/tax-content';
 import type { DomainError } from '../../errors';
 import type { DocumentInput, LineInput } from '../input';
 import type { Destination, RatedDestination } from '../phases/addresses';
@@ -73,8 +73,8 @@ export type SourcingLine = CheckedLine | StateSourcedLine;
 export interface StateTaxability {
   /** The line's taxability at the jurisdictions its state module sourced (or the generic ones). */
   readonly taxed: (category: Category, components: readonly Component[], price: number) => Taxed;
-  /** The rule behind it. */
-  readonly basis: (category: Category, date: string, content: TaxContent) => TaxabilityBasis;
+  /** The rule behind it (`rules`: the state's, whose `memo` the module may keep its rules in). */
+  readonly basis: (category: Category, date: string, content: TaxContent, rules: StateRules) => TaxabilityBasis;
 }
 
 /** The hooks of one state; only those the state needs are present. */

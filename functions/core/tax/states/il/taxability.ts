@@ -2,7 +2,7 @@
 // drugs and medical appliances; classes that are no sale of tangible property) decides it, at the
 // components its class selects, and names the class's rule.
 import type { Category, TaxabilityBasis } from '../../../content/artifact';
-import type { TaxContent } from '../../../content/tax-content';
+import type { StateRules, TaxContent } from '../../../content/tax-content';
 import type { Component, Taxed } from '../../taxability';
 import { IL } from './posture';
 import { type IllinoisClass, illinoisClass } from './rates';
@@ -19,15 +19,15 @@ export function illinoisTaxed(category: Category, components: readonly Component
   return { components, base: price, reason: cls === 'food' || cls === 'drugs' ? 'reduced_rated' : 'standard_rated', unverified: false };
 }
 
-/** Per artifact, the rule of each rate class for the last date asked and the state-rate period it falls in. */
-const memos = new WeakMap<object, Map<IllinoisClass, { date: string; period: number; basis: TaxabilityBasis }>>();
+/** The rule of each rate class for the last date asked and the state-rate period it falls in (kept on the state's rules). */
+type BasisMemo = Map<IllinoisClass, { date: string; period: number; basis: TaxabilityBasis }>;
 
 /** The Illinois rule of a line's rate class on `date`, citing the state rates' source. */
-export function illinoisBasis(category: Category, date: string, content: TaxContent): TaxabilityBasis {
+export function illinoisBasis(category: Category, date: string, content: TaxContent, rules: StateRules): TaxabilityBasis {
   const cls = illinoisClass(category);
   const { artifact } = content;
-  let memo = memos.get(artifact);
-  if (memo === undefined) memos.set(artifact, (memo = new Map()));
+  let memo = rules.memo as BasisMemo | undefined;
+  if (memo === undefined) rules.memo = memo = new Map();
   // The answer for the last date asked is kept per class: most documents are of one day.
   const last = memo.get(cls);
   if (last !== undefined && last.date === date) return last.basis;
