@@ -477,7 +477,7 @@ describe('api', () => {
   });
 });
 
-describe('monitoring (issue 30)', () => {
+describe('monitoring', () => {
   const json = template.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
   const ofType = (type: string) => Object.entries(json.Resources).filter(([, r]) => r.Type === type);
   const [topicId] = Object.keys(template.findResources('AWS::SNS::Topic', { Properties: { TopicName: 'salestax-test-alarms' } }));
@@ -557,7 +557,7 @@ describe('monitoring (issue 30)', () => {
   });
 });
 
-describe('usage journal (issue 30)', () => {
+describe('usage journal', () => {
   const [logGroupId] = Object.keys(template.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: '/aws/lambda/salestax-test' } }));
   const [workerId, worker] = functionNamed(template, 'salestax-test-usage-log-worker');
 

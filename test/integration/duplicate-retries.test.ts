@@ -1,7 +1,8 @@
-// A retry without an Idempotency-Key that finds its code taken (issue 21): still 409
+// A retry without an Idempotency-Key that finds its code taken
+// (docs/transactions-and-certificates.md, "Retries and duplicates"): still 409
 // duplicate_transaction, now with a detail naming the existing document and whether it was made
 // from the same payload, so a client can tell its own applied retry from someone else's document
-// without a second call. The case the issue names, a commit applied and then timed out, runs on a
+// without a second call. The case that matters most, a commit applied and then timed out, runs on a
 // runner of its own whose every transaction times out after it was applied.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,9 +1,9 @@
 // Address-level precision (functions/core/content/boundaries.ts, TaxContent.resolve, the engine's
 // address phase): official boundaries imported by npm run content:refresh into a copy of data/ —
 // Washington DOR's location-code polygons joined to its rate table, CDTFA's tax areas, Minnesota's
-// Streamlined ZIP+4 records (test/fixtures/official/: the geometry is synthetic, data/README.md §15)
-// — resolve coordinates inside a boundary to its rate area (`rooftop`), a ZIP+4 inside a range to
-// its (`zip9`), and anything else to the ZIP's (`zip5`).
+// Streamlined ZIP+4 records (test/fixtures/official/: the geometry is synthetic, data/README.md,
+// "Official bulk files") — resolve coordinates inside a boundary to its rate area (`rooftop`), a
+// ZIP+4 inside a range to its (`zip9`), and anything else to the ZIP's (`zip5`).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 // Every command answers --help and refuses an unknown option in one line before it does anything
-// (issue 28: `sample-export --help` once wrote a file named `--help`). The commands are found, not
-// listed: every script of package.json, every command under scripts/ (a file no other file imports,
-// or one with a main guard), and every command of the stx CLI. A command added later without a usage
-// fails here.
+// (`sample-export --help` once wrote a file named `--help`). The commands are found, not listed:
+// every script of package.json, every command under scripts/ (a file no other file imports, or one
+// with a main guard), and every command of the stx CLI. A command added later without a usage fails
+// here.
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

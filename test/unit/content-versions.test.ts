@@ -59,7 +59,8 @@ describe('the shipped artifact', () => {
     const rules = new Set(readCsv(join(DATA, 'local_rate_change_rules.csv'), ['state']).map((r) => r.state));
     const decRows = new Map(december.map((r) => [`${r.state},${r.zip}`, r.combined_rate]));
     const jan = content.at('2026-01-01').rows();
-    // ZIPs whose answer is not their row's (data/README.md §1) are checked in zip-table-consistency.test.ts.
+    // ZIPs whose answer is not their row's (data/README.md, "How a ZIP is answered") are checked in
+    // zip-table-consistency.test.ts.
     const ownRow = (state: string, zip: string) =>
       [derived('2026-01-01'), derived('2025-12-01')].every((d) => {
         const a = d.answers.get(state)?.get(zip);

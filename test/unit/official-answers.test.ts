@@ -609,7 +609,8 @@ const ROWS: Row[] = [
     rate: '0.01',
     source: 'Virginia Tax, Grocery Tax: 1 % from 2023-01-01 (tax.virginia.gov/grocery-tax)',
   },
-  // --- Rates and definitions by product class (issue 26): meals, soft drinks, candy, computer services ----------------------------
+  // --- Rates and definitions by product class: meals, soft drinks, candy, computer services
+  // ----------------------------
   {
     what: 'Maine prepared food at the 8 % prepared food rate',
     state: 'ME',

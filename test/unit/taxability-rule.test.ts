@@ -1,6 +1,6 @@
-// Each line names the rule that set its taxability (issue 26): a dated rule of
-// data/taxability_changes.csv, a standing treatment of data/us_states.csv, a sales-tax holiday, the
-// Illinois rate class, or else the state's general rule citing where the state rate comes from.
+// Each line names the rule that set its taxability: a dated rule of data/taxability_changes.csv, a
+// standing treatment of data/us_states.csv, a sales-tax holiday, the Illinois rate class, or else
+// the state's general rule citing where the state rate comes from.
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
