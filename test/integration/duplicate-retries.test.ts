@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tableKeys } from '../../functions/adapters/dynamodb/table-keys';
+import { transactionEntity } from '../../functions/adapters/dynamodb/entities/transaction';
 import { KEYS, SEED } from '../fixtures/seed';
 import { db, MAIN_TABLE } from '../support/dynamo';
 import { api, expectError, unique, V1, type Res } from '../support/http';
@@ -97,7 +97,7 @@ describeLocal('documents stored before payload hashes were kept', () => {
     await db().send(
       new UpdateCommand({
         TableName: MAIN_TABLE,
-        Key: tableKeys.transaction({ accountId: 'acct_main', environment: 'sandbox' }, code),
+        Key: transactionEntity.key({ accountId: 'acct_main', environment: 'sandbox' }, code),
         UpdateExpression: 'REMOVE request_sha256',
       }),
     );
