@@ -117,11 +117,6 @@ describe('the entity declarations', () => {
 });
 
 describe('the stores', () => {
-  it('import no other store: a write of several entities is composed in atomic-write.ts', () => {
-    for (const file of readdirSync(DIR).filter((f) => f.endsWith('.ts')))
-      expect(readFileSync(join(DIR, file), 'utf8').match(/from '\.\/[\w-]+-store'/g) ?? [], file).toEqual([]);
-  });
-
   const failing = (error: Error) => ({ send: async () => Promise.reject(error) }) as unknown as DynamoDBDocumentClient;
 
   it('keep the AWS error a refusal was translated from as its cause, and no response carries it', async () => {
