@@ -94,9 +94,7 @@ const TOP_FOLDERS = ['bin', 'cli', 'client', 'console', 'content', 'data', 'docs
 /** The project paths a diagram names: words under a top-level folder, each cut at its first `<placeholder>`. */
 export function diagramPaths(text: string): string[] {
   const words = text.match(/[\w.<>*-]+(\/[\w.<>*-]*)+/g) ?? [];
-  return words
-    .filter((w) => TOP_FOLDERS.includes(w.split('/')[0]!))
-    .map((w) => w.replace(/<.*$/, '').replace(/[.,]+$/, ''));
+  return words.filter((w) => TOP_FOLDERS.includes(w.split('/')[0]!)).map((w) => w.replace(/<.*$/, '').replace(/[.,]+$/, ''));
 }
 
 const ELLIPSIS = '…';

@@ -7,7 +7,10 @@ const fence = '```';
 
 describe('guide samples', () => {
   it('reads the project paths of a diagram, placeholders cut and prose skipped', () => {
-    const drawing = ['  API Gateway ──▶ functions/handlers/api/<domain>/<operation>.ts (the pipeline: functions/http/)', '  read by lib/ and bin/app.ts, not by 1/2 or a/b.'].join('\n');
+    const drawing = [
+      '  API Gateway ──▶ functions/handlers/api/<domain>/<operation>.ts (the pipeline: functions/http/)',
+      '  read by lib/ and bin/app.ts, not by 1/2 or a/b.',
+    ].join('\n');
     expect(diagramPaths(drawing)).toEqual(['functions/handlers/api/', 'functions/http/', 'lib/', 'bin/app.ts']);
   });
 
