@@ -3025,7 +3025,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 35
+                     *         "resets_in_seconds": 41
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -3360,25 +3360,46 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "usage",
-                     *       "from": "2026-11-01",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-12-01",
+                     *       "to": "2026-12-01",
                      *       "group_by": "kind",
                      *       "environment": "sandbox",
                      *       "key_id": null,
-                     *       "total": 4,
+                     *       "total": 16,
                      *       "data": [
                      *         {
-                     *           "group": "calculation",
-                     *           "total": 1,
+                     *           "group": "adjustment",
+                     *           "total": 2,
                      *           "by_kind": {
-                     *             "calculation": 1
+                     *             "adjustment": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "batch_item",
+                     *           "total": 2,
+                     *           "by_kind": {
+                     *             "batch_item": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "calculation",
+                     *           "total": 2,
+                     *           "by_kind": {
+                     *             "calculation": 2
                      *           }
                      *         },
                      *         {
                      *           "group": "commit",
+                     *           "total": 4,
+                     *           "by_kind": {
+                     *             "commit": 4
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "credit",
                      *           "total": 1,
                      *           "by_kind": {
-                     *             "commit": 1
+                     *             "credit": 1
                      *           }
                      *         },
                      *         {
@@ -3390,9 +3411,16 @@ export interface operations {
                      *         },
                      *         {
                      *           "group": "refund",
-                     *           "total": 1,
+                     *           "total": 2,
                      *           "by_kind": {
-                     *             "refund": 1
+                     *             "refund": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "void",
+                     *           "total": 2,
+                     *           "by_kind": {
+                     *             "void": 2
                      *           }
                      *         }
                      *       ]
@@ -4147,6 +4175,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "account",
+                     *       "id": "acct_main",
+                     *       "name": "Main Retail",
+                     *       "environment": "sandbox",
+                     *       "modules": [
+                     *         "api_access"
+                     *       ],
+                     *       "nexus": "all",
+                     *       "illinois": {
+                     *         "derive_seller_posture": false,
+                     *         "in_state_selling_enabled": false
+                     *       },
+                     *       "rate_limits": {
+                     *         "general": 100000,
+                     *         "batch_submissions": 100000,
+                     *         "estimates": 100000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Account"];
                 };
             };
@@ -4386,12 +4435,21 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "location",
+                     *           "code": "DEN",
+                     *           "name": "Denver warehouse",
+                     *           "state": "CO",
+                     *           "zip": "80216",
+                     *           "illinois_verified": false,
+                     *           "created_at": "2026-12-01T23:17:19.219Z"
+                     *         },
+                     *         {
+                     *           "object": "location",
                      *           "code": "AUS",
                      *           "name": "Austin store",
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T11:07:24.027Z"
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -4400,7 +4458,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T11:07:24.027Z"
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4669,6 +4727,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "location",
+                     *       "code": "DEN",
+                     *       "name": "Denver warehouse",
+                     *       "state": "CO",
+                     *       "zip": "80216",
+                     *       "illinois_verified": false,
+                     *       "created_at": "2026-12-01T23:17:19.219Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Location"];
                 };
             };
@@ -4939,6 +5008,127 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_2f32f60dbbc7bb878eaff3bb",
+                     *           "name": "NYC checkout",
+                     *           "prefix": "stx_test_WAI4",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "calculations:write",
+                     *             "transactions:read",
+                     *             "transactions:write"
+                     *           ],
+                     *           "location_code": "NYC",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:19.248Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_1e7ddd67a1b7e5d23d9d7619",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_narr",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "transactions:read"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_459dfbcb9d2807a305000f18",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_seco",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_475310d4f7ca910b841eff32",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_admi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_51897c94b3eeb59ef04c6f5a",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_revo",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "revoked",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_781a80799d57488f4f69ec75",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_loca",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": "AUS",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_8aadf7bb7d08e3619c7095fd",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_expi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": "2021-01-01T00:00:00Z",
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_fbabb4f06e9b36e7cbc0e714",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_locn",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": "NYC",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"][];
                         /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
@@ -5532,6 +5722,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "api_key",
+                     *       "id": "key_2f32f60dbbc7bb878eaff3bb",
+                     *       "name": "NYC checkout",
+                     *       "prefix": "stx_test_WAI4",
+                     *       "environment": "sandbox",
+                     *       "scopes": [
+                     *         "calculations:write",
+                     *         "transactions:read",
+                     *         "transactions:write"
+                     *       ],
+                     *       "location_code": "NYC",
+                     *       "status": "revoked",
+                     *       "expires_at": null,
+                     *       "created_at": "2026-12-01T23:17:19.248Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
@@ -5802,6 +6010,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "item",
+                     *           "sku": "JACKET-M",
+                     *           "tax_code": "20010",
+                     *           "description": "Rain jacket, size M",
+                     *           "created_at": "2026-12-01T23:17:19.303Z"
+                     *         },
+                     *         {
+                     *           "object": "item",
+                     *           "sku": "TEE-1",
+                     *           "tax_code": "20010",
+                     *           "description": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "item",
+                     *           "sku": "MILK-1",
+                     *           "tax_code": "40030",
+                     *           "description": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -6069,6 +6305,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "item",
+                     *       "sku": "JACKET-M",
+                     *       "tax_code": "20010",
+                     *       "description": "Rain jacket, size M",
+                     *       "created_at": "2026-12-01T23:17:19.303Z",
+                     *       "category": "clothing"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "item";
@@ -6841,75 +7087,67 @@ export interface operations {
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
-                     *       "total_amount": 590,
-                     *       "total_discount": 0,
-                     *       "total_taxable": 590,
-                     *       "total_exempt": 0,
-                     *       "total_tax": 60.48,
+                     *       "total_amount": 688,
+                     *       "total_discount": 25,
+                     *       "total_taxable": 616.96,
+                     *       "total_exempt": 46.04,
+                     *       "total_tax": 54.76,
                      *       "lines": [
                      *         {
                      *           "number": "1",
                      *           "item_code": null,
-                     *           "tax_code": null,
-                     *           "category": "general_tangible",
-                     *           "description": "Standing desk",
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
                      *           "quantity": 1,
-                     *           "amount": 499,
+                     *           "amount": 129,
                      *           "discount": 0,
-                     *           "taxable_amount": 499,
+                     *           "taxable_amount": 129,
                      *           "exempt_amount": 0,
-                     *           "tax": 51.15,
-                     *           "rate": 0.1025,
+                     *           "tax": 11.45,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
-                     *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 499,
-                     *               "tax": 31.19,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 499,
-                     *               "tax": 8.73,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.16,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 499,
-                     *               "tax": 6.24,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.81,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 499,
-                     *               "tax": 4.99,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 129,
+                     *               "tax": 0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null
@@ -6917,66 +7155,151 @@ export interface operations {
                      *         {
                      *           "number": "2",
                      *           "item_code": null,
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "T-shirts",
+                     *           "quantity": 3,
+                     *           "amount": 45,
+                     *           "discount": 0,
+                     *           "taxable_amount": 0,
+                     *           "exempt_amount": 45,
+                     *           "tax": 0,
+                     *           "rate": 0,
+                     *           "tax_included": false,
+                     *           "taxability": "exempt",
+                     *           "reason": "product_exempt",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "10118",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *           },
+                     *           "jurisdictions": [],
+                     *           "exemption_certificate": null
+                     *         },
+                     *         {
+                     *           "number": "3",
+                     *           "item_code": null,
                      *           "tax_code": null,
                      *           "category": "general_tangible",
-                     *           "description": "Desk lamp",
-                     *           "quantity": 2,
-                     *           "amount": 91,
-                     *           "discount": 0,
-                     *           "taxable_amount": 91,
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 25,
+                     *           "taxable_amount": 474,
                      *           "exempt_amount": 0,
-                     *           "tax": 9.33,
-                     *           "rate": 0.1025,
+                     *           "tax": 42.07,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
                      *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 91,
-                     *               "tax": 5.69,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.59,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 474,
+                     *               "tax": 18.96,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.14,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 474,
+                     *               "tax": 21.33,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 91,
-                     *               "tax": 0.91,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 474,
+                     *               "tax": 1.78,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null
+                     *         },
+                     *         {
+                     *           "number": "4",
+                     *           "item_code": null,
+                     *           "tax_code": "SHIPPING",
+                     *           "category": "shipping",
+                     *           "description": "Delivery",
+                     *           "quantity": 1,
+                     *           "amount": 15,
+                     *           "discount": 0,
+                     *           "taxable_amount": 13.96,
+                     *           "exempt_amount": 1.04,
+                     *           "tax": 1.24,
+                     *           "rate": 0.08875,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "reduced_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "10118",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "shipping",
+                     *             "treatment": "follows_goods",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Delivery charges: TaxJar, Is shipping taxable? with the statute-cited table of support.invoicemaker.com (data/us_states.csv shipping: generally taxable when the item is taxable, even if separately stated)",
+                     *             "summary": "NY standing rule: shipping is taxable in the proportion of the taxable goods delivered."
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 13.96,
+                     *               "tax": 0.56,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 13.96,
+                     *               "tax": 0.63,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 13.96,
+                     *               "tax": 0.05,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null
@@ -6985,35 +7308,27 @@ export interface operations {
                      *       "summary": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "taxable_amount": 590,
-                     *           "tax": 36.88,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
-                     *           "taxable_amount": 590,
-                     *           "tax": 10.32,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 616.96,
+                     *           "tax": 24.68,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
-                     *           "taxable_amount": 590,
-                     *           "tax": 7.38,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 616.96,
+                     *           "tax": 27.77,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "taxable_amount": 590,
-                     *           "tax": 5.9,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 616.96,
+                     *           "tax": 2.31,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -7786,20 +8101,41 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "tax_code",
-                     *           "code": "10040",
-                     *           "name": "Installation Services",
-                     *           "description": "Installation services separately stated from sales of tangible personal property.",
-                     *           "category": "services"
+                     *           "code": "11151700A0000",
+                     *           "name": "Clothing - Yarn",
+                     *           "description": "Clothing - Clothing - Yarn",
+                     *           "category": "clothing"
                      *         },
                      *         {
                      *           "object": "tax_code",
-                     *           "code": "11121700A0001",
-                     *           "name": "Landscape Soil, Mulch, Compost - Residential",
-                     *           "description": "Landscape soil, mulch, compost - residential",
-                     *           "category": "general_tangible"
+                     *           "code": "11160000A0000",
+                     *           "name": "Clothing - Fabric for use in clothing",
+                     *           "description": "Clothing - Fabric for use in clothing",
+                     *           "category": "clothing"
+                     *         },
+                     *         {
+                     *           "object": "tax_code",
+                     *           "code": "20010",
+                     *           "name": "Clothing",
+                     *           "description": "All human wearing apparel suitable for general use",
+                     *           "category": "clothing"
+                     *         },
+                     *         {
+                     *           "object": "tax_code",
+                     *           "code": "20041",
+                     *           "name": "Clothing - Swimwear",
+                     *           "description": "Bathing suits and swim suits",
+                     *           "category": "clothing"
+                     *         },
+                     *         {
+                     *           "object": "tax_code",
+                     *           "code": "42152402A0001",
+                     *           "name": "Clothing - Mouth guards",
+                     *           "description": "Clothing - Mouth guards",
+                     *           "category": "clothing"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.rTvgHTdXMKkdl4jNawYvo2sJZG3BQJF1ToUfrld5qoExAWDBl6GsLfhk-hE87E5Tp9SjIvCFXgZc2tR2ImzieJktq9dv1w"
+                     *       "next_cursor": "c1.TjUil5YxHAn4Az0Gv9ZlSWsQpv89FBu5R1wD6acgEpX2DSw7McLFqvwlkLF1tocYFjqgxbg2yF898CiWTG1lCtjpq4VYSQ"
                      *     }
                      */
                     "application/json": {
@@ -8054,38 +8390,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "rate",
-                     *       "state": "IL",
-                     *       "zip": "60601",
+                     *       "state": "NY",
+                     *       "zip": "10118",
                      *       "date": "2026-04-15",
                      *       "content_version": "2026-04-01",
                      *       "precision": "zip5",
                      *       "multiple_rate_areas": false,
                      *       "rate_areas": null,
-                     *       "rate": 0.1025,
+                     *       "rate": 0.08875,
                      *       "jurisdictions": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "notes": []
@@ -8411,54 +8741,26 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "transaction",
-                     *           "code": "INV-1001-R1",
-                     *           "kind": "refund",
-                     *           "status": "committed",
-                     *           "original_code": "INV-1001",
-                     *           "location_code": null,
-                     *           "customer_code": null,
-                     *           "environment": "sandbox",
-                     *           "date": "2026-11-26",
-                     *           "currency": "USD",
-                     *           "content_version": "2026-04-01",
-                     *           "reason": "returned one lamp",
-                     *           "created_at": "2026-11-26T11:07:25.387Z",
-                     *           "updated_at": "2026-11-26T11:07:25.387Z",
-                     *           "voided_at": null,
-                     *           "total_amount": -45.5,
-                     *           "total_discount": 0,
-                     *           "total_taxable": -45.5,
-                     *           "total_exempt": 0,
-                     *           "total_tax": -4.67,
-                     *           "refunds": [],
-                     *           "credits": [],
-                     *           "adjustment": null,
-                     *           "line_count": 1
-                     *         },
-                     *         {
-                     *           "object": "transaction",
                      *           "code": "INV-1001",
                      *           "kind": "sale",
                      *           "status": "committed",
                      *           "original_code": null,
-                     *           "location_code": null,
+                     *           "location_code": "NYC",
                      *           "customer_code": null,
                      *           "environment": "sandbox",
                      *           "date": "2026-04-15",
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": null,
-                     *           "created_at": "2026-11-26T11:07:25.358Z",
-                     *           "updated_at": "2026-11-26T11:07:25.387Z",
+                     *           "created_at": "2026-12-01T23:17:19.379Z",
+                     *           "updated_at": "2026-12-01T23:17:19.379Z",
                      *           "voided_at": null,
-                     *           "total_amount": 590,
-                     *           "total_discount": 0,
-                     *           "total_taxable": 590,
+                     *           "total_amount": 628,
+                     *           "total_discount": 25,
+                     *           "total_taxable": 603,
                      *           "total_exempt": 0,
-                     *           "total_tax": 60.48,
-                     *           "refunds": [
-                     *             "INV-1001-R1"
-                     *           ],
+                     *           "total_tax": 53.52,
+                     *           "refunds": [],
                      *           "credits": [],
                      *           "adjustment": null,
                      *           "line_count": 2
@@ -8921,21 +9223,21 @@ export interface operations {
                      *       "kind": "sale",
                      *       "status": "committed",
                      *       "original_code": null,
-                     *       "location_code": null,
+                     *       "location_code": "NYC",
                      *       "customer_code": null,
                      *       "environment": "sandbox",
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T11:07:25.358Z",
-                     *       "updated_at": "2026-11-26T11:07:25.358Z",
+                     *       "created_at": "2026-12-01T23:17:19.379Z",
+                     *       "updated_at": "2026-12-01T23:17:19.379Z",
                      *       "voided_at": null,
-                     *       "total_amount": 590,
-                     *       "total_discount": 0,
-                     *       "total_taxable": 590,
+                     *       "total_amount": 628,
+                     *       "total_discount": 25,
+                     *       "total_taxable": 603,
                      *       "total_exempt": 0,
-                     *       "total_tax": 60.48,
+                     *       "total_tax": 53.52,
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
@@ -8943,178 +9245,154 @@ export interface operations {
                      *         {
                      *           "number": "1",
                      *           "item_code": null,
-                     *           "tax_code": null,
-                     *           "category": "general_tangible",
-                     *           "description": "Standing desk",
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
                      *           "quantity": 1,
-                     *           "amount": 499,
+                     *           "amount": 129,
                      *           "discount": 0,
-                     *           "taxable_amount": 499,
+                     *           "taxable_amount": 129,
                      *           "exempt_amount": 0,
-                     *           "tax": 51.15,
-                     *           "rate": 0.1025,
+                     *           "tax": 11.45,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
-                     *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 499,
-                     *               "tax": 31.19,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 499,
-                     *               "tax": 8.73,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.16,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 499,
-                     *               "tax": 6.24,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.81,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 499,
-                     *               "tax": 4.99,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 129,
+                     *               "tax": 0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
                      *           "refunded_amount": 0,
-                     *           "refundable_amount": 499,
+                     *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 51.15
+                     *           "remaining_tax": 11.45
                      *         },
                      *         {
                      *           "number": "2",
                      *           "item_code": null,
                      *           "tax_code": null,
                      *           "category": "general_tangible",
-                     *           "description": "Desk lamp",
-                     *           "quantity": 2,
-                     *           "amount": 91,
-                     *           "discount": 0,
-                     *           "taxable_amount": 91,
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 25,
+                     *           "taxable_amount": 474,
                      *           "exempt_amount": 0,
-                     *           "tax": 9.33,
-                     *           "rate": 0.1025,
+                     *           "tax": 42.07,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
                      *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 91,
-                     *               "tax": 5.69,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.59,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 474,
+                     *               "tax": 18.96,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.14,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 474,
+                     *               "tax": 21.33,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 91,
-                     *               "tax": 0.91,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 474,
+                     *               "tax": 1.78,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
                      *           "refunded_amount": 0,
-                     *           "refundable_amount": 91,
+                     *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 9.33
+                     *           "remaining_tax": 42.07
                      *         }
                      *       ],
                      *       "summary": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "taxable_amount": 590,
-                     *           "tax": 36.88,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
-                     *           "taxable_amount": 590,
-                     *           "tax": 10.32,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 603,
+                     *           "tax": 24.12,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
-                     *           "taxable_amount": 590,
-                     *           "tax": 7.38,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 603,
+                     *           "tax": 27.14,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "taxable_amount": 590,
-                     *           "tax": 5.9,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 603,
+                     *           "tax": 2.26,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -9469,21 +9747,21 @@ export interface operations {
                      *       "kind": "sale",
                      *       "status": "committed",
                      *       "original_code": null,
-                     *       "location_code": null,
+                     *       "location_code": "NYC",
                      *       "customer_code": null,
                      *       "environment": "sandbox",
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T11:07:25.358Z",
-                     *       "updated_at": "2026-11-26T11:07:25.358Z",
+                     *       "created_at": "2026-12-01T23:17:19.379Z",
+                     *       "updated_at": "2026-12-01T23:17:19.379Z",
                      *       "voided_at": null,
-                     *       "total_amount": 590,
-                     *       "total_discount": 0,
-                     *       "total_taxable": 590,
+                     *       "total_amount": 628,
+                     *       "total_discount": 25,
+                     *       "total_taxable": 603,
                      *       "total_exempt": 0,
-                     *       "total_tax": 60.48,
+                     *       "total_tax": 53.52,
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
@@ -9491,178 +9769,154 @@ export interface operations {
                      *         {
                      *           "number": "1",
                      *           "item_code": null,
-                     *           "tax_code": null,
-                     *           "category": "general_tangible",
-                     *           "description": "Standing desk",
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
                      *           "quantity": 1,
-                     *           "amount": 499,
+                     *           "amount": 129,
                      *           "discount": 0,
-                     *           "taxable_amount": 499,
+                     *           "taxable_amount": 129,
                      *           "exempt_amount": 0,
-                     *           "tax": 51.15,
-                     *           "rate": 0.1025,
+                     *           "tax": 11.45,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
-                     *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 499,
-                     *               "tax": 31.19,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 499,
-                     *               "tax": 8.73,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.16,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 499,
-                     *               "tax": 6.24,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.81,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 499,
-                     *               "tax": 4.99,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 129,
+                     *               "tax": 0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
                      *           "refunded_amount": 0,
-                     *           "refundable_amount": 499,
+                     *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 51.15
+                     *           "remaining_tax": 11.45
                      *         },
                      *         {
                      *           "number": "2",
                      *           "item_code": null,
                      *           "tax_code": null,
                      *           "category": "general_tangible",
-                     *           "description": "Desk lamp",
-                     *           "quantity": 2,
-                     *           "amount": 91,
-                     *           "discount": 0,
-                     *           "taxable_amount": 91,
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 25,
+                     *           "taxable_amount": 474,
                      *           "exempt_amount": 0,
-                     *           "tax": 9.33,
-                     *           "rate": 0.1025,
+                     *           "tax": 42.07,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
                      *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 91,
-                     *               "tax": 5.69,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.59,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 474,
+                     *               "tax": 18.96,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.14,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 474,
+                     *               "tax": 21.33,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 91,
-                     *               "tax": 0.91,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 474,
+                     *               "tax": 1.78,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
                      *           "refunded_amount": 0,
-                     *           "refundable_amount": 91,
+                     *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 9.33
+                     *           "remaining_tax": 42.07
                      *         }
                      *       ],
                      *       "summary": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "taxable_amount": 590,
-                     *           "tax": 36.88,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
-                     *           "taxable_amount": 590,
-                     *           "tax": 10.32,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 603,
+                     *           "tax": 24.12,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
-                     *           "taxable_amount": 590,
-                     *           "tax": 7.38,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 603,
+                     *           "tax": 27.14,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "taxable_amount": 590,
-                     *           "tax": 5.9,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 603,
+                     *           "tax": 2.26,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -9981,88 +10235,80 @@ export interface operations {
                      *       "kind": "refund",
                      *       "status": "committed",
                      *       "original_code": "INV-1001",
-                     *       "location_code": null,
+                     *       "location_code": "NYC",
                      *       "customer_code": null,
                      *       "environment": "sandbox",
-                     *       "date": "2026-11-26",
+                     *       "date": "2026-04-20",
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
-                     *       "reason": "returned one lamp",
-                     *       "created_at": "2026-11-26T11:07:25.387Z",
-                     *       "updated_at": "2026-11-26T11:07:25.387Z",
+                     *       "reason": "Jacket returned",
+                     *       "created_at": "2026-12-01T23:17:19.458Z",
+                     *       "updated_at": "2026-12-01T23:17:19.458Z",
                      *       "voided_at": null,
-                     *       "total_amount": -45.5,
+                     *       "total_amount": -129,
                      *       "total_discount": 0,
-                     *       "total_taxable": -45.5,
+                     *       "total_taxable": -129,
                      *       "total_exempt": 0,
-                     *       "total_tax": -4.67,
+                     *       "total_tax": -11.45,
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
                      *       "lines": [
                      *         {
-                     *           "number": "2",
+                     *           "number": "1",
                      *           "item_code": null,
-                     *           "tax_code": null,
-                     *           "category": "general_tangible",
-                     *           "description": "Desk lamp",
-                     *           "quantity": 2,
-                     *           "amount": -45.5,
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "amount": -129,
                      *           "discount": 0,
-                     *           "taxable_amount": -45.5,
+                     *           "taxable_amount": -129,
                      *           "exempt_amount": 0,
-                     *           "tax": -4.67,
-                     *           "rate": 0.1025,
+                     *           "tax": -11.45,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
-                     *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": -45.5,
-                     *               "tax": -2.85,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": -45.5,
-                     *               "tax": -0.8,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": -129,
+                     *               "tax": -5.16,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": -45.5,
-                     *               "tax": -0.57,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": -129,
+                     *               "tax": -5.81,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": -45.5,
-                     *               "tax": -0.45,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": -129,
+                     *               "tax": -0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10075,35 +10321,27 @@ export interface operations {
                      *       "summary": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "taxable_amount": -45.5,
-                     *           "tax": -2.85,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
-                     *           "taxable_amount": -45.5,
-                     *           "tax": -0.8,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": -129,
+                     *           "tax": -5.16,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
-                     *           "taxable_amount": -45.5,
-                     *           "tax": -0.57,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": -129,
+                     *           "tax": -5.81,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "taxable_amount": -45.5,
-                     *           "tax": -0.45,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": -129,
+                     *           "tax": -0.48,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -10486,6 +10724,125 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "transaction",
+                     *       "code": "INV-1001-C1",
+                     *       "kind": "credit",
+                     *       "status": "committed",
+                     *       "original_code": "INV-1001",
+                     *       "location_code": "NYC",
+                     *       "customer_code": null,
+                     *       "environment": "sandbox",
+                     *       "date": "2026-04-22",
+                     *       "currency": "USD",
+                     *       "content_version": "2026-04-01",
+                     *       "reason": "Tax overcharged on the desk",
+                     *       "created_at": "2026-12-01T23:17:19.504Z",
+                     *       "updated_at": "2026-12-01T23:17:19.504Z",
+                     *       "voided_at": null,
+                     *       "total_amount": 0,
+                     *       "total_discount": 0,
+                     *       "total_taxable": 0,
+                     *       "total_exempt": 0,
+                     *       "total_tax": -5,
+                     *       "refunds": [],
+                     *       "credits": [],
+                     *       "adjustment": null,
+                     *       "lines": [
+                     *         {
+                     *           "number": "2",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 0,
+                     *           "discount": 0,
+                     *           "taxable_amount": 0,
+                     *           "exempt_amount": 0,
+                     *           "tax": -5,
+                     *           "rate": 0.08875,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "10118",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 0,
+                     *               "tax": -2.25,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 0,
+                     *               "tax": -2.54,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 0,
+                     *               "tax": -0.21,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 0,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 0
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 0,
+                     *           "tax": -2.25,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 0,
+                     *           "tax": -2.54,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 0,
+                     *           "tax": -0.21,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -10844,6 +11201,188 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "transaction",
+                     *       "code": "INV-1002-B",
+                     *       "kind": "replacement",
+                     *       "status": "voided",
+                     *       "original_code": "INV-1002",
+                     *       "location_code": "NYC",
+                     *       "customer_code": null,
+                     *       "environment": "sandbox",
+                     *       "date": "2026-04-15",
+                     *       "currency": "USD",
+                     *       "content_version": "2026-04-01",
+                     *       "reason": "Order cancelled",
+                     *       "created_at": "2026-12-01T23:17:19.712Z",
+                     *       "updated_at": "2026-12-01T23:17:19.757Z",
+                     *       "voided_at": "2026-12-01T23:17:19.757Z",
+                     *       "total_amount": 628,
+                     *       "total_discount": 25,
+                     *       "total_taxable": 603,
+                     *       "total_exempt": 0,
+                     *       "total_tax": 53.52,
+                     *       "refunds": [],
+                     *       "credits": [],
+                     *       "adjustment": null,
+                     *       "lines": [
+                     *         {
+                     *           "number": "1",
+                     *           "item_code": null,
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "amount": 129,
+                     *           "discount": 0,
+                     *           "taxable_amount": 129,
+                     *           "exempt_amount": 0,
+                     *           "tax": 11.45,
+                     *           "rate": 0.08875,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "11201",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.16,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "BROOKLYN",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.81,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 129,
+                     *               "tax": 0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 129,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 11.45
+                     *         },
+                     *         {
+                     *           "number": "2",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 25,
+                     *           "taxable_amount": 474,
+                     *           "exempt_amount": 0,
+                     *           "tax": 42.07,
+                     *           "rate": 0.08875,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "11201",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 474,
+                     *               "tax": 18.96,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "BROOKLYN",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 474,
+                     *               "tax": 21.33,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 474,
+                     *               "tax": 1.78,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 474,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 42.07
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 603,
+                     *           "tax": 24.12,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "BROOKLYN",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 603,
+                     *           "tax": 27.14,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 603,
+                     *           "tax": 2.26,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -11336,6 +11875,553 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "original": {
+                     *         "object": "transaction",
+                     *         "code": "INV-1002",
+                     *         "kind": "sale",
+                     *         "status": "adjusted",
+                     *         "original_code": null,
+                     *         "location_code": "NYC",
+                     *         "customer_code": null,
+                     *         "environment": "sandbox",
+                     *         "date": "2026-04-15",
+                     *         "currency": "USD",
+                     *         "content_version": "2026-04-01",
+                     *         "reason": "Delivered to the Brooklyn office, not Manhattan",
+                     *         "created_at": "2026-12-01T23:17:19.546Z",
+                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "voided_at": null,
+                     *         "total_amount": 628,
+                     *         "total_discount": 25,
+                     *         "total_taxable": 603,
+                     *         "total_exempt": 0,
+                     *         "total_tax": 53.52,
+                     *         "refunds": [],
+                     *         "credits": [],
+                     *         "adjustment": {
+                     *           "reversal_code": "INV-1002-REV",
+                     *           "replacement_code": "INV-1002-B"
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "number": "1",
+                     *             "item_code": null,
+                     *             "tax_code": "20010",
+                     *             "category": "clothing",
+                     *             "description": "Rain jacket",
+                     *             "quantity": 1,
+                     *             "amount": 129,
+                     *             "discount": 0,
+                     *             "taxable_amount": 129,
+                     *             "exempt_amount": 0,
+                     *             "tax": 11.45,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "10118",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "clothing",
+                     *               "treatment": "price_threshold",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *               "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 5.16,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 5.81,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 0.48,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 129,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 11.45
+                     *           },
+                     *           {
+                     *             "number": "2",
+                     *             "item_code": null,
+                     *             "tax_code": null,
+                     *             "category": "general_tangible",
+                     *             "description": "Standing desk",
+                     *             "quantity": 1,
+                     *             "amount": 499,
+                     *             "discount": 25,
+                     *             "taxable_amount": 474,
+                     *             "exempt_amount": 0,
+                     *             "tax": 42.07,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "10118",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "general_tangible",
+                     *               "treatment": "general_rate",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *               "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 18.96,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 21.33,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 1.78,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 474,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 42.07
+                     *           }
+                     *         ],
+                     *         "summary": [
+                     *           {
+                     *             "type": "state",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.04,
+                     *             "taxable_amount": 603,
+                     *             "tax": 24.12,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "city",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.045,
+                     *             "taxable_amount": 603,
+                     *             "tax": 27.14,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "special",
+                     *             "name": "NEW YORK CITY",
+                     *             "rate": 0.00375,
+                     *             "taxable_amount": 603,
+                     *             "tax": 2.26,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           }
+                     *         ],
+                     *         "messages": []
+                     *       },
+                     *       "reversal": {
+                     *         "object": "transaction",
+                     *         "code": "INV-1002-REV",
+                     *         "kind": "reversal",
+                     *         "status": "committed",
+                     *         "original_code": "INV-1002",
+                     *         "location_code": "NYC",
+                     *         "customer_code": null,
+                     *         "environment": "sandbox",
+                     *         "date": "2026-04-15",
+                     *         "currency": "USD",
+                     *         "content_version": "2026-04-01",
+                     *         "reason": "Delivered to the Brooklyn office, not Manhattan",
+                     *         "created_at": "2026-12-01T23:17:19.712Z",
+                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "voided_at": null,
+                     *         "total_amount": -628,
+                     *         "total_discount": -25,
+                     *         "total_taxable": -603,
+                     *         "total_exempt": 0,
+                     *         "total_tax": -53.52,
+                     *         "refunds": [],
+                     *         "credits": [],
+                     *         "adjustment": null,
+                     *         "lines": [
+                     *           {
+                     *             "number": "1",
+                     *             "item_code": null,
+                     *             "tax_code": "20010",
+                     *             "category": "clothing",
+                     *             "description": "Rain jacket",
+                     *             "quantity": 1,
+                     *             "amount": -129,
+                     *             "discount": 0,
+                     *             "taxable_amount": -129,
+                     *             "exempt_amount": 0,
+                     *             "tax": -11.45,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "10118",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "clothing",
+                     *               "treatment": "price_threshold",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *               "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": -129,
+                     *                 "tax": -5.16,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": -129,
+                     *                 "tax": -5.81,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": -129,
+                     *                 "tax": -0.48,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 0,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 0
+                     *           },
+                     *           {
+                     *             "number": "2",
+                     *             "item_code": null,
+                     *             "tax_code": null,
+                     *             "category": "general_tangible",
+                     *             "description": "Standing desk",
+                     *             "quantity": 1,
+                     *             "amount": -499,
+                     *             "discount": -25,
+                     *             "taxable_amount": -474,
+                     *             "exempt_amount": 0,
+                     *             "tax": -42.07,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "10118",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "general_tangible",
+                     *               "treatment": "general_rate",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *               "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": -474,
+                     *                 "tax": -18.96,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": -474,
+                     *                 "tax": -21.33,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": -474,
+                     *                 "tax": -1.78,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 0,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 0
+                     *           }
+                     *         ],
+                     *         "summary": [
+                     *           {
+                     *             "type": "state",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.04,
+                     *             "taxable_amount": -603,
+                     *             "tax": -24.12,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "city",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.045,
+                     *             "taxable_amount": -603,
+                     *             "tax": -27.14,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "special",
+                     *             "name": "NEW YORK CITY",
+                     *             "rate": 0.00375,
+                     *             "taxable_amount": -603,
+                     *             "tax": -2.26,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           }
+                     *         ],
+                     *         "messages": []
+                     *       },
+                     *       "replacement": {
+                     *         "object": "transaction",
+                     *         "code": "INV-1002-B",
+                     *         "kind": "replacement",
+                     *         "status": "committed",
+                     *         "original_code": "INV-1002",
+                     *         "location_code": "NYC",
+                     *         "customer_code": null,
+                     *         "environment": "sandbox",
+                     *         "date": "2026-04-15",
+                     *         "currency": "USD",
+                     *         "content_version": "2026-04-01",
+                     *         "reason": "Delivered to the Brooklyn office, not Manhattan",
+                     *         "created_at": "2026-12-01T23:17:19.712Z",
+                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "voided_at": null,
+                     *         "total_amount": 628,
+                     *         "total_discount": 25,
+                     *         "total_taxable": 603,
+                     *         "total_exempt": 0,
+                     *         "total_tax": 53.52,
+                     *         "refunds": [],
+                     *         "credits": [],
+                     *         "adjustment": null,
+                     *         "lines": [
+                     *           {
+                     *             "number": "1",
+                     *             "item_code": null,
+                     *             "tax_code": "20010",
+                     *             "category": "clothing",
+                     *             "description": "Rain jacket",
+                     *             "quantity": 1,
+                     *             "amount": 129,
+                     *             "discount": 0,
+                     *             "taxable_amount": 129,
+                     *             "exempt_amount": 0,
+                     *             "tax": 11.45,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "11201",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "clothing",
+                     *               "treatment": "price_threshold",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *               "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 5.16,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "BROOKLYN",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 5.81,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 0.48,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 129,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 11.45
+                     *           },
+                     *           {
+                     *             "number": "2",
+                     *             "item_code": null,
+                     *             "tax_code": null,
+                     *             "category": "general_tangible",
+                     *             "description": "Standing desk",
+                     *             "quantity": 1,
+                     *             "amount": 499,
+                     *             "discount": 25,
+                     *             "taxable_amount": 474,
+                     *             "exempt_amount": 0,
+                     *             "tax": 42.07,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "11201",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "general_tangible",
+                     *               "treatment": "general_rate",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *               "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 18.96,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "BROOKLYN",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 21.33,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 1.78,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 474,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 42.07
+                     *           }
+                     *         ],
+                     *         "summary": [
+                     *           {
+                     *             "type": "state",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.04,
+                     *             "taxable_amount": 603,
+                     *             "tax": 24.12,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "city",
+                     *             "name": "BROOKLYN",
+                     *             "rate": 0.045,
+                     *             "taxable_amount": 603,
+                     *             "tax": 27.14,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "special",
+                     *             "name": "NEW YORK CITY",
+                     *             "rate": 0.00375,
+                     *             "taxable_amount": 603,
+                     *             "tax": 2.26,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           }
+                     *         ],
+                     *         "messages": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         original: components["schemas"]["Transaction"];
                         reversal: components["schemas"]["Transaction"];
@@ -11683,6 +12769,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "customer",
+                     *           "customer_code": "C-ACME",
+                     *           "name": "Acme Hardware LLC",
+                     *           "location_code": null,
+                     *           "created_at": "2026-12-01T23:17:19.809Z",
+                     *           "certificates": []
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Customer"][];
                         /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
@@ -12014,9 +13115,9 @@ export interface operations {
                      * @example {
                      *       "object": "customer",
                      *       "customer_code": "C-ACME",
-                     *       "name": "Acme Hardware",
+                     *       "name": "Acme Hardware LLC",
                      *       "location_code": null,
-                     *       "created_at": "2026-11-26T11:07:25.414Z",
+                     *       "created_at": "2026-12-01T23:17:19.809Z",
                      *       "certificates": []
                      *     }
                      */
@@ -12362,6 +13463,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "customer",
+                     *       "customer_code": "C-ACME",
+                     *       "name": "Acme Hardware LLC",
+                     *       "location_code": null,
+                     *       "created_at": "2026-12-01T23:17:19.809Z",
+                     *       "certificates": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -12650,6 +13761,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "certificate",
+                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "customer_code": "C-ACME",
+                     *       "location_code": null,
+                     *       "jurisdiction": "NY",
+                     *       "exemption_reason": "resale",
+                     *       "exemption_number": "12-3456789",
+                     *       "valid_from": "2026-01-01",
+                     *       "valid_to": "2099-12-31",
+                     *       "signer": {
+                     *         "name": "Dana Whitfield",
+                     *         "title": "Owner"
+                     *       },
+                     *       "signature_type": "electronic",
+                     *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *       "status": "active",
+                     *       "reviewer": {
+                     *         "name": "Sam Ortiz",
+                     *         "title": "Tax analyst"
+                     *       },
+                     *       "review_authority": "account",
+                     *       "activated_at": "2026-12-01T23:17:19.898Z",
+                     *       "assigned_at": "2026-12-01T23:17:19.918Z",
+                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "effective": true,
+                     *       "expired": false,
+                     *       "assigned": true,
+                     *       "audit": [
+                     *         {
+                     *           "action": "created",
+                     *           "at": "2026-12-01T23:17:19.860Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "pending"
+                     *         },
+                     *         {
+                     *           "action": "activated",
+                     *           "at": "2026-12-01T23:17:19.898Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "active"
+                     *         },
+                     *         {
+                     *           "action": "assigned",
+                     *           "at": "2026-12-01T23:17:19.918Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -12994,6 +14166,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "certificate",
+                     *           "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *           "customer_code": "C-ACME",
+                     *           "location_code": null,
+                     *           "jurisdiction": "NY",
+                     *           "exemption_reason": "resale",
+                     *           "exemption_number": "12-3456789",
+                     *           "valid_from": "2026-01-01",
+                     *           "valid_to": "2099-12-31",
+                     *           "signer": {
+                     *             "name": "Dana Whitfield",
+                     *             "title": "Owner"
+                     *           },
+                     *           "signature_type": "electronic",
+                     *           "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *           "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *           "status": "pending",
+                     *           "reviewer": null,
+                     *           "review_authority": null,
+                     *           "activated_at": null,
+                     *           "assigned_at": null,
+                     *           "created_at": "2026-12-01T23:17:19.860Z",
+                     *           "effective": false,
+                     *           "expired": false,
+                     *           "assigned": false,
+                     *           "audit": [
+                     *             {
+                     *               "action": "created",
+                     *               "at": "2026-12-01T23:17:19.860Z",
+                     *               "key_id": "key_475310d4f7ca910b841eff32",
+                     *               "key_prefix": "stx_test_admi",
+                     *               "practice_id": null,
+                     *               "engagement_id": null,
+                     *               "status": "pending"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Certificate"][];
                         /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
@@ -13353,6 +14570,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "certificate",
+                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "customer_code": "C-ACME",
+                     *       "location_code": null,
+                     *       "jurisdiction": "NY",
+                     *       "exemption_reason": "resale",
+                     *       "exemption_number": "12-3456789",
+                     *       "valid_from": "2026-01-01",
+                     *       "valid_to": "2099-12-31",
+                     *       "signer": {
+                     *         "name": "Dana Whitfield",
+                     *         "title": "Owner"
+                     *       },
+                     *       "signature_type": "electronic",
+                     *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *       "status": "pending",
+                     *       "reviewer": null,
+                     *       "review_authority": null,
+                     *       "activated_at": null,
+                     *       "assigned_at": null,
+                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "effective": false,
+                     *       "expired": false,
+                     *       "assigned": false,
+                     *       "audit": [
+                     *         {
+                     *           "action": "created",
+                     *           "at": "2026-12-01T23:17:19.860Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -13695,6 +14952,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "certificate",
+                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "customer_code": "C-ACME",
+                     *       "location_code": null,
+                     *       "jurisdiction": "NY",
+                     *       "exemption_reason": "resale",
+                     *       "exemption_number": "12-3456789",
+                     *       "valid_from": "2026-01-01",
+                     *       "valid_to": "2099-12-31",
+                     *       "signer": {
+                     *         "name": "Dana Whitfield",
+                     *         "title": "Owner"
+                     *       },
+                     *       "signature_type": "electronic",
+                     *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *       "status": "pending",
+                     *       "reviewer": null,
+                     *       "review_authority": null,
+                     *       "activated_at": null,
+                     *       "assigned_at": null,
+                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "effective": false,
+                     *       "expired": false,
+                     *       "assigned": false,
+                     *       "audit": [
+                     *         {
+                     *           "action": "created",
+                     *           "at": "2026-12-01T23:17:19.860Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -13991,6 +15288,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "certificate",
+                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "customer_code": "C-ACME",
+                     *       "location_code": null,
+                     *       "jurisdiction": "NY",
+                     *       "exemption_reason": "resale",
+                     *       "exemption_number": "12-3456789",
+                     *       "valid_from": "2026-01-01",
+                     *       "valid_to": "2099-12-31",
+                     *       "signer": {
+                     *         "name": "Dana Whitfield",
+                     *         "title": "Owner"
+                     *       },
+                     *       "signature_type": "electronic",
+                     *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *       "status": "active",
+                     *       "reviewer": {
+                     *         "name": "Sam Ortiz",
+                     *         "title": "Tax analyst"
+                     *       },
+                     *       "review_authority": "account",
+                     *       "activated_at": "2026-12-01T23:17:19.898Z",
+                     *       "assigned_at": null,
+                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "effective": true,
+                     *       "expired": false,
+                     *       "assigned": false,
+                     *       "audit": [
+                     *         {
+                     *           "action": "created",
+                     *           "at": "2026-12-01T23:17:19.860Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "pending"
+                     *         },
+                     *         {
+                     *           "action": "activated",
+                     *           "at": "2026-12-01T23:17:19.898Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -14329,6 +15678,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7105,
+                     *           "ref": "fenced-co",
+                     *           "status": "usable",
+                     *           "client": {
+                     *             "account_id": "acct_cli_fenced",
+                     *             "name": "Fenced client"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7104,
+                     *           "ref": "unavailable-co",
+                     *           "status": "unavailable",
+                     *           "client": {
+                     *             "account_id": "acct_cli_unavailable",
+                     *             "name": "Unavailable client"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7103,
+                     *           "ref": "offboarded-co",
+                     *           "status": "offboarded",
+                     *           "client": {
+                     *             "account_id": "acct_cli_offboarded",
+                     *             "name": "Offboarded client"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7102,
+                     *           "ref": "paused-co",
+                     *           "status": "paused",
+                     *           "client": {
+                     *             "account_id": "acct_cli_paused",
+                     *             "name": "Paused client"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7101,
+                     *           "ref": "northwind",
+                     *           "status": "usable",
+                     *           "client": {
+                     *             "account_id": "acct_cli_northwind",
+                     *             "name": "Northwind (client)"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -14585,6 +15991,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "provider_client",
+                     *       "engagement": {
+                     *         "id": 7101,
+                     *         "ref": "northwind",
+                     *         "status": "usable"
+                     *       },
+                     *       "account": {
+                     *         "id": "acct_cli_northwind",
+                     *         "name": "Northwind (client)"
+                     *       },
+                     *       "environment": "sandbox"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "provider_client";
@@ -14878,6 +16299,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "batch",
+                     *           "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *           "status": "completed",
+                     *           "item_count": 2,
+                     *           "succeeded_count": 2,
+                     *           "failed_count": 0,
+                     *           "created_at": "2026-12-01T23:17:20.011Z",
+                     *           "completed_at": "2026-12-01T23:17:20.104Z",
+                     *           "expires_at": "2026-12-31T23:17:20.104Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Batch"][];
                         /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
@@ -15250,6 +16689,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "batch",
+                     *       "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *       "status": "pending",
+                     *       "item_count": 2,
+                     *       "created_at": "2026-12-01T23:17:20.011Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "batch";
@@ -15610,6 +17058,248 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "batch",
+                     *       "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *       "status": "completed",
+                     *       "item_count": 2,
+                     *       "succeeded_count": 2,
+                     *       "failed_count": 0,
+                     *       "created_at": "2026-12-01T23:17:20.011Z",
+                     *       "completed_at": "2026-12-01T23:17:20.104Z",
+                     *       "expires_at": "2026-12-31T23:17:20.104Z",
+                     *       "items": [
+                     *         {
+                     *           "reference_id": "quote-77",
+                     *           "operation": "calculate",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "object": "calculation",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "total_amount": 300,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 300,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 26.63,
+                     *             "lines": [
+                     *               {
+                     *                 "number": "1",
+                     *                 "item_code": null,
+                     *                 "tax_code": null,
+                     *                 "category": "general_tangible",
+                     *                 "description": "Tent",
+                     *                 "quantity": 1,
+                     *                 "amount": 300,
+                     *                 "discount": 0,
+                     *                 "taxable_amount": 300,
+                     *                 "exempt_amount": 0,
+                     *                 "tax": 26.63,
+                     *                 "rate": 0.08875,
+                     *                 "tax_included": false,
+                     *                 "taxability": "taxable",
+                     *                 "reason": "standard_rated",
+                     *                 "sourcing": "destination",
+                     *                 "address": {
+                     *                   "state": "NY",
+                     *                   "zip": "10118",
+                     *                   "precision": "zip5"
+                     *                 },
+                     *                 "rate_areas": null,
+                     *                 "taxability_rule": {
+                     *                   "state": "NY",
+                     *                   "class": "general_tangible",
+                     *                   "treatment": "general_rate",
+                     *                   "effective_from": "2025-12-01",
+                     *                   "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *                   "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *                 },
+                     *                 "jurisdictions": [
+                     *                   {
+                     *                     "type": "state",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.04,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 12,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "city",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.045,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 13.5,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "special",
+                     *                     "name": "NEW YORK CITY",
+                     *                     "rate": 0.00375,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 1.13,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   }
+                     *                 ],
+                     *                 "exemption_certificate": null
+                     *               }
+                     *             ],
+                     *             "summary": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 12,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 13.5,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 1.13,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "messages": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "reference_id": "INV-1003",
+                     *           "operation": "commit",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1003",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.104Z",
+                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 450,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 450,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 39.94,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "lines": [
+                     *               {
+                     *                 "number": "1",
+                     *                 "item_code": null,
+                     *                 "tax_code": null,
+                     *                 "category": "general_tangible",
+                     *                 "description": "Kayak",
+                     *                 "quantity": 1,
+                     *                 "amount": 450,
+                     *                 "discount": 0,
+                     *                 "taxable_amount": 450,
+                     *                 "exempt_amount": 0,
+                     *                 "tax": 39.94,
+                     *                 "rate": 0.08875,
+                     *                 "tax_included": false,
+                     *                 "taxability": "taxable",
+                     *                 "reason": "standard_rated",
+                     *                 "sourcing": "destination",
+                     *                 "address": {
+                     *                   "state": "NY",
+                     *                   "zip": "11201",
+                     *                   "precision": "zip5"
+                     *                 },
+                     *                 "rate_areas": null,
+                     *                 "taxability_rule": {
+                     *                   "state": "NY",
+                     *                   "class": "general_tangible",
+                     *                   "treatment": "general_rate",
+                     *                   "effective_from": "2025-12-01",
+                     *                   "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *                   "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *                 },
+                     *                 "jurisdictions": [
+                     *                   {
+                     *                     "type": "state",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.04,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 18,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "city",
+                     *                     "name": "BROOKLYN",
+                     *                     "rate": 0.045,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 20.25,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "special",
+                     *                     "name": "NEW YORK CITY",
+                     *                     "rate": 0.00375,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 1.69,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   }
+                     *                 ],
+                     *                 "exemption_certificate": null,
+                     *                 "refunded_amount": 0,
+                     *                 "refundable_amount": 450,
+                     *                 "credited_tax": 0,
+                     *                 "remaining_tax": 39.94
+                     *               }
+                     *             ],
+                     *             "summary": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 18,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "BROOKLYN",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 20.25,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 1.69,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "messages": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "items_next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "batch";
@@ -15943,6 +17633,239 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "reference_id": "quote-77",
+                     *           "operation": "calculate",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "object": "calculation",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "total_amount": 300,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 300,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 26.63,
+                     *             "lines": [
+                     *               {
+                     *                 "number": "1",
+                     *                 "item_code": null,
+                     *                 "tax_code": null,
+                     *                 "category": "general_tangible",
+                     *                 "description": "Tent",
+                     *                 "quantity": 1,
+                     *                 "amount": 300,
+                     *                 "discount": 0,
+                     *                 "taxable_amount": 300,
+                     *                 "exempt_amount": 0,
+                     *                 "tax": 26.63,
+                     *                 "rate": 0.08875,
+                     *                 "tax_included": false,
+                     *                 "taxability": "taxable",
+                     *                 "reason": "standard_rated",
+                     *                 "sourcing": "destination",
+                     *                 "address": {
+                     *                   "state": "NY",
+                     *                   "zip": "10118",
+                     *                   "precision": "zip5"
+                     *                 },
+                     *                 "rate_areas": null,
+                     *                 "taxability_rule": {
+                     *                   "state": "NY",
+                     *                   "class": "general_tangible",
+                     *                   "treatment": "general_rate",
+                     *                   "effective_from": "2025-12-01",
+                     *                   "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *                   "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *                 },
+                     *                 "jurisdictions": [
+                     *                   {
+                     *                     "type": "state",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.04,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 12,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "city",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.045,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 13.5,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "special",
+                     *                     "name": "NEW YORK CITY",
+                     *                     "rate": 0.00375,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 1.13,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   }
+                     *                 ],
+                     *                 "exemption_certificate": null
+                     *               }
+                     *             ],
+                     *             "summary": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 12,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 13.5,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 1.13,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "messages": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "reference_id": "INV-1003",
+                     *           "operation": "commit",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1003",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.104Z",
+                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 450,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 450,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 39.94,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "lines": [
+                     *               {
+                     *                 "number": "1",
+                     *                 "item_code": null,
+                     *                 "tax_code": null,
+                     *                 "category": "general_tangible",
+                     *                 "description": "Kayak",
+                     *                 "quantity": 1,
+                     *                 "amount": 450,
+                     *                 "discount": 0,
+                     *                 "taxable_amount": 450,
+                     *                 "exempt_amount": 0,
+                     *                 "tax": 39.94,
+                     *                 "rate": 0.08875,
+                     *                 "tax_included": false,
+                     *                 "taxability": "taxable",
+                     *                 "reason": "standard_rated",
+                     *                 "sourcing": "destination",
+                     *                 "address": {
+                     *                   "state": "NY",
+                     *                   "zip": "11201",
+                     *                   "precision": "zip5"
+                     *                 },
+                     *                 "rate_areas": null,
+                     *                 "taxability_rule": {
+                     *                   "state": "NY",
+                     *                   "class": "general_tangible",
+                     *                   "treatment": "general_rate",
+                     *                   "effective_from": "2025-12-01",
+                     *                   "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *                   "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *                 },
+                     *                 "jurisdictions": [
+                     *                   {
+                     *                     "type": "state",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.04,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 18,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "city",
+                     *                     "name": "BROOKLYN",
+                     *                     "rate": 0.045,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 20.25,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "special",
+                     *                     "name": "NEW YORK CITY",
+                     *                     "rate": 0.00375,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 1.69,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   }
+                     *                 ],
+                     *                 "exemption_certificate": null,
+                     *                 "refunded_amount": 0,
+                     *                 "refundable_amount": 450,
+                     *                 "credited_tax": 0,
+                     *                 "remaining_tax": 39.94
+                     *               }
+                     *             ],
+                     *             "summary": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 18,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "BROOKLYN",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 20.25,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 1.69,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "messages": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["BatchItem"][];
                         /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
@@ -16259,6 +18182,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "return_job",
+                     *           "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *           "status": "completed",
+                     *           "item_count": 2,
+                     *           "succeeded_count": 2,
+                     *           "failed_count": 0,
+                     *           "created_at": "2026-12-01T23:17:20.322Z",
+                     *           "completed_at": "2026-12-01T23:17:20.385Z",
+                     *           "expires_at": "2026-12-31T23:17:20.385Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ReturnJob"][];
                         /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
@@ -16606,6 +18547,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "return_job",
+                     *       "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *       "status": "pending",
+                     *       "item_count": 2,
+                     *       "created_at": "2026-12-01T23:17:20.322Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "return_job";
@@ -16969,6 +18919,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "return_job",
+                     *       "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *       "status": "completed",
+                     *       "item_count": 2,
+                     *       "succeeded_count": 2,
+                     *       "failed_count": 0,
+                     *       "created_at": "2026-12-01T23:17:20.322Z",
+                     *       "completed_at": "2026-12-01T23:17:20.385Z",
+                     *       "expires_at": "2026-12-31T23:17:20.385Z",
+                     *       "items": [
+                     *         {
+                     *           "reference_id": "ny-2026-04",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "state": "NY",
+                     *             "period": "2026-04",
+                     *             "location_code": null,
+                     *             "document_count": 1,
+                     *             "gross_amount": 603,
+                     *             "exempt_amount": 0,
+                     *             "taxable_amount": 603,
+                     *             "tax": 53.52,
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 27.14
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 2.26
+                     *               },
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 24.12
+                     *               }
+                     *             ],
+                     *             "by_kind": {
+                     *               "sale": {
+                     *                 "document_count": 1,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 53.52
+                     *               },
+                     *               "refund": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "credit": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "reversal": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "replacement": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "reference_id": "tx-2026-04",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "state": "TX",
+                     *             "period": "2026-04",
+                     *             "location_code": null,
+                     *             "document_count": 0,
+                     *             "gross_amount": 0,
+                     *             "exempt_amount": 0,
+                     *             "taxable_amount": 0,
+                     *             "tax": 0,
+                     *             "jurisdictions": [],
+                     *             "by_kind": {
+                     *               "sale": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "refund": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "credit": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "reversal": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "replacement": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "items_next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "return_job";
@@ -17305,6 +19377,119 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "reference_id": "ny-2026-04",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "state": "NY",
+                     *             "period": "2026-04",
+                     *             "location_code": null,
+                     *             "document_count": 1,
+                     *             "gross_amount": 603,
+                     *             "exempt_amount": 0,
+                     *             "taxable_amount": 603,
+                     *             "tax": 53.52,
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 27.14
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 2.26
+                     *               },
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 24.12
+                     *               }
+                     *             ],
+                     *             "by_kind": {
+                     *               "sale": {
+                     *                 "document_count": 1,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 53.52
+                     *               },
+                     *               "refund": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "credit": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "reversal": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "replacement": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "reference_id": "tx-2026-04",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "state": "TX",
+                     *             "period": "2026-04",
+                     *             "location_code": null,
+                     *             "document_count": 0,
+                     *             "gross_amount": 0,
+                     *             "exempt_amount": 0,
+                     *             "taxable_amount": 0,
+                     *             "tax": 0,
+                     *             "jurisdictions": [],
+                     *             "by_kind": {
+                     *               "sale": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "refund": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "credit": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "reversal": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "replacement": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ReturnJobItem"][];
                         /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
@@ -18460,6 +20645,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orders": [
+                     *         "TJ-1001",
+                     *         "INV-1003",
+                     *         "INV-1001"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         orders: string[];
                     };
@@ -19491,6 +21685,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refunds": [
+                     *         "TJ-1001-R1",
+                     *         "INV-1001-R1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         refunds: string[];
                     };
@@ -20072,6 +22274,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customers": [
+                     *         "CUST-2001",
+                     *         "C-ACME"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         customers: string[];
                     };
@@ -21004,6 +23214,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "webhook_endpoint",
+                     *           "id": "we_5d6bcb981261edbabf12a6ad",
+                     *           "url": "http://127.0.0.1:8787/salestax-events",
+                     *           "events": [
+                     *             "transaction.committed",
+                     *             "transaction.refunded",
+                     *             "transaction.voided"
+                     *           ],
+                     *           "description": "Order system (local receiver)",
+                     *           "status": "enabled",
+                     *           "disabled_reason": null,
+                     *           "disabled_at": null,
+                     *           "failing_since": null,
+                     *           "created_at": "2026-12-01T23:17:20.907Z",
+                     *           "secret_rotated_at": null,
+                     *           "previous_secret_expires_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -21619,6 +23854,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_endpoint",
+                     *       "id": "we_5d6bcb981261edbabf12a6ad",
+                     *       "url": "http://127.0.0.1:8787/salestax-events",
+                     *       "events": [
+                     *         "transaction.committed",
+                     *         "transaction.refunded",
+                     *         "transaction.voided"
+                     *       ],
+                     *       "description": "Order system (local receiver)",
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "created_at": "2026-12-01T23:17:20.907Z",
+                     *       "secret_rotated_at": null,
+                     *       "previous_secret_expires_at": null
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "webhook_endpoint";
@@ -21876,6 +24131,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_endpoint",
+                     *       "id": "we_5d6bcb981261edbabf12a6ad",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "webhook_endpoint";
@@ -22451,6 +24713,183 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bhan19d652a8ea83c4e7ea991384",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:20.797Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "TJ-1002",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.797Z",
+                     *             "updated_at": "2026-12-01T23:17:20.797Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 139,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 139,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 12.34,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 2
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bhahpa0705750b0494c8a84752e6",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:20.605Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "TJ-1001",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.605Z",
+                     *             "updated_at": "2026-12-01T23:17:20.605Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 139,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 139,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 12.34,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 2
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bha3sd0ed1af131374dcda58aad6",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:20.104Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1003",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.104Z",
+                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 450,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 450,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 39.94,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 1
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bh9oa6ee52367a90b4c2aa7cb29f",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:19.546Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1002",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": "NYC",
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:19.546Z",
+                     *             "updated_at": "2026-12-01T23:17:19.546Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 628,
+                     *             "total_discount": 25,
+                     *             "total_taxable": 603,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 53.52,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 2
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bh9jne6b6a6fc4ba448d1bc6a263",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:19.379Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1001",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": "NYC",
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:19.379Z",
+                     *             "updated_at": "2026-12-01T23:17:19.379Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 628,
+                     *             "total_discount": 25,
+                     *             "total_taxable": 603,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 53.52,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 2
+                     *           },
+                     *           "deliveries": []
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -22722,6 +25161,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "event",
+                     *       "id": "evt_0mx5bhan19d652a8ea83c4e7ea991384",
+                     *       "type": "transaction.committed",
+                     *       "created_at": "2026-12-01T23:17:20.797Z",
+                     *       "environment": "sandbox",
+                     *       "data": {
+                     *         "object": "transaction",
+                     *         "code": "TJ-1002",
+                     *         "kind": "sale",
+                     *         "status": "committed",
+                     *         "original_code": null,
+                     *         "location_code": null,
+                     *         "customer_code": null,
+                     *         "environment": "sandbox",
+                     *         "date": "2026-04-15",
+                     *         "currency": "USD",
+                     *         "content_version": "2026-04-01",
+                     *         "reason": null,
+                     *         "created_at": "2026-12-01T23:17:20.797Z",
+                     *         "updated_at": "2026-12-01T23:17:20.797Z",
+                     *         "voided_at": null,
+                     *         "total_amount": 139,
+                     *         "total_discount": 0,
+                     *         "total_taxable": 139,
+                     *         "total_exempt": 0,
+                     *         "total_tax": 12.34,
+                     *         "refunds": [],
+                     *         "credits": [],
+                     *         "adjustment": null,
+                     *         "line_count": 2
+                     *       },
+                     *       "deliveries": [
+                     *         {
+                     *           "endpoint_id": "we_5d6bcb981261edbabf12a6ad",
+                     *           "state": "pending",
+                     *           "attempts": 0,
+                     *           "last_attempt_at": null,
+                     *           "last_status": null,
+                     *           "last_error": null,
+                     *           "next_attempt_at": null,
+                     *           "delivered_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "event";
