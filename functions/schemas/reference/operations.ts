@@ -330,7 +330,7 @@ export const OPERATIONS = {
     description: lines(
       `TaxJar’s \`POST /v2/transactions/orders\`: a commit (\`POST /api/v1/transactions\`) under the code \`transaction_id\`, the document read from the fields as \`POST /v2/taxes\` reads them, dated \`transaction_date\`. ${TAXJAR}`,
       '',
-      'Where it differs from TaxJar: the order’s `sales_tax` (and the line items’) is not taken on trust: the engine’s tax is committed and answered, and `amount` is answered from the committed document (items net of discounts, plus shipping). A second create of the same id is 422 (`duplicate_transaction` in `detail`). Billed as one `commit`.',
+      'Where it differs from TaxJar: the order’s `sales_tax` (and the line items’) is not taken on trust: the engine’s tax is committed and answered, and `amount` is answered from the committed document (items net of discounts, plus shipping). Without line items, the request’s `amount` is taxed as one line beside the shipping line, as `POST /v2/taxes` reads it, so it must leave the shipping out (TaxJar’s order `amount` counts it). A second create of the same id is 422 (`duplicate_transaction` in `detail`). Billed as one `commit`.',
     ),
   },
   'taxjar-orders-update': {
