@@ -5,24 +5,24 @@
 //   - engine: documents/second of a 10-line document on one core, p50/p99 µs per document, run as
 //     an esbuild bundle with the functions' options (tsx's dev transpile wraps closures and would
 //     understate it); engine_vs_peer: this engine's lines/second over npm `sales-tax`'s lookups per
-//     second, alternating in one process on the same ZIPs (scripts/bench-engine.ts; median of 3 runs)
+//     second, alternating in one process on the same ZIPs (scripts/bench/engine.ts; median of 3 runs)
 //   - HTTP through the local runner (its own process, DynamoDB Local, one key with a raised limit):
 //     GET /config, POST /calculations, POST /transactions — requests/second and p99 ms
 //   - DynamoDB calls per commit, refund and lookup of a warm function (default limits, and a key
 //     whose high limit lets the process lease rate tokens)
-//   - capacity (scripts/bench-capacity.ts): per calculation and commit, the handler's duration, its
+//   - capacity (scripts/bench/capacity.ts): per calculation and commit, the handler's duration, its
 //     wait on DynamoDB, the items it writes with their sizes, and the request units they cost on AWS
-//   - batches: 500 ten-line items calculated, and committed, submit → completed (scripts/bench-batches.ts)
-//   - return jobs: 5,000 summary items over a client with 20,000 documents (scripts/bench-returns.ts)
-//   - hostile input (scripts/lib/fuzz.ts): fuzz_cases generated requests, fuzz_5xx (must be 0)
-//   - restart_recovery_s (scripts/bench-durability.ts): start on a data directory with 100,000
+//   - batches: 500 ten-line items calculated, and committed, submit → completed (scripts/bench/batches.ts)
+//   - return jobs: 5,000 summary items over a client with 20,000 documents (scripts/bench/returns.ts)
+//   - hostile input (scripts/bench/fuzz.ts): fuzz_cases generated requests, fuzz_5xx (must be 0)
+//   - restart_recovery_s (scripts/bench/durability.ts): start on a data directory with 100,000
 //     documents until ready; with `--soak` also soak_rss_growth_mb (SOAK_SECONDS, default 600)
-//   - webhooks: commit → receiver latency and deliveries per second (scripts/bench-webhooks.ts)
+//   - webhooks: commit → receiver latency and deliveries per second (scripts/bench/webhooks.ts)
 // `--quick` measures only what is fast (cold starts, content, engine, the peer ratio, HTTP config,
 // calculations and commits, DynamoDB calls, capacity): about two minutes. `--only <parts>` (comma-separated:
 // init, engine, http, calls, capacity, fuzz, batches, erp, returns, webhooks, restart) narrows a run further.
 // Killed by SIGINT, SIGTERM or SIGHUP at any point, it stops every process it started
-// (scripts/lib/bench-processes.ts).
+// (scripts/bench/processes.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,16 +32,16 @@ import { CONTENT_ARTIFACT, esbuildOptions } from '../lib/bundling';
 import { commandLine, refuse } from '../lib/command-line';
 import { inProcess } from '../lib/local/invoke';
 import { PROJECT_ROOT } from '../lib/paths';
-import { batchFigures, erpLoadSeconds } from './bench-batches';
-import { authorizerMicros, CAPACITY_SEED_ACCOUNT, capacityFigures, capacityOperations } from './bench-capacity';
-import { TEN_LINES } from './bench-document';
-import { RETURNS_SEED, returnJobFigures } from './bench-returns';
-import { restartRecovery, soak } from './bench-durability';
-import { runFuzz } from './lib/fuzz';
+import { batchFigures, erpLoadSeconds } from './bench/batches';
+import { authorizerMicros, CAPACITY_SEED_ACCOUNT, capacityFigures, capacityOperations } from './bench/capacity';
+import { TEN_LINES } from './bench/document';
+import { RETURNS_SEED, returnJobFigures } from './bench/returns';
+import { restartRecovery, soak } from './bench/durability';
+import { runFuzz } from './bench/fuzz';
 import { bundleAll } from './bundle';
-import { WEBHOOKS_SEED_ACCOUNT, webhookFigures } from './bench-webhooks';
-import { run, startRunner, stopAll, stopOnSignals, type Runner } from './lib/bench-processes';
-import { closedLoop, type LoadRequest } from './lib/http-load';
+import { WEBHOOKS_SEED_ACCOUNT, webhookFigures } from './bench/webhooks';
+import { run, startRunner, stopAll, stopOnSignals, type Runner } from './bench/processes';
+import { closedLoop, type LoadRequest } from './bench/http-load';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 stopOnSignals();
@@ -116,7 +116,7 @@ interface EngineFigures {
 }
 
 /**
- * The engine loops (scripts/bench-engine.ts) bundled like a function and run in fresh processes:
+ * The engine loops (scripts/bench/engine.ts) bundled like a function and run in fresh processes:
  * the content load (median of 5 cold loads), the engine throughput, and the comparison with the
  * peer (the run with the median ratio of 3).
  */
@@ -124,7 +124,7 @@ async function engine(): Promise<EngineFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'stx-engine-'));
   try {
     const file = join(dir, 'engine.mjs');
-    await build(esbuildOptions('scripts/bench-engine.ts', file));
+    await build(esbuildOptions('scripts/bench/engine.ts', file));
     const env = { ...process.env, TAX_CONTENT_FILE: join(PROJECT_ROOT, CONTENT_ARTIFACT) };
     const runJson = async (...a: string[]) => JSON.parse(await run(process.execPath, [file, ...a], { env }));
     const loads: number[] = [];

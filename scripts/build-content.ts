@@ -6,8 +6,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, appendFileSync, writ
 import { basename, join, resolve } from 'node:path';
 import { REGION } from '../functions/core/content/artifact';
 import { commandLine } from '../lib/command-line';
-import { buildArtifact } from './lib/content-build';
-import { parseCsv } from './lib/csv';
+import { buildArtifact } from './content/build/artifact';
+import { parseCsv } from './content/files/csv';
 
 const ROOT = join(import.meta.dirname, '..');
 const { values } = commandLine({

@@ -11,9 +11,9 @@ import type { ContentArtifact } from '../functions/core/content/artifact';
 import { TaxContent } from '../functions/core/content/tax-content';
 import { fromMicro } from '../functions/core/tax/money';
 import { commandLine, refuse } from '../lib/command-line';
-import { buildArtifact } from './lib/content-build';
-import { diffVersions, formatDiff } from './lib/content-diff';
-import type { Disagreement } from './lib/rate-areas';
+import { buildArtifact } from './content/build/artifact';
+import { diffVersions, formatDiff } from './content/reports/version-diff';
+import type { Disagreement } from './content/build/rate-areas';
 
 const spec = {
   command: 'npm run content:diff --',

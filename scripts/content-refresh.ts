@@ -1,5 +1,5 @@
 // `npm run content:refresh`: adds a dated content version from the publishers' current bulk files
-// (scripts/lib/content-refresh.ts says what is written where; docs/taxes-and-content.md "Refreshing
+// (scripts/content/refresh/add-version.ts says what is written where; docs/taxes-and-content.md "Refreshing
 // content" walks through it). Every file is read before anything is written; one that cannot be
 // read is refused with its file, line and field, and the command exits 1.
 import { writeFileSync } from 'node:fs';
@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import type { ContentArtifact } from '../functions/core/content/artifact';
 import { TaxContent } from '../functions/core/content/tax-content';
 import { commandLine, refuse } from '../lib/command-line';
-import { buildArtifact } from './lib/content-build';
-import { diffVersions, formatDiff } from './lib/content-diff';
-import { addVersion, download, fromDirectory, importAll, type Obtained } from './lib/content-refresh';
-import { FormatError } from './lib/format-error';
-import { OFFICIAL_SOURCES, type SourceId } from './lib/official-sources';
+import { buildArtifact } from './content/build/artifact';
+import { diffVersions, formatDiff } from './content/reports/version-diff';
+import { addVersion, download, fromDirectory, importAll, type Obtained } from './content/refresh/add-version';
+import { FormatError } from './content/files/format-error';
+import { OFFICIAL_SOURCES, type SourceId } from './content/sources';
 
 const ROOT = join(import.meta.dirname, '..');
 const spec = {

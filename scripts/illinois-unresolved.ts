@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { taxContent } from '../functions/adapters/content/content-file';
 import { commandLine } from '../lib/command-line';
-import { illinoisUnresolved } from './lib/illinois-unresolved';
+import { illinoisUnresolved } from './content/reports/illinois-unresolved';
 
 commandLine({
   command: 'npm run content:il-unresolved --',

@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLine } from '../lib/command-line';
-import { parseCsv, toMicro } from './lib/csv';
+import { parseCsv, toMicro } from './content/files/csv';
 
 const ROOT = join(import.meta.dirname, '..');
 const { values, args } = commandLine({

@@ -1,13 +1,13 @@
 // `npm run content:rate-areas -- [<version>] [--data <dir>] [--zips]`: how the build's derivation of
-// each ZIP's predominant rate (scripts/lib/rate-areas.ts, data/README.md §1) changes the answers
+// each ZIP's predominant rate (scripts/content/build/rate-areas.ts, data/README.md §1) changes the answers
 // against the ZIP table's rows, state by state, for one version (default: the newest): how many ZIPs
 // changed and by how much, and before/after counts of (a) ZIPs answered at the rate of a district
 // that does not cover their place and (b) ZIPs that report several rate areas. `--zips` lists every
 // changed ZIP. The figures of data/README.md §1 come from this report.
 import { join } from 'node:path';
 import { commandLine } from '../lib/command-line';
-import { buildArtifact, type VersionDerivation } from './lib/content-build';
-import { rateAreaReport } from './lib/rate-areas-report';
+import { buildArtifact, type VersionDerivation } from './content/build/artifact';
+import { rateAreaReport } from './content/reports/rate-areas';
 
 const { values, args } = commandLine({
   command: 'npm run content:rate-areas --',

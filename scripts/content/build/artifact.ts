@@ -23,14 +23,14 @@ import {
   type Treatment,
   REGION,
   TABLE_SOURCE,
-} from '../../functions/core/content/artifact';
-import { placeKey } from '../../functions/core/content/place-key';
-import { US_STATES } from '../../functions/core/content/states';
-import { parseCsv, toMicro } from './csv';
+} from '../../../functions/core/content/artifact';
+import { placeKey } from '../../../functions/core/content/place-key';
+import { US_STATES } from '../../../functions/core/content/states';
+import { parseCsv, toMicro } from '../files/csv';
 import { deriveAreas, normalCounty, type Disagreement, type OfficialTable, type Parts, type PartSources, type ZipAnswer, type ZipTableRow } from './rate-areas';
 import { applyCountyChanges, officialStatesOn, StateRatesRecorder, unplacedChanges } from './official-versions';
-import { readSstRates } from './sst-rates';
-import { officialBoundaries } from './boundary-content';
+import { readSstRates } from '../readers/sst-rates';
+import { officialBoundaries } from './boundaries';
 
 /**
  * The source label of a ZIP table's rows: Avalara's free tables are named by month
@@ -335,7 +335,7 @@ export function buildArtifact(DATA: string, onVersion?: (derived: VersionDerivat
     return region;
   };
 
-  // What the derivation of a ZIP's rate areas reads besides the ZIP tables (scripts/lib/rate-areas.ts).
+  // What the derivation of a ZIP's rate areas reads besides the ZIP tables (scripts/content/build/rate-areas.ts).
   const geoRows = load('us_zip_geo.csv', ['zip', 'state', 'county', 'county_fips']);
   const countyNames = new Map<string, Set<string>>();
   const geoCounty = new Map<string, string>();

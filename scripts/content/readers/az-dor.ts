@@ -5,8 +5,8 @@
 // 017 retail), BusinessCodesName, TaxRate (a percentage: 6.1 = 6.1 %), TaxRateType ("Percent"),
 // RateStartDate and RateEndDate (M/D/YYYY H:MM; 12/31/9999 = open). Sources of the layout:
 // data/README.md §15.
-import { baseName, csvWithColumns, FormatError } from './format-error';
-import { isoFrom, percentMicro } from './rate-text';
+import { baseName, csvWithColumns, FormatError } from '../files/format-error';
+import { isoFrom, percentMicro } from '../files/rate-text';
 
 export interface AzRate {
   readonly line: number;

@@ -3,7 +3,7 @@
 // in Web Mercator metres where the file's `crs` names EPSG:3857 (CDTFA's export does); points are
 // turned to longitude/latitude here. A point is inside a polygon by the even-odd rule over all its
 // rings, so holes count.
-import { FormatError } from './format-error';
+import { FormatError } from '../files/format-error';
 
 /** One polygon: its rings as flat [lon, lat, lon, lat, …] arrays, the outer ring first. */
 export type Rings = readonly Float64Array[];
@@ -74,4 +74,4 @@ export function readFeatures(text: string, file: string): Feature[] {
 }
 
 /** Whether (lon, lat) lies inside the polygon: the engine's own test (even-odd, so a hole excludes). */
-export { insidePolygon as insideRings } from '../../functions/core/content/boundaries';
+export { insidePolygon as insideRings } from '../../../functions/core/content/boundaries';

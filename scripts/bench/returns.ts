@@ -3,9 +3,9 @@
 // time), then a 5,000-item return job through the local runner, submit → completed; and the
 // DynamoDB requests one summary item costs, for a month of 10 documents and for a month of
 // thousands (equal: the summaries are running totals).
-import { KINDS } from '../functions/core/batches/batch';
-import { inProcess } from '../lib/local/invoke';
-import { PROJECT_ROOT } from '../lib/paths';
+import { KINDS } from '../../functions/core/batches/batch';
+import { inProcess } from '../../lib/local/invoke';
+import { PROJECT_ROOT } from '../../lib/paths';
 
 /** Items per return-job message. */
 const CHUNK_ITEMS = KINDS.return_job.itemsPerChunk;
@@ -98,8 +98,8 @@ async function commitDocuments(dynamoEndpoint: string, count: number): Promise<n
  */
 async function itemCalls(dynamoEndpoint: string, firstMonth: number): Promise<number> {
   inProcess(dynamoEndpoint);
-  const root = (await import(`${PROJECT_ROOT}/functions/composition-root.ts`)) as typeof import('../functions/composition-root');
-  const { returnItemRunner } = (await import(`${PROJECT_ROOT}/functions/application/returns.ts`)) as typeof import('../functions/application/returns');
+  const root = (await import(`${PROJECT_ROOT}/functions/composition-root.ts`)) as typeof import('../../functions/composition-root');
+  const { returnItemRunner } = (await import(`${PROJECT_ROOT}/functions/application/returns.ts`)) as typeof import('../../functions/application/returns');
   const runner = returnItemRunner(root.returnPorts());
   const batch = { tenant: { accountId: 'acct_bench_client', environment: 'sandbox' } } as Parameters<typeof runner>[0];
   const items = Array.from({ length: CHUNK_ITEMS }, (_, index) => ({

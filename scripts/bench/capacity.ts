@@ -16,10 +16,10 @@
 import { DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { inProcess } from '../lib/local/invoke';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../lib/local/provision';
-import { PROJECT_ROOT } from '../lib/paths';
-import { TEN_LINES } from './bench-document';
+import { inProcess } from '../../lib/local/invoke';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision';
+import { PROJECT_ROOT } from '../../lib/paths';
+import { TEN_LINES } from './document';
 
 type Item = Record<string, AttributeValue>;
 // biome-ignore lint/suspicious/noExplicitAny: the JSON of any DynamoDB request or answer, read by its known fields

@@ -3,8 +3,8 @@
 // other ZIPs of the same place, the states' own rate tables where a copy is bundled (Streamlined
 // Sales Tax rate files, joined to ZIPs through the Census ZIP-to-county relationship), and CDTFA's
 // city rates. No ZIP is named here: every rule reads columns.
-import type { SstRateFile } from './sst-rates';
-import { sstRatesOn } from './sst-rates';
+import type { SstRateFile } from '../readers/sst-rates';
+import { sstRatesOn } from '../readers/sst-rates';
 
 export interface Parts {
   readonly state: number;

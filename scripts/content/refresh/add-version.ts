@@ -1,5 +1,5 @@
 // The refresh a self-hoster runs (npm run content:refresh, scripts/content-refresh.ts): gathers the
-// publishers' current bulk files (downloaded from the addresses of scripts/lib/official-sources.ts,
+// publishers' current bulk files (downloaded from the addresses of scripts/content/sources.ts,
 // or given in a directory), reads every one of them before anything is written (a file that cannot
 // be read refuses the whole refresh, naming the file, line and field), then adds a dated content
 // version to the data directory the content build reads:
@@ -7,25 +7,25 @@
 //   keeps only each state's current file), sources.csv (publisher, file, address, date, sha256,
 //   records) and jurisdictions.csv (every rate the files state, one row per jurisdiction and period);
 // - versions/<date>/us_zip_rates.csv: the previous version's rows, with the ZIPs whose Streamlined
-//   boundary records compose one rate unambiguously (scripts/lib/sst-compose.ts) at that rate;
+//   boundary records compose one rate unambiguously (scripts/content/build/sst-compose.ts) at that rate;
 // - a row of content_versions.csv naming them.
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AzRateTable } from './az-tpt';
-import type { CdtfaArea } from './cdtfa-areas';
-import { buildArtifact } from './content-build';
-import { parseCsv } from './csv';
-import { FormatError } from './format-error';
-import type { GroceryGroup, IdorFile, IdorRateGroup } from './idor-rates';
-import { type Location, OFFICIAL_SOURCES, type OfficialSource, type SourceId, sourceOf } from './official-sources';
-import type { Parts, ZipTableRow } from './rate-areas';
-import type { SstBoundaryFile } from './sst-boundaries';
-import { composeSstZips } from './sst-compose';
-import type { SstRateFile } from './sst-rates';
-import type { TxRateFile } from './tx-taxrates';
-import type { WaRate } from './wa-dor';
-import { isZip, readZip } from './zip-archive';
+import type { AzRateTable } from '../readers/az-dor';
+import type { CdtfaArea } from '../readers/cdtfa';
+import { buildArtifact } from '../build/artifact';
+import { parseCsv } from '../files/csv';
+import { FormatError } from '../files/format-error';
+import type { GroceryGroup, IdorFile, IdorRateGroup } from '../readers/il-dor';
+import { type Location, OFFICIAL_SOURCES, type OfficialSource, type SourceId, sourceOf } from '../sources';
+import type { Parts, ZipTableRow } from '../build/rate-areas';
+import type { SstBoundaryFile } from '../readers/sst-boundaries';
+import { composeSstZips } from '../build/sst-compose';
+import type { SstRateFile } from '../readers/sst-rates';
+import type { TxRateFile } from '../readers/tx-comptroller';
+import type { WaRate } from '../readers/wa-dor';
+import { isZip, readZip } from '../files/zip-archive';
 
 /** A file as obtained: `bytes` are kept as the record; `tables` are the publisher's tables in it. */
 export interface Obtained {

@@ -5,9 +5,9 @@
 // "Fri, 01 Apr 2022 07:00:00 GMT", or M/D/YYYY h:mm:ss AM), geometry in Web Mercator metres
 // (crs EPSG:3857) that the GeoJSON reader turns to longitude/latitude. Unincorporated areas are
 // named "UNINCORPORATED…". Sources of the layout: data/README.md §15.
-import { baseName, FormatError } from './format-error';
+import { baseName, FormatError } from '../files/format-error';
 import { type Feature, readFeatures } from './geojson';
-import { isoFrom } from './rate-text';
+import { isoFrom } from '../files/rate-text';
 
 export interface CdtfaArea {
   readonly name: string;

@@ -1,6 +1,6 @@
 // What changed between two content versions (npm run content:diff, and the tests of the update routine).
-import type { TaxContent } from '../../functions/core/content/tax-content';
-import { fromMicro } from '../../functions/core/tax/money';
+import type { TaxContent } from '../../../functions/core/content/tax-content';
+import { fromMicro } from '../../../functions/core/tax/money';
 
 export interface VersionDiff {
   readonly changed: { state: string; zip: string; region: string; before: number; after: number }[];

@@ -1,7 +1,7 @@
 // The Illinois ZIPs whose groceries the content cannot answer on a date (il_rate_lookup_unresolved),
 // with the reason, for data/illinois_grocery_unresolved.csv: the list that data/README.md promises.
-import type { TaxContent } from '../../functions/core/content/tax-content';
-import { localGrocery } from '../../functions/core/tax/illinois-grocery';
+import type { TaxContent } from '../../../functions/core/content/tax-content';
+import { localGrocery } from '../../../functions/core/tax/illinois-grocery';
 
 export interface UnresolvedZip {
   readonly zip: string;

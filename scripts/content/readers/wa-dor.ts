@@ -4,9 +4,9 @@
 // fractions, dates YYYYMMDD; Code the 4-digit location code) and the location-code boundaries
 // (LOCCODE_Public_<YY>Q<q>, each rate area's polygon with its code in the LOCCODE property; read
 // here as GeoJSON). Sources of the layout: data/README.md §15.
-import { baseName, csvWithColumns, FormatError } from './format-error';
+import { baseName, csvWithColumns, FormatError } from '../files/format-error';
 import { type Feature, readFeatures } from './geojson';
-import { fractionMicro } from './rate-text';
+import { fractionMicro } from '../files/rate-text';
 import { isoDate, validDate } from './sst-rates';
 
 export interface WaRate {

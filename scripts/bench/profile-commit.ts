@@ -1,5 +1,5 @@
 // Where the time of a single-document commit (POST /transactions, the bench's 10-line document)
-// goes, for the README's commit profile. `npx tsx scripts/profile-commit.ts [seconds]`:
+// goes, for the README's commit profile. `npx tsx scripts/bench/profile-commit.ts [seconds]`:
 //   1. under load: a runner (as the bench starts it, with node --cpu-prof) takes commits from 8
 //      clients for `seconds` (default 10) after a warm-up (PROFILE_WARMUP_SECONDS, default 2); the CPU each process spent per
 //      commit (runner, DynamoDB Local's JVM, this load generator) from /proc, and the runner's
@@ -12,12 +12,12 @@ import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commandLine, wholeNumber } from '../lib/command-line';
-import { inProcess } from '../lib/local/invoke';
-import { PROJECT_ROOT } from '../lib/paths';
-import { TEN_LINES } from './bench-document';
-import { startRunner, stopOnSignals } from './lib/bench-processes';
-import { closedLoop } from './lib/http-load';
+import { commandLine, wholeNumber } from '../../lib/command-line';
+import { inProcess } from '../../lib/local/invoke';
+import { PROJECT_ROOT } from '../../lib/paths';
+import { TEN_LINES } from './document';
+import { startRunner, stopOnSignals } from './processes';
+import { closedLoop } from './http-load';
 
 const KEY = 'stx_test_profile0000000000000000';
 const SEED = {
@@ -32,7 +32,7 @@ const SEED = {
   ],
 };
 const spec = {
-  command: 'npx tsx scripts/profile-commit.ts',
+  command: 'npx tsx scripts/bench/profile-commit.ts',
   summary:
     "Where the time of a 10-line commit goes: a runner under node --cpu-prof takes commits from 8 clients, then 300 commits run one at a time in this process with every DynamoDB call timed and sized; prints the CPU per commit of each process and the runner's profile split by part of the code.",
   args: [{ name: 'seconds', description: 'seconds of load measured (default 10)' }],
@@ -168,7 +168,7 @@ try {
 
   // One at a time, in this process: DynamoDB calls timed and sized.
   const { invoke } = inProcess(runner.dynamo);
-  const root = (await import(`${PROJECT_ROOT}/functions/composition-root.ts`)) as typeof import('../functions/composition-root');
+  const root = (await import(`${PROJECT_ROOT}/functions/composition-root.ts`)) as typeof import('../../functions/composition-root');
   const calls = new Map<string, { n: number; ms: number; bytes: number; items: number }>();
   root.dynamoClient().middlewareStack.add(
     (next, context) => async (args) => {

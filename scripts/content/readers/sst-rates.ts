@@ -7,8 +7,8 @@
 // A file keeps every period still on record, so it answers for any date it covers. Sources of the
 // layout: data/README.md §12. The reader knows the format only; joining codes to places is the
 // caller's (boundary files, issue 29, or a ZIP-to-county link).
-import { toMicro } from './csv';
-import { FormatError, withoutBom } from './format-error';
+import { toMicro } from '../files/csv';
+import { FormatError, withoutBom } from '../files/format-error';
 
 export interface SstRate {
   readonly intrastate: number;

@@ -16,18 +16,18 @@
 //                 and the state's index build (its first lookup) in ms
 import salesTax from 'sales-tax';
 import * as v from 'valibot';
-import { contentLoadMs, taxContent } from '../functions/adapters/content/content-file';
-import { BoundaryIndex } from '../functions/core/content/boundaries';
-import { calculate } from '../functions/core/tax/engine';
-import type { DocumentInput } from '../functions/core/tax/input';
-import type { EngineContext } from '../functions/core/tax/types';
-import { CalculationRequestSchema } from '../functions/schemas/document';
-import { commandLine, refuse } from '../lib/command-line';
-import { TEN_LINES } from './bench-document';
+import { contentLoadMs, taxContent } from '../../functions/adapters/content/content-file';
+import { BoundaryIndex } from '../../functions/core/content/boundaries';
+import { calculate } from '../../functions/core/tax/engine';
+import type { DocumentInput } from '../../functions/core/tax/input';
+import type { EngineContext } from '../../functions/core/tax/types';
+import { CalculationRequestSchema } from '../../functions/schemas/document';
+import { commandLine, refuse } from '../../lib/command-line';
+import { TEN_LINES } from './document';
 
 const MODES = ['content', 'engine', 'versus', 'boundaries'];
 const spec = {
-  command: 'npx tsx scripts/bench-engine.ts',
+  command: 'npx tsx scripts/bench/engine.ts',
   summary: "The engine loops of npm run bench (which runs them as an esbuild bundle with the functions' options, as Lambda runs them); prints one JSON line.",
   args: [
     {

@@ -8,19 +8,19 @@
 // - California: CDTFA's tax areas in force on the date: CDTFA's statewide base split as the ZIP
 //   rows' (state, county, city: data/README.md §7) and the rest of the area's rate as districts;
 // - Streamlined states: the '4' (ZIP+4) records in force, composed from the state's rate file as
-//   the ZIP rows are (scripts/lib/sst-compose.ts); a range naming a code the file lacks is left out.
+//   the ZIP rows are (scripts/content/build/sst-compose.ts); a range naming a code the file lacks is left out.
 // Polygons are kept to millionths of a degree (about 0.1 m).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BoundaryData } from '../../functions/core/content/boundaries';
-import { cdtfaAreasOn, readCdtfaAreas } from './cdtfa-areas';
-import type { Feature } from './geojson';
+import type { BoundaryData } from '../../../functions/core/content/boundaries';
+import { cdtfaAreasOn, readCdtfaAreas } from '../readers/cdtfa';
+import type { Feature } from '../readers/geojson';
 import type { Parts, PartSources } from './rate-areas';
-import { readSstBoundaries } from './sst-boundaries';
+import { readSstBoundaries } from '../readers/sst-boundaries';
 import { composeRecord } from './sst-compose';
-import { readSstRates, sstRatesOn } from './sst-rates';
-import { readWaBoundaries, readWaRates } from './wa-dor';
-import { isZip, readZip } from './zip-archive';
+import { readSstRates, sstRatesOn } from '../readers/sst-rates';
+import { readWaBoundaries, readWaRates } from '../readers/wa-dor';
+import { isZip, readZip } from '../files/zip-archive';
 
 /** Adds a region (rates, name, one source label per part) and returns its index. */
 export type AddRegion = (rates: Parts, name: string, sources: PartSources) => number;

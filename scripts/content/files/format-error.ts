@@ -1,7 +1,6 @@
-// The one refusal of every reader of a publisher's file (scripts/lib/*-rates.ts, *-boundaries.ts and
-// the others the refresh uses): the file, the 1-based line (or feature) and the field that could not
-// be read, so a self-hoster can open the file at that place. Line 0 is the file as a whole (its name,
-// its header, no rows).
+// The one refusal of every reader of a publisher's file (scripts/content/readers/): the file, the
+// 1-based line (or feature) and the field that could not be read, so a self-hoster can open the file
+// at that place. Line 0 is the file as a whole (its name, its header, no rows).
 import { parseCsv } from './csv';
 
 export class FormatError extends Error {

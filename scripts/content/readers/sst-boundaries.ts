@@ -11,8 +11,8 @@
 // to 20 special-jurisdiction triplets (code source, jurisdiction code, jurisdiction type) that
 // join the rate file's rows of that type and code. Files have 89 fields a row, newer ones 90.
 // Sources of the layout: data/README.md §15. The reader knows the format only; composing a
-// place's rate from the rate file is the caller's (scripts/lib/sst-compose.ts).
-import { baseName, withoutBom } from './format-error';
+// place's rate from the rate file is the caller's (scripts/content/build/sst-compose.ts).
+import { baseName, withoutBom } from '../files/format-error';
 import { isoDate, OPEN_ENDED, parseSstFileName, type SstFileHeader, SstFormatError, validDate } from './sst-rates';
 
 export interface SstDistrict {

@@ -7,8 +7,8 @@
 // 7-digit taxing-authority code and rate, the county's, and two special-purpose districts' (transit
 // authority, crime control, emergency services, development district…); a slot a place lacks holds
 // "n/a" and rate 0. Names carry trailing blanks. Sources of the layout: data/README.md §15.
-import { baseName, FormatError, withoutBom } from './format-error';
-import { fractionMicro } from './rate-text';
+import { baseName, FormatError, withoutBom } from '../files/format-error';
+import { fractionMicro } from '../files/rate-text';
 
 export interface TxAuthority {
   readonly name: string;

@@ -1,15 +1,15 @@
 // The publishers' bulk files the refresh (npm run content:refresh) knows: how each is recognised by
-// its file name, where its current copy is published, and which reader of scripts/lib/ reads it.
+// its file name, where its current copy is published, and which reader of scripts/content/readers/ reads it.
 // Where a publisher names its files by date, the current one is found by following the links of
 // the page that lists them (the newest on or before the refresh's date); where it keeps one name,
 // that address is fetched. Facts about each format and address: data/README.md §15.
-import { readAzRates } from './az-tpt';
-import { readCdtfaAreas } from './cdtfa-areas';
-import { readGrocerymache, readOrdmache } from './idor-rates';
-import { readSstBoundaries } from './sst-boundaries';
-import { readSstRates } from './sst-rates';
-import { readTxRates } from './tx-taxrates';
-import { readWaBoundaries, readWaRates } from './wa-dor';
+import { readAzRates } from './readers/az-dor';
+import { readCdtfaAreas } from './readers/cdtfa';
+import { readGrocerymache, readOrdmache } from './readers/il-dor';
+import { readSstBoundaries } from './readers/sst-boundaries';
+import { readSstRates } from './readers/sst-rates';
+import { readTxRates } from './readers/tx-comptroller';
+import { readWaBoundaries, readWaRates } from './readers/wa-dor';
 
 export type SourceId = 'sst-rates' | 'sst-boundaries' | 'tx-rates' | 'il-rates' | 'il-grocery' | 'az-rates' | 'wa-rates' | 'wa-boundaries' | 'ca-areas';
 

@@ -14,7 +14,7 @@
 //   prior start, 87-95 prior end, 95-100 prior high, 100-105 prior low, 105 prior flag.
 // Records naming no county are other states (for use-tax lookups): kept, with county ''.
 // Sources of the layout: data/README.md §15.
-import { baseName, FormatError, withoutBom } from './format-error';
+import { baseName, FormatError, withoutBom } from '../files/format-error';
 import { isoDate, OPEN_ENDED, validDate } from './sst-rates';
 
 export interface IdorRateGroup {

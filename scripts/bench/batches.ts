@@ -1,6 +1,6 @@
 // Batch figures for `npm run bench`, through the local runner's HTTP front and its SQS poller:
 // 500 ten-line items submitted and polled (GET /batches/{id}?items_limit=0 every 50 ms) until completed.
-import { TEN_LINES } from './bench-document';
+import { TEN_LINES } from './document';
 
 export interface BatchFigures {
   readonly calc500Seconds: number;
@@ -59,7 +59,7 @@ export async function erpLoadSeconds(baseUrl: string, key: string, invoices = 10
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { spawnSync } = await import('node:child_process');
-  const { sampleExport } = await import('./sample-export');
+  const { sampleExport } = await import('../sample-export');
   const dir = mkdtempSync(join(tmpdir(), 'stx-erp-bench-'));
   try {
     const csv = join(dir, 'export.csv');
