@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoundaryData, BoundaryIndex, decodeRing, ZIP4_ROW } from '../../functions/core/content/boundaries';
-import { encodeRing } from '../../scripts/content/build/boundaries';
+import { encodeRing } from '../../scripts/content/build/boundaries/record';
 import { TaxContent } from '../../functions/core/content/tax-content';
 import { buildArtifact } from '../../scripts/content/build/artifact';
 import { addVersion, importAll, tablesOf } from '../../scripts/content/refresh/add-version';

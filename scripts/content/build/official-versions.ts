@@ -1,9 +1,7 @@
-// Rate versions that only some states' official files state anew, and the record of how current each
-// state's rates are (issue 29, data/README.md §8 and §12). A manifest row with states_by_rule =
+// Rate versions that only some states' official files state anew (data/README.md §8 and §12). A manifest row with states_by_rule =
 // `official` carries the ZIP table of an earlier date and restates only the states whose official
 // rate file (data/official_rate_tables.csv) covers the version's date with its quarter: the file
 // decides their jurisdiction rates from that date, every other state keeps the rows it had.
-import type { RateSourceFacts, StateRatesAge } from '../../../functions/core/content/artifact';
 import { MIN_COUNTY_SHARE, type OfficialTable, type ZipAnswer } from './rate-areas';
 import { sstRatesOn } from '../readers/sst-rates';
 
@@ -91,43 +89,4 @@ export function unplacedChanges(table: OfficialTable, tableDate: string, date: s
     if (begins || ends) out.push(`${table.file.file}:${r.line}: type ${r.type} code ${r.code} ${begins ? `begins ${r.from}` : `ends ${r.to}`}`);
   }
   return out;
-}
-
-/**
- * The record of how current each state's rates are: for each version, the states it states anew
- * and the publications its answers of those states come from (the sources of every part of every
- * ZIP, and California's city table).
- */
-export class StateRatesRecorder {
-  private readonly ages: Record<string, StateRatesAge> = {};
-  private readonly facts = new Map<string, RateSourceFacts>();
-
-  /** What a source label names (registered where the build makes the label). */
-  describe(label: string, facts: RateSourceFacts): void {
-    this.facts.set(label, facts);
-  }
-
-  record(version: string, from: string, state: string, answers: ReadonlyMap<string, ZipAnswer>, extraLabels: readonly string[] = []): void {
-    const labels = new Set<string>();
-    for (const a of answers.values()) for (const label of Object.values(a.sources)) labels.add(label);
-    for (const label of extraLabels) labels.add(label);
-    const sources = [...labels].map((label) => {
-      const facts = this.facts.get(label);
-      if (!facts) throw new Error(`no publisher, table and date registered for the rate source ${JSON.stringify(label)}`);
-      // A table published per state (Avalara's TAXRATES_ZIP5_<ST>202603.csv) is named by the state's file.
-      return { ...facts, table: facts.table.replace('<ST>', state) };
-    });
-    // The states' own publications first, the vendor table last; then newest first: the order /config lists them.
-    const vendor = (f: RateSourceFacts) => (/^Avalara/.test(f.publisher) ? 1 : 0);
-    sources.sort((x, y) => vendor(x) - vendor(y) || y.date.localeCompare(x.date) || x.publisher.localeCompare(y.publisher) || x.table.localeCompare(y.table));
-    this.ages[state] = { version, from, sources };
-  }
-
-  result(): Record<string, StateRatesAge> {
-    return Object.fromEntries(
-      Object.keys(this.ages)
-        .sort()
-        .map((s) => [s, this.ages[s]!]),
-    );
-  }
 }

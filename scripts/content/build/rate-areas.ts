@@ -1,10 +1,10 @@
 // A ZIP's predominant rate and the rate areas found in it (data/README.md §1, "How a ZIP is
 // answered"), derived from data: the ZIP table's region names and components, the rates of the
 // other ZIPs of the same place, the states' own rate tables where a copy is bundled (Streamlined
-// Sales Tax rate files, joined to ZIPs through the Census ZIP-to-county relationship), and CDTFA's
-// city rates. No ZIP is named here: every rule reads columns.
-import type { SstRateFile } from '../readers/sst-rates';
-import { sstRatesOn } from '../readers/sst-rates';
+// Sales Tax rate files, joined to ZIPs through the Census ZIP-to-county relationship), and the city
+// rates of a state's own city table (CDTFA's, for California). No rule here names a ZIP or a state:
+// every rule reads columns.
+import { type SstRateFile, sstRatesOn } from '../readers/sst-rates';
 
 export interface Parts {
   readonly state: number;
@@ -89,8 +89,8 @@ export interface DeriveInput {
   readonly officials: ReadonlyMap<string, OfficialTable>;
   /** A ZIP's counties (5-digit FIPS) with their share of its land, largest first (Census relationship file). */
   readonly zipCounties: (state: string, zip: string) => readonly { readonly county: string; readonly share: number }[];
-  /** California's CDTFA city rates by upper-case city name. */
-  readonly caCityRates: Readonly<Record<string, number>>;
+  /** The city rates of the states' own city tables (by upper-case city name), by state. */
+  readonly cityRates: ReadonlyMap<string, Readonly<Record<string, number>>>;
 }
 
 /**
@@ -132,7 +132,7 @@ export function deriveAreas(input: DeriveInput): { answers: Map<string, Map<stri
     const ofState = answers.get(state);
     if (ofState) official(state, ofState, table, input, disagreements);
   }
-  california(answers.get('CA'), input.caCityRates);
+  for (const [state, rates] of input.cityRates) cityAreas(answers.get(state), rates);
   severalStates(answers);
   return { answers, disagreements };
 }
@@ -348,10 +348,10 @@ function withParts(a: ZipAnswer, parts: Partial<Parts>, sources: Partial<PartSou
   };
 }
 
-// --- California and ZIPs of several states ------------------------------------------------------------
+// --- a state's own city rates and ZIPs of several states ------------------------------------------------
 
-/** A California ZIP whose postal city has a CDTFA rate of its own holds that rate area too (contract §2.3). */
-function california(answers: Map<string, ZipAnswer> | undefined, cityRates: Readonly<Record<string, number>>): void {
+/** A ZIP whose postal city has a rate of its own in the state's city table holds that rate area too. */
+function cityAreas(answers: Map<string, ZipAnswer> | undefined, cityRates: Readonly<Record<string, number>>): void {
   if (!answers) return;
   for (const [zip, a] of answers) {
     const city = cityRates[a.row.cityName.toUpperCase()];

@@ -6,7 +6,7 @@
 // intrastate and interstate, effective begin and end date (YYYYMMDD; 29991231 or 99991231 = open).
 // A file keeps every period still on record, so it answers for any date it covers. Sources of the
 // layout: data/README.md §12. The reader knows the format only; joining codes to places is the
-// caller's (boundary files, issue 29, or a ZIP-to-county link).
+// caller's (the boundary files, data/README.md §15, or a ZIP-to-county link).
 import { toMicro } from '../files/csv';
 import { FormatError, withoutBom } from '../files/format-error';
 

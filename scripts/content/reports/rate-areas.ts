@@ -15,7 +15,7 @@ export interface StateFigures {
   /** (a) ZIPs answered above their place's own rate by a district that does not cover the place. */
   readonly districtBefore: number;
   readonly districtAfter: number;
-  /** (b) ZIPs that report several rate areas (before: several states, or a California city rate that differs). */
+  /** (b) ZIPs that report several rate areas (before: several states, or a city rate of the state's own table that differs). */
   readonly severalBefore: number;
   readonly severalAfter: number;
 }
@@ -66,7 +66,7 @@ export function rateAreaReport(v: VersionDerivation): {
       }
       if (a.evidence.includes('district') || a.evidence.includes('area_district')) districtBefore++;
       if (a.evidence.includes('area_district')) districtAfter++;
-      const city = state === 'CA' ? v.caCityRates[a.row.cityName] : undefined;
+      const city = v.cityRates.get(state)?.[a.row.cityName];
       if ((statesOfZip.get(zip) ?? 0) > 1 || (city !== undefined && city !== table)) severalBefore++;
       if (a.evidence.length > 0) severalAfter++;
       for (const e of a.evidence) evidence[e] = (evidence[e] ?? 0) + 1;
