@@ -12,7 +12,9 @@ import { type BoundaryData, BoundaryIndex, decodeRing, ZIP4_ROW } from '../../fu
 import { encodeRing } from '../../scripts/content/build/boundaries/record';
 import { TaxContent } from '../../functions/core/content/tax-content';
 import { buildArtifact } from '../../scripts/content/build/artifact';
-import { addVersion, importAll, tablesOf } from '../../scripts/content/refresh/add-version';
+import { addVersion } from '../../scripts/content/refresh/add-version';
+import { importAll } from '../../scripts/content/refresh/import';
+import { tablesOf } from '../../scripts/content/refresh/obtain';
 import { context, run } from '../support/engine';
 
 const ROOT = join(import.meta.dirname, '..', '..');

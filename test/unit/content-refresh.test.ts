@@ -1,6 +1,6 @@
-// npm run content:refresh (scripts/content-refresh.ts, scripts/content/refresh/add-version.ts): the download
-// path against a local HTTP server that serves the publishers' slices (test/fixtures/official/) at
-// the publishers' own paths, the version it adds to a copy of data/, the ZIPs it composes from
+// npm run content:refresh (scripts/content-refresh.ts, scripts/content/refresh/): the download path
+// against a local HTTP server that serves the publishers' slices (test/fixtures/official/) at the
+// publishers' own paths, the version it adds to a copy of data/, the ZIPs it composes from
 // Streamlined boundary records, and the refusal of a broken file (file, line, field; exit 1; nothing
 // written).
 import { execFile } from 'node:child_process';
@@ -13,7 +13,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaxContent } from '../../functions/core/content/tax-content';
 import { buildArtifact } from '../../scripts/content/build/artifact';
-import { addVersion, download, fromDirectory, importAll } from '../../scripts/content/refresh/add-version';
+import { addVersion } from '../../scripts/content/refresh/add-version';
+import { importAll } from '../../scripts/content/refresh/import';
+import { download, fromDirectory } from '../../scripts/content/refresh/obtain';
 import { readSstBoundaries } from '../../scripts/content/readers/sst-boundaries';
 import { composeSstZips } from '../../scripts/content/build/sst-compose';
 import { readSstRates } from '../../scripts/content/readers/sst-rates';

@@ -2,6 +2,7 @@
 // with the reason, for data/illinois_grocery_unresolved.csv: the list that data/README.md promises.
 import type { TaxContent } from '../../../functions/core/content/tax-content';
 import { localGrocery } from '../../../functions/core/tax/illinois-grocery';
+import { csvField } from '../files/csv-write';
 
 export interface UnresolvedZip {
   readonly zip: string;
@@ -24,4 +25,9 @@ export function illinoisUnresolved(content: TaxContent, date: string): Unresolve
     out.push({ zip: area.zip, postalCity: area.cityName, county: area.countyName, reason });
   }
   return out;
+}
+
+/** The rows as the text of data/illinois_grocery_unresolved.csv. */
+export function unresolvedCsv(rows: readonly UnresolvedZip[]): string {
+  return `zip,postal_city,county,reason\n${rows.map((r) => [r.zip, r.postalCity, r.county, r.reason].map(csvField).join(',')).join('\n')}\n`;
 }

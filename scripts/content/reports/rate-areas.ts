@@ -1,7 +1,7 @@
 // The figures of `npm run content:rate-areas` (and of the test that keeps data/README.md's table
 // honest): per state, the ZIPs whose answer the derivation changed against the ZIP table's row, and
 // before/after counts of ZIPs answered at a district's rate and of ZIPs that report several areas.
-import type { VersionDerivation } from '../build/artifact';
+import type { VersionDerivation } from '../build/rate-versions';
 import type { AreaEvidence, Parts } from '../build/rate-areas';
 
 export interface StateFigures {
@@ -99,4 +99,27 @@ export function rateAreaReport(v: VersionDerivation): {
     severalAfter: add('severalAfter'),
   };
   return { states, total, zips, evidence };
+}
+
+const points = (micro: number) => `${(micro / 10_000).toFixed(4).replace(/\.?0+$/, '')}`;
+
+/** The report of npm run content:rate-areas, as lines; `zips` adds every changed ZIP with its evidence. */
+export function formatRateAreaReport(v: VersionDerivation, zips: boolean): string[] {
+  const report = rateAreaReport(v);
+  const row = (label: string, s: StateFigures) =>
+    `${label}${String(s.changed).padStart(7)}${String(s.lowered).padStart(9)}${String(s.raised).padStart(8)}${points(s.meanDelta).padStart(14)}${points(s.maxDelta).padStart(13)}` +
+    `${`${s.districtBefore} → ${s.districtAfter}`.padStart(32)}${`${s.severalBefore} → ${s.severalAfter}`.padStart(32)}`;
+  const out = [
+    `rate areas of version ${v.version}: answers against the ZIP table's rows`,
+    'state  changed  lowered  raised  mean |Δ| pts  max |Δ| pts  (a) district rate before→after  (b) several areas before→after',
+    ...report.states.map((s) => row(s.state.padEnd(7), s)),
+    row('total  ', report.total),
+    `several rate areas, by evidence: ${Object.entries(report.evidence)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  ];
+  if (zips)
+    for (const z of report.zips)
+      out.push(`  ${z.state} ${z.zip} ${z.tableRegion} ${points(z.table)} % → ${z.region} ${points(z.answer)} % [${z.evidence.join(', ')}]`);
+  return out;
 }
