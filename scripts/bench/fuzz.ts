@@ -39,7 +39,7 @@ const LIST_PATHS = ['/transactions', '/customers', '/certificates', '/batches', 
 
 const edgeNumber = fc.constantFrom(0, -0, 1e308, -1e308, 5e-324, 2 ** 53, -(2 ** 53), 2 ** 53 + 2, 0.1 + 0.2, 1e21, 123456789012.345);
 const marked = fc.string({ unit: 'binary', maxLength: 40 }).map((s) => `${MARKER}${s}`);
-/** Field and parameter names: the contract names an unknown field in its detail's target, so names carry no marker. */
+/** Field and parameter names: an unknown field is named in its refusal's detail target, so names carry no marker. */
 const anyName = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 });
 
 const jsonish: fc.Arbitrary<unknown> = fc.letrec((tie) => ({

@@ -124,7 +124,7 @@ export interface Runner {
 }
 
 export interface RunnerOptions {
-  /** Seed (contract §9) written to a temporary file for the runner. */
+  /** A seed (the format of examples/seed.json, docs/getting-started.md) written to a temporary file for the runner. */
   readonly seed?: unknown;
   readonly env?: Record<string, string>;
   /** Node flags before the entry (e.g. --cpu-prof). */
