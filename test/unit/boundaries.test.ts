@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoundaryData, BoundaryIndex, decodeRing, ZIP4_ROW } from '../../functions/core/content/boundaries';
-import { encodeRing } from '../../scripts/lib/boundary-content';
+import { encodeRing } from '../../scripts/content/build/boundaries/record';
 import { TaxContent } from '../../functions/core/content/tax-content';
-import { buildArtifact } from '../../scripts/lib/content-build';
-import { addVersion, importAll, tablesOf } from '../../scripts/lib/content-refresh';
+import { buildArtifact } from '../../scripts/content/build/artifact';
+import { addVersion } from '../../scripts/content/refresh/add-version';
+import { importAll } from '../../scripts/content/refresh/import';
+import { tablesOf } from '../../scripts/content/refresh/obtain';
 import { context, run } from '../support/engine';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -2,7 +2,7 @@
 // (not computed from data/): combined rates at a place, and taxability answers. A row failing here
 // means the bundled data or a rule disagrees with what the state publishes.
 import { describe, expect, it } from 'vitest';
-import { toMicro } from '../../scripts/lib/csv';
+import { toMicro } from '../../scripts/content/files/csv';
 import { run } from '../support/engine';
 
 const CDTFA = 'CDTFA, California City & County Sales & Use Tax Rates, effective 1-1-26 (cdtfa.ca.gov/taxes-and-fees/rates.aspx)';

@@ -5,8 +5,8 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildArtifact } from '../../scripts/lib/content-build';
-import { readCsv, toMicro } from '../../scripts/lib/csv';
+import { buildArtifact } from '../../scripts/content/build/artifact';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
 import { dataWithDerivedVersion, DERIVED } from '../fixtures/derived-version';
 import { content, run } from '../support/engine';
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { destinationRates } from '../../functions/core/tax/engine';
-import { readCsv, toMicro } from '../../scripts/lib/csv';
-import { readSstRates, sstRatesOn } from '../../scripts/lib/sst-rates';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
+import { readSstRates, sstRatesOn } from '../../scripts/content/readers/sst-rates';
 import { derived, zipRows } from '../support/data';
 import { content, failure, run } from '../support/engine';
 

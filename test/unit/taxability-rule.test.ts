@@ -11,7 +11,7 @@ import { taxjarDocument } from '../../functions/core/taxjar/document';
 import { taxjarTax } from '../../functions/core/taxjar/tax-view';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
 import { TaxabilityRule } from '../../functions/schemas/responses/tax';
-import { readCsv } from '../../scripts/lib/csv';
+import { readCsv } from '../../scripts/content/files/csv';
 import { content, context, run } from '../support/engine';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');

@@ -8,7 +8,7 @@
 // content:diff). Dated in March: the version of the table's own date (2026-03-01); the 2026-04-01
 // version restates GA, MN and WI from their Streamlined files (official-versions.test.ts).
 import { describe, expect, it } from 'vitest';
-import { toMicro } from '../../scripts/lib/csv';
+import { toMicro } from '../../scripts/content/files/csv';
 import { answerOf, cdtfaRows, derived, taxCents, zipRows } from '../support/data';
 import { context, run } from '../support/engine';
 
