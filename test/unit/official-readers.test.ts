@@ -1,9 +1,8 @@
 // The readers of the publishers' bulk files (scripts/content/readers/: sst-boundaries,
 // tx-comptroller, il-dor, az-dor, wa-dor, cdtfa; and scripts/content/files/zip-archive) on slices in
-// each publisher's exact format (test/fixtures/official/, described in data/README.md,
-// "Official bulk files": which are
-// real rows and which are synthetic), and on broken copies of them: each refusal names the file,
-// line and field.
+// each publisher's exact format (test/fixtures/official/, described in data/README.md, "Official
+// bulk files": which are real rows and which are synthetic), and on broken copies of them: each
+// refusal names the file, line and field.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// The Streamlined Sales Tax rate-file reader (scripts/content/readers/sst-rates.ts) on the real files of Georgia,
-// Minnesota and Wisconsin for the second quarter of 2026 (data/sst/, data/README.md, "Official rate tables"), and on
-// malformed copies of their rows.
+// The Streamlined Sales Tax rate-file reader (scripts/content/readers/sst-rates.ts) on the real
+// files of Georgia, Minnesota and Wisconsin for the second quarter of 2026 (data/sst/,
+// data/README.md, "Official rate tables"), and on malformed copies of their rows.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
