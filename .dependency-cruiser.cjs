@@ -32,6 +32,13 @@ module.exports = {
       to: { path: ['^functions/(application|http|schemas|handlers)/', '^functions/composition-root', '@middy'] },
     },
     {
+      name: 'stores-stand-alone',
+      severity: 'error',
+      comment: 'A store never imports another store: a write that spans entities is composed through atomic-write.ts from the entity declarations.',
+      from: { path: '^functions/adapters/dynamodb/[^/]+-store\\.ts$' },
+      to: { path: '^functions/adapters/dynamodb/[^/]+-store\\.ts$' },
+    },
+    {
       name: 'entry-points-go-through-the-composition-root',
       severity: 'error',
       comment: 'Handlers and the HTTP layer get stores and services from the composition root, never by building adapters themselves.',

@@ -1,9 +1,10 @@
 // `npm start`: the API on http://127.0.0.1:${PORT:-3000} against DynamoDB Local and the SQS
-// emulator. TAX_SEED_FILE=<path> loads a seed (contract §9); otherwise a demo account is created
-// and its key printed. STX_BUNDLES=1 serves the esbuild bundles (npm run bundle) instead of sources.
-// Data lives in STX_DATA_DIR (default .data/ in the project) and survives restarts; `--in-memory`
-// or STX_IN_MEMORY=1 keeps it in memory only (tests, demos). STX_DYNAMODB_JIT=quick starts DynamoDB
-// Local's JVM with C1 only, for short runs such as the test suites (lib/local/engines.ts).
+// emulator. TAX_SEED_FILE=<path> loads a seed (docs/running-locally.md, "The seed file"); otherwise
+// a demo account is created and its key printed. STX_BUNDLES=1 serves the esbuild bundles (npm run
+// bundle) instead of sources. Data lives in STX_DATA_DIR (default .data/ in the project) and
+// survives restarts; `--in-memory` or STX_IN_MEMORY=1 keeps it in memory only (tests, demos).
+// STX_DYNAMODB_JIT=quick starts DynamoDB Local's JVM with C1 only, for short runs such as the test
+// suites (lib/local/engines.ts).
 import { join } from 'node:path';
 import { commandLine } from '../lib/command-line';
 import { dynamoJitFromEnv, LocalSetupError } from '../lib/local/engines';

@@ -19,7 +19,7 @@ export function targetFromEnv(): ExampleTarget {
   return { baseUrl: process.env.STX_BASE_URL ?? 'http://127.0.0.1:3000', apiKey };
 }
 
-/** The answer's data, or a thrown error naming the contract code. */
+/** The answer's data, or a thrown error naming the API's error code. */
 export function must<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.data === undefined) throw new Error(`HTTP ${result.response.status}: ${JSON.stringify(result.error)}`);
   return result.data;

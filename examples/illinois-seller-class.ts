@@ -1,6 +1,7 @@
-// Illinois: a document shipped into Illinois states the seller's posture (contract §2.4). A remote
-// seller is taxed at the destination; without seller_class and without verified Illinois
-// locations the service refuses with il_sourcing_unresolved_no_seller_facts.
+// Illinois: a document shipped into Illinois states the seller's posture
+// (docs/taxes-and-content.md, "Illinois"). A remote seller is taxed at the destination; without
+// seller_class and without verified Illinois locations the service refuses with
+// il_sourcing_unresolved_no_seller_facts.
 import { pathToFileURL } from 'node:url';
 import { connect, must, targetFromEnv, type ExampleTarget } from './connect';
 

@@ -1,6 +1,6 @@
 // Errors API Gateway answers itself (no route, wrong method, no or unknown usage key, throttling,
 // integration failures). The stack renders them as gateway responses and the local runner renders
-// them the same way, so clients see the spec's envelope whichever layer refused the request.
+// them the same way, so clients see the API's error envelope whichever layer refused the request.
 import { TAXJAR_BASE_PATH, type ErrorDialect } from '../functions/manifest/route';
 
 export interface GatewayError {
@@ -60,7 +60,7 @@ export function taxjarGatewayErrorBody(error: GatewayError, status = error.statu
   return JSON.stringify({ error: REASONS[status] ?? 'Error', detail: `${error.message} [${error.code}]`, status });
 }
 
-/** The surface a request path belongs to: TaxJar's shape below its base path, the contract's envelope elsewhere. */
+/** The surface a request path belongs to: TaxJar's shape below its base path, the API's error envelope elsewhere. */
 export const dialectOfPath = (path: string): ErrorDialect =>
   path === TAXJAR_BASE_PATH || path.startsWith(`${TAXJAR_BASE_PATH}/`) || path.startsWith(`${TAXJAR_BASE_PATH}?`) ? 'taxjar' : 'contract';
 

@@ -63,7 +63,7 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
   acknowledge(
     api,
     'AwsSolutions-APIG2',
-    "Each function validates its request (headers, query, body) with valibot schemas and answers with the contract's error envelope; API Gateway validators would duplicate the schemas and answer in another format.",
+    "Each function validates its request (headers, query, body) with valibot schemas and answers with the API's error envelope; API Gateway validators would duplicate the schemas and answer in another format.",
   );
   acknowledge(
     api.node.findChild('CloudWatchRole'),
@@ -91,7 +91,7 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
         'AwsSolutions-APIG4',
         route.id === CONSOLE_GET.id
           ? "The operations console's page is public: it holds no data and reads none (its function has no data access); in the browser it signs in with an API key and every figure comes from API calls made with that key, behind the authorizer."
-          : 'The API description (OpenAPI document and reference page, contract §10) is public by contract: it answers without a key, reads no data and counts in no rate-limit bucket.',
+          : 'The API description (OpenAPI document and reference page) is public by design: it answers without a key, reads no data and counts in no rate-limit bucket.',
       );
   }
   for (const method of stack.api.methodNotAllowed) {

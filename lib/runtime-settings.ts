@@ -1,6 +1,6 @@
-// Configuration-backed limits (contract §1.5): the stack passes these to every function as
-// environment variables and the local runner sets the same variables, so handlers never carry
-// limits as constants. Per-account overrides live on the account record.
+// Configuration-backed limits (docs/getting-started.md, "Limits"): the stack passes these to every
+// function as environment variables and the local runner sets the same variables, so handlers never
+// carry limits as constants. Per-account overrides live on the account record.
 
 export interface RuntimeSettings {
   readonly generalPerMinuteSandbox: number;

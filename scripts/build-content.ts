@@ -1,13 +1,13 @@
 // `npm run content`: builds content/tax-content.json from data/ (every version of
-// data/content_versions.csv). `npm run content -- --ingest <us_zip_rates.csv> [--cdtfa <file>]` adds
-// a new quarterly table first: the files are copied to data/versions/<date>/ and a row is appended
-// to the manifest, so earlier tables and their versions stay exactly as they were.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, appendFileSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+// data/content_versions.csv; scripts/content/build/artifact.ts). `npm run content -- --ingest
+// <us_zip_rates.csv> [--cdtfa <file>]` adds a new quarterly table first
+// (scripts/content/ingest.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { REGION } from '../functions/core/content/artifact';
 import { commandLine } from '../lib/command-line';
-import { buildArtifact } from './lib/content-build';
-import { parseCsv } from './lib/csv';
+import { buildArtifact } from './content/build/artifact';
+import { ingestZipTable } from './content/ingest';
 
 const ROOT = join(import.meta.dirname, '..');
 const { values } = commandLine({
@@ -31,27 +31,8 @@ const { values } = commandLine({
 const DATA = values.data ?? join(ROOT, 'data');
 const OUT = values.out ?? join(ROOT, 'content', 'tax-content.json');
 
-const ingest = values.ingest;
-if (ingest) {
-  const rows = parseCsv(readFileSync(ingest, 'utf8'), ['effective_date']);
-  const dates = new Set(rows.map((r) => r.effective_date));
-  if (dates.size !== 1) throw new Error(`${ingest}: one effective_date expected, found ${[...dates].join(', ')}`);
-  const date = [...dates][0]!;
-  const manifest = parseCsv(readFileSync(join(DATA, 'content_versions.csv'), 'utf8'), ['version', 'effective_from']);
-  if (manifest.some((m) => m.effective_from >= date))
-    throw new Error(`a version from ${date} or later is already listed; versions are only added after the newest`);
-  const dir = join(DATA, 'versions', date);
-  mkdirSync(dir, { recursive: true });
-  const zipTarget = join(dir, 'us_zip_rates.csv');
-  if (!existsSync(zipTarget) || resolve(zipTarget) !== resolve(ingest)) copyFileSync(ingest, zipTarget);
-  const cdtfa = values.cdtfa;
-  let cdtfaPath = '';
-  if (cdtfa) {
-    cdtfaPath = `versions/${date}/${basename(cdtfa)}`;
-    copyFileSync(cdtfa, join(DATA, cdtfaPath));
-  }
-  const source = (values.source ?? `ingested from ${basename(ingest)}`).replaceAll('"', "'");
-  appendFileSync(join(DATA, 'content_versions.csv'), `${date},${date},versions/${date}/us_zip_rates.csv,${cdtfaPath},"${source}"\n`);
+if (values.ingest) {
+  const date = ingestZipTable(DATA, { zipTable: values.ingest, cdtfa: values.cdtfa, source: values.source });
   console.log(`added version ${date} to data/content_versions.csv`);
 }
 

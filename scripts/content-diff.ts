@@ -1,19 +1,15 @@
 // `npm run content:diff -- [<from-version> <to-version>] [--artifact <file>] [--data <dir>]`: what
 // changed between two versions of the built artifact (default: the two newest), so an operator can
-// review a new quarterly table before deploying it: ZIPs whose combined rate changed, ZIPs added or
-// removed, rate-area (jurisdiction) names that first appear, and California city rates that changed;
-// then, for the newer version, every row of the ZIP table that an official rate table of data/
-// (data/official_rate_tables.csv) contradicts, with the official rate that decides, and the changes of
-// an official version's files that a ZIP-level join cannot place.
+// review a new quarterly table before deploying it (scripts/content/reports/version-diff.ts); then,
+// for the newer version, the rows of the ZIP table that an official rate table of data/ contradicts
+// (scripts/content/reports/official-disagreements.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentArtifact } from '../functions/core/content/artifact';
 import { TaxContent } from '../functions/core/content/tax-content';
-import { fromMicro } from '../functions/core/tax/money';
 import { commandLine, refuse } from '../lib/command-line';
-import { buildArtifact } from './lib/content-build';
-import { diffVersions, formatDiff } from './lib/content-diff';
-import type { Disagreement } from './lib/rate-areas';
+import { officialDisagreements } from './content/reports/official-disagreements';
+import { diffVersions, formatDiff } from './content/reports/version-diff';
 
 const spec = {
   command: 'npm run content:diff --',
@@ -44,24 +40,5 @@ const pick = (name: string) => {
 const before = pick(fromName!);
 const after = pick(toName!);
 
-const report = diffVersions(before, after);
-const pct = (micro: number) => `${(Number(fromMicro(micro)) * 100).toFixed(4).replace(/\.?0+$/, '')} %`;
-for (const line of formatDiff(report, before.version, after.version)) console.log(line);
-
-const disagreements: Disagreement[] = [];
-const unplaced: string[] = [];
-buildArtifact(DATA, (d) => {
-  if (d.version !== after.version) return;
-  disagreements.push(...d.disagreements);
-  unplaced.push(...d.unplaced);
-});
-console.log(`  ZIP-table rows an official rate table contradicts in ${after.version}: ${disagreements.length}`);
-for (const d of disagreements)
-  console.log(
-    `    ${d.state} ${d.zip} ${d.part} ${d.part === 'county' ? `(FIPS ${d.jurisdiction}, local parts together) ` : ''}ZIP table ${pct(d.table)}, official ${pct(d.official)}: ${d.source}`,
-  );
-// An official version (states_by_rule = official): the file's municipal and district changes a ZIP-level join cannot place.
-if (unplaced.length > 0) {
-  console.log(`  official-file changes of ${after.version} not placed (they need the boundary file): ${unplaced.length}`);
-  for (const u of unplaced) console.log(`    ${u}`);
-}
+for (const line of formatDiff(diffVersions(before, after), before.version, after.version)) console.log(line);
+for (const line of officialDisagreements(DATA, after.version)) console.log(line);

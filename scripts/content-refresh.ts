@@ -1,17 +1,12 @@
 // `npm run content:refresh`: adds a dated content version from the publishers' current bulk files
-// (scripts/lib/content-refresh.ts says what is written where; docs/taxes-and-content.md "Refreshing
-// content" walks through it). Every file is read before anything is written; one that cannot be
-// read is refused with its file, line and field, and the command exits 1.
-import { writeFileSync } from 'node:fs';
+// (scripts/content/refresh/refresh.ts; docs/taxes-and-content.md, "Refreshing content from the
+// publishers' own files", walks through it). Every file is read before anything is written; one
+// that cannot be read is refused with its file, line and field, and the command exits 1.
 import { join } from 'node:path';
-import type { ContentArtifact } from '../functions/core/content/artifact';
-import { TaxContent } from '../functions/core/content/tax-content';
 import { commandLine, refuse } from '../lib/command-line';
-import { buildArtifact } from './lib/content-build';
-import { diffVersions, formatDiff } from './lib/content-diff';
-import { addVersion, download, fromDirectory, importAll, type Obtained } from './lib/content-refresh';
-import { FormatError } from './lib/format-error';
-import { OFFICIAL_SOURCES, type SourceId } from './lib/official-sources';
+import { FormatError } from './content/files/format-error';
+import { quarterStart, refreshContent } from './content/refresh/refresh';
+import { OFFICIAL_SOURCES, type SourceId } from './content/sources';
 
 const ROOT = join(import.meta.dirname, '..');
 const spec = {
@@ -44,46 +39,24 @@ const spec = {
   ],
 } as const;
 const { values } = commandLine(spec);
-const DATA = values.data ?? join(ROOT, 'data');
-const OUT = values.out ?? join(ROOT, 'content', 'tax-content.json');
-const today = new Date().toISOString().slice(0, 10);
-const date = values.date ?? `${today.slice(0, 5)}${String(Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+const date = values.date ?? quarterStart(new Date().toISOString().slice(0, 10));
 if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse(spec, `--date: not a date: ${date}`);
 const known = new Set(OFFICIAL_SOURCES.map((s) => s.id));
 for (const s of values.source ?? []) if (!known.has(s as SourceId)) refuse(spec, `--source: unknown publisher file ${s}`);
 
 try {
-  let obtained: Obtained[];
-  if (values['from-dir']) obtained = fromDirectory(values['from-dir']);
-  else {
-    console.log(`downloading the current files (${date}):`);
-    obtained = await download({
+  await refreshContent(
+    {
+      data: values.data ?? join(ROOT, 'data'),
+      out: values.out ?? join(ROOT, 'content', 'tax-content.json'),
       date,
+      fromDir: values['from-dir'],
       origin: values.origin,
       sources: values.source as SourceId[] | undefined,
       states: values.state?.map((s) => s.toUpperCase()),
-      log: (line) => console.log(line),
-    });
-  }
-  const imported = importAll(obtained, date);
-  for (const i of imported) console.log(`read ${i.table} (${i.source.publisher}, ${i.state}, ${i.date}): ${i.records} records`);
-  const result = addVersion(DATA, date, imported);
-  console.log(
-    `added version ${result.version} to ${join(DATA, 'content_versions.csv')}; ZIPs composed from Streamlined files: ${
-      [...result.composed].map(([s, n]) => `${s} ${n}`).join(', ') || 'none'
-    }${result.unresolved ? ` (${result.unresolved} left as they were: see the boundary records)` : ''}`,
+    },
+    (line) => console.log(line),
   );
-  const artifact: ContentArtifact = buildArtifact(DATA);
-  writeFileSync(OUT, JSON.stringify(artifact));
-  const content = new TaxContent(artifact);
-  const from = (version: string) => content.versions().find((v) => v.version === version)!.from;
-  for (const line of formatDiff(diffVersions(content.at(from(result.previous)), content.at(from(result.version))), result.previous, result.version))
-    console.log(line);
-  const json = JSON.stringify(artifact);
-  // Each state's boundaries are parsed on its first lookup; the artifact's load only reads past them.
-  for (const [state, text] of Object.entries(artifact.boundaries ?? {}))
-    console.log(`  official boundaries of ${state}: ${Buffer.byteLength(text)} bytes (read on its first lookup)`);
-  console.log(`content ${artifact.version} → ${OUT} (${Buffer.byteLength(json)} bytes)`);
 } catch (e) {
   if (e instanceof FormatError) {
     console.error(`refused: ${e.message} (nothing was written)`);

@@ -1,11 +1,12 @@
 // `npm run content:il-unresolved`: writes data/illinois_grocery_unresolved.csv, the Illinois ZIPs
-// whose groceries answer il_rate_lookup_unresolved on the newest version's date, and why; a unit
-// test keeps the file equal to what the content answers.
+// whose groceries answer il_rate_lookup_unresolved on the newest version's date, and why
+// (scripts/content/reports/illinois-unresolved.ts); a unit test keeps the file equal to what the
+// content answers.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { taxContent } from '../functions/adapters/content/content-file';
 import { commandLine } from '../lib/command-line';
-import { illinoisUnresolved } from './lib/illinois-unresolved';
+import { illinoisUnresolved, unresolvedCsv } from './content/reports/illinois-unresolved';
 
 commandLine({
   command: 'npm run content:il-unresolved --',
@@ -15,7 +16,6 @@ commandLine({
 
 const content = taxContent();
 const rows = illinoisUnresolved(content, content.from);
-const quote = (s: string): string => (/[",]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
 const out = join(import.meta.dirname, '..', 'data', 'illinois_grocery_unresolved.csv');
-writeFileSync(out, `zip,postal_city,county,reason\n${rows.map((r) => [r.zip, r.postalCity, r.county, r.reason].map(quote).join(',')).join('\n')}\n`);
+writeFileSync(out, unresolvedCsv(rows));
 console.log(`${rows.length} Illinois ZIPs unresolved for groceries on ${content.from} → ${out}`);

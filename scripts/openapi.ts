@@ -7,15 +7,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import openapiTS, { astToString } from 'openapi-typescript';
-import type { GenericSchema } from 'valibot';
+import * as v from 'valibot';
 import type { ErrorCode } from '../functions/core/errors';
 import { routeErrors } from '../functions/http/route-errors';
+import { type AnyRequestExample, REQUEST_EXAMPLES, type Sample } from '../functions/schemas/reference/examples';
+import { OPERATIONS } from '../functions/schemas/reference/operations';
 import { ErrorEnvelope, RESPONSE_COMPONENTS, RESPONSES, type RouteResponse } from '../functions/schemas/responses';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { commandLine, isMain } from '../lib/command-line';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
 import { type ErrorDialect, fullPath, routeEntry, type RouteDef } from '../functions/manifest/route';
-import { ROUTES } from '../functions/manifest/routes';
+import { ROUTES, type RouteId } from '../functions/manifest/routes';
+
+type GenericSchema = v.GenericSchema;
 
 const requestSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore', target: 'draft-2020-12' });
 // Response schemas name the shared shapes of RESPONSE_COMPONENTS by reference to components/schemas.
@@ -67,7 +71,7 @@ function narrowedError(codes: readonly ErrorCode[]) {
   };
 }
 
-/** The TaxJar-compatible routes' errors (README "TaxJar compatibility"). */
+/** The TaxJar-compatible routes' errors (docs/compatibility.md, "Errors"). */
 const TAXJAR_ERROR = {
   type: 'object',
   required: ['error', 'detail', 'status'],
@@ -104,7 +108,7 @@ function errorResponse(status: number, codes: readonly ErrorCode[], dialect: Err
   };
 }
 
-/** Terms every operation shares, beyond what each one's schemas say (README: request pipeline, batches). */
+/** Terms every operation shares, beyond what each one's schemas say (docs/getting-started.md, docs/transactions-and-certificates.md). */
 const TERMS = [
   'Generated from functions/manifest/routes, the valibot request schemas and functions/schemas/responses (npm run openapi).',
   '',
@@ -116,6 +120,43 @@ const TERMS = [
   '- **Retries.** Writes are retried with the same `Idempotency-Key` (24 h); 503 `service_unavailable` and 429 carry `Retry-After`.',
 ].join('\n');
 
+/** Who may call a route, from its entry: the key, the scope, the environments and the rate bucket. */
+function access(route: RouteDef): string {
+  if (route.public) return '**Access:** no key needed.';
+  const context = 'the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`)';
+  const key = {
+    any: 'any valid key (an account key, or a provider key without a client context)',
+    tenant: `an account key, or a provider key with ${context}`,
+    organization: 'an organization-scoped account key (not location-scoped, not a provider key)',
+    provider: route.clientContext ? `a provider key with ${context}` : 'a provider key',
+  }[route.credential];
+  const scope = route.scope === null ? 'no scope needed' : `scope \`${route.scope}\``;
+  const environments = route.environments ? ` ${route.environments.join(' and ')} keys only (others: 403 \`insufficient_scope\`).` : '';
+  return `**Access:** ${key}; ${scope}.${environments} Counts in the key’s \`${route.bucket}\` rate-limit bucket.`;
+}
+
+/**
+ * A request example of functions/schemas/reference/examples.ts: written for the very schema the
+ * operation documents, and passing it. Every body has one; a query has one where it says something.
+ */
+function exampleOf(id: string, part: 'body' | 'query', documented: GenericSchema | undefined, sample: Sample | undefined): unknown {
+  if (!documented) {
+    if (sample) throw new Error(`${id}: a ${part} example, but the operation takes no ${part}`);
+    return undefined;
+  }
+  if (!sample) {
+    if (part === 'body') throw new Error(`${id}: no request body example in functions/schemas/reference/examples.ts`);
+    return undefined;
+  }
+  if (sample.schema !== documented) throw new Error(`${id}: the ${part} example is written for another schema than the one the operation documents`);
+  const parsed = v.safeParse(documented, sample.value);
+  if (!parsed.success) throw new Error(`${id}: the ${part} example does not pass its schema: ${v.summarize(parsed.issues)}`);
+  return sample.value;
+}
+
+/** A query value as the parameter's schema types it (strings at the wire, integers where it says so). */
+const queryExample = (schema: Record<string, unknown>, value: unknown) => (schema.type === 'integer' && typeof value === 'string' ? Number(value) : value);
+
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES as readonly RouteDef[]) {
@@ -126,16 +167,29 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     const answer = RESPONSES[route.id as keyof typeof RESPONSES];
     // The adjustment pipeline validates its replacement in a second step; document the whole body.
     const bodySchema = route.id === 'transactions-adjust' ? AdjustmentRequestSchema : body;
+    const example: AnyRequestExample = REQUEST_EXAMPLES[route.id as RouteId];
+    const bodyExample = exampleOf(route.id, 'body', bodySchema, example.body);
+    const queryExamples = (exampleOf(route.id, 'query', query, example.query) ?? {}) as Record<string, unknown>;
+    const pathExamples: Readonly<Record<string, string>> = example.path ?? {};
     const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
       schema: { type: 'string', minLength: 1 },
+      example: pathExamples[m[1]!],
     }));
     if (query) {
       const q = requestSchema(query) as { properties?: Record<string, unknown>; required?: string[] };
-      for (const [name, schema] of Object.entries(q.properties ?? {}))
-        parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: queryParameter(schema as Record<string, unknown>) });
+      for (const [name, schema] of Object.entries(q.properties ?? {})) {
+        const typed = queryParameter(schema as Record<string, unknown>);
+        parameters.push({
+          name,
+          in: 'query',
+          required: q.required?.includes(name) ?? false,
+          schema: typed,
+          ...(queryExamples[name] === undefined ? {} : { example: queryExample(typed, queryExamples[name]) }),
+        });
+      }
     }
     if (route.method === 'POST')
       parameters.push({
@@ -143,12 +197,13 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         in: 'header',
         required: false,
         description:
-          'Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`.',
+          'Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`.',
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
       });
     if (!route.public && (route.credential === 'tenant' || route.clientContext)) {
-      // Client context applies to provider keys only (contract §5): an account key's request is
-      // not judged by these headers, so only a provider-only route may declare the id's form.
+      // Client context applies to provider keys only (docs/providers-and-return-jobs.md, "Acting for
+      // a client"): an account key's request is not judged by these headers, so only a
+      // provider-only route may declare the id's form.
       const providerOnly = route.credential === 'provider';
       parameters.push(
         {
@@ -157,6 +212,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
           required: false,
           description: 'Provider keys: the client engagement to act for (its ref). Ignored for account keys.',
           schema: { type: 'string' },
+          ...(example.clientRef === undefined ? {} : { example: example.clientRef }),
         },
         {
           name: 'X-Service-Client-Id',
@@ -190,16 +246,20 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
       },
     };
     for (const [status, codes] of errors) responses[String(status)] = errorResponse(status, codes, route.dialect);
+    const text = OPERATIONS[route.id as RouteId];
     (paths[fullPath(route)] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
-      summary: route.id.replaceAll('-', ' '),
+      summary: text.summary,
+      description: `${text.description}\n\n${access(route)}`,
       // Grouped on the reference page by the first path segment (transactions, customers, …).
       tags: [route.public ? 'description' : route.dialect === 'taxjar' ? 'taxjar' : (route.path.split('/')[1] ?? 'api')],
       security: route.public ? [] : route.dialect === 'taxjar' ? [{ bearer: [] }, { apiKey: [] }, { taxjarToken: [] }] : [{ bearer: [] }, { apiKey: [] }],
       ...(route.public ? {} : { 'x-required-scope': route.scope, 'x-credential': route.credential, 'x-rate-limit-bucket': route.bucket }),
       ...(route.environments ? { 'x-environments': route.environments } : {}),
       parameters,
-      ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: bare(requestSchema(bodySchema)) } } } } : {}),
+      ...(bodySchema
+        ? { requestBody: { required: true, content: { 'application/json': { schema: bare(requestSchema(bodySchema)), example: bodyExample } } } }
+        : {}),
       responses,
     };
   }

@@ -11,7 +11,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** config get */
+        /**
+         * Read the limits and tax content in force
+         * @description The rate limits of the calling key (per UTC minute: `general`, `batch_submissions`, `estimates` with its concurrency), the service limits (items per batch and return job, lines per document, how long batches and idempotent replies are kept) and the tax content in use: its versions and the one in force today, the first date it covers, and per state the content version its rates come from, their sources and `current_until` (an answer dated later carries the warning `content_older_than_date`).
+         *
+         *     Reads only; nothing is billed.
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["config-get"];
         put?: never;
         post?: never;
@@ -28,7 +35,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** operations status */
+        /**
+         * Check the request budget and the state of queued work
+         * @description The key’s `general` budget in the current minute (`limit`, `used`, `remaining`, `resets_in_seconds`) and signals of the work the caller can see: pending batches and return jobs (and the age of the oldest), those completed and failed in the last 24 hours, and the account’s webhook deliveries (pending, failing, dead-lettered).
+         *
+         *     A provider key acting for a client sees that client’s batches and its own engagement’s return jobs only, and `webhooks: null` (webhooks belong to the account).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["operations-status"];
         put?: never;
         post?: never;
@@ -45,7 +59,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** usage get */
+        /**
+         * Read the metered usage of the account or key
+         * @description The billable units of the key’s environment between `from` and `to` (UTC days, inclusive; default: the month of `to`, which defaults to today), summed per day, per key or per kind (`calculation`, `estimate`, `commit`, `refund`, `credit`, `void`, `adjustment`, `batch_item`, `return_job_item`). An organization-scoped key reads every key of its account (`key_id: null`); any other key (a location’s, a provider’s) its own units.
+         *
+         *     Refused: a `from` after `to` or a range of more than 93 days is 400 `invalid_request`; a malformed day 422 `validation_error`. On AWS a calculation’s unit appears within a minute or so; the local runner counts at once. See docs/usage-and-monitoring.md.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["usage-get"];
         put?: never;
         post?: never;
@@ -62,7 +83,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** openapi get */
+        /**
+         * Get this API description
+         * @description This OpenAPI 3.1 document, generated from the schemas the service validates and answers with (`npm run openapi`), with every status and error code of each operation. Its `servers` entry is the deployment that served it. No key needed.
+         *
+         *     **Access:** no key needed.
+         */
         get: operations["openapi-get"];
         put?: never;
         post?: never;
@@ -79,7 +105,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** docs get */
+        /**
+         * Open the interactive API reference
+         * @description An HTML page rendering this document with Swagger UI, bundled with the function (nothing loaded from a CDN). "Try it out" calls the deployment that served the page; a key typed into "Authorize" stays in the tab’s memory. Every operation starts from a working example for the test seed (`test/fixtures/seed.ts`). No key needed.
+         *
+         *     **Access:** no key needed.
+         */
         get: operations["docs-get"];
         put?: never;
         post?: never;
@@ -96,7 +127,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** console get */
+        /**
+         * Open the operations console
+         * @description An HTML page for people who watch the service: batches and their items, return jobs, webhook deliveries (with redelivery), transactions and usage. The page holds no data; in the browser it signs in with an API key and reads this API with it, seeing exactly what that key may see (docs/console.md). No key needed for the page itself.
+         *
+         *     **Access:** no key needed.
+         */
         get: operations["console-get"];
         put?: never;
         post?: never;
@@ -113,14 +149,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** account get */
+        /**
+         * Read the account and its settings
+         * @description The account (id, name, modules), its rate limits, and the settings of the key’s environment: `nexus` (`all` or the states where the seller collects) and the Illinois settings (`derive_seller_posture`, `in_state_selling_enabled`).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["account-get"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** account update */
+        /**
+         * Rename the account or change its nexus and Illinois settings
+         * @description Changes what the body names and keeps the rest. `name` renames the account (both environments); `nexus` and `illinois` are the settings of the key’s environment. With a list of states as `nexus`, lines to other states are answered with tax 0 and `reason: no_nexus` (unless a calculation asks `nexus_mode: reference`); `all` collects everywhere. `illinois.derive_seller_posture` lets documents without `seller_class` take the posture from verified Illinois locations; `illinois.in_state_selling_enabled` admits the `in_state` posture.
+         *
+         *     Other warm functions see the change within 10 seconds (`AUTH_CACHE_SECONDS`). An unknown state code is 422 `validation_error` (detail `enum`). The example restates the seeds’ own settings, so trying it changes nothing.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         patch: operations["account-update"];
         trace?: never;
     };
@@ -131,10 +179,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** locations list */
+        /**
+         * List the account’s locations
+         * @description The locations of the key’s environment, newest first. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["locations-list"];
         put?: never;
-        /** locations create */
+        /**
+         * Add a location (store, warehouse)
+         * @description Adds a location of the key’s environment: a filing unit that documents name with `location_code` (return summaries are kept per location too) and that a location-scoped key acts for. A ZIP+4 is stored as its 5 digits. `illinois_verified` marks an Illinois location as verified, which an in-state Illinois seller’s origin sourcing needs. A code the account already has is 409 `conflict`; an unknown state 422 `validation_error`.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["locations-create"];
         delete?: never;
         options?: never;
@@ -149,10 +207,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** keys list */
+        /**
+         * List the account’s keys
+         * @description The account keys the caller manages, newest first, with their prefix, scopes, location and status, never their secrets. A sandbox key sees sandbox keys; a production key sees both environments’ keys. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["keys-list"];
         put?: never;
-        /** keys create */
+        /**
+         * Issue an API key
+         * @description Issues an account key of the given environment with the given scopes, optionally limited to one location (`location_code`: documents default to it, other locations’ records are answered as absent) and with an expiry. The secret is in `key` in this answer only; the service keeps its SHA-256. An idempotent replay of the call answers `key: null`.
+         *
+         *     Refused: scopes the calling key does not hold itself, or a production key asked for by a sandbox key, are 403 `insufficient_scope`; a `location_code` the new key’s environment does not have is 404 `not_found`; an `expires_at` not in the future is 422 `validation_error` (detail `greater_than`).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["keys-create"];
         delete?: never;
         options?: never;
@@ -170,7 +240,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** keys revoke */
+        /**
+         * Revoke an API key
+         * @description Revokes a key of the account: the function that revoked it refuses it at once, and so does API Gateway on AWS; other warm functions may accept it for up to `AUTH_CACHE_SECONDS` (10 s). Revoking a revoked key answers it again. A key the caller does not manage (another account’s, or a production key for a sandbox caller) is 404 `not_found`. The example’s id is of the form `key_…`: use one that `POST /keys` or `GET /keys` answered.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         delete: operations["keys-revoke"];
         options?: never;
         head?: never;
@@ -184,10 +259,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** items list */
+        /**
+         * List the item catalog
+         * @description The SKUs of the key’s environment, newest first. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["items-list"];
         put?: never;
-        /** items create */
+        /**
+         * Add or replace a SKU in the item catalog
+         * @description Stores a SKU with its product tax code (and a description); a document line may then name the SKU as `item_code` instead of a `tax_code`. The same SKU again replaces it. The answer carries the tax code’s `category`. A tax code not in the catalog (`GET /tax-codes`) is 400 `invalid_tax_code`.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["items-create"];
         delete?: never;
         options?: never;
@@ -204,7 +289,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** il declarations create */
+        /**
+         * Sign an Illinois seller-posture declaration
+         * @description Answers a token, signed for this account and environment, that states the seller’s Illinois posture (`remote`, `marketplace` or `in_state`) until `expires_at` (default: one year). Calculations and commits to Illinois may then send `seller_declaration: {seller_class, token}` instead of `seller_class`; a token that does not verify (another tenant’s, expired, altered, another class) is 422 `il_sourcing_unresolved_untrusted_contract`. Nothing else is stored. An `expires_at` not in the future is 422 `validation_error` (detail `greater_than`).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["il-declarations-create"];
         delete?: never;
         options?: never;
@@ -221,7 +311,22 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** calculations create */
+        /**
+         * Calculate the tax of a document
+         * @description Taxes a document (a quote, a cart, an invoice before it is committed) and stores nothing, so it is always safe to retry. Each line is sourced (destination or origin), classified by its `tax_code` or the tax code of its `item_code` in the catalog, and taxed at the rates of the content in force on the document’s `date` (default today, UTC), jurisdiction by jurisdiction; the answer names the content version, the rule behind each line’s taxability, and warnings such as `content_older_than_date` or `zip_spans_multiple_rate_areas`. Any failing line refuses the whole document, with a detail per line:
+         *
+         *     - 400 `invalid_address`: a destination (or origin) does not resolve to a US state and 5-digit ZIP; the detail names `ship_to.zip` or the line.
+         *     - 400 `invalid_tax_code` (with `strict: true`) and 422 `product_identity_required` (with `require_known: true`): a line with an unknown tax code, or with no known tax code or SKU.
+         *     - 422 `rate_unavailable`: a date before the content covers (`GET /config`, `content.coverage_from`).
+         *     - 422 `accuracy_requirement_not_met` / `address_precision_requirement_not_met`: `accuracy_policy: deterministic` on a ZIP that spans several rate areas or on rates older than the date; a `minimum_address_precision` the content cannot give.
+         *     - 422 `il_*`: an Illinois destination without the seller posture (`seller_class`, a `seller_declaration`, or derived from verified Illinois locations) or that the content cannot place.
+         *     - 422 `exemption_certificate_not_found`: a selected certificate that does not apply (not active, not assigned to the customer, not effective on the date or not for the state), never a silent exemption.
+         *     - 403 `location_not_authorized` / 404 `not_found`: a `location_code` a location-scoped key may not name, or that the account does not have.
+         *
+         *     Billed as one `calculation`. Sandbox keys may send `X-Simulate` (docs/getting-started.md, "Sandbox fault simulation").
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `calculations:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["calculations-create"];
         delete?: never;
         options?: never;
@@ -238,7 +343,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** estimates create */
+        /**
+         * Estimate the tax of one amount at a destination
+         * @description Experimental, sandbox keys only: the destination rate, tax and jurisdictions for one amount (and an optional tax code), as if the seller had nexus everywhere and sold remotely (Illinois: destination sourcing). Stores nothing. Its own rate bucket allows 5 calls a minute by default and at most 4 in flight per process (429 `rate_limit_exceeded` with `Retry-After`). Refused like a one-line calculation (400 `invalid_address`, 422 `rate_unavailable`, …). Billed as one `estimate`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `calculations:write`. sandbox keys only (others: 403 `insufficient_scope`). Counts in the key’s `estimates` rate-limit bucket.
+         */
         post: operations["estimates-create"];
         delete?: never;
         options?: never;
@@ -253,7 +363,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** tax codes list */
+        /**
+         * List the product tax codes
+         * @description The catalog of product tax codes lines may carry (TaxJar-compatible codes, plus `SHIPPING` for delivery charges), in code order with each one’s category, filtered by `category` and by text (`q`, any letter case, found in the code, name or description). Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["tax-codes-list"];
         put?: never;
         post?: never;
@@ -270,7 +385,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** rates get */
+        /**
+         * Look up the rates at a ZIP code
+         * @description The general-merchandise rate of a destination ZIP on a date (default today), broken down by jurisdiction with each rate’s source, the content version used, the precision reached, and whether the ZIP spans several rate areas (then the lowest, highest and used rate). `notes` say when the rates are older than the date. An unknown ZIP, or one that is not in the `state` given, is 400 `invalid_address`; a date before the content’s coverage 422 `rate_unavailable`. Nothing is billed.
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["rates-get"];
         put?: never;
         post?: never;
@@ -287,10 +407,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** transactions list */
+        /**
+         * List transactions
+         * @description Committed documents of every kind (sales, refunds, credits, reversals, replacements), newest first, without their lines (`line_count` says how many): filtered by `status`, `kind`, `customer_code` and the document date (`date_from`, `date_to`, inclusive). A location-scoped key sees its location’s documents only. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["transactions-list"];
         put?: never;
-        /** transactions create */
+        /**
+         * Commit a sale
+         * @description Taxes a document like `POST /calculations` and stores it under your `code` (unique per account and environment) as a committed sale, in one atomic write with its `transaction.committed` event and its return summaries: all of it or nothing. A location-scoped key files it under its location.
+         *
+         *     Refused with nothing written:
+         *     - 400 `invalid_address`: a destination (or origin) does not resolve to a US state and 5-digit ZIP; the detail names `ship_to.zip` or the line.
+         *     - 400 `invalid_tax_code` (with `strict: true`) and 422 `product_identity_required` (with `require_known: true`): a line with an unknown tax code, or with no known tax code or SKU.
+         *     - 422 `rate_unavailable`: a date before the content covers (`GET /config`, `content.coverage_from`).
+         *     - 422 `accuracy_requirement_not_met` / `address_precision_requirement_not_met`: `accuracy_policy: deterministic` on a ZIP that spans several rate areas or on rates older than the date; a `minimum_address_precision` the content cannot give.
+         *     - 422 `il_*`: an Illinois destination without the seller posture (`seller_class`, a `seller_declaration`, or derived from verified Illinois locations) or that the content cannot place.
+         *     - 422 `exemption_certificate_not_found`: a selected certificate that does not apply (not active, not assigned to the customer, not effective on the date or not for the state), never a silent exemption.
+         *     - 403 `location_not_authorized` / 404 `not_found`: a `location_code` a location-scoped key may not name, or that the account does not have.
+         *     - 400 `invalid_nexus_mode`: `nexus_mode: reference` (for calculations only).
+         *     - 400 `invalid_request` (detail `transaction_item_limit`): a document whose write would not fit one DynamoDB transaction (lines in more than 48 destination states with a `location_code`).
+         *     - 409 `duplicate_transaction`: the code is taken; the existing document is unchanged, and the detail says whether it was made from this same payload (an earlier attempt of this request) or another.
+         *
+         *     Retry with the same `Idempotency-Key` to get the stored answer instead of a duplicate. Billed as one `commit`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["transactions-create"];
         delete?: never;
         options?: never;
@@ -305,7 +449,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** transactions get */
+        /**
+         * Read a transaction
+         * @description One document with its lines, each line’s refunded and refundable amounts, credited and remaining tax, its jurisdictions and the codes of its refunds, credits or adjustment. A code the key may not see (another location’s) is answered like one that does not exist: 404 `transaction_not_found`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["transactions-get"];
         put?: never;
         post?: never;
@@ -324,7 +473,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** transactions refund */
+        /**
+         * Refund a committed transaction
+         * @description Returns goods: a refund document (negative amounts and tax) under `refund_code`, drawing on the original’s lines. `lines` name the original’s line numbers and the amounts returned; without `lines`, everything that remains refundable. The tax is the original’s in proportion, at the original’s rates whatever the content says today, so a full refund returns exactly the remaining tax. The refund, the updated original (refunded amounts; status `refunded` once nothing remains) and `transaction.refunded` are one atomic write; concurrent refunds never exceed what is refundable.
+         *
+         *     Refused: an original that is not a committed sale or replacement (voided, adjusted, itself a refund) is 409 `invalid_lifecycle`; a line number the original does not have 400 `invalid_request`; more than a line has left 422 `refund_exceeds_refundable`; a taken `refund_code` 409 `duplicate_transaction`. Billed as one `refund`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["transactions-refund"];
         delete?: never;
         options?: never;
@@ -341,7 +497,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** transactions credit */
+        /**
+         * Credit tax back on a committed transaction
+         * @description Gives back tax only (tax overcharged): a credit document with amount 0 and negative tax under `credit_code`, per line of the original up to the line’s remaining tax, written atomically with the updated original and `transaction.credited`. Refused: a line’s credit above its remaining tax is 422 `credit_exceeds_tax`; a line number the original does not have 400 `invalid_request`; an original that is not a committed sale or replacement 409 `invalid_lifecycle`; a taken `credit_code` 409 `duplicate_transaction`. Billed as one `credit`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["transactions-credit"];
         delete?: never;
         options?: never;
@@ -358,7 +519,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** transactions void */
+        /**
+         * Void a committed transaction
+         * @description Cancels a committed sale or replacement that has no refunds or credits: its status becomes `voided`, its contribution leaves the return summaries, and `transaction.voided` is written with it. One with refunds or credits, or already voided or adjusted, is 409 `invalid_lifecycle`. The body (a `reason`) may be left out. The example voids the replacement that the adjustment example writes. Billed as one `void`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["transactions-void"];
         delete?: never;
         options?: never;
@@ -375,7 +541,24 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** transactions adjust */
+        /**
+         * Correct a committed sale by a replacement
+         * @description Replaces a committed sale (or an earlier replacement) that has no refunds or credits by a corrected document: the original becomes `adjusted`, a `reversal` under `reversal_code` cancels its amounts and tax, and the `replacement` document is taxed now under `replacement_code`, all three with `transaction.adjusted` in one atomic write. The replacement keeps the original’s date, customer and location unless it names its own.
+         *
+         *     Refused with nothing written: three codes that are not distinct are 422 `invalid_adjustment_codes` (checked first); an unknown original 404 `transaction_not_found`; one with refunds or credits, voided or already adjusted 409 `invalid_lifecycle`; a taken reversal or replacement code 409 `duplicate_transaction`; a replacement refused as a commit would be (below). The example adjusts `INV-1002`, a sale committed like the `POST /transactions` example.
+         *
+         *     - 400 `invalid_address`: a destination (or origin) does not resolve to a US state and 5-digit ZIP; the detail names `ship_to.zip` or the line.
+         *     - 400 `invalid_tax_code` (with `strict: true`) and 422 `product_identity_required` (with `require_known: true`): a line with an unknown tax code, or with no known tax code or SKU.
+         *     - 422 `rate_unavailable`: a date before the content covers (`GET /config`, `content.coverage_from`).
+         *     - 422 `accuracy_requirement_not_met` / `address_precision_requirement_not_met`: `accuracy_policy: deterministic` on a ZIP that spans several rate areas or on rates older than the date; a `minimum_address_precision` the content cannot give.
+         *     - 422 `il_*`: an Illinois destination without the seller posture (`seller_class`, a `seller_declaration`, or derived from verified Illinois locations) or that the content cannot place.
+         *     - 422 `exemption_certificate_not_found`: a selected certificate that does not apply (not active, not assigned to the customer, not effective on the date or not for the state), never a silent exemption.
+         *     - 403 `location_not_authorized` / 404 `not_found`: a `location_code` a location-scoped key may not name, or that the account does not have.
+         *
+         *     Billed as one `adjustment`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["transactions-adjust"];
         delete?: never;
         options?: never;
@@ -390,10 +573,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** customers list */
+        /**
+         * List customers
+         * @description The customers the key may see (a location-scoped key: its location’s), newest first, each with the ids of its certificates. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["customers-list"];
         put?: never;
-        /** customers create */
+        /**
+         * Create a customer
+         * @description Records a buyer under your `customer_code`, for exemption certificates and documents to name. A location-scoped key scopes the customer to its location; an organization key may name one (`location_code`) or none. A code the account already has is 409 `conflict`; a location the account does not have 404 `not_found`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["customers-create"];
         delete?: never;
         options?: never;
@@ -408,7 +601,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** customers get */
+        /**
+         * Read a customer
+         * @description The customer and the ids of the certificates recorded for it. One the key may not see is answered like one that does not exist: 404 `not_found`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["customers-get"];
         put?: never;
         post?: never;
@@ -427,7 +625,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** customers assign */
+        /**
+         * Assign an exemption certificate to its customer
+         * @description Assigns an active certificate, effective today, to the customer it was recorded for; from then on documents of that customer may select it (`exemption_certificate_id`). Assigning it again answers it unchanged. Refused: another customer’s certificate is 422 `certificate_customer_mismatch`; a pending or not currently effective one 422 `certificate_not_active`; an unknown customer or certificate 404 `not_found`. The example’s `certificate_id` is of the form `cert_…`: use the id `POST /certificates` answered.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["customers-assign"];
         delete?: never;
         options?: never;
@@ -442,10 +645,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** certificates list */
+        /**
+         * List exemption certificates
+         * @description The certificates the key may see, newest first, optionally of one customer (`customer_code`), each with its derived `effective`, `expired` and `assigned`. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["certificates-list"];
         put?: never;
-        /** certificates create */
+        /**
+         * Record an exemption certificate
+         * @description Records a customer’s exemption certificate for one state, `pending` until a reviewer activates it: the reason, the exemption number, the validity window, the signer and signature type, where the signed document is kept (`evidence_reference`) and its SHA-256. Fields may be left out here; activation needs them all. The customer must exist in the key’s scope (404 `not_found`); `valid_to` before `valid_from` is 422 `validation_error`. The audit trail records who created it, with which key.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["certificates-create"];
         delete?: never;
         options?: never;
@@ -460,7 +673,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** certificates get */
+        /**
+         * Read an exemption certificate
+         * @description One certificate with its status, whether it is effective today, expired and assigned, its reviewer and its audit trail (created, activated, assigned: when, by which key, for which practice and engagement). One the key may not see is 404 `not_found`. The example’s id is of the form `cert_…`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["certificates-get"];
         put?: never;
         post?: never;
@@ -479,7 +697,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** certificates activate */
+        /**
+         * Activate an exemption certificate after review
+         * @description A named reviewer accepts the evidence: the certificate becomes `active`, the activation is audited and `certificate.activated` is written with it. Checked in order: already active is 409 `conflict`; missing evidence (jurisdiction, reason, signer, signature type, evidence reference, document hash, reviewer name) is 422 `certificate_evidence_incomplete` with a detail per missing field; `review_authority: provider` from a key that is not a provider’s 422 `certificate_review_authority_not_permitted`; today outside `[valid_from, valid_to]` 422 `certificate_not_effective`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:review`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["certificates-activate"];
         delete?: never;
         options?: never;
@@ -494,7 +717,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** provider engagements */
+        /**
+         * List the client engagements of a provider key
+         * @description The client engagements (id, ref, status, the client account) an accounting firm’s key may act for: all of its practice’s, or those the key is restricted to. A request selects one of them with `X-Service-Client-Ref` or `X-Service-Client-Id` (docs/providers-and-return-jobs.md). Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** a provider key; scope `provider:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["provider-engagements"];
         put?: never;
         post?: never;
@@ -511,7 +739,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** provider client */
+        /**
+         * Check which client a provider request acts for
+         * @description The engagement and client account the request’s client context selects, in the key’s environment. Checked in order: neither header is 400 `missing_client_context`; an id that is not all digits 400 `invalid_client_context`; both headers naming different engagements 400 `conflicting_client_context`; nothing the practice holds 404 `provider_client_not_found` (the same whether it belongs to another practice or does not exist); an engagement foreign to the key, or paused, offboarded or unavailable, 403 `client_context_not_authorized`. The example selects `northwind`, the test seed’s usable engagement.
+         *
+         *     **Access:** a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `provider:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["provider-client"];
         put?: never;
         post?: never;
@@ -528,10 +761,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** batches list */
+        /**
+         * List batches
+         * @description The batches the key may see (a location-scoped key: those its location submitted), newest first, optionally by `status`; a finished batch shows its final counts. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `batches:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["batches-list"];
         put?: never;
-        /** batches create */
+        /**
+         * Submit a batch of calculations or commits
+         * @description Stores 1-500 items, each the body of `POST /calculations` (`operation: calculate`, the default) or `POST /transactions` (`commit`) under your `reference_id` (unique in the batch), and answers 202 at once with the batch id and a `Location` to poll. Queue workers run the items; each ends `succeeded` with its result or `failed` with exactly the error its endpoint would have answered, alone: an item is validated when it runs, so one bad item never refuses the batch. Commits are exactly once under redelivery. The batch completes (or, still pending an hour after submission, fails) with `batch.completed` or `batch.failed`, and is kept 30 days after.
+         *
+         *     Its own rate bucket (`batch_submissions`). An `Idempotency-Key` returns the same batch on resubmission. Each succeeded item is billed as one `batch_item`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `batches:write`. Counts in the key’s `batch_submissions` rate-limit bucket.
+         */
         post: operations["batches-create"];
         delete?: never;
         options?: never;
@@ -546,7 +791,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** batches get */
+        /**
+         * Read a batch and its results
+         * @description The batch, its counts and its items in submission order with each one’s result or error: as many as `items_limit` (default all) and as fit 5 MB; `items_next_cursor` continues with `GET /batches/{id}/items`. `items_limit=0` answers the batch alone, for cheap polling. A batch still pending past its deadline is failed on this read (its unfinished items `internal_error`, `batch.failed` once). An unknown or expired batch, or another location’s, is 404 `not_found`. The example’s id is of the form the submission answers.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `batches:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["batches-get"];
         put?: never;
         post?: never;
@@ -563,7 +813,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** batches items */
+        /**
+         * Page through a batch’s items
+         * @description A batch’s items in submission order, each `pending`, `succeeded` with its result or `failed` with its error. The first `cursor` may be the batch’s `items_next_cursor`. An unknown or expired batch is 404 `not_found`. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `batches:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["batches-items"];
         put?: never;
         post?: never;
@@ -580,10 +835,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** return jobs list */
+        /**
+         * List a client’s return jobs
+         * @description The return jobs the selected engagement submitted (never another practice’s for the same client), newest first, optionally by `status`. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `provider:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["return-jobs-list"];
         put?: never;
-        /** return jobs create */
+        /**
+         * Prepare return figures for a client
+         * @description An accounting firm asks, for the client its request acts for, what was sold and collected per state and month (and location, if named): 1-5,000 items under your `reference_id`, answered 202 with the job id and a `Location` to poll. Each item sums the client’s committed documents of that state and month (refunds, credits and reversals negative) and ends `succeeded` with the figures per jurisdiction and kind, or `failed` with its own error (a `location_code` that is not the client’s fails that item alone, `location_not_authorized`). The job follows the batches’ lifecycle, is kept 30 days and belongs to the engagement that submitted it.
+         *
+         *     Each succeeded item is billed as one `return_job_item`.
+         *
+         *     **Access:** a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `provider:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["return-jobs-create"];
         delete?: never;
         options?: never;
@@ -598,7 +865,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** return jobs get */
+        /**
+         * Read a return job and its figures
+         * @description The job, its counts and its items in submission order with each one’s summary or error, as many as `items_limit` (default all) and as fit 5 MB; `items_next_cursor` continues with `GET /provider/return-jobs/{id}/items`. A job of another engagement is answered exactly like one that does not exist: 404 `not_found`. A job pending past its deadline is failed on this read.
+         *
+         *     **Access:** a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `provider:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["return-jobs-get"];
         put?: never;
         post?: never;
@@ -615,7 +887,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** return jobs items */
+        /**
+         * Page through a return job’s items
+         * @description A return job’s items in submission order with each one’s summary or error. A job of another engagement is 404 `not_found`. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `provider:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["return-jobs-items"];
         put?: never;
         post?: never;
@@ -634,7 +911,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** taxjar taxes */
+        /**
+         * Calculate the tax of an order (TaxJar)
+         * @description TaxJar’s `POST /v2/taxes`, taxed by the engine of `POST /api/v1/calculations`; nothing is stored. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     How TaxJar’s fields are read: `to_*`/`from_*` are the destination and origin (`to_street` is `line1`); each line item becomes a line (`unit_price` × `quantity`, its `discount`, `product_tax_code`); `shipping` is a line of its own taxed by the state’s freight rule; `amount` counts only without line items. `nexus_addresses` decide nexus (a destination among them is taxed; otherwise `has_nexus: false`); without them the account’s nexus setting does. `from_state: IL` makes the seller `in_state` for Illinois, anything else `remote`.
+         *
+         *     Where it differs from TaxJar: `customer_id` selects the customer’s active, assigned certificate for the destination state, and `exemption_type` `wholesale`, `government` or `other` without such a certificate is refused (422 `exemption_certificate_not_found`) rather than trusted; non-US destinations are refused (400 `invalid_address`); Canadian and international fields are not supported. The answer adds `rate_areas`, `breakdown.sources` and each line’s `taxability_rule`. Billed as one `calculation`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `calculations:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["taxjar-taxes"];
         delete?: never;
         options?: never;
@@ -649,7 +935,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar rates get */
+        /**
+         * Look up the rates at a ZIP code (TaxJar)
+         * @description TaxJar’s `GET /v2/rates/:zip`: today’s breakdown of `GET /api/v1/rates` as `state_rate`, `county_rate`, `city_rate`, `combined_district_rate` (special districts) and `combined_rate`, with names and `freight_taxable` from the state’s shipping rule. The `state` query narrows an ambiguous ZIP; `city`, `street` and `country` are accepted and unused (no boundary data; US only). An unknown ZIP is 400 `invalid_address`. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-rates-get"];
         put?: never;
         post?: never;
@@ -666,7 +957,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar categories */
+        /**
+         * List the product tax categories (TaxJar)
+         * @description TaxJar’s `GET /v2/categories`: the catalog of `GET /api/v1/tax-codes` (name, `product_tax_code`, description), without this service’s `SHIPPING` code. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-categories"];
         put?: never;
         post?: never;
@@ -683,7 +979,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar summary rates */
+        /**
+         * List minimum and average rates per state (TaxJar)
+         * @description TaxJar’s `GET /v2/summary_rates`, for every state and DC: `minimum_rate` is the lowest state part in the content’s ZIP table, `average_rate` the mean combined rate over the state’s ZIP codes (not weighted by population). No other countries. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-summary-rates"];
         put?: never;
         post?: never;
@@ -700,7 +1001,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar nexus regions */
+        /**
+         * List the states where the account has nexus (TaxJar)
+         * @description TaxJar’s `GET /v2/nexus/regions`: the account’s nexus setting of the key’s environment (`PATCH /api/v1/account`); `all` lists every state and DC. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-nexus-regions"];
         put?: never;
         post?: never;
@@ -717,10 +1023,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar orders list */
+        /**
+         * List order ids (TaxJar)
+         * @description TaxJar’s `GET /v2/transactions/orders`: the ids of live orders (sales and replacements neither voided nor adjusted) dated on `transaction_date` or between `from_transaction_date` and `to_transaction_date` (YYYY/MM/DD or YYYY-MM-DD), each id once. TaxJar’s lists have no pages, so up to 10,000 are read. `provider` is accepted and ignored. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-orders-list"];
         put?: never;
-        /** taxjar orders create */
+        /**
+         * Commit an order (TaxJar)
+         * @description TaxJar’s `POST /v2/transactions/orders`: a commit (`POST /api/v1/transactions`) under the code `transaction_id`, the document read from the fields as `POST /v2/taxes` reads them, dated `transaction_date`. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     Where it differs from TaxJar: the order’s `sales_tax` (and the line items’) is not taken on trust: the engine’s tax is committed and answered, and `amount` is answered from the committed document (items net of discounts, plus shipping). Without line items, the request’s `amount` is taxed as one line beside the shipping line, as `POST /v2/taxes` reads it, so it must leave the shipping out (TaxJar’s order `amount` counts it). A second create of the same id is 422 (`duplicate_transaction` in `detail`). Billed as one `commit`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["taxjar-orders-create"];
         delete?: never;
         options?: never;
@@ -735,12 +1053,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar orders get */
+        /**
+         * Read an order (TaxJar)
+         * @description TaxJar’s `GET /v2/transactions/orders/:id`: the order’s current version (the sale, or after updates its latest replacement), its `sales_tax` as committed. Refunds, reversals and voided (deleted) orders are 404, as in TaxJar. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-orders-get"];
-        /** taxjar orders update */
+        /**
+         * Update an order (TaxJar)
+         * @description TaxJar’s `PUT /v2/transactions/orders/:id`, as an adjustment (`POST /api/v1/transactions/adjustments`): the current version becomes `adjusted`, a reversal `<id>:r<n>` and a replacement `<id>:v<n>` are written atomically, taxed now. Fields the request leaves out keep their committed values (of the addresses, the destination state and ZIP; `from_` fields are not kept). Once the order has refunds it is refused (422 `invalid_lifecycle`), as any adjustment. Billed as one `adjustment`. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         put: operations["taxjar-orders-update"];
         post?: never;
-        /** taxjar orders delete */
+        /**
+         * Delete an order (TaxJar)
+         * @description TaxJar’s `DELETE /v2/transactions/orders/:id`, as a void (`POST /api/v1/transactions/{code}/void`) of the current version; the order is then 404, as in TaxJar. An order with refunds is refused (422 `invalid_lifecycle`). The example deletes `TJ-1002`, an order created like the create example. Billed as one `void`. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         delete: operations["taxjar-orders-delete"];
         options?: never;
         head?: never;
@@ -754,10 +1087,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar refunds list */
+        /**
+         * List refund ids (TaxJar)
+         * @description TaxJar’s `GET /v2/transactions/refunds`: the ids of refunds dated on `transaction_date` or between `from_transaction_date` and `to_transaction_date`, unpaged (up to 10,000). TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-refunds-list"];
         put?: never;
-        /** taxjar refunds create */
+        /**
+         * Refund an order (TaxJar)
+         * @description TaxJar’s `POST /v2/transactions/refunds`, as a refund (`POST /api/v1/transactions/{code}/refunds`) of the current version of the order `transaction_reference_id`, under the refund’s own `transaction_id`: each line item refunds |`unit_price` × `quantity`| − |`discount`| of the order line with the same `id`, and `shipping` the shipping line, at the order’s rates (so refunds never exceed the order’s tax). Amounts may carry either sign. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     Where it differs from TaxJar: without line items, `amount` must be everything that remains refundable (a full refund) or the shipping alone; a partial amount without line items is 400 `invalid_request` (which lines it came from cannot be known). More than remains is 422 `refund_exceeds_refundable`; a taken id 422 `duplicate_transaction`. Billed as one `refund`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["taxjar-refunds-create"];
         delete?: never;
         options?: never;
@@ -772,7 +1117,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar refunds get */
+        /**
+         * Read a refund (TaxJar)
+         * @description TaxJar’s `GET /v2/transactions/refunds/:id`: a refund document as committed (negative amounts and tax), `transaction_reference_id` naming the order. Refunds are immutable here: `PUT` and `DELETE` on a refund are 405. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-refunds-get"];
         put?: never;
         post?: never;
@@ -789,10 +1139,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar customers list */
+        /**
+         * List customer ids (TaxJar)
+         * @description TaxJar’s `GET /v2/customers`: every customer id in the key’s scope, unpaged (up to 10,000). TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-customers-list"];
         put?: never;
-        /** taxjar customers create */
+        /**
+         * Create a customer (TaxJar)
+         * @description TaxJar’s `POST /v2/customers`: `POST /api/v1/customers` with `customer_code` = `customer_id` and its `name`. Where it differs from TaxJar: an exemption follows from certificates (`/api/v1/certificates`), never from the request, so a new customer may only be `non_exempt` (declaring another exemption is 422 `certificate_evidence_incomplete`); the address fields are accepted and not stored. A taken id is 422 `conflict`. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["taxjar-customers-create"];
         delete?: never;
         options?: never;
@@ -807,12 +1167,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** taxjar customers get */
+        /**
+         * Read a customer (TaxJar)
+         * @description TaxJar’s `GET /v2/customers/:id` (`GET /api/v1/customers/{code}`): the customer with `exemption_type` and `exempt_regions` derived from its active, assigned, currently effective certificates (`wholesale` for resale, `government`, or `other`; `non_exempt` without any). The address fields are `null`: customers here carry none. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["taxjar-customers-get"];
-        /** taxjar customers update */
+        /**
+         * Update a customer (TaxJar)
+         * @description TaxJar’s `PUT /v2/customers/:id`: renames the customer (a name left out is kept). The exemption may be repeated as it is (clients send the customer back whole) but not changed: 422 `certificate_evidence_incomplete`. Address fields are accepted and not stored. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         put: operations["taxjar-customers-update"];
         post?: never;
-        /** taxjar customers delete */
+        /**
+         * Delete a customer (TaxJar)
+         * @description TaxJar’s `DELETE /v2/customers/:id`: deletes a customer that holds no certificates and answers it as it was. Where it differs from TaxJar: a customer holding certificates is kept (certificates are evidence other records point to): 422 `conflict`. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         delete: operations["taxjar-customers-delete"];
         options?: never;
         head?: never;
@@ -826,10 +1201,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** webhooks list */
+        /**
+         * List webhook endpoints
+         * @description The account environment’s endpoints, newest first, with their status (`disabled` after failing for days, and why) and secret rotation times, never their secrets. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `webhooks:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["webhooks-list"];
         put?: never;
-        /** webhooks create */
+        /**
+         * Register a webhook endpoint
+         * @description Registers a URL to receive the account environment’s events of the listed types (or `["*"]` for all), POSTed at least once and signed per Standard Webhooks. The answer carries the signing `secret` (`whsec_…`) this once; an idempotent replay answers `secret: null`. At most 20 endpoints per account environment.
+         *
+         *     A URL the service cannot deliver to is 400 `invalid_request` with a detail at `url`: in production only `https` URLs whose host resolves to public addresses; sandbox endpoints may be `http`, and on the local runner loopback (as in the example, which delivers to a receiver on port 8787 of the runner’s machine). An unknown event type is 422 `validation_error`. See docs/webhooks.md.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `webhooks:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["webhooks-create"];
         delete?: never;
         options?: never;
@@ -844,11 +1231,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** webhooks get */
+        /**
+         * Read a webhook endpoint
+         * @description One endpoint with its status, `failing_since`, `disabled_reason` and secret rotation times; never its secret. An unknown id is 404 `not_found`. The example’s id is of the form `we_…`.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `webhooks:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["webhooks-get"];
         put?: never;
         post?: never;
-        /** webhooks delete */
+        /**
+         * Delete a webhook endpoint
+         * @description Removes an endpoint: nothing more is delivered to it and its pending deliveries are cancelled. An unknown id is 404 `not_found`.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `webhooks:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         delete: operations["webhooks-delete"];
         options?: never;
         head?: never;
@@ -864,7 +1261,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** webhooks rotate secret */
+        /**
+         * Rotate a webhook endpoint’s signing secret
+         * @description Answers a new secret, this once (an idempotent replay answers `secret: null`); the previous one keeps signing for 24 hours (`WEBHOOK_SECRET_OVERLAP_SECONDS`), both signatures sent space-separated in `webhook-signature`, so receivers may switch within the day. An unknown id is 404 `not_found`. No body.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `webhooks:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["webhooks-rotate-secret"];
         delete?: never;
         options?: never;
@@ -879,7 +1281,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** events list */
+        /**
+         * List events and their deliveries
+         * @description The account environment’s events of the last 30 days, newest first, optionally of one `type`, each with its payload and its delivery state per endpoint (`pending`, `failing`, `delivered`, `dead_lettered`, `cancelled`, with attempts, last status and error, next attempt). Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `webhooks:read`. Counts in the key’s `general` rate-limit bucket.
+         */
         get: operations["events-list"];
         put?: never;
         post?: never;
@@ -898,7 +1305,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** events redeliver */
+        /**
+         * Redeliver an event
+         * @description Queues the event again to every endpoint subscribed to its type now, as a new generation of attempts with the same `webhook-id` and body (a dead-lettered delivery starts over); answers 202 with the event’s delivery states. An unknown event, or one older than 30 days, is 404 `not_found`; an event that kept changing while it was being redelivered 409 `conflict` (try again). No body. The example’s id is of the form `evt_…`: take one from `GET /events`.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `webhooks:write`. Counts in the key’s `general` rate-limit bucket.
+         */
         post: operations["events-redeliver"];
         delete?: never;
         options?: never;
@@ -911,6 +1323,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         ErrorDetail: {
+            /** @description What is wrong with this field (missing, string_too_long, enum, duplicate_value, …). */
             code: string;
             message: string;
             /** @description Dotted path from the body root (`lines.0.amount`), `query.<name>` or `header.<Name>`. */
@@ -930,21 +1343,25 @@ export interface components {
         Jurisdiction: {
             /** @enum {string} */
             type: "state" | "county" | "city" | "special";
+            /** @description The jurisdiction as the rate table names it (NEW YORK, KINGS, …). */
             name: string;
             /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
             rate: number;
             /** @description USD, rounded to cents. */
             taxable_amount: number;
-            /** @description USD, rounded to cents. */
+            /** @description Its share of the tax; a line’s jurisdictions add up to the line’s tax. */
             tax: number;
             /** @description Where the jurisdiction's rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept. */
             source: string | null;
         };
         Message: {
+            /** @description Stable, snake_case: content_older_than_date, zip_spans_multiple_rate_areas, unknown_tax_code, holiday_exempt, … */
             code: string;
             /** @enum {string} */
             severity: "warning" | "info";
+            /** @description For people. */
             message: string;
+            /** @description Dotted path of what it is about (`ship_to`, `lines.0`). */
             target: string;
         };
         Calculation: {
@@ -954,8 +1371,9 @@ export interface components {
             date: string;
             /** @constant */
             currency: "USD";
+            /** @description The content version in force on the document’s date (GET /config lists them). */
             content_version: string;
-            /** @description USD, rounded to cents. */
+            /** @description Sum of the lines’ amounts, before discounts. */
             total_amount: number;
             /** @description USD, rounded to cents. */
             total_discount: number;
@@ -963,13 +1381,17 @@ export interface components {
             total_taxable: number;
             /** @description USD, rounded to cents. */
             total_exempt: number;
-            /** @description USD, rounded to cents. */
+            /** @description Sum of the lines’ tax; negative on refunds, credits and reversals. */
             total_tax: number;
             lines: {
                 number: string;
                 item_code: string | null;
+                /** @description The tax code the line was classified by (its own, or its item_code’s); null: general goods. */
                 tax_code: string | null;
-                /** @enum {string} */
+                /**
+                 * @description The product category of the tax code.
+                 * @enum {string}
+                 */
                 category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
                 description: string | null;
                 quantity: number;
@@ -977,20 +1399,27 @@ export interface components {
                 amount: number;
                 /** @description USD, rounded to cents. */
                 discount: number;
-                /** @description USD, rounded to cents. */
+                /** @description The part of the amount (net of discount) that is taxed. */
                 taxable_amount: number;
-                /** @description USD, rounded to cents. */
+                /** @description The part of the amount (net of discount) that is not taxed. */
                 exempt_amount: number;
                 /** @description USD, rounded to cents. */
                 tax: number;
-                /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                /** @description The combined rate applied (0.08875 = 8.875 %). */
                 rate: number;
                 tax_included: boolean;
-                /** @enum {string} */
+                /**
+                 * @description not_collected: the seller has no nexus in the destination state (reason no_nexus).
+                 * @enum {string}
+                 */
                 taxability: "taxable" | "exempt" | "not_collected";
                 reason: components["schemas"]["LineReason"];
-                /** @enum {string} */
+                /**
+                 * @description Whose local rates apply: the destination’s, the origin’s (`ship_from` in an origin-sourcing state), or both (California).
+                 * @enum {string}
+                 */
                 sourcing: "destination" | "origin" | "hybrid";
+                /** @description The destination as resolved, and how precisely (zip5 with the bundled content). */
                 address: {
                     state: string;
                     zip: string;
@@ -1025,23 +1454,33 @@ export interface components {
                     summary: string;
                 } | null;
                 jurisdictions: components["schemas"]["Jurisdiction"][];
+                /** @description The certificate that exempted the line (reason certificate_applied), as it was when the document was taxed. */
                 exemption_certificate: {
                     id: string;
                     exemption_reason: string;
                     document_sha256: string | null;
                 } | null;
             }[];
+            /** @description The tax per jurisdiction over all lines. */
             summary: components["schemas"]["Jurisdiction"][];
+            /** @description Warnings and notes about the answer (stale rates, a ZIP of several rate areas, an unknown tax code, a holiday). */
             messages: components["schemas"]["Message"][];
         };
         Transaction: {
             /** @constant */
             object: "transaction";
             code: string;
-            /** @enum {string} */
+            /**
+             * @description refund, credit and reversal documents carry negative amounts or tax, so a period’s documents add up to the net liability.
+             * @enum {string}
+             */
             kind: "sale" | "refund" | "credit" | "reversal" | "replacement";
-            /** @enum {string} */
+            /**
+             * @description refunded: nothing remains refundable; voided: cancelled; adjusted: replaced by `adjustment.replacement_code`.
+             * @enum {string}
+             */
             status: "committed" | "refunded" | "voided" | "adjusted";
+            /** @description The sale a refund, credit, reversal or replacement belongs to. */
             original_code: string | null;
             location_code: string | null;
             customer_code: string | null;
@@ -1051,6 +1490,7 @@ export interface components {
             date: string;
             /** @constant */
             currency: "USD";
+            /** @description The content version in force on the document’s date (GET /config lists them). */
             content_version: string;
             reason: string | null;
             /**
@@ -1064,7 +1504,7 @@ export interface components {
              */
             updated_at: string;
             voided_at: string | null;
-            /** @description USD, rounded to cents. */
+            /** @description Sum of the lines’ amounts, before discounts. */
             total_amount: number;
             /** @description USD, rounded to cents. */
             total_discount: number;
@@ -1072,10 +1512,13 @@ export interface components {
             total_taxable: number;
             /** @description USD, rounded to cents. */
             total_exempt: number;
-            /** @description USD, rounded to cents. */
+            /** @description Sum of the lines’ tax; negative on refunds, credits and reversals. */
             total_tax: number;
+            /** @description Codes of the refunds drawn on this document. */
             refunds: string[];
+            /** @description Codes of the credits drawn on this document. */
             credits: string[];
+            /** @description The documents that corrected this one (status adjusted). */
             adjustment: {
                 reversal_code: string;
                 replacement_code: string;
@@ -1083,8 +1526,12 @@ export interface components {
             lines: {
                 number: string;
                 item_code: string | null;
+                /** @description The tax code the line was classified by (its own, or its item_code’s); null: general goods. */
                 tax_code: string | null;
-                /** @enum {string} */
+                /**
+                 * @description The product category of the tax code.
+                 * @enum {string}
+                 */
                 category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
                 description: string | null;
                 quantity: number;
@@ -1092,20 +1539,27 @@ export interface components {
                 amount: number;
                 /** @description USD, rounded to cents. */
                 discount: number;
-                /** @description USD, rounded to cents. */
+                /** @description The part of the amount (net of discount) that is taxed. */
                 taxable_amount: number;
-                /** @description USD, rounded to cents. */
+                /** @description The part of the amount (net of discount) that is not taxed. */
                 exempt_amount: number;
                 /** @description USD, rounded to cents. */
                 tax: number;
-                /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                /** @description The combined rate applied (0.08875 = 8.875 %). */
                 rate: number;
                 tax_included: boolean;
-                /** @enum {string} */
+                /**
+                 * @description not_collected: the seller has no nexus in the destination state (reason no_nexus).
+                 * @enum {string}
+                 */
                 taxability: "taxable" | "exempt" | "not_collected";
                 reason: components["schemas"]["LineReason"];
-                /** @enum {string} */
+                /**
+                 * @description Whose local rates apply: the destination’s, the origin’s (`ship_from` in an origin-sourcing state), or both (California).
+                 * @enum {string}
+                 */
                 sourcing: "destination" | "origin" | "hybrid";
+                /** @description The destination as resolved, and how precisely (zip5 with the bundled content). */
                 address: {
                     state: string;
                     zip: string;
@@ -1140,18 +1594,19 @@ export interface components {
                     summary: string;
                 } | null;
                 jurisdictions: components["schemas"]["Jurisdiction"][];
+                /** @description The certificate that exempted the line (reason certificate_applied), as it was when the document was taxed. */
                 exemption_certificate: {
                     id: string;
                     exemption_reason: string;
                     document_sha256: string | null;
                 } | null;
-                /** @description USD, rounded to cents. */
+                /** @description Refunded so far (sales and replacements). */
                 refunded_amount: number;
-                /** @description USD, rounded to cents. */
+                /** @description What a refund may still return. */
                 refundable_amount: number;
-                /** @description USD, rounded to cents. */
+                /** @description Tax given back by credits so far. */
                 credited_tax: number;
-                /** @description USD, rounded to cents. */
+                /** @description Tax not yet refunded or credited. */
                 remaining_tax: number;
             }[];
             summary: components["schemas"]["Jurisdiction"][];
@@ -1161,10 +1616,17 @@ export interface components {
             /** @constant */
             object: "transaction";
             code: string;
-            /** @enum {string} */
+            /**
+             * @description refund, credit and reversal documents carry negative amounts or tax, so a period’s documents add up to the net liability.
+             * @enum {string}
+             */
             kind: "sale" | "refund" | "credit" | "reversal" | "replacement";
-            /** @enum {string} */
+            /**
+             * @description refunded: nothing remains refundable; voided: cancelled; adjusted: replaced by `adjustment.replacement_code`.
+             * @enum {string}
+             */
             status: "committed" | "refunded" | "voided" | "adjusted";
+            /** @description The sale a refund, credit, reversal or replacement belongs to. */
             original_code: string | null;
             location_code: string | null;
             customer_code: string | null;
@@ -1174,6 +1636,7 @@ export interface components {
             date: string;
             /** @constant */
             currency: "USD";
+            /** @description The content version in force on the document’s date (GET /config lists them). */
             content_version: string;
             reason: string | null;
             /**
@@ -1187,7 +1650,7 @@ export interface components {
              */
             updated_at: string;
             voided_at: string | null;
-            /** @description USD, rounded to cents. */
+            /** @description Sum of the lines’ amounts, before discounts. */
             total_amount: number;
             /** @description USD, rounded to cents. */
             total_discount: number;
@@ -1195,10 +1658,13 @@ export interface components {
             total_taxable: number;
             /** @description USD, rounded to cents. */
             total_exempt: number;
-            /** @description USD, rounded to cents. */
+            /** @description Sum of the lines’ tax; negative on refunds, credits and reversals. */
             total_tax: number;
+            /** @description Codes of the refunds drawn on this document. */
             refunds: string[];
+            /** @description Codes of the credits drawn on this document. */
             credits: string[];
+            /** @description The documents that corrected this one (status adjusted). */
             adjustment: {
                 reversal_code: string;
                 replacement_code: string;
@@ -1212,6 +1678,7 @@ export interface components {
             experimental: true;
             /** @description Calendar date, YYYY-MM-DD. */
             date: string;
+            /** @description The content version in force on the document’s date (GET /config lists them). */
             content_version: string;
             /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
             rate: number;
@@ -1229,12 +1696,15 @@ export interface components {
             name: string;
             /** @enum {string} */
             environment: "sandbox" | "production";
+            /** @description Enabled modules; api_access is needed for every call (otherwise 403 module_not_enabled). */
             modules: string[];
+            /** @description Where the seller collects, in the key’s environment: all, or these states. */
             nexus: "all" | string[];
             illinois: {
                 derive_seller_posture: boolean;
                 in_state_selling_enabled: boolean;
             };
+            /** @description Requests per UTC minute per key, by bucket. */
             rate_limits: {
                 general: number;
                 batch_submissions: number;
@@ -1260,6 +1730,7 @@ export interface components {
             object: "api_key";
             id: string;
             name: string | null;
+            /** @description The start of the secret, to recognize it by. */
             prefix: string;
             /** @enum {string} */
             environment: "sandbox" | "production";
@@ -1267,6 +1738,7 @@ export interface components {
             location_code: string | null;
             /** @enum {string} */
             status: "active" | "revoked";
+            /** @description When the key stops working; null: never. */
             expires_at: string | null;
             /**
              * Format: date-time
@@ -1295,7 +1767,10 @@ export interface components {
             signature_type: ("wet" | "electronic" | "click_through") | null;
             evidence_reference: string | null;
             document_sha256: string | null;
-            /** @enum {string} */
+            /**
+             * @description pending until a reviewer activates it (POST /certificates/{id}/activate).
+             * @enum {string}
+             */
             status: "pending" | "active";
             reviewer: {
                 name: string;
@@ -1309,9 +1784,13 @@ export interface components {
              * @description RFC 3339 UTC instant.
              */
             created_at: string;
+            /** @description Today lies in [valid_from, valid_to]. */
             effective: boolean;
+            /** @description Today is after valid_to. */
             expired: boolean;
+            /** @description Assigned to its customer: documents of the customer may select it. */
             assigned: boolean;
+            /** @description Who created, activated and assigned it, when, with which key (and for which practice and engagement). */
             audit: {
                 /** @enum {string} */
                 action: "created" | "activated" | "assigned";
@@ -1339,13 +1818,17 @@ export interface components {
              * @description RFC 3339 UTC instant.
              */
             created_at: string;
+            /** @description Ids of the certificates recorded for the customer. */
             certificates: string[];
         };
         Batch: {
             /** @constant */
             object: "batch";
             id: string;
-            /** @enum {string} */
+            /**
+             * @description completed: every item ran (each succeeded or failed); failed: still pending an hour after submission, its unfinished items failed with internal_error.
+             * @enum {string}
+             */
             status: "pending" | "completed" | "failed";
             item_count: number;
             succeeded_count: number;
@@ -1356,6 +1839,7 @@ export interface components {
              */
             created_at: string;
             completed_at: string | null;
+            /** @description 30 days after completion: then 404, whenever storage deletes it. */
             expires_at: string | null;
         };
         BatchItem: {
@@ -1371,6 +1855,7 @@ export interface components {
             operation: "calculate" | "commit";
             /** @constant */
             status: "failed";
+            /** @description Exactly the error the item’s endpoint would have answered. */
             error: {
                 code: string;
                 message: string;
@@ -1390,7 +1875,10 @@ export interface components {
             /** @constant */
             object: "return_job";
             id: string;
-            /** @enum {string} */
+            /**
+             * @description completed: every item ran (each succeeded or failed); failed: still pending an hour after submission, its unfinished items failed with internal_error.
+             * @enum {string}
+             */
             status: "pending" | "completed" | "failed";
             item_count: number;
             succeeded_count: number;
@@ -1401,6 +1889,7 @@ export interface components {
              */
             created_at: string;
             completed_at: string | null;
+            /** @description 30 days after completion: then 404, whenever storage deletes it. */
             expires_at: string | null;
         };
         ReturnJobItem: {
@@ -1412,6 +1901,7 @@ export interface components {
             reference_id: string;
             /** @constant */
             status: "failed";
+            /** @description Exactly the error the item’s endpoint would have answered. */
             error: {
                 code: string;
                 message: string;
@@ -1428,16 +1918,18 @@ export interface components {
         ReturnSummary: {
             state: string;
             period: string;
+            /** @description The location asked for; null: every location. */
             location_code: string | null;
             document_count: number;
-            /** @description USD, rounded to cents. */
+            /** @description taxable_amount + exempt_amount: sales excluding the tax; refunds, credits and reversals count negative. */
             gross_amount: number;
             /** @description USD, rounded to cents. */
             exempt_amount: number;
             /** @description USD, rounded to cents. */
             taxable_amount: number;
-            /** @description USD, rounded to cents. */
+            /** @description The tax collected, net of refunds, credits and reversals. */
             tax: number;
+            /** @description The figures per jurisdiction and rate. */
             jurisdictions: {
                 /** @enum {string} */
                 type: "state" | "county" | "city" | "special";
@@ -1449,6 +1941,7 @@ export interface components {
                 /** @description USD, rounded to cents. */
                 tax: number;
             }[];
+            /** @description Count and sums of each kind of document. */
             by_kind: {
                 sale: {
                     document_count: number;
@@ -1489,12 +1982,15 @@ export interface components {
         };
         Error: {
             error: {
+                /** @description Stable and snake_case: program against it. */
                 code: string;
+                /** @description For people; submitted values are never echoed. */
                 message: string;
                 /** @description Equals the X-Request-Id header. */
                 request_id: string;
                 /** @constant */
                 severity: "error";
+                /** @description One entry per failing field (validation and some business rules). */
                 details?: components["schemas"]["ErrorDetail"][];
             };
         };
@@ -2344,11 +2840,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2376,11 +2874,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2410,11 +2910,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2442,11 +2944,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2476,11 +2980,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2519,7 +3025,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 35
+                     *         "resets_in_seconds": 41
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -2547,6 +3053,7 @@ export interface operations {
                         object: "operations_status";
                         /** @enum {string} */
                         environment: "sandbox" | "production";
+                        /** @description The key’s general bucket in the current UTC minute. */
                         requests: {
                             limit: number;
                             used: number;
@@ -2601,11 +3108,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2633,11 +3142,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2665,11 +3176,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2697,11 +3210,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2731,11 +3246,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2763,11 +3280,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2797,11 +3316,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2814,6 +3335,7 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
+                /** @example kind */
                 group_by?: "day" | "key" | "kind";
             };
             header?: {
@@ -2838,25 +3360,46 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "usage",
-                     *       "from": "2026-11-01",
-                     *       "to": "2026-11-26",
+                     *       "from": "2026-12-01",
+                     *       "to": "2026-12-01",
                      *       "group_by": "kind",
                      *       "environment": "sandbox",
                      *       "key_id": null,
-                     *       "total": 4,
+                     *       "total": 16,
                      *       "data": [
                      *         {
-                     *           "group": "calculation",
-                     *           "total": 1,
+                     *           "group": "adjustment",
+                     *           "total": 2,
                      *           "by_kind": {
-                     *             "calculation": 1
+                     *             "adjustment": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "batch_item",
+                     *           "total": 2,
+                     *           "by_kind": {
+                     *             "batch_item": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "calculation",
+                     *           "total": 2,
+                     *           "by_kind": {
+                     *             "calculation": 2
                      *           }
                      *         },
                      *         {
                      *           "group": "commit",
+                     *           "total": 4,
+                     *           "by_kind": {
+                     *             "commit": 4
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "credit",
                      *           "total": 1,
                      *           "by_kind": {
-                     *             "commit": 1
+                     *             "credit": 1
                      *           }
                      *         },
                      *         {
@@ -2868,9 +3411,16 @@ export interface operations {
                      *         },
                      *         {
                      *           "group": "refund",
-                     *           "total": 1,
+                     *           "total": 2,
                      *           "by_kind": {
-                     *             "refund": 1
+                     *             "refund": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "void",
+                     *           "total": 2,
+                     *           "by_kind": {
+                     *             "void": 2
                      *           }
                      *         }
                      *       ]
@@ -2930,11 +3480,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_request";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2962,11 +3514,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -2994,11 +3548,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3026,11 +3582,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3058,11 +3616,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3092,11 +3652,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3124,11 +3686,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3158,11 +3722,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3224,11 +3790,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3278,11 +3846,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3332,11 +3902,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3407,11 +3979,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3439,11 +4013,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3473,11 +4049,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3505,11 +4083,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3539,11 +4119,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3560,11 +4142,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "nexus": "all",
+                 *       "illinois": {
+                 *         "derive_seller_posture": false,
+                 *         "in_state_selling_enabled": false
+                 *       }
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The account’s name (both environments). */
                     name?: string;
+                    /** @description `all`, or the states where the seller collects (the key’s environment): lines to other states answer tax 0 with reason no_nexus. */
                     nexus?: "all" | string[];
+                    /** @description Illinois settings of the key’s environment; what is left out is kept. */
                     illinois?: {
+                        /** @description Documents to Illinois without a seller posture take `in_state` from the account’s verified Illinois locations. */
                         derive_seller_posture?: boolean;
+                        /** @description The account may sell as an Illinois in-state seller (origin sourcing). */
                         in_state_selling_enabled?: boolean;
                     };
                 };
@@ -3579,6 +4175,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "account",
+                     *       "id": "acct_main",
+                     *       "name": "Main Retail",
+                     *       "environment": "sandbox",
+                     *       "modules": [
+                     *         "api_access"
+                     *       ],
+                     *       "nexus": "all",
+                     *       "illinois": {
+                     *         "derive_seller_posture": false,
+                     *         "in_state_selling_enabled": false
+                     *       },
+                     *       "rate_limits": {
+                     *         "general": 100000,
+                     *         "batch_submissions": 100000,
+                     *         "estimates": 100000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Account"];
                 };
             };
@@ -3604,11 +4221,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3636,11 +4255,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3668,11 +4289,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3702,11 +4325,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3734,11 +4359,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3768,11 +4395,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3783,6 +4412,7 @@ export interface operations {
     "locations-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -3805,12 +4435,21 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "location",
+                     *           "code": "DEN",
+                     *           "name": "Denver warehouse",
+                     *           "state": "CO",
+                     *           "zip": "80216",
+                     *           "illinois_verified": false,
+                     *           "created_at": "2026-12-01T23:17:19.219Z"
+                     *         },
+                     *         {
+                     *           "object": "location",
                      *           "code": "AUS",
                      *           "name": "Austin store",
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T11:07:24.027Z"
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -3819,7 +4458,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-11-26T11:07:24.027Z"
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3827,6 +4466,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Location"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -3853,11 +4493,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3885,11 +4527,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3917,11 +4561,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3951,11 +4597,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -3983,11 +4631,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4017,11 +4667,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4033,7 +4685,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4041,13 +4693,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "DEN",
+                 *       "name": "Denver warehouse",
+                 *       "state": "CO",
+                 *       "zip": "80216"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Your code for the location, unique in the account environment; documents name it as `location_code`. */
                     code: string;
                     name: string;
                     state: string;
-                    /** @description 5-digit ZIP or ZIP+4. */
+                    /** @description Stored as its 5 digits. */
                     zip: string;
-                    /** @default false */
+                    /**
+                     * @description An Illinois location verified as the seller’s (in-state origin sourcing needs one).
+                     * @default false
+                     */
                     illinois_verified?: boolean;
                 };
             };
@@ -4063,6 +4727,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "location",
+                     *       "code": "DEN",
+                     *       "name": "Denver warehouse",
+                     *       "state": "CO",
+                     *       "zip": "80216",
+                     *       "illinois_verified": false,
+                     *       "created_at": "2026-12-01T23:17:19.219Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Location"];
                 };
             };
@@ -4088,11 +4763,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4120,11 +4797,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4154,11 +4833,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4186,11 +4867,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4220,11 +4903,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4252,11 +4937,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4286,11 +4973,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4301,6 +4990,7 @@ export interface operations {
     "keys-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -4318,8 +5008,130 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_2f32f60dbbc7bb878eaff3bb",
+                     *           "name": "NYC checkout",
+                     *           "prefix": "stx_test_WAI4",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "calculations:write",
+                     *             "transactions:read",
+                     *             "transactions:write"
+                     *           ],
+                     *           "location_code": "NYC",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:19.248Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_1e7ddd67a1b7e5d23d9d7619",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_narr",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "transactions:read"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_459dfbcb9d2807a305000f18",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_seco",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_475310d4f7ca910b841eff32",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_admi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_51897c94b3eeb59ef04c6f5a",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_revo",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "revoked",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_781a80799d57488f4f69ec75",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_loca",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": "AUS",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_8aadf7bb7d08e3619c7095fd",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_expi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": "2021-01-01T00:00:00Z",
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_fbabb4f06e9b36e7cbc0e714",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_locn",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": "NYC",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ApiKey"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -4346,11 +5158,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4378,11 +5192,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4410,11 +5226,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4444,11 +5262,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4476,11 +5296,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4510,11 +5332,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4526,7 +5350,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4534,12 +5358,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "NYC checkout",
+                 *       "environment": "sandbox",
+                 *       "scopes": [
+                 *         "calculations:write",
+                 *         "transactions:read",
+                 *         "transactions:write"
+                 *       ],
+                 *       "location_code": "NYC"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description What the key is for, to tell it apart in GET /keys. */
                     name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description A production key can only be issued by a production key (403 insufficient_scope).
+                     * @enum {string}
+                     */
                     environment: "sandbox" | "production";
+                    /** @description What the key may do (`*`: everything); only scopes the calling key holds itself (403 insufficient_scope). */
                     scopes: ("*" | "calculations:write" | "transactions:read" | "transactions:write" | "customers:read" | "customers:write" | "certificates:read" | "certificates:write" | "certificates:review" | "batches:read" | "batches:write" | "provider:read" | "provider:write" | "webhooks:read" | "webhooks:write" | "account:admin")[];
+                    /** @description Limits the key to one location of its environment: its documents default to it and other locations’ records are as absent (404 not_found if the location does not exist). */
                     location_code?: string | null;
+                    /** @description When the key stops working (default: never). */
                     expires_at?: string | null;
                 };
             };
@@ -4560,6 +5403,7 @@ export interface operations {
                         object: "api_key";
                         id: string;
                         name: string | null;
+                        /** @description The start of the secret, to recognize it by. */
                         prefix: string;
                         /** @enum {string} */
                         environment: "sandbox" | "production";
@@ -4567,6 +5411,7 @@ export interface operations {
                         location_code: string | null;
                         /** @enum {string} */
                         status: "active" | "revoked";
+                        /** @description When the key stops working; null: never. */
                         expires_at: string | null;
                         /**
                          * Format: date-time
@@ -4599,11 +5444,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4631,11 +5478,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4663,11 +5512,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4697,11 +5548,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4729,11 +5582,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4763,11 +5618,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4795,11 +5652,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4829,11 +5688,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4846,6 +5707,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example key_5f0c2a9d41b7e3c86a1d2f90 */
                 id: string;
             };
             cookie?: never;
@@ -4860,6 +5722,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "api_key",
+                     *       "id": "key_2f32f60dbbc7bb878eaff3bb",
+                     *       "name": "NYC checkout",
+                     *       "prefix": "stx_test_WAI4",
+                     *       "environment": "sandbox",
+                     *       "scopes": [
+                     *         "calculations:write",
+                     *         "transactions:read",
+                     *         "transactions:write"
+                     *       ],
+                     *       "location_code": "NYC",
+                     *       "status": "revoked",
+                     *       "expires_at": null,
+                     *       "created_at": "2026-12-01T23:17:19.248Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
@@ -4885,11 +5765,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4917,11 +5799,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4949,11 +5833,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -4983,11 +5869,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5017,11 +5905,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5049,11 +5939,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5083,11 +5975,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5098,6 +5992,7 @@ export interface operations {
     "items-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -5115,6 +6010,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "item",
+                     *           "sku": "JACKET-M",
+                     *           "tax_code": "20010",
+                     *           "description": "Rain jacket, size M",
+                     *           "created_at": "2026-12-01T23:17:19.303Z"
+                     *         },
+                     *         {
+                     *           "object": "item",
+                     *           "sku": "TEE-1",
+                     *           "tax_code": "20010",
+                     *           "description": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         },
+                     *         {
+                     *           "object": "item",
+                     *           "sku": "MILK-1",
+                     *           "tax_code": "40030",
+                     *           "description": null,
+                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -5128,6 +6051,7 @@ export interface operations {
                              */
                             created_at: string;
                         }[];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -5154,11 +6078,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5186,11 +6112,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5218,11 +6146,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5252,11 +6182,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5284,11 +6216,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5318,11 +6252,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5334,7 +6270,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5342,8 +6278,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sku": "JACKET-M",
+                 *       "tax_code": "20010",
+                 *       "description": "Rain jacket, size M"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Your SKU; lines name it as `item_code`. An existing SKU is replaced. */
                     sku: string;
+                    /** @description A product tax code of GET /tax-codes (otherwise 400 invalid_tax_code). */
                     tax_code: string;
                     description?: string | null;
                 };
@@ -5360,6 +6305,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "item",
+                     *       "sku": "JACKET-M",
+                     *       "tax_code": "20010",
+                     *       "description": "Rain jacket, size M",
+                     *       "created_at": "2026-12-01T23:17:19.303Z",
+                     *       "category": "clothing"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "item";
@@ -5398,11 +6353,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "invalid_tax_code";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5430,11 +6387,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5462,11 +6421,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5496,11 +6457,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5528,11 +6491,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5562,11 +6527,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5594,11 +6561,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5628,11 +6597,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5644,7 +6615,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5652,9 +6623,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "seller_class": "remote"
+                 *     }
+                 */
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The posture the token states.
+                     * @enum {string}
+                     */
                     seller_class: "remote" | "marketplace" | "in_state";
+                    /** @description Until when the token verifies (default: one year from now). */
                     expires_at?: string | null;
                 };
             };
@@ -5680,6 +6660,7 @@ export interface operations {
                          * @description RFC 3339 UTC instant.
                          */
                         expires_at: string;
+                        /** @description Send it with the seller_class as a document’s `seller_declaration`; it verifies for this account and environment only. */
                         token: string;
                     };
                 };
@@ -5706,11 +6687,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5738,11 +6721,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5772,11 +6757,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5804,11 +6791,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5838,11 +6827,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5870,11 +6861,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5904,11 +6897,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -5920,7 +6915,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -5932,67 +6927,144 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-04-15",
+                 *       "ship_to": {
+                 *         "line1": "350 Fifth Avenue",
+                 *         "city": "New York",
+                 *         "state": "NY",
+                 *         "zip": "10118"
+                 *       },
+                 *       "lines": [
+                 *         {
+                 *           "number": "1",
+                 *           "tax_code": "20010",
+                 *           "description": "Rain jacket",
+                 *           "quantity": 1,
+                 *           "amount": 129
+                 *         },
+                 *         {
+                 *           "number": "2",
+                 *           "tax_code": "20010",
+                 *           "description": "T-shirts",
+                 *           "quantity": 3,
+                 *           "amount": 45
+                 *         },
+                 *         {
+                 *           "number": "3",
+                 *           "description": "Standing desk",
+                 *           "amount": 499,
+                 *           "discount": 25
+                 *         },
+                 *         {
+                 *           "number": "4",
+                 *           "tax_code": "SHIPPING",
+                 *           "description": "Delivery",
+                 *           "amount": 15
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The document date (default today, UTC): it is taxed with the content version in force on it. */
                     date?: string | null;
+                    /** @description The buyer (POST /customers), whose assigned certificates `exemption_certificate_id` may select. Kept with a committed document; not checked otherwise. */
                     customer_code?: string | null;
+                    /** @description The location the document is filed under (POST /locations); return figures are also kept per location. A location-scoped key defaults to its own and may name no other (403 location_not_authorized); a code the account does not have is 404 not_found. */
                     location_code?: string | null;
+                    /** @description USD only (the default). */
                     currency?: "USD" | null;
+                    /** @description Illinois: the seller’s posture, which decides how a line into Illinois is sourced. Needed for Illinois destinations unless a `seller_declaration` is sent or the account derives the posture from verified Illinois locations (PATCH /account). */
                     seller_class?: ("remote" | "marketplace" | "in_state") | null;
+                    /** @description Illinois: a posture signed by POST /il-seller-declarations, instead of `seller_class`. One that does not verify is 422 il_sourcing_unresolved_untrusted_contract. */
                     seller_declaration?: {
                         /** @enum {string} */
                         seller_class: "remote" | "marketplace" | "in_state";
+                        /** @description The token POST /il-seller-declarations answered. */
                         token: string;
                     } | null;
+                    /** @description Where the goods leave from: within an origin-sourcing state a sale is taxed at the origin’s local rates. A `remote` Illinois seller may not ship from Illinois. */
                     ship_from?: {
+                        /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                         line1?: string | null;
                         line2?: string | null;
+                        /** @description Not used for the rate, which follows the ZIP (and state). */
                         city?: string | null;
+                        /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                         state?: string | null;
                         /** @description 5-digit ZIP or ZIP+4. */
                         zip: string;
                         country?: string | null;
+                        /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                         latitude?: number | null;
+                        /** @description See `latitude`. */
                         longitude?: number | null;
                     } | null;
+                    /** @description Where the goods go: every line’s destination unless the line names its own. */
                     ship_to: {
+                        /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                         line1?: string | null;
                         line2?: string | null;
+                        /** @description Not used for the rate, which follows the ZIP (and state). */
                         city?: string | null;
+                        /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                         state?: string | null;
                         /** @description 5-digit ZIP or ZIP+4. */
                         zip: string;
                         country?: string | null;
+                        /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                         latitude?: number | null;
+                        /** @description See `latitude`. */
                         longitude?: number | null;
                     };
+                    /** @description An exemption certificate of `customer_code` to apply: active, assigned to the customer, effective on the date and for the destination’s state. One that does not apply is 422 exemption_certificate_not_found, never a silent exemption. */
                     exemption_certificate_id?: string | null;
+                    /** @description `account` (default): collect only where the account has nexus (PATCH /account), other lines answer tax 0 with reason no_nexus; `reference`: as if it had nexus everywhere (calculations only; a commit is 400 invalid_nexus_mode). */
                     nexus_mode?: ("account" | "reference") | null;
+                    /** @description Refuse lines with no known tax code or SKU (422 product_identity_required) rather than tax them as general goods. */
                     require_known?: boolean | null;
+                    /** @description Refuse unknown tax codes (400 invalid_tax_code) rather than tax them as general goods with a warning. */
                     strict?: boolean | null;
+                    /** @description `best_effort` (default) answers with warnings; `deterministic` refuses what it would warn about (a ZIP of several rate areas, rates older than the date): 422 accuracy_requirement_not_met. */
                     accuracy_policy?: ("best_effort" | "deterministic") | null;
+                    /** @description Refuse a destination resolved less precisely (422 address_precision_requirement_not_met). The bundled content resolves ZIP codes (`zip5`). */
                     minimum_address_precision?: ("state" | "zip5" | "zip9" | "rooftop") | null;
-                    /** @description Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
+                    /** @description 1 to 1,000 lines. Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
                     lines: {
+                        /** @description Names the line in refunds and credits (default: its 1-based position); unique in the document. */
                         number?: string | null;
+                        /** @description A SKU of the account’s catalog (POST /items): the line takes its tax code when it sends none. */
                         item_code?: string | null;
+                        /** @description Product tax code (GET /tax-codes; SHIPPING for delivery charges). Without one (and without an item_code) the line is general goods; an unknown code is taxed as general goods with a warning, or refused with `strict`. */
                         tax_code?: string | null;
+                        /** @description Free text. In Illinois it identifies the product when neither a tax code nor a SKU does. */
                         description?: string | null;
+                        /** @description Units (default 1); for the record only: `amount` is the whole line’s. */
                         quantity?: number | null;
                         /** @description Extended line amount in USD (already multiplied by quantity). */
                         amount: number;
                         discount?: number | null;
+                        /** @description `amount` includes the tax, which is backed out of it (same rounding). Not with a `discount` on the same line (400 invalid_request). */
                         tax_included?: boolean | null;
+                        /** @description This line’s destination, where it is not the document’s `ship_to`. */
                         ship_to?: {
+                            /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                             line1?: string | null;
                             line2?: string | null;
+                            /** @description Not used for the rate, which follows the ZIP (and state). */
                             city?: string | null;
+                            /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                             state?: string | null;
                             /** @description 5-digit ZIP or ZIP+4. */
                             zip: string;
                             country?: string | null;
+                            /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                             latitude?: number | null;
+                            /** @description See `latitude`. */
                             longitude?: number | null;
                         } | null;
+                        /** @description A certificate for this line only, instead of the document’s `exemption_certificate_id`. */
                         exemption_certificate_id?: string | null;
                     }[];
                 };
@@ -6015,75 +7087,67 @@ export interface operations {
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
-                     *       "total_amount": 590,
-                     *       "total_discount": 0,
-                     *       "total_taxable": 590,
-                     *       "total_exempt": 0,
-                     *       "total_tax": 60.48,
+                     *       "total_amount": 688,
+                     *       "total_discount": 25,
+                     *       "total_taxable": 616.96,
+                     *       "total_exempt": 46.04,
+                     *       "total_tax": 54.76,
                      *       "lines": [
                      *         {
                      *           "number": "1",
                      *           "item_code": null,
-                     *           "tax_code": null,
-                     *           "category": "general_tangible",
-                     *           "description": "Standing desk",
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
                      *           "quantity": 1,
-                     *           "amount": 499,
+                     *           "amount": 129,
                      *           "discount": 0,
-                     *           "taxable_amount": 499,
+                     *           "taxable_amount": 129,
                      *           "exempt_amount": 0,
-                     *           "tax": 51.15,
-                     *           "rate": 0.1025,
+                     *           "tax": 11.45,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
-                     *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 499,
-                     *               "tax": 31.19,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 499,
-                     *               "tax": 8.73,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.16,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 499,
-                     *               "tax": 6.24,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.81,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 499,
-                     *               "tax": 4.99,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 129,
+                     *               "tax": 0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null
@@ -6091,66 +7155,151 @@ export interface operations {
                      *         {
                      *           "number": "2",
                      *           "item_code": null,
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "T-shirts",
+                     *           "quantity": 3,
+                     *           "amount": 45,
+                     *           "discount": 0,
+                     *           "taxable_amount": 0,
+                     *           "exempt_amount": 45,
+                     *           "tax": 0,
+                     *           "rate": 0,
+                     *           "tax_included": false,
+                     *           "taxability": "exempt",
+                     *           "reason": "product_exempt",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "10118",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *           },
+                     *           "jurisdictions": [],
+                     *           "exemption_certificate": null
+                     *         },
+                     *         {
+                     *           "number": "3",
+                     *           "item_code": null,
                      *           "tax_code": null,
                      *           "category": "general_tangible",
-                     *           "description": "Desk lamp",
-                     *           "quantity": 2,
-                     *           "amount": 91,
-                     *           "discount": 0,
-                     *           "taxable_amount": 91,
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 25,
+                     *           "taxable_amount": 474,
                      *           "exempt_amount": 0,
-                     *           "tax": 9.33,
-                     *           "rate": 0.1025,
+                     *           "tax": 42.07,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
                      *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 91,
-                     *               "tax": 5.69,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.59,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 474,
+                     *               "tax": 18.96,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.14,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 474,
+                     *               "tax": 21.33,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 91,
-                     *               "tax": 0.91,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 474,
+                     *               "tax": 1.78,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null
+                     *         },
+                     *         {
+                     *           "number": "4",
+                     *           "item_code": null,
+                     *           "tax_code": "SHIPPING",
+                     *           "category": "shipping",
+                     *           "description": "Delivery",
+                     *           "quantity": 1,
+                     *           "amount": 15,
+                     *           "discount": 0,
+                     *           "taxable_amount": 13.96,
+                     *           "exempt_amount": 1.04,
+                     *           "tax": 1.24,
+                     *           "rate": 0.08875,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "reduced_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "10118",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "shipping",
+                     *             "treatment": "follows_goods",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Delivery charges: TaxJar, Is shipping taxable? with the statute-cited table of support.invoicemaker.com (data/us_states.csv shipping: generally taxable when the item is taxable, even if separately stated)",
+                     *             "summary": "NY standing rule: shipping is taxable in the proportion of the taxable goods delivered."
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 13.96,
+                     *               "tax": 0.56,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 13.96,
+                     *               "tax": 0.63,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 13.96,
+                     *               "tax": 0.05,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null
@@ -6159,35 +7308,27 @@ export interface operations {
                      *       "summary": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "taxable_amount": 590,
-                     *           "tax": 36.88,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
-                     *           "taxable_amount": 590,
-                     *           "tax": 10.32,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 616.96,
+                     *           "tax": 24.68,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
-                     *           "taxable_amount": 590,
-                     *           "tax": 7.38,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 616.96,
+                     *           "tax": 27.77,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "taxable_amount": 590,
-                     *           "tax": 5.9,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 616.96,
+                     *           "tax": 2.31,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -6218,11 +7359,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_address" | "invalid_request" | "invalid_tax_code";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6250,11 +7393,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6282,11 +7427,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized" | "location_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6314,11 +7461,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found" | "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6348,11 +7497,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6380,11 +7531,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "accuracy_requirement_not_met" | "product_identity_required" | "address_precision_requirement_not_met" | "exemption_certificate_not_found" | "rate_unavailable" | "ky_historical_window_unsupported" | "il_sourcing_unresolved_no_seller_facts" | "il_sourcing_unresolved_in_state_seller_without_validated_profile" | "il_sourcing_unresolved_conflicting_seller_facts" | "il_sourcing_unresolved_untrusted_contract" | "il_sourcing_not_enabled" | "il_in_state_selling_not_enabled" | "il_product_identity_required" | "il_address_not_located" | "il_rate_lookup_unresolved" | "il_rate_index_not_ready" | "il_rate_lookup_failed";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6414,11 +7567,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6446,11 +7601,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6480,11 +7637,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6496,7 +7655,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -6508,20 +7667,39 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ship_to": {
+                 *         "state": "NY",
+                 *         "zip": "10118"
+                 *       },
+                 *       "amount": 100,
+                 *       "date": "2026-04-15"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The destination. */
                     ship_to: {
+                        /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                         line1?: string | null;
                         line2?: string | null;
+                        /** @description Not used for the rate, which follows the ZIP (and state). */
                         city?: string | null;
+                        /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                         state?: string | null;
                         /** @description 5-digit ZIP or ZIP+4. */
                         zip: string;
                         country?: string | null;
+                        /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                         latitude?: number | null;
+                        /** @description See `latitude`. */
                         longitude?: number | null;
                     };
+                    /** @description The amount in USD, taxed as one line. */
                     amount: number;
+                    /** @description Product tax code (GET /tax-codes); default general goods. */
                     tax_code?: string | null;
+                    /** @description Default today (UTC). */
                     date?: string | null;
                 };
             };
@@ -6600,11 +7778,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_address" | "invalid_request" | "invalid_tax_code";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6632,11 +7812,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6664,11 +7846,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized" | "location_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6696,11 +7880,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found" | "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6730,11 +7916,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6762,11 +7950,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "accuracy_requirement_not_met" | "product_identity_required" | "address_precision_requirement_not_met" | "exemption_certificate_not_found" | "rate_unavailable" | "ky_historical_window_unsupported" | "il_sourcing_unresolved_no_seller_facts" | "il_sourcing_unresolved_in_state_seller_without_validated_profile" | "il_sourcing_unresolved_conflicting_seller_facts" | "il_sourcing_unresolved_untrusted_contract" | "il_sourcing_not_enabled" | "il_in_state_selling_not_enabled" | "il_product_identity_required" | "il_address_not_located" | "il_rate_lookup_unresolved" | "il_rate_index_not_ready" | "il_rate_lookup_failed";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6796,11 +7986,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6828,11 +8020,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6862,11 +8056,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6877,9 +8073,12 @@ export interface operations {
     "tax-codes-list": {
         parameters: {
             query?: {
+                /** @example 5 */
                 limit?: number;
                 cursor?: string;
+                /** @example clothing */
                 category?: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
+                /** @example clothing */
                 q?: string;
             };
             header?: never;
@@ -6902,20 +8101,41 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "tax_code",
-                     *           "code": "10040",
-                     *           "name": "Installation Services",
-                     *           "description": "Installation services separately stated from sales of tangible personal property.",
-                     *           "category": "services"
+                     *           "code": "11151700A0000",
+                     *           "name": "Clothing - Yarn",
+                     *           "description": "Clothing - Clothing - Yarn",
+                     *           "category": "clothing"
                      *         },
                      *         {
                      *           "object": "tax_code",
-                     *           "code": "11121700A0001",
-                     *           "name": "Landscape Soil, Mulch, Compost - Residential",
-                     *           "description": "Landscape soil, mulch, compost - residential",
-                     *           "category": "general_tangible"
+                     *           "code": "11160000A0000",
+                     *           "name": "Clothing - Fabric for use in clothing",
+                     *           "description": "Clothing - Fabric for use in clothing",
+                     *           "category": "clothing"
+                     *         },
+                     *         {
+                     *           "object": "tax_code",
+                     *           "code": "20010",
+                     *           "name": "Clothing",
+                     *           "description": "All human wearing apparel suitable for general use",
+                     *           "category": "clothing"
+                     *         },
+                     *         {
+                     *           "object": "tax_code",
+                     *           "code": "20041",
+                     *           "name": "Clothing - Swimwear",
+                     *           "description": "Bathing suits and swim suits",
+                     *           "category": "clothing"
+                     *         },
+                     *         {
+                     *           "object": "tax_code",
+                     *           "code": "42152402A0001",
+                     *           "name": "Clothing - Mouth guards",
+                     *           "description": "Clothing - Mouth guards",
+                     *           "category": "clothing"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.rTvgHTdXMKkdl4jNawYvo2sJZG3BQJF1ToUfrld5qoExAWDBl6GsLfhk-hE87E5Tp9SjIvCFXgZc2tR2ImzieJktq9dv1w"
+                     *       "next_cursor": "c1.TjUil5YxHAn4Az0Gv9ZlSWsQpv89FBu5R1wD6acgEpX2DSw7McLFqvwlkLF1tocYFjqgxbg2yF898CiWTG1lCtjpq4VYSQ"
                      *     }
                      */
                     "application/json": {
@@ -6929,6 +8149,7 @@ export interface operations {
                             /** @enum {string} */
                             category: "general_tangible" | "food_groceries" | "prepared_food" | "candy" | "soft_drinks" | "bottled_water" | "alcoholic_beverages" | "dietary_supplements" | "food_bundle" | "prescription_drugs" | "otc_drugs" | "clothing" | "digital_goods" | "saas_cloud" | "software" | "publications" | "services" | "gift_cards" | "exempt" | "shipping";
                         }[];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -6955,11 +8176,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -6987,11 +8210,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7019,11 +8244,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7053,11 +8280,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7085,11 +8314,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7119,11 +8350,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7134,8 +8367,10 @@ export interface operations {
     "rates-get": {
         parameters: {
             query: {
+                /** @example 10118 */
                 zip: string;
                 state?: string;
+                /** @example 2026-04-15 */
                 date?: string;
             };
             header?: never;
@@ -7155,38 +8390,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "rate",
-                     *       "state": "IL",
-                     *       "zip": "60601",
+                     *       "state": "NY",
+                     *       "zip": "10118",
                      *       "date": "2026-04-15",
                      *       "content_version": "2026-04-01",
                      *       "precision": "zip5",
                      *       "multiple_rate_areas": false,
                      *       "rate_areas": null,
-                     *       "rate": 0.1025,
+                     *       "rate": 0.08875,
                      *       "jurisdictions": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "notes": []
@@ -7202,6 +8431,7 @@ export interface operations {
                         content_version: string;
                         /** @enum {string} */
                         precision: "state" | "zip5" | "zip9" | "rooftop";
+                        /** @description The ZIP holds several rate areas (see rate_areas). */
                         multiple_rate_areas: boolean;
                         /** @description The destination ZIP holds several rate areas (districts inside its place, several counties or states, a California city with its own rate): the lowest and highest general-merchandise rate found in it, and the one used (the area that applies to most of the ZIP). A message zip_spans_multiple_rate_areas says the same; accuracy_policy deterministic refuses such a line. null when the ZIP is one rate area (and on documents stored before it was kept). */
                         rate_areas: {
@@ -7212,7 +8442,7 @@ export interface operations {
                             /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
                             used_rate: number;
                         } | null;
-                        /** @description Fraction, up to 6 decimals (0.0625 = 6.25 %). */
+                        /** @description The combined general-merchandise rate. */
                         rate: number;
                         jurisdictions: {
                             /** @enum {string} */
@@ -7223,6 +8453,7 @@ export interface operations {
                             /** @description Where the jurisdiction's rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept. */
                             source: string | null;
                         }[];
+                        /** @description What a calculation would warn about: rates older than the date, a ZIP of several rate areas. */
                         notes: string[];
                     };
                 };
@@ -7249,11 +8480,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "invalid_address";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7281,11 +8514,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7313,11 +8548,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7345,11 +8582,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "rate_unavailable" | "il_address_not_located" | "il_rate_lookup_unresolved";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7379,11 +8618,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7411,11 +8652,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7445,11 +8688,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7460,12 +8705,16 @@ export interface operations {
     "transactions-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
+                /** @example committed */
                 status?: "committed" | "refunded" | "voided" | "adjusted";
                 kind?: "sale" | "refund" | "credit" | "reversal" | "replacement";
                 customer_code?: string;
+                /** @example 2026-04-01 */
                 date_from?: string;
+                /** @example 2026-04-30 */
                 date_to?: string;
             };
             header?: {
@@ -7492,54 +8741,26 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "transaction",
-                     *           "code": "INV-1001-R1",
-                     *           "kind": "refund",
-                     *           "status": "committed",
-                     *           "original_code": "INV-1001",
-                     *           "location_code": null,
-                     *           "customer_code": null,
-                     *           "environment": "sandbox",
-                     *           "date": "2026-11-26",
-                     *           "currency": "USD",
-                     *           "content_version": "2026-04-01",
-                     *           "reason": "returned one lamp",
-                     *           "created_at": "2026-11-26T11:07:25.387Z",
-                     *           "updated_at": "2026-11-26T11:07:25.387Z",
-                     *           "voided_at": null,
-                     *           "total_amount": -45.5,
-                     *           "total_discount": 0,
-                     *           "total_taxable": -45.5,
-                     *           "total_exempt": 0,
-                     *           "total_tax": -4.67,
-                     *           "refunds": [],
-                     *           "credits": [],
-                     *           "adjustment": null,
-                     *           "line_count": 1
-                     *         },
-                     *         {
-                     *           "object": "transaction",
                      *           "code": "INV-1001",
                      *           "kind": "sale",
                      *           "status": "committed",
                      *           "original_code": null,
-                     *           "location_code": null,
+                     *           "location_code": "NYC",
                      *           "customer_code": null,
                      *           "environment": "sandbox",
                      *           "date": "2026-04-15",
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": null,
-                     *           "created_at": "2026-11-26T11:07:25.358Z",
-                     *           "updated_at": "2026-11-26T11:07:25.387Z",
+                     *           "created_at": "2026-12-01T23:17:19.379Z",
+                     *           "updated_at": "2026-12-01T23:17:19.379Z",
                      *           "voided_at": null,
-                     *           "total_amount": 590,
-                     *           "total_discount": 0,
-                     *           "total_taxable": 590,
+                     *           "total_amount": 628,
+                     *           "total_discount": 25,
+                     *           "total_taxable": 603,
                      *           "total_exempt": 0,
-                     *           "total_tax": 60.48,
-                     *           "refunds": [
-                     *             "INV-1001-R1"
-                     *           ],
+                     *           "total_tax": 53.52,
+                     *           "refunds": [],
                      *           "credits": [],
                      *           "adjustment": null,
                      *           "line_count": 2
@@ -7550,6 +8771,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["TransactionSummary"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -7576,11 +8798,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7608,11 +8832,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7640,11 +8866,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7672,11 +8900,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7704,11 +8934,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7738,11 +8970,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7770,11 +9004,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7804,11 +9040,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -7820,7 +9058,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -7832,68 +9070,136 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "INV-1001",
+                 *       "date": "2026-04-15",
+                 *       "location_code": "NYC",
+                 *       "ship_to": {
+                 *         "line1": "350 Fifth Avenue",
+                 *         "city": "New York",
+                 *         "state": "NY",
+                 *         "zip": "10118"
+                 *       },
+                 *       "lines": [
+                 *         {
+                 *           "number": "1",
+                 *           "tax_code": "20010",
+                 *           "description": "Rain jacket",
+                 *           "quantity": 1,
+                 *           "amount": 129
+                 *         },
+                 *         {
+                 *           "number": "2",
+                 *           "description": "Standing desk",
+                 *           "quantity": 1,
+                 *           "amount": 499,
+                 *           "discount": 25
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Your code for the document, unique per account and environment; a taken one is 409 duplicate_transaction. */
                     code: string;
+                    /** @description The document date (default today, UTC): it is taxed with the content version in force on it. */
                     date?: string | null;
+                    /** @description The buyer (POST /customers), whose assigned certificates `exemption_certificate_id` may select. Kept with a committed document; not checked otherwise. */
                     customer_code?: string | null;
+                    /** @description The location the document is filed under (POST /locations); return figures are also kept per location. A location-scoped key defaults to its own and may name no other (403 location_not_authorized); a code the account does not have is 404 not_found. */
                     location_code?: string | null;
+                    /** @description USD only (the default). */
                     currency?: "USD" | null;
+                    /** @description Illinois: the seller’s posture, which decides how a line into Illinois is sourced. Needed for Illinois destinations unless a `seller_declaration` is sent or the account derives the posture from verified Illinois locations (PATCH /account). */
                     seller_class?: ("remote" | "marketplace" | "in_state") | null;
+                    /** @description Illinois: a posture signed by POST /il-seller-declarations, instead of `seller_class`. One that does not verify is 422 il_sourcing_unresolved_untrusted_contract. */
                     seller_declaration?: {
                         /** @enum {string} */
                         seller_class: "remote" | "marketplace" | "in_state";
+                        /** @description The token POST /il-seller-declarations answered. */
                         token: string;
                     } | null;
+                    /** @description Where the goods leave from: within an origin-sourcing state a sale is taxed at the origin’s local rates. A `remote` Illinois seller may not ship from Illinois. */
                     ship_from?: {
+                        /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                         line1?: string | null;
                         line2?: string | null;
+                        /** @description Not used for the rate, which follows the ZIP (and state). */
                         city?: string | null;
+                        /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                         state?: string | null;
                         /** @description 5-digit ZIP or ZIP+4. */
                         zip: string;
                         country?: string | null;
+                        /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                         latitude?: number | null;
+                        /** @description See `latitude`. */
                         longitude?: number | null;
                     } | null;
+                    /** @description Where the goods go: every line’s destination unless the line names its own. */
                     ship_to: {
+                        /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                         line1?: string | null;
                         line2?: string | null;
+                        /** @description Not used for the rate, which follows the ZIP (and state). */
                         city?: string | null;
+                        /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                         state?: string | null;
                         /** @description 5-digit ZIP or ZIP+4. */
                         zip: string;
                         country?: string | null;
+                        /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                         latitude?: number | null;
+                        /** @description See `latitude`. */
                         longitude?: number | null;
                     };
+                    /** @description An exemption certificate of `customer_code` to apply: active, assigned to the customer, effective on the date and for the destination’s state. One that does not apply is 422 exemption_certificate_not_found, never a silent exemption. */
                     exemption_certificate_id?: string | null;
+                    /** @description `account` (default): collect only where the account has nexus (PATCH /account), other lines answer tax 0 with reason no_nexus; `reference`: as if it had nexus everywhere (calculations only; a commit is 400 invalid_nexus_mode). */
                     nexus_mode?: ("account" | "reference") | null;
+                    /** @description Refuse lines with no known tax code or SKU (422 product_identity_required) rather than tax them as general goods. */
                     require_known?: boolean | null;
+                    /** @description Refuse unknown tax codes (400 invalid_tax_code) rather than tax them as general goods with a warning. */
                     strict?: boolean | null;
+                    /** @description `best_effort` (default) answers with warnings; `deterministic` refuses what it would warn about (a ZIP of several rate areas, rates older than the date): 422 accuracy_requirement_not_met. */
                     accuracy_policy?: ("best_effort" | "deterministic") | null;
+                    /** @description Refuse a destination resolved less precisely (422 address_precision_requirement_not_met). The bundled content resolves ZIP codes (`zip5`). */
                     minimum_address_precision?: ("state" | "zip5" | "zip9" | "rooftop") | null;
-                    /** @description Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
+                    /** @description 1 to 1,000 lines. Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
                     lines: {
+                        /** @description Names the line in refunds and credits (default: its 1-based position); unique in the document. */
                         number?: string | null;
+                        /** @description A SKU of the account’s catalog (POST /items): the line takes its tax code when it sends none. */
                         item_code?: string | null;
+                        /** @description Product tax code (GET /tax-codes; SHIPPING for delivery charges). Without one (and without an item_code) the line is general goods; an unknown code is taxed as general goods with a warning, or refused with `strict`. */
                         tax_code?: string | null;
+                        /** @description Free text. In Illinois it identifies the product when neither a tax code nor a SKU does. */
                         description?: string | null;
+                        /** @description Units (default 1); for the record only: `amount` is the whole line’s. */
                         quantity?: number | null;
                         /** @description Extended line amount in USD (already multiplied by quantity). */
                         amount: number;
                         discount?: number | null;
+                        /** @description `amount` includes the tax, which is backed out of it (same rounding). Not with a `discount` on the same line (400 invalid_request). */
                         tax_included?: boolean | null;
+                        /** @description This line’s destination, where it is not the document’s `ship_to`. */
                         ship_to?: {
+                            /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                             line1?: string | null;
                             line2?: string | null;
+                            /** @description Not used for the rate, which follows the ZIP (and state). */
                             city?: string | null;
+                            /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                             state?: string | null;
                             /** @description 5-digit ZIP or ZIP+4. */
                             zip: string;
                             country?: string | null;
+                            /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                             latitude?: number | null;
+                            /** @description See `latitude`. */
                             longitude?: number | null;
                         } | null;
+                        /** @description A certificate for this line only, instead of the document’s `exemption_certificate_id`. */
                         exemption_certificate_id?: string | null;
                     }[];
                 };
@@ -7917,21 +9223,21 @@ export interface operations {
                      *       "kind": "sale",
                      *       "status": "committed",
                      *       "original_code": null,
-                     *       "location_code": null,
+                     *       "location_code": "NYC",
                      *       "customer_code": null,
                      *       "environment": "sandbox",
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T11:07:25.358Z",
-                     *       "updated_at": "2026-11-26T11:07:25.358Z",
+                     *       "created_at": "2026-12-01T23:17:19.379Z",
+                     *       "updated_at": "2026-12-01T23:17:19.379Z",
                      *       "voided_at": null,
-                     *       "total_amount": 590,
-                     *       "total_discount": 0,
-                     *       "total_taxable": 590,
+                     *       "total_amount": 628,
+                     *       "total_discount": 25,
+                     *       "total_taxable": 603,
                      *       "total_exempt": 0,
-                     *       "total_tax": 60.48,
+                     *       "total_tax": 53.52,
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
@@ -7939,178 +9245,154 @@ export interface operations {
                      *         {
                      *           "number": "1",
                      *           "item_code": null,
-                     *           "tax_code": null,
-                     *           "category": "general_tangible",
-                     *           "description": "Standing desk",
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
                      *           "quantity": 1,
-                     *           "amount": 499,
+                     *           "amount": 129,
                      *           "discount": 0,
-                     *           "taxable_amount": 499,
+                     *           "taxable_amount": 129,
                      *           "exempt_amount": 0,
-                     *           "tax": 51.15,
-                     *           "rate": 0.1025,
+                     *           "tax": 11.45,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
-                     *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 499,
-                     *               "tax": 31.19,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 499,
-                     *               "tax": 8.73,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.16,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 499,
-                     *               "tax": 6.24,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.81,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 499,
-                     *               "tax": 4.99,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 129,
+                     *               "tax": 0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
                      *           "refunded_amount": 0,
-                     *           "refundable_amount": 499,
+                     *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 51.15
+                     *           "remaining_tax": 11.45
                      *         },
                      *         {
                      *           "number": "2",
                      *           "item_code": null,
                      *           "tax_code": null,
                      *           "category": "general_tangible",
-                     *           "description": "Desk lamp",
-                     *           "quantity": 2,
-                     *           "amount": 91,
-                     *           "discount": 0,
-                     *           "taxable_amount": 91,
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 25,
+                     *           "taxable_amount": 474,
                      *           "exempt_amount": 0,
-                     *           "tax": 9.33,
-                     *           "rate": 0.1025,
+                     *           "tax": 42.07,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
                      *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 91,
-                     *               "tax": 5.69,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.59,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 474,
+                     *               "tax": 18.96,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.14,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 474,
+                     *               "tax": 21.33,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 91,
-                     *               "tax": 0.91,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 474,
+                     *               "tax": 1.78,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
                      *           "refunded_amount": 0,
-                     *           "refundable_amount": 91,
+                     *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 9.33
+                     *           "remaining_tax": 42.07
                      *         }
                      *       ],
                      *       "summary": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "taxable_amount": 590,
-                     *           "tax": 36.88,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
-                     *           "taxable_amount": 590,
-                     *           "tax": 10.32,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 603,
+                     *           "tax": 24.12,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
-                     *           "taxable_amount": 590,
-                     *           "tax": 7.38,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 603,
+                     *           "tax": 27.14,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "taxable_amount": 590,
-                     *           "tax": 5.9,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 603,
+                     *           "tax": 2.26,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -8141,11 +9423,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_address" | "invalid_request" | "invalid_tax_code" | "invalid_nexus_mode";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8173,11 +9457,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8205,11 +9491,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized" | "location_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8237,11 +9525,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found" | "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8271,11 +9561,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "duplicate_transaction";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8303,11 +9595,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "accuracy_requirement_not_met" | "product_identity_required" | "address_precision_requirement_not_met" | "exemption_certificate_not_found" | "rate_unavailable" | "ky_historical_window_unsupported" | "il_sourcing_unresolved_no_seller_facts" | "il_sourcing_unresolved_in_state_seller_without_validated_profile" | "il_sourcing_unresolved_conflicting_seller_facts" | "il_sourcing_unresolved_untrusted_contract" | "il_sourcing_not_enabled" | "il_in_state_selling_not_enabled" | "il_product_identity_required" | "il_address_not_located" | "il_rate_lookup_unresolved" | "il_rate_index_not_ready" | "il_rate_lookup_failed";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8337,11 +9631,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8369,11 +9665,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8403,11 +9701,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8425,6 +9725,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example INV-1001 */
                 code: string;
             };
             cookie?: never;
@@ -8446,21 +9747,21 @@ export interface operations {
                      *       "kind": "sale",
                      *       "status": "committed",
                      *       "original_code": null,
-                     *       "location_code": null,
+                     *       "location_code": "NYC",
                      *       "customer_code": null,
                      *       "environment": "sandbox",
                      *       "date": "2026-04-15",
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-11-26T11:07:25.358Z",
-                     *       "updated_at": "2026-11-26T11:07:25.358Z",
+                     *       "created_at": "2026-12-01T23:17:19.379Z",
+                     *       "updated_at": "2026-12-01T23:17:19.379Z",
                      *       "voided_at": null,
-                     *       "total_amount": 590,
-                     *       "total_discount": 0,
-                     *       "total_taxable": 590,
+                     *       "total_amount": 628,
+                     *       "total_discount": 25,
+                     *       "total_taxable": 603,
                      *       "total_exempt": 0,
-                     *       "total_tax": 60.48,
+                     *       "total_tax": 53.52,
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
@@ -8468,178 +9769,154 @@ export interface operations {
                      *         {
                      *           "number": "1",
                      *           "item_code": null,
-                     *           "tax_code": null,
-                     *           "category": "general_tangible",
-                     *           "description": "Standing desk",
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
                      *           "quantity": 1,
-                     *           "amount": 499,
+                     *           "amount": 129,
                      *           "discount": 0,
-                     *           "taxable_amount": 499,
+                     *           "taxable_amount": 129,
                      *           "exempt_amount": 0,
-                     *           "tax": 51.15,
-                     *           "rate": 0.1025,
+                     *           "tax": 11.45,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
-                     *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 499,
-                     *               "tax": 31.19,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 499,
-                     *               "tax": 8.73,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.16,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 499,
-                     *               "tax": 6.24,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.81,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 499,
-                     *               "tax": 4.99,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 129,
+                     *               "tax": 0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
                      *           "refunded_amount": 0,
-                     *           "refundable_amount": 499,
+                     *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 51.15
+                     *           "remaining_tax": 11.45
                      *         },
                      *         {
                      *           "number": "2",
                      *           "item_code": null,
                      *           "tax_code": null,
                      *           "category": "general_tangible",
-                     *           "description": "Desk lamp",
-                     *           "quantity": 2,
-                     *           "amount": 91,
-                     *           "discount": 0,
-                     *           "taxable_amount": 91,
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 25,
+                     *           "taxable_amount": 474,
                      *           "exempt_amount": 0,
-                     *           "tax": 9.33,
-                     *           "rate": 0.1025,
+                     *           "tax": 42.07,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
                      *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": 91,
-                     *               "tax": 5.69,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.59,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 474,
+                     *               "tax": 18.96,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": 91,
-                     *               "tax": 1.14,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 474,
+                     *               "tax": 21.33,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": 91,
-                     *               "tax": 0.91,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 474,
+                     *               "tax": 1.78,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
                      *           "refunded_amount": 0,
-                     *           "refundable_amount": 91,
+                     *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 9.33
+                     *           "remaining_tax": 42.07
                      *         }
                      *       ],
                      *       "summary": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "taxable_amount": 590,
-                     *           "tax": 36.88,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
-                     *           "taxable_amount": 590,
-                     *           "tax": 10.32,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 603,
+                     *           "tax": 24.12,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
-                     *           "taxable_amount": 590,
-                     *           "tax": 7.38,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 603,
+                     *           "tax": 27.14,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "taxable_amount": 590,
-                     *           "tax": 5.9,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 603,
+                     *           "tax": 2.26,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -8670,11 +9947,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8702,11 +9981,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8734,11 +10015,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8766,11 +10049,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found" | "transaction_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8800,11 +10085,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8832,11 +10119,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8866,11 +10155,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -8882,7 +10173,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -8890,18 +10181,37 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example INV-1001 */
                 code: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refund_code": "INV-1001-R1",
+                 *       "date": "2026-04-20",
+                 *       "reason": "Jacket returned",
+                 *       "lines": [
+                 *         {
+                 *           "number": "1",
+                 *           "amount": 129
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The refund document’s own code, unique like any transaction code (409 duplicate_transaction). */
                     refund_code: string;
+                    /** @description The document’s date (default today, UTC); its return figures count in this month. */
                     date?: string | null;
+                    /** @description Why, kept with the document. */
                     reason?: string | null;
                     lines?: {
+                        /** @description A line number of the original document. */
                         number: string;
+                        /** @description The amount returned, at most what remains refundable on the line (otherwise 422 refund_exceeds_refundable). */
                         amount: number;
                     }[] | null;
                 };
@@ -8925,88 +10235,80 @@ export interface operations {
                      *       "kind": "refund",
                      *       "status": "committed",
                      *       "original_code": "INV-1001",
-                     *       "location_code": null,
+                     *       "location_code": "NYC",
                      *       "customer_code": null,
                      *       "environment": "sandbox",
-                     *       "date": "2026-11-26",
+                     *       "date": "2026-04-20",
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
-                     *       "reason": "returned one lamp",
-                     *       "created_at": "2026-11-26T11:07:25.387Z",
-                     *       "updated_at": "2026-11-26T11:07:25.387Z",
+                     *       "reason": "Jacket returned",
+                     *       "created_at": "2026-12-01T23:17:19.458Z",
+                     *       "updated_at": "2026-12-01T23:17:19.458Z",
                      *       "voided_at": null,
-                     *       "total_amount": -45.5,
+                     *       "total_amount": -129,
                      *       "total_discount": 0,
-                     *       "total_taxable": -45.5,
+                     *       "total_taxable": -129,
                      *       "total_exempt": 0,
-                     *       "total_tax": -4.67,
+                     *       "total_tax": -11.45,
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
                      *       "lines": [
                      *         {
-                     *           "number": "2",
+                     *           "number": "1",
                      *           "item_code": null,
-                     *           "tax_code": null,
-                     *           "category": "general_tangible",
-                     *           "description": "Desk lamp",
-                     *           "quantity": 2,
-                     *           "amount": -45.5,
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "amount": -129,
                      *           "discount": 0,
-                     *           "taxable_amount": -45.5,
+                     *           "taxable_amount": -129,
                      *           "exempt_amount": 0,
-                     *           "tax": -4.67,
-                     *           "rate": 0.1025,
+                     *           "tax": -11.45,
+                     *           "rate": 0.08875,
                      *           "tax_included": false,
                      *           "taxability": "taxable",
                      *           "reason": "standard_rated",
                      *           "sourcing": "destination",
                      *           "address": {
-                     *             "state": "IL",
-                     *             "zip": "60601",
+                     *             "state": "NY",
+                     *             "zip": "10118",
                      *             "precision": "zip5"
                      *           },
                      *           "rate_areas": null,
                      *           "taxability_rule": {
-                     *             "state": "IL",
-                     *             "class": "general_merchandise",
-                     *             "treatment": "general_rate",
-                     *             "effective_from": "2026-01-01",
-                     *             "citation": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive",
-                     *             "summary": "IL: general merchandise at a state rate of 6.25 % (35 ILCS 120/2-10) with the local taxes of its class."
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [
                      *             {
                      *               "type": "state",
-                     *               "name": "ILLINOIS",
-                     *               "rate": 0.0625,
-                     *               "taxable_amount": -45.5,
-                     *               "tax": -2.85,
-                     *               "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *             },
-                     *             {
-                     *               "type": "county",
-                     *               "name": "COOK COUNTY HOME RULE",
-                     *               "rate": 0.0175,
-                     *               "taxable_amount": -45.5,
-                     *               "tax": -0.8,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": -129,
+                     *               "tax": -5.16,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "city",
-                     *               "name": "CHICAGO",
-                     *               "rate": 0.0125,
-                     *               "taxable_amount": -45.5,
-                     *               "tax": -0.57,
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": -129,
+                     *               "tax": -5.81,
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             },
                      *             {
                      *               "type": "special",
-                     *               "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *               "rate": 0.01,
-                     *               "taxable_amount": -45.5,
-                     *               "tax": -0.45,
-                     *               "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": -129,
+                     *               "tax": -0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -9019,35 +10321,27 @@ export interface operations {
                      *       "summary": [
                      *         {
                      *           "type": "state",
-                     *           "name": "ILLINOIS",
-                     *           "rate": 0.0625,
-                     *           "taxable_amount": -45.5,
-                     *           "tax": -2.85,
-                     *           "source": "Illinois state ROT rates from 2026-01-01 (P.A. 103-0781), as reported by Sovos and Grocery Dive"
-                     *         },
-                     *         {
-                     *           "type": "county",
-                     *           "name": "COOK COUNTY HOME RULE",
-                     *           "rate": 0.0175,
-                     *           "taxable_amount": -45.5,
-                     *           "tax": -0.8,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": -129,
+                     *           "tax": -5.16,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "city",
-                     *           "name": "CHICAGO",
-                     *           "rate": 0.0125,
-                     *           "taxable_amount": -45.5,
-                     *           "tax": -0.57,
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": -129,
+                     *           "tax": -5.81,
                      *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         },
                      *         {
                      *           "type": "special",
-                     *           "name": "REGIONAL TRANSPORTATION AUTHORITY",
-                     *           "rate": 0.01,
-                     *           "taxable_amount": -45.5,
-                     *           "tax": -0.45,
-                     *           "source": "RTA rates in municipal rate tables (South Chicago Heights, Antioch)"
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": -129,
+                     *           "tax": -0.48,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
                      *         }
                      *       ],
                      *       "messages": []
@@ -9078,11 +10372,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_request";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9110,11 +10406,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9142,11 +10440,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9174,11 +10474,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found" | "transaction_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9208,11 +10510,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "invalid_lifecycle" | "duplicate_transaction";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9240,11 +10544,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "refund_exceeds_refundable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9274,11 +10580,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9306,11 +10614,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9340,11 +10650,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9356,7 +10668,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -9364,19 +10676,38 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example INV-1001 */
                 code: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "credit_code": "INV-1001-C1",
+                 *       "date": "2026-04-22",
+                 *       "reason": "Tax overcharged on the desk",
+                 *       "lines": [
+                 *         {
+                 *           "number": "2",
+                 *           "tax_amount": 5
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The credit document’s own code, unique like any transaction code (409 duplicate_transaction). */
                     credit_code: string;
+                    /** @description The document’s date (default today, UTC); its return figures count in this month. */
                     date?: string | null;
+                    /** @description Why, kept with the document. */
                     reason?: string | null;
                     /** @description Each line number at most once (a repeat is 422 duplicate_value). */
                     lines: {
+                        /** @description A line number of the original document. */
                         number: string;
+                        /** @description The tax given back, at most the line’s remaining tax (otherwise 422 credit_exceeds_tax). */
                         tax_amount: number;
                     }[];
                 };
@@ -9393,6 +10724,125 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "transaction",
+                     *       "code": "INV-1001-C1",
+                     *       "kind": "credit",
+                     *       "status": "committed",
+                     *       "original_code": "INV-1001",
+                     *       "location_code": "NYC",
+                     *       "customer_code": null,
+                     *       "environment": "sandbox",
+                     *       "date": "2026-04-22",
+                     *       "currency": "USD",
+                     *       "content_version": "2026-04-01",
+                     *       "reason": "Tax overcharged on the desk",
+                     *       "created_at": "2026-12-01T23:17:19.504Z",
+                     *       "updated_at": "2026-12-01T23:17:19.504Z",
+                     *       "voided_at": null,
+                     *       "total_amount": 0,
+                     *       "total_discount": 0,
+                     *       "total_taxable": 0,
+                     *       "total_exempt": 0,
+                     *       "total_tax": -5,
+                     *       "refunds": [],
+                     *       "credits": [],
+                     *       "adjustment": null,
+                     *       "lines": [
+                     *         {
+                     *           "number": "2",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 0,
+                     *           "discount": 0,
+                     *           "taxable_amount": 0,
+                     *           "exempt_amount": 0,
+                     *           "tax": -5,
+                     *           "rate": 0.08875,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "10118",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 0,
+                     *               "tax": -2.25,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 0,
+                     *               "tax": -2.54,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 0,
+                     *               "tax": -0.21,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 0,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 0
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 0,
+                     *           "tax": -2.25,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 0,
+                     *           "tax": -2.54,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 0,
+                     *           "tax": -0.21,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -9418,11 +10868,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_request";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9450,11 +10902,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9482,11 +10936,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9514,11 +10970,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found" | "transaction_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9548,11 +11006,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "invalid_lifecycle" | "duplicate_transaction";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9580,11 +11040,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "credit_exceeds_tax";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9614,11 +11076,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9646,11 +11110,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9680,11 +11146,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9696,7 +11164,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -9704,13 +11172,20 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example INV-1002-B */
                 code: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Order cancelled"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Why, kept with the document. */
                     reason?: string | null;
                 };
             };
@@ -9726,6 +11201,188 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "transaction",
+                     *       "code": "INV-1002-B",
+                     *       "kind": "replacement",
+                     *       "status": "voided",
+                     *       "original_code": "INV-1002",
+                     *       "location_code": "NYC",
+                     *       "customer_code": null,
+                     *       "environment": "sandbox",
+                     *       "date": "2026-04-15",
+                     *       "currency": "USD",
+                     *       "content_version": "2026-04-01",
+                     *       "reason": "Order cancelled",
+                     *       "created_at": "2026-12-01T23:17:19.712Z",
+                     *       "updated_at": "2026-12-01T23:17:19.757Z",
+                     *       "voided_at": "2026-12-01T23:17:19.757Z",
+                     *       "total_amount": 628,
+                     *       "total_discount": 25,
+                     *       "total_taxable": 603,
+                     *       "total_exempt": 0,
+                     *       "total_tax": 53.52,
+                     *       "refunds": [],
+                     *       "credits": [],
+                     *       "adjustment": null,
+                     *       "lines": [
+                     *         {
+                     *           "number": "1",
+                     *           "item_code": null,
+                     *           "tax_code": "20010",
+                     *           "category": "clothing",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "amount": 129,
+                     *           "discount": 0,
+                     *           "taxable_amount": 129,
+                     *           "exempt_amount": 0,
+                     *           "tax": 11.45,
+                     *           "rate": 0.08875,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "11201",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "clothing",
+                     *             "treatment": "price_threshold",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.16,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "BROOKLYN",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 129,
+                     *               "tax": 5.81,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 129,
+                     *               "tax": 0.48,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 129,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 11.45
+                     *         },
+                     *         {
+                     *           "number": "2",
+                     *           "item_code": null,
+                     *           "tax_code": null,
+                     *           "category": "general_tangible",
+                     *           "description": "Standing desk",
+                     *           "quantity": 1,
+                     *           "amount": 499,
+                     *           "discount": 25,
+                     *           "taxable_amount": 474,
+                     *           "exempt_amount": 0,
+                     *           "tax": 42.07,
+                     *           "rate": 0.08875,
+                     *           "tax_included": false,
+                     *           "taxability": "taxable",
+                     *           "reason": "standard_rated",
+                     *           "sourcing": "destination",
+                     *           "address": {
+                     *             "state": "NY",
+                     *             "zip": "11201",
+                     *             "precision": "zip5"
+                     *           },
+                     *           "rate_areas": null,
+                     *           "taxability_rule": {
+                     *             "state": "NY",
+                     *             "class": "general_tangible",
+                     *             "treatment": "general_rate",
+                     *             "effective_from": "2025-12-01",
+                     *             "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *             "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *           },
+                     *           "jurisdictions": [
+                     *             {
+                     *               "type": "state",
+                     *               "name": "NEW YORK",
+                     *               "rate": 0.04,
+                     *               "taxable_amount": 474,
+                     *               "tax": 18.96,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "city",
+                     *               "name": "BROOKLYN",
+                     *               "rate": 0.045,
+                     *               "taxable_amount": 474,
+                     *               "tax": 21.33,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             },
+                     *             {
+                     *               "type": "special",
+                     *               "name": "NEW YORK CITY",
+                     *               "rate": 0.00375,
+                     *               "taxable_amount": 474,
+                     *               "tax": 1.78,
+                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             }
+                     *           ],
+                     *           "exemption_certificate": null,
+                     *           "refunded_amount": 0,
+                     *           "refundable_amount": 474,
+                     *           "credited_tax": 0,
+                     *           "remaining_tax": 42.07
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "type": "state",
+                     *           "name": "NEW YORK",
+                     *           "rate": 0.04,
+                     *           "taxable_amount": 603,
+                     *           "tax": 24.12,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         },
+                     *         {
+                     *           "type": "city",
+                     *           "name": "BROOKLYN",
+                     *           "rate": 0.045,
+                     *           "taxable_amount": 603,
+                     *           "tax": 27.14,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         },
+                     *         {
+                     *           "type": "special",
+                     *           "name": "NEW YORK CITY",
+                     *           "rate": 0.00375,
+                     *           "taxable_amount": 603,
+                     *           "tax": 2.26,
+                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *         }
+                     *       ],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -9751,11 +11408,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9783,11 +11442,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9815,11 +11476,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9847,11 +11510,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found" | "transaction_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9881,11 +11546,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "invalid_lifecycle";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9913,11 +11580,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9947,11 +11616,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -9979,11 +11650,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10013,11 +11686,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10029,7 +11704,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -10041,72 +11716,148 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "original_code": "INV-1002",
+                 *       "reversal_code": "INV-1002-REV",
+                 *       "replacement_code": "INV-1002-B",
+                 *       "reason": "Delivered to the Brooklyn office, not Manhattan",
+                 *       "replacement": {
+                 *         "date": "2026-04-15",
+                 *         "ship_to": {
+                 *           "line1": "1 Pierrepont Street",
+                 *           "city": "Brooklyn",
+                 *           "state": "NY",
+                 *           "zip": "11201"
+                 *         },
+                 *         "lines": [
+                 *           {
+                 *             "number": "1",
+                 *             "tax_code": "20010",
+                 *             "description": "Rain jacket",
+                 *             "quantity": 1,
+                 *             "amount": 129
+                 *           },
+                 *           {
+                 *             "number": "2",
+                 *             "description": "Standing desk",
+                 *             "quantity": 1,
+                 *             "amount": 499,
+                 *             "discount": 25
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The committed sale (or replacement) to correct; it becomes `adjusted`. */
                     original_code: string;
+                    /** @description Code of the reversal document that cancels the original’s amounts. */
                     reversal_code: string;
+                    /** @description Code of the corrected document. The three codes are distinct (422 invalid_adjustment_codes). */
                     replacement_code: string;
+                    /** @description Why, kept with the document. */
                     reason?: string | null;
+                    /** @description The corrected document, taxed now; its date, customer_code and location_code default to the original’s. */
                     replacement: {
+                        /** @description The document date (default today, UTC): it is taxed with the content version in force on it. */
                         date?: string | null;
+                        /** @description The buyer (POST /customers), whose assigned certificates `exemption_certificate_id` may select. Kept with a committed document; not checked otherwise. */
                         customer_code?: string | null;
+                        /** @description The location the document is filed under (POST /locations); return figures are also kept per location. A location-scoped key defaults to its own and may name no other (403 location_not_authorized); a code the account does not have is 404 not_found. */
                         location_code?: string | null;
+                        /** @description USD only (the default). */
                         currency?: "USD" | null;
+                        /** @description Illinois: the seller’s posture, which decides how a line into Illinois is sourced. Needed for Illinois destinations unless a `seller_declaration` is sent or the account derives the posture from verified Illinois locations (PATCH /account). */
                         seller_class?: ("remote" | "marketplace" | "in_state") | null;
+                        /** @description Illinois: a posture signed by POST /il-seller-declarations, instead of `seller_class`. One that does not verify is 422 il_sourcing_unresolved_untrusted_contract. */
                         seller_declaration?: {
                             /** @enum {string} */
                             seller_class: "remote" | "marketplace" | "in_state";
+                            /** @description The token POST /il-seller-declarations answered. */
                             token: string;
                         } | null;
+                        /** @description Where the goods leave from: within an origin-sourcing state a sale is taxed at the origin’s local rates. A `remote` Illinois seller may not ship from Illinois. */
                         ship_from?: {
+                            /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                             line1?: string | null;
                             line2?: string | null;
+                            /** @description Not used for the rate, which follows the ZIP (and state). */
                             city?: string | null;
+                            /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                             state?: string | null;
                             /** @description 5-digit ZIP or ZIP+4. */
                             zip: string;
                             country?: string | null;
+                            /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                             latitude?: number | null;
+                            /** @description See `latitude`. */
                             longitude?: number | null;
                         } | null;
+                        /** @description Where the goods go: every line’s destination unless the line names its own. */
                         ship_to: {
+                            /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                             line1?: string | null;
                             line2?: string | null;
+                            /** @description Not used for the rate, which follows the ZIP (and state). */
                             city?: string | null;
+                            /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                             state?: string | null;
                             /** @description 5-digit ZIP or ZIP+4. */
                             zip: string;
                             country?: string | null;
+                            /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                             latitude?: number | null;
+                            /** @description See `latitude`. */
                             longitude?: number | null;
                         };
+                        /** @description An exemption certificate of `customer_code` to apply: active, assigned to the customer, effective on the date and for the destination’s state. One that does not apply is 422 exemption_certificate_not_found, never a silent exemption. */
                         exemption_certificate_id?: string | null;
+                        /** @description `account` (default): collect only where the account has nexus (PATCH /account), other lines answer tax 0 with reason no_nexus; `reference`: as if it had nexus everywhere (calculations only; a commit is 400 invalid_nexus_mode). */
                         nexus_mode?: ("account" | "reference") | null;
+                        /** @description Refuse lines with no known tax code or SKU (422 product_identity_required) rather than tax them as general goods. */
                         require_known?: boolean | null;
+                        /** @description Refuse unknown tax codes (400 invalid_tax_code) rather than tax them as general goods with a warning. */
                         strict?: boolean | null;
+                        /** @description `best_effort` (default) answers with warnings; `deterministic` refuses what it would warn about (a ZIP of several rate areas, rates older than the date): 422 accuracy_requirement_not_met. */
                         accuracy_policy?: ("best_effort" | "deterministic") | null;
+                        /** @description Refuse a destination resolved less precisely (422 address_precision_requirement_not_met). The bundled content resolves ZIP codes (`zip5`). */
                         minimum_address_precision?: ("state" | "zip5" | "zip9" | "rooftop") | null;
-                        /** @description Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
+                        /** @description 1 to 1,000 lines. Line numbers are unique (`number` defaults to the 1-based position); a repeat is 422 duplicate_value. */
                         lines: {
+                            /** @description Names the line in refunds and credits (default: its 1-based position); unique in the document. */
                             number?: string | null;
+                            /** @description A SKU of the account’s catalog (POST /items): the line takes its tax code when it sends none. */
                             item_code?: string | null;
+                            /** @description Product tax code (GET /tax-codes; SHIPPING for delivery charges). Without one (and without an item_code) the line is general goods; an unknown code is taxed as general goods with a warning, or refused with `strict`. */
                             tax_code?: string | null;
+                            /** @description Free text. In Illinois it identifies the product when neither a tax code nor a SKU does. */
                             description?: string | null;
+                            /** @description Units (default 1); for the record only: `amount` is the whole line’s. */
                             quantity?: number | null;
                             /** @description Extended line amount in USD (already multiplied by quantity). */
                             amount: number;
                             discount?: number | null;
+                            /** @description `amount` includes the tax, which is backed out of it (same rounding). Not with a `discount` on the same line (400 invalid_request). */
                             tax_included?: boolean | null;
+                            /** @description This line’s destination, where it is not the document’s `ship_to`. */
                             ship_to?: {
+                                /** @description Street and number. Not used for the rate, which follows the ZIP (and state). */
                                 line1?: string | null;
                                 line2?: string | null;
+                                /** @description Not used for the rate, which follows the ZIP (and state). */
                                 city?: string | null;
+                                /** @description Two-letter state code. Needed where a ZIP crosses a state line; a ZIP not in this state is 400 invalid_address. */
                                 state?: string | null;
                                 /** @description 5-digit ZIP or ZIP+4. */
                                 zip: string;
                                 country?: string | null;
+                                /** @description With `longitude`: the rate area of an official boundary holding the point, where the content has boundaries for the state (`precision: rooftop`). */
                                 latitude?: number | null;
+                                /** @description See `latitude`. */
                                 longitude?: number | null;
                             } | null;
+                            /** @description A certificate for this line only, instead of the document’s `exemption_certificate_id`. */
                             exemption_certificate_id?: string | null;
                         }[];
                     };
@@ -10124,6 +11875,553 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "original": {
+                     *         "object": "transaction",
+                     *         "code": "INV-1002",
+                     *         "kind": "sale",
+                     *         "status": "adjusted",
+                     *         "original_code": null,
+                     *         "location_code": "NYC",
+                     *         "customer_code": null,
+                     *         "environment": "sandbox",
+                     *         "date": "2026-04-15",
+                     *         "currency": "USD",
+                     *         "content_version": "2026-04-01",
+                     *         "reason": "Delivered to the Brooklyn office, not Manhattan",
+                     *         "created_at": "2026-12-01T23:17:19.546Z",
+                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "voided_at": null,
+                     *         "total_amount": 628,
+                     *         "total_discount": 25,
+                     *         "total_taxable": 603,
+                     *         "total_exempt": 0,
+                     *         "total_tax": 53.52,
+                     *         "refunds": [],
+                     *         "credits": [],
+                     *         "adjustment": {
+                     *           "reversal_code": "INV-1002-REV",
+                     *           "replacement_code": "INV-1002-B"
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "number": "1",
+                     *             "item_code": null,
+                     *             "tax_code": "20010",
+                     *             "category": "clothing",
+                     *             "description": "Rain jacket",
+                     *             "quantity": 1,
+                     *             "amount": 129,
+                     *             "discount": 0,
+                     *             "taxable_amount": 129,
+                     *             "exempt_amount": 0,
+                     *             "tax": 11.45,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "10118",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "clothing",
+                     *               "treatment": "price_threshold",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *               "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 5.16,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 5.81,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 0.48,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 129,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 11.45
+                     *           },
+                     *           {
+                     *             "number": "2",
+                     *             "item_code": null,
+                     *             "tax_code": null,
+                     *             "category": "general_tangible",
+                     *             "description": "Standing desk",
+                     *             "quantity": 1,
+                     *             "amount": 499,
+                     *             "discount": 25,
+                     *             "taxable_amount": 474,
+                     *             "exempt_amount": 0,
+                     *             "tax": 42.07,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "10118",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "general_tangible",
+                     *               "treatment": "general_rate",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *               "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 18.96,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 21.33,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 1.78,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 474,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 42.07
+                     *           }
+                     *         ],
+                     *         "summary": [
+                     *           {
+                     *             "type": "state",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.04,
+                     *             "taxable_amount": 603,
+                     *             "tax": 24.12,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "city",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.045,
+                     *             "taxable_amount": 603,
+                     *             "tax": 27.14,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "special",
+                     *             "name": "NEW YORK CITY",
+                     *             "rate": 0.00375,
+                     *             "taxable_amount": 603,
+                     *             "tax": 2.26,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           }
+                     *         ],
+                     *         "messages": []
+                     *       },
+                     *       "reversal": {
+                     *         "object": "transaction",
+                     *         "code": "INV-1002-REV",
+                     *         "kind": "reversal",
+                     *         "status": "committed",
+                     *         "original_code": "INV-1002",
+                     *         "location_code": "NYC",
+                     *         "customer_code": null,
+                     *         "environment": "sandbox",
+                     *         "date": "2026-04-15",
+                     *         "currency": "USD",
+                     *         "content_version": "2026-04-01",
+                     *         "reason": "Delivered to the Brooklyn office, not Manhattan",
+                     *         "created_at": "2026-12-01T23:17:19.712Z",
+                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "voided_at": null,
+                     *         "total_amount": -628,
+                     *         "total_discount": -25,
+                     *         "total_taxable": -603,
+                     *         "total_exempt": 0,
+                     *         "total_tax": -53.52,
+                     *         "refunds": [],
+                     *         "credits": [],
+                     *         "adjustment": null,
+                     *         "lines": [
+                     *           {
+                     *             "number": "1",
+                     *             "item_code": null,
+                     *             "tax_code": "20010",
+                     *             "category": "clothing",
+                     *             "description": "Rain jacket",
+                     *             "quantity": 1,
+                     *             "amount": -129,
+                     *             "discount": 0,
+                     *             "taxable_amount": -129,
+                     *             "exempt_amount": 0,
+                     *             "tax": -11.45,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "10118",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "clothing",
+                     *               "treatment": "price_threshold",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *               "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": -129,
+                     *                 "tax": -5.16,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": -129,
+                     *                 "tax": -5.81,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": -129,
+                     *                 "tax": -0.48,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 0,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 0
+                     *           },
+                     *           {
+                     *             "number": "2",
+                     *             "item_code": null,
+                     *             "tax_code": null,
+                     *             "category": "general_tangible",
+                     *             "description": "Standing desk",
+                     *             "quantity": 1,
+                     *             "amount": -499,
+                     *             "discount": -25,
+                     *             "taxable_amount": -474,
+                     *             "exempt_amount": 0,
+                     *             "tax": -42.07,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "10118",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "general_tangible",
+                     *               "treatment": "general_rate",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *               "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": -474,
+                     *                 "tax": -18.96,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": -474,
+                     *                 "tax": -21.33,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": -474,
+                     *                 "tax": -1.78,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 0,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 0
+                     *           }
+                     *         ],
+                     *         "summary": [
+                     *           {
+                     *             "type": "state",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.04,
+                     *             "taxable_amount": -603,
+                     *             "tax": -24.12,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "city",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.045,
+                     *             "taxable_amount": -603,
+                     *             "tax": -27.14,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "special",
+                     *             "name": "NEW YORK CITY",
+                     *             "rate": 0.00375,
+                     *             "taxable_amount": -603,
+                     *             "tax": -2.26,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           }
+                     *         ],
+                     *         "messages": []
+                     *       },
+                     *       "replacement": {
+                     *         "object": "transaction",
+                     *         "code": "INV-1002-B",
+                     *         "kind": "replacement",
+                     *         "status": "committed",
+                     *         "original_code": "INV-1002",
+                     *         "location_code": "NYC",
+                     *         "customer_code": null,
+                     *         "environment": "sandbox",
+                     *         "date": "2026-04-15",
+                     *         "currency": "USD",
+                     *         "content_version": "2026-04-01",
+                     *         "reason": "Delivered to the Brooklyn office, not Manhattan",
+                     *         "created_at": "2026-12-01T23:17:19.712Z",
+                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "voided_at": null,
+                     *         "total_amount": 628,
+                     *         "total_discount": 25,
+                     *         "total_taxable": 603,
+                     *         "total_exempt": 0,
+                     *         "total_tax": 53.52,
+                     *         "refunds": [],
+                     *         "credits": [],
+                     *         "adjustment": null,
+                     *         "lines": [
+                     *           {
+                     *             "number": "1",
+                     *             "item_code": null,
+                     *             "tax_code": "20010",
+                     *             "category": "clothing",
+                     *             "description": "Rain jacket",
+                     *             "quantity": 1,
+                     *             "amount": 129,
+                     *             "discount": 0,
+                     *             "taxable_amount": 129,
+                     *             "exempt_amount": 0,
+                     *             "tax": 11.45,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "11201",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "clothing",
+                     *               "treatment": "price_threshold",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "NY DTF Publication 718-C, Sales and Use Tax on Clothing and Footwear (tax.ny.gov/pdf/publications/sales/pub718c.pdf)",
+                     *               "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 5.16,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "BROOKLYN",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 5.81,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 129,
+                     *                 "tax": 0.48,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 129,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 11.45
+                     *           },
+                     *           {
+                     *             "number": "2",
+                     *             "item_code": null,
+                     *             "tax_code": null,
+                     *             "category": "general_tangible",
+                     *             "description": "Standing desk",
+                     *             "quantity": 1,
+                     *             "amount": 499,
+                     *             "discount": 25,
+                     *             "taxable_amount": 474,
+                     *             "exempt_amount": 0,
+                     *             "tax": 42.07,
+                     *             "rate": 0.08875,
+                     *             "tax_included": false,
+                     *             "taxability": "taxable",
+                     *             "reason": "standard_rated",
+                     *             "sourcing": "destination",
+                     *             "address": {
+                     *               "state": "NY",
+                     *               "zip": "11201",
+                     *               "precision": "zip5"
+                     *             },
+                     *             "rate_areas": null,
+                     *             "taxability_rule": {
+                     *               "state": "NY",
+                     *               "class": "general_tangible",
+                     *               "treatment": "general_rate",
+                     *               "effective_from": "2025-12-01",
+                     *               "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *               "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *             },
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 18.96,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "BROOKLYN",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 21.33,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 474,
+                     *                 "tax": 1.78,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "exemption_certificate": null,
+                     *             "refunded_amount": 0,
+                     *             "refundable_amount": 474,
+                     *             "credited_tax": 0,
+                     *             "remaining_tax": 42.07
+                     *           }
+                     *         ],
+                     *         "summary": [
+                     *           {
+                     *             "type": "state",
+                     *             "name": "NEW YORK",
+                     *             "rate": 0.04,
+                     *             "taxable_amount": 603,
+                     *             "tax": 24.12,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "city",
+                     *             "name": "BROOKLYN",
+                     *             "rate": 0.045,
+                     *             "taxable_amount": 603,
+                     *             "tax": 27.14,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           },
+                     *           {
+                     *             "type": "special",
+                     *             "name": "NEW YORK CITY",
+                     *             "rate": 0.00375,
+                     *             "taxable_amount": 603,
+                     *             "tax": 2.26,
+                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           }
+                     *         ],
+                     *         "messages": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         original: components["schemas"]["Transaction"];
                         reversal: components["schemas"]["Transaction"];
@@ -10153,11 +12451,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_address" | "invalid_request" | "invalid_tax_code" | "invalid_nexus_mode";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10185,11 +12485,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10217,11 +12519,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized" | "location_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10249,11 +12553,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found" | "not_found" | "transaction_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10283,11 +12589,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "invalid_lifecycle" | "duplicate_transaction";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10315,11 +12623,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "accuracy_requirement_not_met" | "product_identity_required" | "address_precision_requirement_not_met" | "exemption_certificate_not_found" | "rate_unavailable" | "ky_historical_window_unsupported" | "il_sourcing_unresolved_no_seller_facts" | "il_sourcing_unresolved_in_state_seller_without_validated_profile" | "il_sourcing_unresolved_conflicting_seller_facts" | "il_sourcing_unresolved_untrusted_contract" | "il_sourcing_not_enabled" | "il_in_state_selling_not_enabled" | "il_product_identity_required" | "il_address_not_located" | "il_rate_lookup_unresolved" | "il_rate_index_not_ready" | "il_rate_lookup_failed" | "invalid_adjustment_codes";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10349,11 +12659,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10381,11 +12693,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10415,11 +12729,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10430,6 +12746,7 @@ export interface operations {
     "customers-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -10452,8 +12769,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "customer",
+                     *           "customer_code": "C-ACME",
+                     *           "name": "Acme Hardware LLC",
+                     *           "location_code": null,
+                     *           "created_at": "2026-12-01T23:17:19.809Z",
+                     *           "certificates": []
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Customer"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -10480,11 +12813,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10512,11 +12847,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10544,11 +12881,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10576,11 +12915,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10608,11 +12949,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10642,11 +12985,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10674,11 +13019,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10708,11 +13055,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10724,7 +13073,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -10736,9 +13085,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_code": "C-ACME",
+                 *       "name": "Acme Hardware LLC"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Your code for the buyer, unique in the account environment (a taken one is 409 conflict). */
                     customer_code: string;
                     name?: string | null;
+                    /** @description Scopes the customer to a location (organization keys; a location-scoped key’s customers are its location’s). 404 not_found if the account has no such location. */
                     location_code?: string | null;
                 };
             };
@@ -10758,9 +13115,9 @@ export interface operations {
                      * @example {
                      *       "object": "customer",
                      *       "customer_code": "C-ACME",
-                     *       "name": "Acme Hardware",
+                     *       "name": "Acme Hardware LLC",
                      *       "location_code": null,
-                     *       "created_at": "2026-11-26T11:07:25.414Z",
+                     *       "created_at": "2026-12-01T23:17:19.809Z",
                      *       "certificates": []
                      *     }
                      */
@@ -10789,11 +13146,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10821,11 +13180,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10853,11 +13214,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized" | "location_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10885,11 +13248,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found" | "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10919,11 +13284,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10951,11 +13318,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -10985,11 +13354,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11017,11 +13388,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11051,11 +13424,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11073,6 +13448,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example C-ACME */
                 code: string;
             };
             cookie?: never;
@@ -11087,6 +13463,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "customer",
+                     *       "customer_code": "C-ACME",
+                     *       "name": "Acme Hardware LLC",
+                     *       "location_code": null,
+                     *       "created_at": "2026-12-01T23:17:19.809Z",
+                     *       "certificates": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Customer"];
                 };
             };
@@ -11112,11 +13498,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11144,11 +13532,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11176,11 +13566,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11208,11 +13600,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11242,11 +13636,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11274,11 +13670,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11308,11 +13706,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11324,7 +13724,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -11332,13 +13732,20 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example C-ACME */
                 code: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "certificate_id": "cert_8d2f61c0a94b7e35d1c0f4a2"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description An active certificate of this customer, effective today. */
                     certificate_id: string;
                 };
             };
@@ -11354,6 +13761,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "certificate",
+                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "customer_code": "C-ACME",
+                     *       "location_code": null,
+                     *       "jurisdiction": "NY",
+                     *       "exemption_reason": "resale",
+                     *       "exemption_number": "12-3456789",
+                     *       "valid_from": "2026-01-01",
+                     *       "valid_to": "2099-12-31",
+                     *       "signer": {
+                     *         "name": "Dana Whitfield",
+                     *         "title": "Owner"
+                     *       },
+                     *       "signature_type": "electronic",
+                     *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *       "status": "active",
+                     *       "reviewer": {
+                     *         "name": "Sam Ortiz",
+                     *         "title": "Tax analyst"
+                     *       },
+                     *       "review_authority": "account",
+                     *       "activated_at": "2026-12-01T23:17:19.898Z",
+                     *       "assigned_at": "2026-12-01T23:17:19.918Z",
+                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "effective": true,
+                     *       "expired": false,
+                     *       "assigned": true,
+                     *       "audit": [
+                     *         {
+                     *           "action": "created",
+                     *           "at": "2026-12-01T23:17:19.860Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "pending"
+                     *         },
+                     *         {
+                     *           "action": "activated",
+                     *           "at": "2026-12-01T23:17:19.898Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "active"
+                     *         },
+                     *         {
+                     *           "action": "assigned",
+                     *           "at": "2026-12-01T23:17:19.918Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -11379,11 +13847,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11411,11 +13881,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11443,11 +13915,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11475,11 +13949,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11509,11 +13985,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11541,11 +14019,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "certificate_customer_mismatch" | "certificate_not_active";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11575,11 +14055,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11607,11 +14089,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11641,11 +14125,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11658,6 +14144,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
+                /** @example C-ACME */
                 customer_code?: string;
             };
             header?: {
@@ -11679,8 +14166,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "certificate",
+                     *           "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *           "customer_code": "C-ACME",
+                     *           "location_code": null,
+                     *           "jurisdiction": "NY",
+                     *           "exemption_reason": "resale",
+                     *           "exemption_number": "12-3456789",
+                     *           "valid_from": "2026-01-01",
+                     *           "valid_to": "2099-12-31",
+                     *           "signer": {
+                     *             "name": "Dana Whitfield",
+                     *             "title": "Owner"
+                     *           },
+                     *           "signature_type": "electronic",
+                     *           "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *           "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *           "status": "pending",
+                     *           "reviewer": null,
+                     *           "review_authority": null,
+                     *           "activated_at": null,
+                     *           "assigned_at": null,
+                     *           "created_at": "2026-12-01T23:17:19.860Z",
+                     *           "effective": false,
+                     *           "expired": false,
+                     *           "assigned": false,
+                     *           "audit": [
+                     *             {
+                     *               "action": "created",
+                     *               "at": "2026-12-01T23:17:19.860Z",
+                     *               "key_id": "key_475310d4f7ca910b841eff32",
+                     *               "key_prefix": "stx_test_admi",
+                     *               "practice_id": null,
+                     *               "engagement_id": null,
+                     *               "status": "pending"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Certificate"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -11707,11 +14240,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11739,11 +14274,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11771,11 +14308,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11803,11 +14342,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11835,11 +14376,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11869,11 +14412,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11901,11 +14446,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11935,11 +14482,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -11951,7 +14500,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -11963,26 +14512,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_code": "C-ACME",
+                 *       "jurisdiction": "NY",
+                 *       "exemption_reason": "resale",
+                 *       "exemption_number": "12-3456789",
+                 *       "valid_from": "2026-01-01",
+                 *       "valid_to": "2099-12-31",
+                 *       "signer": {
+                 *         "name": "Dana Whitfield",
+                 *         "title": "Owner"
+                 *       },
+                 *       "signature_type": "electronic",
+                 *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                 *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The customer (POST /customers) the certificate is for; it must be in the key’s scope (404 not_found). */
                     customer_code: string;
                     jurisdiction: string;
                     /** @enum {string} */
                     exemption_reason: "resale" | "government" | "nonprofit" | "agricultural" | "manufacturing" | "medical" | "educational" | "other";
+                    /** @description The buyer’s exemption or resale number on the certificate. */
                     exemption_number?: string | null;
                     /**
                      * Format: date
-                     * @description Calendar date, YYYY-MM-DD.
+                     * @description First day it exempts; activation must happen inside the validity window.
                      */
                     valid_from: string;
                     /**
                      * Format: date
-                     * @description Not before `valid_from` (otherwise 422 greater_than).
+                     * @description Last day it exempts; not before `valid_from` (otherwise 422 greater_than).
                      */
                     valid_to: string;
+                    /** @description Who signed it. Activation needs it (422 certificate_evidence_incomplete without). */
                     signer?: {
                         name: string;
                         title?: string | null;
                     } | null;
+                    /** @description How it was signed. Activation needs it (422 certificate_evidence_incomplete without). */
                     signature_type?: ("wet" | "electronic" | "click_through") | null;
                     evidence_reference?: string | null;
                     document_sha256?: string | null;
@@ -12000,6 +14570,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "certificate",
+                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "customer_code": "C-ACME",
+                     *       "location_code": null,
+                     *       "jurisdiction": "NY",
+                     *       "exemption_reason": "resale",
+                     *       "exemption_number": "12-3456789",
+                     *       "valid_from": "2026-01-01",
+                     *       "valid_to": "2099-12-31",
+                     *       "signer": {
+                     *         "name": "Dana Whitfield",
+                     *         "title": "Owner"
+                     *       },
+                     *       "signature_type": "electronic",
+                     *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *       "status": "pending",
+                     *       "reviewer": null,
+                     *       "review_authority": null,
+                     *       "activated_at": null,
+                     *       "assigned_at": null,
+                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "effective": false,
+                     *       "expired": false,
+                     *       "assigned": false,
+                     *       "audit": [
+                     *         {
+                     *           "action": "created",
+                     *           "at": "2026-12-01T23:17:19.860Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -12025,11 +14635,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12057,11 +14669,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12089,11 +14703,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12121,11 +14737,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found" | "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12155,11 +14773,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12187,11 +14807,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12221,11 +14843,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12253,11 +14877,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12287,11 +14913,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12309,6 +14937,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example cert_8d2f61c0a94b7e35d1c0f4a2 */
                 id: string;
             };
             cookie?: never;
@@ -12323,6 +14952,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "certificate",
+                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "customer_code": "C-ACME",
+                     *       "location_code": null,
+                     *       "jurisdiction": "NY",
+                     *       "exemption_reason": "resale",
+                     *       "exemption_number": "12-3456789",
+                     *       "valid_from": "2026-01-01",
+                     *       "valid_to": "2099-12-31",
+                     *       "signer": {
+                     *         "name": "Dana Whitfield",
+                     *         "title": "Owner"
+                     *       },
+                     *       "signature_type": "electronic",
+                     *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *       "status": "pending",
+                     *       "reviewer": null,
+                     *       "review_authority": null,
+                     *       "activated_at": null,
+                     *       "assigned_at": null,
+                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "effective": false,
+                     *       "expired": false,
+                     *       "assigned": false,
+                     *       "audit": [
+                     *         {
+                     *           "action": "created",
+                     *           "at": "2026-12-01T23:17:19.860Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -12348,11 +15017,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12380,11 +15051,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12412,11 +15085,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12444,11 +15119,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12478,11 +15155,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12510,11 +15189,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12544,11 +15225,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12560,7 +15243,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -12568,17 +15251,28 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example cert_8d2f61c0a94b7e35d1c0f4a2 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reviewer": {
+                 *         "name": "Sam Ortiz",
+                 *         "title": "Tax analyst"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The person who reviewed the evidence; a reviewer name is required (422 certificate_evidence_incomplete). */
                     reviewer?: {
                         name: string;
                         title?: string | null;
                     } | null;
+                    /** @description Who reviewed it: the account (default) or the service provider acting for it (provider keys only: 422 certificate_review_authority_not_permitted). */
                     review_authority?: ("account" | "provider") | null;
                 };
             };
@@ -12594,6 +15288,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "certificate",
+                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "customer_code": "C-ACME",
+                     *       "location_code": null,
+                     *       "jurisdiction": "NY",
+                     *       "exemption_reason": "resale",
+                     *       "exemption_number": "12-3456789",
+                     *       "valid_from": "2026-01-01",
+                     *       "valid_to": "2099-12-31",
+                     *       "signer": {
+                     *         "name": "Dana Whitfield",
+                     *         "title": "Owner"
+                     *       },
+                     *       "signature_type": "electronic",
+                     *       "evidence_reference": "s3://acme-certificates/C-ACME/ny-st-120.pdf",
+                     *       "document_sha256": "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f0a2c4e6b8d0f",
+                     *       "status": "active",
+                     *       "reviewer": {
+                     *         "name": "Sam Ortiz",
+                     *         "title": "Tax analyst"
+                     *       },
+                     *       "review_authority": "account",
+                     *       "activated_at": "2026-12-01T23:17:19.898Z",
+                     *       "assigned_at": null,
+                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "effective": true,
+                     *       "expired": false,
+                     *       "assigned": false,
+                     *       "audit": [
+                     *         {
+                     *           "action": "created",
+                     *           "at": "2026-12-01T23:17:19.860Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "pending"
+                     *         },
+                     *         {
+                     *           "action": "activated",
+                     *           "at": "2026-12-01T23:17:19.898Z",
+                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "key_prefix": "stx_test_admi",
+                     *           "practice_id": null,
+                     *           "engagement_id": null,
+                     *           "status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -12619,11 +15365,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12651,11 +15399,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12683,11 +15433,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12715,11 +15467,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12749,11 +15503,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12781,11 +15537,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "certificate_evidence_incomplete" | "certificate_review_authority_not_permitted" | "certificate_not_effective";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12815,11 +15573,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12847,11 +15607,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12881,11 +15643,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12896,6 +15660,7 @@ export interface operations {
     "provider-engagements": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -12913,19 +15678,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7105,
+                     *           "ref": "fenced-co",
+                     *           "status": "usable",
+                     *           "client": {
+                     *             "account_id": "acct_cli_fenced",
+                     *             "name": "Fenced client"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7104,
+                     *           "ref": "unavailable-co",
+                     *           "status": "unavailable",
+                     *           "client": {
+                     *             "account_id": "acct_cli_unavailable",
+                     *             "name": "Unavailable client"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7103,
+                     *           "ref": "offboarded-co",
+                     *           "status": "offboarded",
+                     *           "client": {
+                     *             "account_id": "acct_cli_offboarded",
+                     *             "name": "Offboarded client"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7102,
+                     *           "ref": "paused-co",
+                     *           "status": "paused",
+                     *           "client": {
+                     *             "account_id": "acct_cli_paused",
+                     *             "name": "Paused client"
+                     *           }
+                     *         },
+                     *         {
+                     *           "object": "engagement",
+                     *           "id": 7101,
+                     *           "ref": "northwind",
+                     *           "status": "usable",
+                     *           "client": {
+                     *             "account_id": "acct_cli_northwind",
+                     *             "name": "Northwind (client)"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
                             object: "engagement";
                             id: number;
                             ref: string;
-                            /** @enum {string} */
+                            /**
+                             * @description Only a usable engagement may be acted for (otherwise 403 client_context_not_authorized).
+                             * @enum {string}
+                             */
                             status: "usable" | "paused" | "offboarded" | "unavailable";
                             client: {
                                 account_id: string;
                                 name: string | null;
                             };
                         }[];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -12952,11 +15778,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -12984,11 +15812,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13016,11 +15846,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13050,11 +15882,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13082,11 +15916,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13116,11 +15952,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13132,7 +15970,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                /**
+                 * @description Provider keys: the client engagement to act for (its ref). Ignored for account keys.
+                 * @example northwind
+                 */
                 "X-Service-Client-Ref"?: string;
                 /** @description The client engagement to act for (its numeric id). */
                 "X-Service-Client-Id"?: string;
@@ -13150,13 +15991,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "provider_client",
+                     *       "engagement": {
+                     *         "id": 7101,
+                     *         "ref": "northwind",
+                     *         "status": "usable"
+                     *       },
+                     *       "account": {
+                     *         "id": "acct_cli_northwind",
+                     *         "name": "Northwind (client)"
+                     *       },
+                     *       "environment": "sandbox"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "provider_client";
                         engagement: {
                             id: number;
                             ref: string;
-                            /** @enum {string} */
+                            /**
+                             * @description Only a usable engagement may be acted for (otherwise 403 client_context_not_authorized).
+                             * @enum {string}
+                             */
                             status: "usable" | "paused" | "offboarded" | "unavailable";
                         };
                         account: {
@@ -13190,11 +16049,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13222,11 +16083,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13254,11 +16117,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13286,11 +16151,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13320,11 +16187,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13352,11 +16221,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13386,11 +16257,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13401,7 +16274,9 @@ export interface operations {
     "batches-list": {
         parameters: {
             query?: {
+                /** @example completed */
                 status?: "pending" | "completed" | "failed";
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -13424,8 +16299,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "batch",
+                     *           "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *           "status": "completed",
+                     *           "item_count": 2,
+                     *           "succeeded_count": 2,
+                     *           "failed_count": 0,
+                     *           "created_at": "2026-12-01T23:17:20.011Z",
+                     *           "completed_at": "2026-12-01T23:17:20.104Z",
+                     *           "expires_at": "2026-12-31T23:17:20.104Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Batch"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -13452,11 +16346,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13484,11 +16380,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13516,11 +16414,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13548,11 +16448,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13580,11 +16482,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13614,11 +16518,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13646,11 +16552,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13680,11 +16588,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13696,7 +16606,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -13708,9 +16618,57 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "reference_id": "quote-77",
+                 *           "operation": "calculate",
+                 *           "request": {
+                 *             "date": "2026-04-15",
+                 *             "ship_to": {
+                 *               "line1": "350 Fifth Avenue",
+                 *               "city": "New York",
+                 *               "state": "NY",
+                 *               "zip": "10118"
+                 *             },
+                 *             "lines": [
+                 *               {
+                 *                 "description": "Tent",
+                 *                 "amount": 300
+                 *               }
+                 *             ]
+                 *           }
+                 *         },
+                 *         {
+                 *           "reference_id": "INV-1003",
+                 *           "operation": "commit",
+                 *           "request": {
+                 *             "code": "INV-1003",
+                 *             "date": "2026-04-15",
+                 *             "ship_to": {
+                 *               "line1": "1 Pierrepont Street",
+                 *               "city": "Brooklyn",
+                 *               "state": "NY",
+                 *               "zip": "11201"
+                 *             },
+                 *             "lines": [
+                 *               {
+                 *                 "description": "Kayak",
+                 *                 "amount": 450
+                 *               }
+                 *             ]
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /** @description 1 to 500 items, run in parallel; each succeeds or fails alone. */
                     items: {
+                        /** @description Your name for the item, unique in its batch or return job (a repeat is 422 duplicate_value); its result carries it. */
                         reference_id: string;
+                        /** @description `calculate` (default): the request is a calculation; `commit`: a transaction to commit. */
                         operation?: ("calculate" | "commit") | null;
                         /** @description The body of POST /calculations (calculate) or POST /transactions (commit). */
                         request: unknown;
@@ -13731,11 +16689,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "batch",
+                     *       "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *       "status": "pending",
+                     *       "item_count": 2,
+                     *       "created_at": "2026-12-01T23:17:20.011Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "batch";
                         id: string;
-                        /** @enum {string} */
+                        /**
+                         * @description completed: every item ran (each succeeded or failed); failed: still pending an hour after submission, its unfinished items failed with internal_error.
+                         * @enum {string}
+                         */
                         status: "pending" | "completed" | "failed";
                         item_count: number;
                         /**
@@ -13768,11 +16738,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13800,11 +16772,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13832,11 +16806,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13864,11 +16840,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13898,11 +16876,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13930,11 +16910,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13964,11 +16946,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -13996,11 +16980,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14030,11 +17016,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14045,6 +17033,7 @@ export interface operations {
     "batches-get": {
         parameters: {
             query?: {
+                /** @example 10 */
                 items_limit?: number;
             };
             header?: {
@@ -14054,6 +17043,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example bat_4b1d0c7e9a2f48d6b3e5c1a07f9d2e64 */
                 id: string;
             };
             cookie?: never;
@@ -14068,11 +17058,256 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "batch",
+                     *       "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *       "status": "completed",
+                     *       "item_count": 2,
+                     *       "succeeded_count": 2,
+                     *       "failed_count": 0,
+                     *       "created_at": "2026-12-01T23:17:20.011Z",
+                     *       "completed_at": "2026-12-01T23:17:20.104Z",
+                     *       "expires_at": "2026-12-31T23:17:20.104Z",
+                     *       "items": [
+                     *         {
+                     *           "reference_id": "quote-77",
+                     *           "operation": "calculate",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "object": "calculation",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "total_amount": 300,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 300,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 26.63,
+                     *             "lines": [
+                     *               {
+                     *                 "number": "1",
+                     *                 "item_code": null,
+                     *                 "tax_code": null,
+                     *                 "category": "general_tangible",
+                     *                 "description": "Tent",
+                     *                 "quantity": 1,
+                     *                 "amount": 300,
+                     *                 "discount": 0,
+                     *                 "taxable_amount": 300,
+                     *                 "exempt_amount": 0,
+                     *                 "tax": 26.63,
+                     *                 "rate": 0.08875,
+                     *                 "tax_included": false,
+                     *                 "taxability": "taxable",
+                     *                 "reason": "standard_rated",
+                     *                 "sourcing": "destination",
+                     *                 "address": {
+                     *                   "state": "NY",
+                     *                   "zip": "10118",
+                     *                   "precision": "zip5"
+                     *                 },
+                     *                 "rate_areas": null,
+                     *                 "taxability_rule": {
+                     *                   "state": "NY",
+                     *                   "class": "general_tangible",
+                     *                   "treatment": "general_rate",
+                     *                   "effective_from": "2025-12-01",
+                     *                   "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *                   "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *                 },
+                     *                 "jurisdictions": [
+                     *                   {
+                     *                     "type": "state",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.04,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 12,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "city",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.045,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 13.5,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "special",
+                     *                     "name": "NEW YORK CITY",
+                     *                     "rate": 0.00375,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 1.13,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   }
+                     *                 ],
+                     *                 "exemption_certificate": null
+                     *               }
+                     *             ],
+                     *             "summary": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 12,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 13.5,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 1.13,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "messages": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "reference_id": "INV-1003",
+                     *           "operation": "commit",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1003",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.104Z",
+                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 450,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 450,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 39.94,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "lines": [
+                     *               {
+                     *                 "number": "1",
+                     *                 "item_code": null,
+                     *                 "tax_code": null,
+                     *                 "category": "general_tangible",
+                     *                 "description": "Kayak",
+                     *                 "quantity": 1,
+                     *                 "amount": 450,
+                     *                 "discount": 0,
+                     *                 "taxable_amount": 450,
+                     *                 "exempt_amount": 0,
+                     *                 "tax": 39.94,
+                     *                 "rate": 0.08875,
+                     *                 "tax_included": false,
+                     *                 "taxability": "taxable",
+                     *                 "reason": "standard_rated",
+                     *                 "sourcing": "destination",
+                     *                 "address": {
+                     *                   "state": "NY",
+                     *                   "zip": "11201",
+                     *                   "precision": "zip5"
+                     *                 },
+                     *                 "rate_areas": null,
+                     *                 "taxability_rule": {
+                     *                   "state": "NY",
+                     *                   "class": "general_tangible",
+                     *                   "treatment": "general_rate",
+                     *                   "effective_from": "2025-12-01",
+                     *                   "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *                   "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *                 },
+                     *                 "jurisdictions": [
+                     *                   {
+                     *                     "type": "state",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.04,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 18,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "city",
+                     *                     "name": "BROOKLYN",
+                     *                     "rate": 0.045,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 20.25,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "special",
+                     *                     "name": "NEW YORK CITY",
+                     *                     "rate": 0.00375,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 1.69,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   }
+                     *                 ],
+                     *                 "exemption_certificate": null,
+                     *                 "refunded_amount": 0,
+                     *                 "refundable_amount": 450,
+                     *                 "credited_tax": 0,
+                     *                 "remaining_tax": 39.94
+                     *               }
+                     *             ],
+                     *             "summary": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 18,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "BROOKLYN",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 20.25,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 1.69,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "messages": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "items_next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "batch";
                         id: string;
-                        /** @enum {string} */
+                        /**
+                         * @description completed: every item ran (each succeeded or failed); failed: still pending an hour after submission, its unfinished items failed with internal_error.
+                         * @enum {string}
+                         */
                         status: "pending" | "completed" | "failed";
                         item_count: number;
                         succeeded_count: number;
@@ -14083,8 +17318,10 @@ export interface operations {
                          */
                         created_at: string;
                         completed_at: string | null;
+                        /** @description 30 days after completion: then 404, whenever storage deletes it. */
                         expires_at: string | null;
                         items: components["schemas"]["BatchItem"][];
+                        /** @description More items than this answer holds: the `cursor` of the items list for the rest; null when every item is here. */
                         items_next_cursor: string | null;
                     };
                 };
@@ -14111,11 +17348,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14143,11 +17382,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14175,11 +17416,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14207,11 +17450,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14239,11 +17484,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14273,11 +17520,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14305,11 +17554,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14339,11 +17590,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14354,6 +17607,7 @@ export interface operations {
     "batches-items": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -14364,6 +17618,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example bat_4b1d0c7e9a2f48d6b3e5c1a07f9d2e64 */
                 id: string;
             };
             cookie?: never;
@@ -14378,8 +17633,242 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "reference_id": "quote-77",
+                     *           "operation": "calculate",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "object": "calculation",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "total_amount": 300,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 300,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 26.63,
+                     *             "lines": [
+                     *               {
+                     *                 "number": "1",
+                     *                 "item_code": null,
+                     *                 "tax_code": null,
+                     *                 "category": "general_tangible",
+                     *                 "description": "Tent",
+                     *                 "quantity": 1,
+                     *                 "amount": 300,
+                     *                 "discount": 0,
+                     *                 "taxable_amount": 300,
+                     *                 "exempt_amount": 0,
+                     *                 "tax": 26.63,
+                     *                 "rate": 0.08875,
+                     *                 "tax_included": false,
+                     *                 "taxability": "taxable",
+                     *                 "reason": "standard_rated",
+                     *                 "sourcing": "destination",
+                     *                 "address": {
+                     *                   "state": "NY",
+                     *                   "zip": "10118",
+                     *                   "precision": "zip5"
+                     *                 },
+                     *                 "rate_areas": null,
+                     *                 "taxability_rule": {
+                     *                   "state": "NY",
+                     *                   "class": "general_tangible",
+                     *                   "treatment": "general_rate",
+                     *                   "effective_from": "2025-12-01",
+                     *                   "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *                   "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *                 },
+                     *                 "jurisdictions": [
+                     *                   {
+                     *                     "type": "state",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.04,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 12,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "city",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.045,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 13.5,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "special",
+                     *                     "name": "NEW YORK CITY",
+                     *                     "rate": 0.00375,
+                     *                     "taxable_amount": 300,
+                     *                     "tax": 1.13,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   }
+                     *                 ],
+                     *                 "exemption_certificate": null
+                     *               }
+                     *             ],
+                     *             "summary": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 12,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 13.5,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 300,
+                     *                 "tax": 1.13,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "messages": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "reference_id": "INV-1003",
+                     *           "operation": "commit",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1003",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.104Z",
+                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 450,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 450,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 39.94,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "lines": [
+                     *               {
+                     *                 "number": "1",
+                     *                 "item_code": null,
+                     *                 "tax_code": null,
+                     *                 "category": "general_tangible",
+                     *                 "description": "Kayak",
+                     *                 "quantity": 1,
+                     *                 "amount": 450,
+                     *                 "discount": 0,
+                     *                 "taxable_amount": 450,
+                     *                 "exempt_amount": 0,
+                     *                 "tax": 39.94,
+                     *                 "rate": 0.08875,
+                     *                 "tax_included": false,
+                     *                 "taxability": "taxable",
+                     *                 "reason": "standard_rated",
+                     *                 "sourcing": "destination",
+                     *                 "address": {
+                     *                   "state": "NY",
+                     *                   "zip": "11201",
+                     *                   "precision": "zip5"
+                     *                 },
+                     *                 "rate_areas": null,
+                     *                 "taxability_rule": {
+                     *                   "state": "NY",
+                     *                   "class": "general_tangible",
+                     *                   "treatment": "general_rate",
+                     *                   "effective_from": "2025-12-01",
+                     *                   "citation": "Avalara TaxRates ZIP5 table 202603",
+                     *                   "summary": "NY general rule: general_tangible is taxed at the state's general rate and the local rates of the place; no rule of the data sets another treatment."
+                     *                 },
+                     *                 "jurisdictions": [
+                     *                   {
+                     *                     "type": "state",
+                     *                     "name": "NEW YORK",
+                     *                     "rate": 0.04,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 18,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "city",
+                     *                     "name": "BROOKLYN",
+                     *                     "rate": 0.045,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 20.25,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   },
+                     *                   {
+                     *                     "type": "special",
+                     *                     "name": "NEW YORK CITY",
+                     *                     "rate": 0.00375,
+                     *                     "taxable_amount": 450,
+                     *                     "tax": 1.69,
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                   }
+                     *                 ],
+                     *                 "exemption_certificate": null,
+                     *                 "refunded_amount": 0,
+                     *                 "refundable_amount": 450,
+                     *                 "credited_tax": 0,
+                     *                 "remaining_tax": 39.94
+                     *               }
+                     *             ],
+                     *             "summary": [
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 18,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "BROOKLYN",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 20.25,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 450,
+                     *                 "tax": 1.69,
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               }
+                     *             ],
+                     *             "messages": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["BatchItem"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -14406,11 +17895,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14438,11 +17929,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14470,11 +17963,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14502,11 +17997,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14534,11 +18031,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14568,11 +18067,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14600,11 +18101,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14634,11 +18137,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14649,12 +18154,17 @@ export interface operations {
     "return-jobs-list": {
         parameters: {
             query?: {
+                /** @example completed */
                 status?: "pending" | "completed" | "failed";
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
             header?: {
-                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                /**
+                 * @description Provider keys: the client engagement to act for (its ref). Ignored for account keys.
+                 * @example northwind
+                 */
                 "X-Service-Client-Ref"?: string;
                 /** @description The client engagement to act for (its numeric id). */
                 "X-Service-Client-Id"?: string;
@@ -14672,8 +18182,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "return_job",
+                     *           "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *           "status": "completed",
+                     *           "item_count": 2,
+                     *           "succeeded_count": 2,
+                     *           "failed_count": 0,
+                     *           "created_at": "2026-12-01T23:17:20.322Z",
+                     *           "completed_at": "2026-12-01T23:17:20.385Z",
+                     *           "expires_at": "2026-12-31T23:17:20.385Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ReturnJob"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -14700,11 +18229,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14732,11 +18263,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14764,11 +18297,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14796,11 +18331,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14828,11 +18365,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14862,11 +18401,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14894,11 +18435,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14928,11 +18471,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -14944,9 +18489,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
-                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                /**
+                 * @description Provider keys: the client engagement to act for (its ref). Ignored for account keys.
+                 * @example northwind
+                 */
                 "X-Service-Client-Ref"?: string;
                 /** @description The client engagement to act for (its numeric id). */
                 "X-Service-Client-Id"?: string;
@@ -14956,12 +18504,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "reference_id": "ny-2026-04",
+                 *           "state": "NY",
+                 *           "period": "2026-04"
+                 *         },
+                 *         {
+                 *           "reference_id": "tx-2026-04",
+                 *           "state": "TX",
+                 *           "period": "2026-04"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /** @description 1 to 5,000 summaries to prepare; each succeeds or fails alone. */
                     items: {
+                        /** @description Your name for the item, unique in its batch or return job (a repeat is 422 duplicate_value); its result carries it. */
                         reference_id: string;
                         state: string;
-                        /** @description Month, YYYY-MM. */
+                        /** @description Month, YYYY-MM: the documents dated in it. */
                         period: string;
+                        /** @description Only the documents filed under this location of the client (otherwise every location); one the client does not have fails the item (location_not_authorized). */
                         location_code?: string | null;
                     }[];
                 };
@@ -14980,11 +18547,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "return_job",
+                     *       "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *       "status": "pending",
+                     *       "item_count": 2,
+                     *       "created_at": "2026-12-01T23:17:20.322Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "return_job";
                         id: string;
-                        /** @enum {string} */
+                        /**
+                         * @description completed: every item ran (each succeeded or failed); failed: still pending an hour after submission, its unfinished items failed with internal_error.
+                         * @enum {string}
+                         */
                         status: "pending" | "completed" | "failed";
                         item_count: number;
                         /**
@@ -15017,11 +18596,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15049,11 +18630,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15081,11 +18664,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15113,11 +18698,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found" | "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15147,11 +18734,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15179,11 +18768,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15213,11 +18804,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15245,11 +18838,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15279,11 +18874,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15294,15 +18891,20 @@ export interface operations {
     "return-jobs-get": {
         parameters: {
             query?: {
+                /** @example 10 */
                 items_limit?: number;
             };
             header?: {
-                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                /**
+                 * @description Provider keys: the client engagement to act for (its ref). Ignored for account keys.
+                 * @example northwind
+                 */
                 "X-Service-Client-Ref"?: string;
                 /** @description The client engagement to act for (its numeric id). */
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example rjob_9e3a5c7b1d2f4068a9c1e3b5d7f90a12 */
                 id: string;
             };
             cookie?: never;
@@ -15317,11 +18919,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "return_job",
+                     *       "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *       "status": "completed",
+                     *       "item_count": 2,
+                     *       "succeeded_count": 2,
+                     *       "failed_count": 0,
+                     *       "created_at": "2026-12-01T23:17:20.322Z",
+                     *       "completed_at": "2026-12-01T23:17:20.385Z",
+                     *       "expires_at": "2026-12-31T23:17:20.385Z",
+                     *       "items": [
+                     *         {
+                     *           "reference_id": "ny-2026-04",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "state": "NY",
+                     *             "period": "2026-04",
+                     *             "location_code": null,
+                     *             "document_count": 1,
+                     *             "gross_amount": 603,
+                     *             "exempt_amount": 0,
+                     *             "taxable_amount": 603,
+                     *             "tax": 53.52,
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 27.14
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 2.26
+                     *               },
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 24.12
+                     *               }
+                     *             ],
+                     *             "by_kind": {
+                     *               "sale": {
+                     *                 "document_count": 1,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 53.52
+                     *               },
+                     *               "refund": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "credit": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "reversal": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "replacement": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "reference_id": "tx-2026-04",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "state": "TX",
+                     *             "period": "2026-04",
+                     *             "location_code": null,
+                     *             "document_count": 0,
+                     *             "gross_amount": 0,
+                     *             "exempt_amount": 0,
+                     *             "taxable_amount": 0,
+                     *             "tax": 0,
+                     *             "jurisdictions": [],
+                     *             "by_kind": {
+                     *               "sale": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "refund": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "credit": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "reversal": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "replacement": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "items_next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "return_job";
                         id: string;
-                        /** @enum {string} */
+                        /**
+                         * @description completed: every item ran (each succeeded or failed); failed: still pending an hour after submission, its unfinished items failed with internal_error.
+                         * @enum {string}
+                         */
                         status: "pending" | "completed" | "failed";
                         item_count: number;
                         succeeded_count: number;
@@ -15332,8 +19059,10 @@ export interface operations {
                          */
                         created_at: string;
                         completed_at: string | null;
+                        /** @description 30 days after completion: then 404, whenever storage deletes it. */
                         expires_at: string | null;
                         items: components["schemas"]["ReturnJobItem"][];
+                        /** @description More items than this answer holds: the `cursor` of the items list for the rest; null when every item is here. */
                         items_next_cursor: string | null;
                     };
                 };
@@ -15360,11 +19089,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15392,11 +19123,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15424,11 +19157,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15456,11 +19191,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15488,11 +19225,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15522,11 +19261,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15554,11 +19295,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15588,11 +19331,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15603,16 +19348,21 @@ export interface operations {
     "return-jobs-items": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
             header?: {
-                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                /**
+                 * @description Provider keys: the client engagement to act for (its ref). Ignored for account keys.
+                 * @example northwind
+                 */
                 "X-Service-Client-Ref"?: string;
                 /** @description The client engagement to act for (its numeric id). */
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example rjob_9e3a5c7b1d2f4068a9c1e3b5d7f90a12 */
                 id: string;
             };
             cookie?: never;
@@ -15627,8 +19377,122 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "reference_id": "ny-2026-04",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "state": "NY",
+                     *             "period": "2026-04",
+                     *             "location_code": null,
+                     *             "document_count": 1,
+                     *             "gross_amount": 603,
+                     *             "exempt_amount": 0,
+                     *             "taxable_amount": 603,
+                     *             "tax": 53.52,
+                     *             "jurisdictions": [
+                     *               {
+                     *                 "type": "city",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.045,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 27.14
+                     *               },
+                     *               {
+                     *                 "type": "special",
+                     *                 "name": "NEW YORK CITY",
+                     *                 "rate": 0.00375,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 2.26
+                     *               },
+                     *               {
+                     *                 "type": "state",
+                     *                 "name": "NEW YORK",
+                     *                 "rate": 0.04,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 24.12
+                     *               }
+                     *             ],
+                     *             "by_kind": {
+                     *               "sale": {
+                     *                 "document_count": 1,
+                     *                 "taxable_amount": 603,
+                     *                 "tax": 53.52
+                     *               },
+                     *               "refund": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "credit": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "reversal": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "replacement": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "reference_id": "tx-2026-04",
+                     *           "status": "succeeded",
+                     *           "result": {
+                     *             "state": "TX",
+                     *             "period": "2026-04",
+                     *             "location_code": null,
+                     *             "document_count": 0,
+                     *             "gross_amount": 0,
+                     *             "exempt_amount": 0,
+                     *             "taxable_amount": 0,
+                     *             "tax": 0,
+                     *             "jurisdictions": [],
+                     *             "by_kind": {
+                     *               "sale": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "refund": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "credit": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "reversal": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               },
+                     *               "replacement": {
+                     *                 "document_count": 0,
+                     *                 "taxable_amount": 0,
+                     *                 "tax": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ReturnJobItem"][];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -15655,11 +19519,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15687,11 +19553,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15719,11 +19587,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "provider_key_required" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15751,11 +19621,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15783,11 +19655,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15817,11 +19691,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15849,11 +19725,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15883,11 +19761,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -15899,7 +19779,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -15911,21 +19791,58 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from_country": "US",
+                 *       "from_zip": "10001",
+                 *       "from_state": "NY",
+                 *       "to_country": "US",
+                 *       "to_zip": "11201",
+                 *       "to_state": "NY",
+                 *       "to_city": "Brooklyn",
+                 *       "to_street": "1 Pierrepont Street",
+                 *       "amount": 129,
+                 *       "shipping": 10,
+                 *       "line_items": [
+                 *         {
+                 *           "id": "1",
+                 *           "quantity": 1,
+                 *           "unit_price": 129,
+                 *           "product_tax_code": "20010"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Origin country: US only (another is 400 invalid_address). */
                     from_country?: string | null;
+                    /** @description Origin ZIP or ZIP+4. */
                     from_zip?: string | null;
+                    /** @description Origin state; IL makes the seller an Illinois in-state seller, anything else remote. */
                     from_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
                     from_city?: string | null;
+                    /** @description Street address; not used for the rate. */
                     from_street?: string | null;
+                    /** @description Destination country: US only (another is 400 invalid_address). */
                     to_country?: string | null;
+                    /** @description Destination ZIP or ZIP+4. */
                     to_zip: string;
+                    /** @description Destination state (two letters). */
                     to_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
                     to_city?: string | null;
+                    /** @description Street address; not used for the rate. */
                     to_street?: string | null;
+                    /** @description The order amount excluding shipping: without line_items, taxed as one line; with them, not used. */
                     amount?: number | null;
+                    /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping: number;
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
+                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    /** @description The states where the seller has nexus, for this order: a destination among them is taxed, any other collects nothing (`has_nexus: false`). Without them the account’s nexus setting decides. */
                     nexus_addresses?: {
                         id?: string | null;
                         country?: string | null;
@@ -15935,13 +19852,20 @@ export interface operations {
                         street?: string | null;
                     }[] | null;
                     line_items?: {
+                        /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
+                        /** @description Default 1. */
                         quantity?: number | null;
+                        /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
+                        /** @description A product tax code of GET /v2/categories; default general goods. */
                         product_tax_code?: string | null;
+                        /** @description The line is unit_price × quantity (the magnitude, for refunds). */
                         unit_price?: number | null;
+                        /** @description The line’s total discount. */
                         discount?: number | null;
+                        /** @description Accepted and not used: the tax is the engine’s. */
                         sales_tax?: number | null;
                     }[] | null;
                 };
@@ -16117,13 +20041,16 @@ export interface operations {
     "taxjar-rates-get": {
         parameters: {
             query?: {
+                /** @example US */
                 country?: string | null;
+                /** @example NY */
                 state?: string | null;
                 city?: string | null;
                 street?: string | null;
             };
             header?: never;
             path: {
+                /** @example 11201 */
                 zip: string;
             };
             cookie?: never;
@@ -16693,7 +20620,9 @@ export interface operations {
         parameters: {
             query?: {
                 transaction_date?: string | null;
+                /** @example 2026/04/01 */
                 from_transaction_date?: string | null;
+                /** @example 2026/04/30 */
                 to_transaction_date?: string | null;
                 provider?: string | null;
             };
@@ -16716,6 +20645,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orders": [
+                     *         "TJ-1001",
+                     *         "INV-1003",
+                     *         "INV-1001"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         orders: string[];
                     };
@@ -16857,7 +20795,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -16869,32 +20807,79 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction_id": "TJ-1001",
+                 *       "transaction_date": "2026/04/15",
+                 *       "to_country": "US",
+                 *       "to_zip": "11201",
+                 *       "to_state": "NY",
+                 *       "to_city": "Brooklyn",
+                 *       "to_street": "1 Pierrepont Street",
+                 *       "amount": 139,
+                 *       "shipping": 10,
+                 *       "sales_tax": 12.34,
+                 *       "line_items": [
+                 *         {
+                 *           "id": "1",
+                 *           "quantity": 1,
+                 *           "product_identifier": "JACKET-M",
+                 *           "description": "Rain jacket",
+                 *           "unit_price": 129,
+                 *           "product_tax_code": "20010"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     transaction_id: string | number;
+                    /** @description Origin country: US only (another is 400 invalid_address). */
                     from_country?: string | null;
+                    /** @description Origin ZIP or ZIP+4. */
                     from_zip?: string | null;
+                    /** @description Origin state; IL makes the seller an Illinois in-state seller, anything else remote. */
                     from_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
                     from_city?: string | null;
+                    /** @description Street address; not used for the rate. */
                     from_street?: string | null;
+                    /** @description Destination country: US only (another is 400 invalid_address). */
                     to_country?: string | null;
+                    /** @description Destination ZIP or ZIP+4. */
                     to_zip: string;
+                    /** @description Destination state (two letters). */
                     to_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
                     to_city?: string | null;
+                    /** @description Street address; not used for the rate. */
                     to_street?: string | null;
+                    /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
+                    /** @description Without line_items, taxed as one line beside the shipping line (so it is the amount without shipping); with them, not used: the answer’s amount is the committed items net of discounts plus shipping. */
                     amount: number;
+                    /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping: number;
+                    /** @description Accepted and not used: the committed tax is the engine’s. */
                     sales_tax?: number | null;
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
+                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     line_items?: {
+                        /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
+                        /** @description Default 1. */
                         quantity?: number | null;
+                        /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
+                        /** @description A product tax code of GET /v2/categories; default general goods. */
                         product_tax_code?: string | null;
+                        /** @description The line is unit_price × quantity (the magnitude, for refunds). */
                         unit_price?: number | null;
+                        /** @description The line’s total discount. */
                         discount?: number | null;
+                        /** @description Accepted and not used: the tax is the engine’s. */
                         sales_tax?: number | null;
                     }[] | null;
                 };
@@ -17077,6 +21062,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example TJ-1001 */
                 transaction_id: string;
             };
             cookie?: never;
@@ -17239,38 +21225,86 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example TJ-1001 */
                 transaction_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction_id": "TJ-1001",
+                 *       "amount": 168,
+                 *       "shipping": 10,
+                 *       "line_items": [
+                 *         {
+                 *           "id": "1",
+                 *           "quantity": 1,
+                 *           "product_identifier": "JACKET-M",
+                 *           "description": "Rain jacket",
+                 *           "unit_price": 129,
+                 *           "product_tax_code": "20010"
+                 *         },
+                 *         {
+                 *           "id": "2",
+                 *           "quantity": 1,
+                 *           "description": "Dry bag",
+                 *           "unit_price": 29
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Accepted; the path names the order. */
                     transaction_id?: (string | number) | null;
+                    /** @description Origin country: US only (another is 400 invalid_address). */
                     from_country?: string | null;
+                    /** @description Origin ZIP or ZIP+4. */
                     from_zip?: string | null;
+                    /** @description Origin state; IL makes the seller an Illinois in-state seller, anything else remote. */
                     from_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
                     from_city?: string | null;
+                    /** @description Street address; not used for the rate. */
                     from_street?: string | null;
+                    /** @description Destination country: US only (another is 400 invalid_address). */
                     to_country?: string | null;
+                    /** @description Destination ZIP or ZIP+4. */
                     to_zip?: string | null;
+                    /** @description Destination state (two letters). */
                     to_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
                     to_city?: string | null;
+                    /** @description Street address; not used for the rate. */
                     to_street?: string | null;
+                    /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
+                    /** @description Without line_items, taxed as one line beside the shipping line (so it is the amount without shipping); with them, not used: the answer’s amount is the committed items net of discounts plus shipping. */
                     amount?: number | null;
+                    /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping?: number | null;
+                    /** @description Accepted and not used: the committed tax is the engine’s. */
                     sales_tax?: number | null;
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
+                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     line_items?: {
+                        /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
+                        /** @description Default 1. */
                         quantity?: number | null;
+                        /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
+                        /** @description A product tax code of GET /v2/categories; default general goods. */
                         product_tax_code?: string | null;
+                        /** @description The line is unit_price × quantity (the magnitude, for refunds). */
                         unit_price?: number | null;
+                        /** @description The line’s total discount. */
                         discount?: number | null;
+                        /** @description Accepted and not used: the tax is the engine’s. */
                         sales_tax?: number | null;
                     }[] | null;
                 };
@@ -17451,6 +21485,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example TJ-1002 */
                 transaction_id: string;
             };
             cookie?: never;
@@ -17625,7 +21660,9 @@ export interface operations {
         parameters: {
             query?: {
                 transaction_date?: string | null;
+                /** @example 2026/04/01 */
                 from_transaction_date?: string | null;
+                /** @example 2026/04/30 */
                 to_transaction_date?: string | null;
                 provider?: string | null;
             };
@@ -17648,6 +21685,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refunds": [
+                     *         "TJ-1001-R1",
+                     *         "INV-1001-R1"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         refunds: string[];
                     };
@@ -17789,7 +21834,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -17801,33 +21846,77 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "transaction_id": "TJ-1001-R1",
+                 *       "transaction_reference_id": "TJ-1001",
+                 *       "transaction_date": "2026/04/20",
+                 *       "to_country": "US",
+                 *       "to_zip": "11201",
+                 *       "to_state": "NY",
+                 *       "amount": -29,
+                 *       "shipping": 0,
+                 *       "line_items": [
+                 *         {
+                 *           "id": "2",
+                 *           "quantity": 1,
+                 *           "description": "Dry bag",
+                 *           "unit_price": -29
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     transaction_id: string | number;
                     transaction_reference_id: string | number;
+                    /** @description Origin country: US only (another is 400 invalid_address). */
                     from_country?: string | null;
+                    /** @description Origin ZIP or ZIP+4. */
                     from_zip?: string | null;
+                    /** @description Origin state; IL makes the seller an Illinois in-state seller, anything else remote. */
                     from_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
                     from_city?: string | null;
+                    /** @description Street address; not used for the rate. */
                     from_street?: string | null;
+                    /** @description Destination country: US only (another is 400 invalid_address). */
                     to_country?: string | null;
+                    /** @description Destination ZIP or ZIP+4. */
                     to_zip?: string | null;
+                    /** @description Destination state (two letters). */
                     to_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
                     to_city?: string | null;
+                    /** @description Street address; not used for the rate. */
                     to_street?: string | null;
+                    /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
+                    /** @description Without line_items: everything that remains refundable (shipping included) or the shipping alone; any other amount is 400 invalid_request. Either sign. */
                     amount: number;
+                    /** @description The shipping refunded. Either sign. */
                     shipping: number;
+                    /** @description Accepted and not used: the committed tax is the engine’s. */
                     sales_tax?: number | null;
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
+                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    /** @description The order’s lines refunded, by `id`: each refunds |unit_price × quantity| − |discount| at the order’s rates. */
                     line_items?: {
+                        /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
+                        /** @description Default 1. */
                         quantity?: number | null;
+                        /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
+                        /** @description A product tax code of GET /v2/categories; default general goods. */
                         product_tax_code?: string | null;
+                        /** @description The line is unit_price × quantity (the magnitude, for refunds). */
                         unit_price?: number | null;
+                        /** @description The line’s total discount. */
                         discount?: number | null;
+                        /** @description Accepted and not used: the tax is the engine’s. */
                         sales_tax?: number | null;
                     }[] | null;
                 };
@@ -18010,6 +22099,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example TJ-1001-R1 */
                 transaction_id: string;
             };
             cookie?: never;
@@ -18184,6 +22274,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customers": [
+                     *         "CUST-2001",
+                     *         "C-ACME"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         customers: string[];
                     };
@@ -18325,7 +22423,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
                 /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
                 "X-Service-Client-Ref"?: string;
@@ -18337,18 +22435,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "CUST-2001",
+                 *       "exemption_type": "non_exempt",
+                 *       "name": "Dana Whitfield",
+                 *       "country": "US",
+                 *       "state": "NY",
+                 *       "zip": "11201",
+                 *       "city": "Brooklyn",
+                 *       "street": "1 Pierrepont Street"
+                 *     }
+                 */
                 "application/json": {
                     customer_id: string | number;
+                    /** @description Follows from the customer’s certificates: it may repeat the current one, not declare another (422 certificate_evidence_incomplete). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     name?: string | null;
+                    /** @description Follows from the customer’s certificates, as `exemption_type`. */
                     exempt_regions?: {
                         country?: string | null;
                         state: string;
                     }[] | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     country?: string | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     state?: string | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     zip?: string | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     city?: string | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     street?: string | null;
                 };
             };
@@ -18442,7 +22559,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable: `idempotency_conflict`, `conflict`. */
+            /** @description Unprocessable: `idempotency_conflict`, `conflict`, `certificate_evidence_incomplete`. */
             422: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -18530,6 +22647,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example CUST-2001 */
                 customer_id: string;
             };
             cookie?: never;
@@ -18692,24 +22810,39 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example CUST-2001 */
                 customer_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customer_id": "CUST-2001",
+                 *       "name": "Dana Whitfield-Ortiz"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Accepted; the path names the customer. */
                     customer_id?: (string | number) | null;
+                    /** @description Follows from the customer’s certificates: it may repeat the current one, not declare another (422 certificate_evidence_incomplete). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     name?: string | null;
+                    /** @description Follows from the customer’s certificates, as `exemption_type`. */
                     exempt_regions?: {
                         country?: string | null;
                         state: string;
                     }[] | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     country?: string | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     state?: string | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     zip?: string | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     city?: string | null;
+                    /** @description Accepted and not stored: customers here carry no address. */
                     street?: string | null;
                 };
             };
@@ -18801,7 +22934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable: `conflict`. */
+            /** @description Unprocessable: `conflict`, `certificate_evidence_incomplete`. */
             422: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -18889,6 +23022,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
+                /** @example CUST-2001 */
                 customer_id: string;
             };
             cookie?: never;
@@ -19062,6 +23196,7 @@ export interface operations {
     "webhooks-list": {
         parameters: {
             query?: {
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -19079,6 +23214,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "webhook_endpoint",
+                     *           "id": "we_5d6bcb981261edbabf12a6ad",
+                     *           "url": "http://127.0.0.1:8787/salestax-events",
+                     *           "events": [
+                     *             "transaction.committed",
+                     *             "transaction.refunded",
+                     *             "transaction.voided"
+                     *           ],
+                     *           "description": "Order system (local receiver)",
+                     *           "status": "enabled",
+                     *           "disabled_reason": null,
+                     *           "disabled_at": null,
+                     *           "failing_since": null,
+                     *           "created_at": "2026-12-01T23:17:20.907Z",
+                     *           "secret_rotated_at": null,
+                     *           "previous_secret_expires_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -19087,10 +23247,14 @@ export interface operations {
                             url: string;
                             events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                             description: string | null;
-                            /** @enum {string} */
+                            /**
+                             * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
+                             * @enum {string}
+                             */
                             status: "enabled" | "disabled";
                             disabled_reason: string | null;
                             disabled_at: string | null;
+                            /** @description Since when every attempt to it has failed; null while it is healthy. */
                             failing_since: string | null;
                             /**
                              * Format: date-time
@@ -19098,8 +23262,10 @@ export interface operations {
                              */
                             created_at: string;
                             secret_rotated_at: string | null;
+                            /** @description Until when the previous secret also signs, after a rotation. */
                             previous_secret_expires_at: string | null;
                         }[];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -19126,11 +23292,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19158,11 +23326,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19190,11 +23360,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19224,11 +23396,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19256,11 +23430,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19290,11 +23466,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19306,7 +23484,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -19314,11 +23492,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "http://127.0.0.1:8787/salestax-events",
+                 *       "events": [
+                 *         "transaction.committed",
+                 *         "transaction.refunded",
+                 *         "transaction.voided"
+                 *       ],
+                 *       "description": "Order system (local receiver)"
+                 *     }
+                 */
                 "application/json": {
                     /** @description https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too). A URL the service cannot deliver to (not a URL, a private, loopback, link-local or metadata address, a name that does not resolve) is 400 invalid_request with a detail at url. */
                     url: string;
                     /** @description Event types to deliver, or ["*"] for all. */
                     events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                    /** @description What the endpoint is for. */
                     description?: string | null;
                 };
             };
@@ -19343,10 +23533,14 @@ export interface operations {
                         url: string;
                         events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                         description: string | null;
-                        /** @enum {string} */
+                        /**
+                         * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
+                         * @enum {string}
+                         */
                         status: "enabled" | "disabled";
                         disabled_reason: string | null;
                         disabled_at: string | null;
+                        /** @description Since when every attempt to it has failed; null while it is healthy. */
                         failing_since: string | null;
                         /**
                          * Format: date-time
@@ -19354,6 +23548,7 @@ export interface operations {
                          */
                         created_at: string;
                         secret_rotated_at: string | null;
+                        /** @description Until when the previous secret also signs, after a rotation. */
                         previous_secret_expires_at: string | null;
                         secret: string | null;
                     };
@@ -19381,11 +23576,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "invalid_request";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19413,11 +23610,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19445,11 +23644,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19479,11 +23680,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19511,11 +23714,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19545,11 +23750,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19577,11 +23784,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19611,11 +23820,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19628,6 +23839,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example we_3c9e1a7f5b2d4c6e8a0b1d3f */
                 id: string;
             };
             cookie?: never;
@@ -19642,6 +23854,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_endpoint",
+                     *       "id": "we_5d6bcb981261edbabf12a6ad",
+                     *       "url": "http://127.0.0.1:8787/salestax-events",
+                     *       "events": [
+                     *         "transaction.committed",
+                     *         "transaction.refunded",
+                     *         "transaction.voided"
+                     *       ],
+                     *       "description": "Order system (local receiver)",
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "created_at": "2026-12-01T23:17:20.907Z",
+                     *       "secret_rotated_at": null,
+                     *       "previous_secret_expires_at": null
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "webhook_endpoint";
@@ -19649,10 +23881,14 @@ export interface operations {
                         url: string;
                         events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                         description: string | null;
-                        /** @enum {string} */
+                        /**
+                         * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
+                         * @enum {string}
+                         */
                         status: "enabled" | "disabled";
                         disabled_reason: string | null;
                         disabled_at: string | null;
+                        /** @description Since when every attempt to it has failed; null while it is healthy. */
                         failing_since: string | null;
                         /**
                          * Format: date-time
@@ -19660,6 +23896,7 @@ export interface operations {
                          */
                         created_at: string;
                         secret_rotated_at: string | null;
+                        /** @description Until when the previous secret also signs, after a rotation. */
                         previous_secret_expires_at: string | null;
                     };
                 };
@@ -19686,11 +23923,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19718,11 +23957,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19750,11 +23991,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19784,11 +24027,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19816,11 +24061,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19850,11 +24097,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19867,6 +24116,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example we_3c9e1a7f5b2d4c6e8a0b1d3f */
                 id: string;
             };
             cookie?: never;
@@ -19881,6 +24131,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "webhook_endpoint",
+                     *       "id": "we_5d6bcb981261edbabf12a6ad",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "webhook_endpoint";
@@ -19912,11 +24169,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19944,11 +24203,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -19976,11 +24237,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20010,11 +24273,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20042,11 +24307,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20076,11 +24343,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20092,10 +24361,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example we_3c9e1a7f5b2d4c6e8a0b1d3f */
                 id: string;
             };
             cookie?: never;
@@ -20119,10 +24389,14 @@ export interface operations {
                         url: string;
                         events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                         description: string | null;
-                        /** @enum {string} */
+                        /**
+                         * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
+                         * @enum {string}
+                         */
                         status: "enabled" | "disabled";
                         disabled_reason: string | null;
                         disabled_at: string | null;
+                        /** @description Since when every attempt to it has failed; null while it is healthy. */
                         failing_since: string | null;
                         /**
                          * Format: date-time
@@ -20130,6 +24404,7 @@ export interface operations {
                          */
                         created_at: string;
                         secret_rotated_at: string | null;
+                        /** @description Until when the previous secret also signs, after a rotation. */
                         previous_secret_expires_at: string | null;
                         secret: string | null;
                     };
@@ -20157,11 +24432,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20189,11 +24466,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20221,11 +24500,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20255,11 +24536,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20287,11 +24570,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20321,11 +24606,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20353,11 +24640,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20387,11 +24676,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20402,7 +24693,9 @@ export interface operations {
     "events-list": {
         parameters: {
             query?: {
+                /** @example transaction.committed */
                 type?: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                /** @example 10 */
                 limit?: number;
                 cursor?: string;
             };
@@ -20420,6 +24713,183 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bhan19d652a8ea83c4e7ea991384",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:20.797Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "TJ-1002",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.797Z",
+                     *             "updated_at": "2026-12-01T23:17:20.797Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 139,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 139,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 12.34,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 2
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bhahpa0705750b0494c8a84752e6",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:20.605Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "TJ-1001",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.605Z",
+                     *             "updated_at": "2026-12-01T23:17:20.605Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 139,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 139,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 12.34,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 2
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bha3sd0ed1af131374dcda58aad6",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:20.104Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1003",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": null,
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:20.104Z",
+                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 450,
+                     *             "total_discount": 0,
+                     *             "total_taxable": 450,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 39.94,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 1
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bh9oa6ee52367a90b4c2aa7cb29f",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:19.546Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1002",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": "NYC",
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:19.546Z",
+                     *             "updated_at": "2026-12-01T23:17:19.546Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 628,
+                     *             "total_discount": 25,
+                     *             "total_taxable": 603,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 53.52,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 2
+                     *           },
+                     *           "deliveries": []
+                     *         },
+                     *         {
+                     *           "object": "event",
+                     *           "id": "evt_0mx5bh9jne6b6a6fc4ba448d1bc6a263",
+                     *           "type": "transaction.committed",
+                     *           "created_at": "2026-12-01T23:17:19.379Z",
+                     *           "environment": "sandbox",
+                     *           "data": {
+                     *             "object": "transaction",
+                     *             "code": "INV-1001",
+                     *             "kind": "sale",
+                     *             "status": "committed",
+                     *             "original_code": null,
+                     *             "location_code": "NYC",
+                     *             "customer_code": null,
+                     *             "environment": "sandbox",
+                     *             "date": "2026-04-15",
+                     *             "currency": "USD",
+                     *             "content_version": "2026-04-01",
+                     *             "reason": null,
+                     *             "created_at": "2026-12-01T23:17:19.379Z",
+                     *             "updated_at": "2026-12-01T23:17:19.379Z",
+                     *             "voided_at": null,
+                     *             "total_amount": 628,
+                     *             "total_discount": 25,
+                     *             "total_taxable": 603,
+                     *             "total_exempt": 0,
+                     *             "total_tax": 53.52,
+                     *             "refunds": [],
+                     *             "credits": [],
+                     *             "adjustment": null,
+                     *             "line_count": 2
+                     *           },
+                     *           "deliveries": []
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -20434,10 +24904,14 @@ export interface operations {
                             created_at: string;
                             /** @enum {string} */
                             environment: "sandbox" | "production";
+                            /** @description The payload, as delivered: the document, certificate, batch or return job the event is about. */
                             data: unknown;
                             deliveries: {
                                 endpoint_id: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description failing: an attempt failed and a retry is scheduled; dead_lettered: the last attempt failed (POST /events/{id}/redeliver starts again).
+                                 * @enum {string}
+                                 */
                                 state: "pending" | "failing" | "delivered" | "dead_lettered" | "cancelled";
                                 attempts: number;
                                 last_attempt_at: string | null;
@@ -20447,6 +24921,7 @@ export interface operations {
                                 delivered_at: string | null;
                             }[];
                         }[];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
                         next_cursor: string | null;
                     };
                 };
@@ -20473,11 +24948,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20505,11 +24982,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20537,11 +25016,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20571,11 +25052,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20603,11 +25086,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20637,11 +25122,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20653,10 +25140,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (contract §1.4); sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example evt_0mx4k2q7a1c3e5f7b9d1f3a5c7e9b1d3 */
                 id: string;
             };
             cookie?: never;
@@ -20673,6 +25161,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "event",
+                     *       "id": "evt_0mx5bhan19d652a8ea83c4e7ea991384",
+                     *       "type": "transaction.committed",
+                     *       "created_at": "2026-12-01T23:17:20.797Z",
+                     *       "environment": "sandbox",
+                     *       "data": {
+                     *         "object": "transaction",
+                     *         "code": "TJ-1002",
+                     *         "kind": "sale",
+                     *         "status": "committed",
+                     *         "original_code": null,
+                     *         "location_code": null,
+                     *         "customer_code": null,
+                     *         "environment": "sandbox",
+                     *         "date": "2026-04-15",
+                     *         "currency": "USD",
+                     *         "content_version": "2026-04-01",
+                     *         "reason": null,
+                     *         "created_at": "2026-12-01T23:17:20.797Z",
+                     *         "updated_at": "2026-12-01T23:17:20.797Z",
+                     *         "voided_at": null,
+                     *         "total_amount": 139,
+                     *         "total_discount": 0,
+                     *         "total_taxable": 139,
+                     *         "total_exempt": 0,
+                     *         "total_tax": 12.34,
+                     *         "refunds": [],
+                     *         "credits": [],
+                     *         "adjustment": null,
+                     *         "line_count": 2
+                     *       },
+                     *       "deliveries": [
+                     *         {
+                     *           "endpoint_id": "we_5d6bcb981261edbabf12a6ad",
+                     *           "state": "pending",
+                     *           "attempts": 0,
+                     *           "last_attempt_at": null,
+                     *           "last_status": null,
+                     *           "last_error": null,
+                     *           "next_attempt_at": null,
+                     *           "delivered_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "event";
@@ -20686,10 +25221,14 @@ export interface operations {
                         created_at: string;
                         /** @enum {string} */
                         environment: "sandbox" | "production";
+                        /** @description The payload, as delivered: the document, certificate, batch or return job the event is about. */
                         data: unknown;
                         deliveries: {
                             endpoint_id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description failing: an attempt failed and a retry is scheduled; dead_lettered: the last attempt failed (POST /events/{id}/redeliver starts again).
+                             * @enum {string}
+                             */
                             state: "pending" | "failing" | "delivered" | "dead_lettered" | "cancelled";
                             attempts: number;
                             last_attempt_at: string | null;
@@ -20723,11 +25262,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20755,11 +25296,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20787,11 +25330,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "not_found";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20821,11 +25366,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "idempotency_conflict" | "conflict";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20853,11 +25400,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20887,11 +25436,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20919,11 +25470,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
@@ -20953,11 +25506,13 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
                             request_id: string;
                             /** @constant */
                             severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };

@@ -1,4 +1,4 @@
-// A fetch that retries what is safe to retry (contract §1.4, §1.5, §2):
+// A fetch that retries what is safe to retry (docs/getting-started.md, "Idempotency" and "Limits"):
 // - 429 always: a request over the rate limit was refused before anything ran. The wait is the
 //   server's Retry-After (whole seconds), capped by maxDelayMs.
 // - 409 idempotency_conflict with Retry-After: the first call with that Idempotency-Key is still

@@ -155,8 +155,9 @@ export function Pager({
 }
 
 /**
- * One page of a list answer (contract §1.6) as a table with its pager, the error the API gave, or
- * a loading note. `rows` replaces the page's rows when the caller shows them updated.
+ * One page of a list answer (docs/getting-started.md, "Lists") as a table with its pager, the error
+ * the API gave, or a loading note. `rows` replaces the page's rows when the caller shows them
+ * updated.
  */
 export function PagedTable<T>({
   list,

@@ -1,5 +1,6 @@
-// Liability of a return job: the tax of its succeeded summaries by state and by month (contract
-// §5, §10), for the job's chart and table. Amounts are added in integer cents, never as floats.
+// Liability of a return job: the tax of its succeeded summaries by state and by month
+// (docs/providers-and-return-jobs.md, "Return jobs"), for the job's chart and table. Amounts are
+// added in integer cents, never as floats.
 //
 // A job may ask for a state and month both for all locations (location_code null) and for single
 // locations; the all-locations summary already contains them, so it is taken alone when present,

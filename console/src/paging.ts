@@ -1,6 +1,7 @@
-// Where a cursor-paged table is (contract §1.6). The API answers a page and the cursor of the next
-// one; cursors are opaque (and may be signed): they are kept exactly as received and passed back,
-// never built or altered. Going back re-requests a page by the cursor that first reached it.
+// Where a cursor-paged table is (docs/getting-started.md, "Lists"). The API answers a page and the
+// cursor of the next one; cursors are opaque (and may be signed): they are kept exactly as received
+// and passed back, never built or altered. Going back re-requests a page by the cursor that first
+// reached it.
 
 export interface PageState {
   /** The cursor of every page reached so far; the first page has none. */

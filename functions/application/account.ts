@@ -1,5 +1,5 @@
-// Account administration (contract §8): the account and its settings, locations, the SKU catalog
-// and Illinois seller declarations, for one environment of the account.
+// Account administration: the account and its settings, locations, the SKU catalog and Illinois
+// seller declarations, for one environment of the account.
 import type { TenantPrincipal } from '../core/access/authorize';
 import type { AccessRepository } from '../core/access/ports';
 import type { AccountRecord } from '../core/access/records';
@@ -116,7 +116,7 @@ export function listItems(ports: Pick<AccountPorts, 'tenants'>, call: AdminCall,
   return ports.tenants.listItems(call.principal.tenant, page);
 }
 
-/** A signed Illinois seller-posture declaration for calculations (contract §2.4 step 1). */
+/** A signed Illinois seller-posture declaration for calculations (docs/taxes-and-content.md, "Illinois"). */
 export async function declareSellerPosture(
   ports: Pick<AccountPorts, 'tenants' | 'tenantConfigs'>,
   call: AdminCall,

@@ -1,6 +1,6 @@
-// Authentication (contract §1.3): finds the key a caller presents, through a short in-process
-// cache so a warm function rarely reads DynamoDB for it. The cache bounds how long a revoked key
-// keeps working in a process that already saw it (AUTH_CACHE_SECONDS, default 10 s).
+// Authentication: finds the key a caller presents, through a short in-process cache so a warm
+// function rarely reads DynamoDB for it. The cache bounds how long a revoked key keeps working in a
+// process that already saw it (AUTH_CACHE_SECONDS, default 10 s).
 import { assertKeyUsable } from '../core/access/authorize';
 import type { AccessRepository } from '../core/access/ports';
 import type { AccountRecord, ApiKeyRecord, PracticeRecord } from '../core/access/records';

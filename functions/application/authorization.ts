@@ -1,6 +1,7 @@
-// Steps 4-7 of the contract's order of checks: module, credential kind, scope and, for provider keys
-// on taxpayer data, the client engagement the caller acts for. The rules are pure core functions;
-// this adds the one lookup they need (the client account of an engagement).
+// Steps 4-7 of the order of checks (docs/getting-started.md, "The order of checks"): module,
+// credential kind, scope and, for provider keys on taxpayer data, the client engagement the caller
+// acts for. The rules are pure core functions; this adds the one lookup they need (the client
+// account of an engagement).
 import {
   assertCredential,
   assertModuleEnabled,

@@ -1,6 +1,6 @@
-// Asynchronous batches (contract §6): submission, reads, and the run of one chunk by a queue worker.
-// Items run through the same calculation and commit use cases as the synchronous endpoints, as the
-// principal that submitted them. Exactly once under at-least-once delivery:
+// Asynchronous batches: submission, reads, and the run of one chunk by a queue worker. Items run
+// through the same calculation and commit use cases as the synchronous endpoints, as the principal
+// that submitted them. Exactly once under at-least-once delivery:
 //   - a commit item's result is written in the commit's own atomic write (a receipt), so a
 //     redelivered item finds itself finished instead of a duplicate code; the chunk's commits are
 //     sent together (joined-writes.ts), each still landing whole or not at all;

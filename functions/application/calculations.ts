@@ -1,4 +1,4 @@
-// Stateless calculations (contract §2, §7 estimates): tax a document, store nothing.
+// Stateless calculations and estimates: tax a document, store nothing.
 import { calculate } from '../core/tax/engine';
 import type { DocumentInput } from '../core/tax/input';
 import type { DocumentTax } from '../core/tax/types';

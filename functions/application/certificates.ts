@@ -1,6 +1,6 @@
-// Exemption certificates (contract §4, §2.7): recorded pending, activated by a named reviewer with
-// the complete evidence, assigned to the customer that owns them, and resolved into grants when a
-// document selects them. Every change is written with a version condition.
+// Exemption certificates: recorded pending, activated by a named reviewer with the complete
+// evidence, assigned to the customer that owns them, and resolved into grants when a document
+// selects them. Every change is written with a version condition.
 import { randomBytes } from 'node:crypto';
 import { visibleTo } from '../core/access/authorize';
 import { activation } from '../core/certificates/activation';

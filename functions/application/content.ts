@@ -1,5 +1,5 @@
-// Reads of the tax content itself (contract §2.6): rates at a place and date, the tax code catalog,
-// and the version in use. Content is loaded once per process by the port.
+// Reads of the tax content itself: rates at a place and date, the tax code catalog, and the version
+// in use. Content is loaded once per process by the port.
 import type { Category, StateFacts } from '../core/content/artifact';
 import { US_STATES } from '../core/content/states';
 import type { StateSummary } from '../core/taxjar/content';

@@ -1,4 +1,4 @@
-// Customers (contract §4): buyers of a tenant, within the scope of the key that created them.
+// Customers: buyers of a tenant, within the scope of the key that created them.
 import { actingLocation, visibleTo } from '../core/access/authorize';
 import { locationNamed } from '../core/account/settings';
 import type { Customer } from '../core/customers/customer';

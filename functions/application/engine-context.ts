@@ -20,7 +20,7 @@ export interface EngineContextPorts {
 }
 
 export interface CalculationOptions {
-  /** Sandbox fault simulation (contract §1.7), already judged by environment. */
+  /** Sandbox fault simulation, already judged by environment (production keys never simulate). */
   readonly simulate?: SimulatedFault | null;
 }
 

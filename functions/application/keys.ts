@@ -1,5 +1,5 @@
-// API keys of an account (contract §8): issued once (the secret is in that answer only; the service
-// keeps its hash), listed and revoked by administrators of the same account.
+// API keys of an account: issued once (the secret is in that answer only; the service keeps its
+// hash), listed and revoked by administrators of the same account.
 import { randomBytes } from 'node:crypto';
 import type { TenantPrincipal } from '../core/access/authorize';
 import type { AccessRepository, UsageKeyRegistry } from '../core/access/ports';

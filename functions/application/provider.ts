@@ -1,5 +1,5 @@
-// What a service provider sees of its portfolio (contract §5): the engagements its key may act
-// for, and the client a request's client context selects.
+// What a service provider sees of its portfolio: the engagements its key may act for, and the
+// client a request's client context selects.
 import type { ClientPrincipal, ProviderPrincipal } from '../core/access/authorize';
 import type { AccountRecord, Engagement } from '../core/access/records';
 import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';

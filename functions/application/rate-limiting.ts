@@ -1,6 +1,6 @@
-// Per-key rate limits (contract §1.5): a conditional counter update in DynamoDB per request (per
-// lease of tokens for limits of 1,000/min and more), plus an in-process cap on concurrent estimate
-// calls.
+// Per-key rate limits (docs/getting-started.md, "Limits"): a conditional counter update in DynamoDB
+// per request (per lease of tokens for limits of 1,000/min and more), plus an in-process cap on
+// concurrent estimate calls.
 import { DomainError } from '../core/errors';
 import type { RateCounter } from '../core/limits/ports';
 import { effectiveLimits, windowAt, type Bucket, type Consumption, type EffectiveLimits, type LimitSettings } from '../core/limits/rate-limits';

@@ -1,6 +1,6 @@
-// Provider return jobs (contract §5): for one client engagement, what the client collected per state
-// and month. A job is a batch of summary items (application/batches.ts runs it); each item reads the
-// running totals the commits keep (core/returns), so its cost does not grow with the documents.
+// Provider return jobs: for one client engagement, what the client collected per state and month. A
+// job is a batch of summary items (application/batches.ts runs it); each item reads the running
+// totals the commits keep (core/returns), so its cost does not grow with the documents.
 import type { Tenant } from '../core/access/records';
 import type { BatchHeader } from '../core/batches/batch';
 import { DomainError } from '../core/errors';

@@ -1,7 +1,7 @@
-// Committed documents (contract §3): commit, look up, list, refund, credit, void and adjust. A change
-// is decided by the pure lifecycle rules on the document as just read and written, with its events,
-// in one atomic write conditioned on the version read; a writer that loses a race re-reads and
-// decides again (optimistic-retry.ts).
+// Committed documents: commit, look up, list, refund, credit, void and adjust. A change is decided
+// by the pure lifecycle rules on the document as just read and written, with its events, in one
+// atomic write conditioned on the version read; a writer that loses a race re-reads and decides
+// again (optimistic-retry.ts).
 import { visibleTo } from '../core/access/authorize';
 import type { Tenant } from '../core/access/records';
 import type { ItemReceipt } from '../core/batches/ports';
@@ -75,7 +75,7 @@ const notFound = () => new DomainError('transaction_not_found', 'No transaction 
  * A taken code told in the request's terms: the field that named it, and whether the document that
  * holds it was made from this very payload (a retry of a request that was applied, say after a
  * timeout) or from another one, so a client can tell its own retry from someone else's document
- * without a second call. The code and the status stay the contract's (409 duplicate_transaction).
+ * without a second call. The code and the status stay the same (409 duplicate_transaction).
  */
 function explainDuplicate(error: unknown, hash: string, fieldOf: (code: string) => string): unknown {
   if (!(error instanceof DuplicateDocument)) return error;
@@ -255,8 +255,8 @@ export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: st
 
 /**
  * Marks the original adjusted and writes its reversal and the replacement in one atomic write.
- * Distinct codes are checked before anything else (contract §3), and the original before the
- * replacement is taxed.
+ * Distinct codes are checked before anything else, and the original before the replacement is taxed
+ * (docs/transactions-and-certificates.md, "Correct a sale: adjustments").
  */
 export async function adjustTransaction(
   ports: TransactionPorts,

@@ -1,4 +1,5 @@
-// Metered usage (issue 30): what an account used, per environment, key, UTC day and billable kind.
+// Metered usage (docs/usage-and-monitoring.md): what an account used, per environment, key, UTC day
+// and billable kind.
 //   - A write that does the work carries its units in the same atomic write (transactions.ts sets
 //     `usage` on a DocumentChange; a batch chunk's tally counts its results): exactly once by the
 //     write's own conditions.

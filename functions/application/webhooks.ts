@@ -1,6 +1,6 @@
-// Webhooks (contract §7): endpoints and their secrets, the relay from event records to deliveries,
-// one delivery attempt, redelivery, and the tenant's signals. Delivery is at least once: a receiver
-// may get an event twice (same `webhook-id`, same body) and must deduplicate by `webhook-id`.
+// Webhooks: endpoints and their secrets, the relay from event records to deliveries, one delivery
+// attempt, redelivery, and the tenant's signals. Delivery is at least once: a receiver may get an
+// event twice (same `webhook-id`, same body) and must deduplicate by `webhook-id`.
 import { randomBytes } from 'node:crypto';
 import type { Tenant } from '../core/access/records';
 import { DomainError } from '../core/errors';

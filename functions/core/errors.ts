@@ -1,7 +1,7 @@
-// Typed domain errors. The core throws them; `functions/shared/http/error-response.ts` is the one
-// place that turns them into HTTP statuses and the error envelope.
+// Typed domain errors. The core throws them; `functions/http/error-response.ts` is the one place
+// that turns them into HTTP statuses and the error envelope (which never carries an error's cause).
 
-/** What the rate lookup and the state sourcing rules may refuse when a document is taxed (contract §2.5–2.7). */
+/** What the rate lookup and the state sourcing rules (Kentucky's historical window, Illinois sourcing) may refuse when a document is taxed. */
 export const RATE_RULE_CODES = [
   'rate_unavailable',
   'ky_historical_window_unsupported',
@@ -58,8 +58,8 @@ export const ERROR_CODES = [
   'invalid_adjustment_codes',
   'conflict',
   'rate_limit_exceeded',
-  // Not in the contract's list: a store throttled or timed out (the write may or may not have
-  // happened). 503 with Retry-After; a retry with the same Idempotency-Key settles it.
+  // A store throttled or timed out (the write may or may not have happened). 503 with
+  // Retry-After; a retry with the same Idempotency-Key settles it.
   'service_unavailable',
   'internal_error',
 ] as const;
@@ -76,6 +76,10 @@ export interface ErrorDetail {
   readonly same_payload?: boolean | null;
 }
 
+/**
+ * An error the API answers with its code. `options.cause` keeps what it was made from (the AWS
+ * error an adapter translated, say) for logs and debugging; responses never carry it.
+ */
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   constructor(
@@ -84,8 +88,9 @@ export class DomainError extends Error {
     readonly details?: readonly ErrorDetail[],
     /** Seconds a client should wait before retrying (429, in-progress idempotency). */
     readonly retryAfterSeconds?: number,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

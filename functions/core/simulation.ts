@@ -1,6 +1,6 @@
-// Sandbox fault simulation (contract §1.7): a sandbox caller may ask for an Illinois or internal
-// failure on calculation and transaction calls, to see it exactly as production would send it.
-// Production callers never simulate.
+// Sandbox fault simulation (docs/getting-started.md, "Sandbox fault simulation"): a sandbox caller
+// may ask for an Illinois or internal failure on calculation and transaction calls, to see it
+// exactly as production would send it. Production callers never simulate.
 import type { Environment } from './access/records';
 import type { SimulatedFault } from './tax/types';
 

@@ -1,5 +1,6 @@
-// The adjustment body in the contract's order (§3): its codes must be distinct before anything else
-// is judged, so the replacement document is validated only after that (targets `replacement.<field>`).
+// The adjustment body in its order (docs/transactions-and-certificates.md, "Correct a sale:
+// adjustments"): its codes must be distinct before anything else is judged, so the replacement
+// document is validated only after that (targets `replacement.<field>`).
 import type * as v from 'valibot';
 import { assertDistinctCodes } from '../core/transactions/lifecycle';
 import type { StagedBody } from './steps/parse';

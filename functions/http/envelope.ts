@@ -1,6 +1,6 @@
 // Outermost middleware: establishes what every request has (its id, instant and headers), turns
-// every error into the spec's envelope (through the one mapping in error-response.ts) and writes
-// one access-log line per request. Request bodies and keys are never logged.
+// every error into the API's error envelope (through the one mapping in error-response.ts) and
+// writes one access-log line per request. Request bodies and keys are never logged.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ErrorDialect } from '../manifest/route';

@@ -1,6 +1,7 @@
-// The one place where errors become HTTP responses: status per code, the spec's envelope (or, for
-// the TaxJar-compatible routes, TaxJar's `{error, detail, status}`), and the translation of library
-// errors (Powertools idempotency) into domain codes. 500s carry nothing about the failure itself.
+// The one place where errors become HTTP responses: status per code, the API's error envelope (or,
+// for the TaxJar-compatible routes, TaxJar's `{error, detail, status}`), and the translation of
+// library errors (Powertools idempotency) into domain codes. 500s carry nothing about the failure
+// itself.
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { ErrorDialect } from '../manifest/route';

@@ -1,9 +1,9 @@
-// Builds every HTTP handler from its route entry (functions/manifest/routes): middy keeps the envelope and the
-// logging; inside it the typed pipeline runs the contract's order of checks (§1.1), each step
-// receiving what the previous one established: authenticate → rate limit → authorize → parse →
-// open the list cursor → (idempotency, for POST routes: see post-handler.ts) → the endpoint's own
-// call → seal the reply's cursors. Reads are built
-// here without the idempotency layer, so their bundles carry none of it.
+// Builds every HTTP handler from its route entry (functions/manifest/routes): middy keeps the
+// envelope and the logging; inside it the typed pipeline runs the order of checks
+// (docs/getting-started.md, "The order of checks"), each step receiving what the previous one
+// established: authenticate → rate limit → authorize → parse → open the list cursor → (idempotency,
+// for POST routes: see post-handler.ts) → the endpoint's own call → seal the reply's cursors. Reads
+// are built here without the idempotency layer, so their bundles carry none of it.
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';

@@ -1,6 +1,6 @@
-// Handlers of POST routes: the pipeline of handler.ts with the idempotency step (contract §1.4)
-// between body validation and the endpoint's call. Only POST handlers import it, so only their
-// bundles carry Powertools idempotency.
+// Handlers of POST routes: the pipeline of handler.ts with the idempotency step (step 9) between
+// body validation and the endpoint's call. Only POST handlers import it, so only their bundles
+// carry Powertools idempotency.
 import type { GenericSchema } from 'valibot';
 import { dynamoClient } from '../composition-root';
 import { config } from '../shared/config';

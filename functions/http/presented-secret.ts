@@ -1,8 +1,8 @@
-// Where a request carries its API key (contract §1.3): `Authorization: Bearer <key>` or
-// `X-Api-Key: <key>`; both present and different is an invalid key. The TaxJar-compatible routes
-// also read the older form TaxJar documents, `Authorization: Token token="<key>"`. A request that
-// carries either header more than once (alike or not, in any letter case) is refused too: a proxy,
-// WAF or log in front may have read another of the values than the one the service would serve.
+// Where a request carries its API key: `Authorization: Bearer <key>` or `X-Api-Key: <key>`; both
+// present and different is an invalid key. The TaxJar-compatible routes also read the older form
+// TaxJar documents, `Authorization: Token token="<key>"`. A request that carries either header more
+// than once (alike or not, in any letter case) is refused too: a proxy, WAF or log in front may
+// have read another of the values than the one the service would serve.
 import { DomainError } from '../core/errors';
 
 export interface SecretForms {

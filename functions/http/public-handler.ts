@@ -1,5 +1,6 @@
-// Handlers of the public routes (contract §10: the API description): no key, no rate-limit bucket,
-// no scope. The envelope still gives every answer its X-Request-Id and every error the envelope.
+// Handlers of the public routes (the API description and the console page): no key, no rate-limit
+// bucket, no scope. The envelope still gives every answer its X-Request-Id and every error the
+// envelope.
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';

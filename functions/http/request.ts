@@ -1,6 +1,7 @@
 // What the request pipeline establishes, step by step. Each step takes the previous step's result
-// and returns a richer one, so the contract's order of checks (§1.1) is held by the types: a step
-// placed before the one that establishes what it needs does not compile.
+// and returns a richer one, so the order of checks (docs/getting-started.md, "The order of checks",
+// whose step numbers these are) is held by the types: a step placed before the one that establishes
+// what it needs does not compile.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { Principal } from '../core/access/authorize';
 import type { Credentials } from '../application/authentication';

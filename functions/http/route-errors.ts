@@ -1,7 +1,8 @@
-// The errors a route can answer, derived from its entry and the contract's order of checks (§1.1):
-// what each pipeline step may refuse for this kind of route, then the endpoint's own codes (from
-// functions/schemas/responses). The OpenAPI document lists them per operation and the integration
-// tests refuse any error code a route does not declare.
+// The errors a route can answer, derived from its entry and the order of checks
+// (docs/getting-started.md, "The order of checks"): what each pipeline step may refuse for this
+// kind of route, then the endpoint's own codes (from functions/schemas/responses). The OpenAPI
+// document lists them per operation and the integration tests refuse any error code a route does
+// not declare.
 import type { RouteDef } from '../manifest/route';
 import type { ErrorCode } from '../core/errors';
 import { statusOf, taxjarStatusOf } from './error-response';

@@ -1,5 +1,5 @@
 // Bodies of the TaxJar-compatible order routes, parsed in two steps: the TaxJar request against its
-// own schema (targets are TaxJar's field names), then its translation against the contract's
+// own schema (targets are TaxJar's field names), then its translation against the API's own
 // document schema, so a translated document obeys every rule a /api/v1 document does.
 import type * as v from 'valibot';
 import { declaredNexus, inTaxjarTerms, taxjarDocument, type TaxjarOrderFields } from '../core/taxjar/document';
@@ -11,7 +11,7 @@ import { validate } from './validation';
 export interface TaxjarOrderBody<T> {
   /** The request as TaxJar's schema output it. */
   readonly input: T;
-  /** The contract's document for it. */
+  /** The API's document for it. */
   readonly document: DocumentInput;
 }
 

@@ -1,5 +1,6 @@
-// Request validation: valibot issues become the contract's detail codes (§1.2) with dotted targets.
-// Messages are written here from the schema's requirement, never from the submitted value.
+// Request validation: valibot issues become the API's detail codes with dotted targets
+// (docs/getting-started.md, "Validation details"). Messages are written here from the schema's
+// requirement, never from the submitted value.
 import * as v from 'valibot';
 import { type DomainError, validationError, type ErrorDetail } from '../core/errors';
 
@@ -124,7 +125,7 @@ type Node = { type?: string; entries?: Record<string, Node>; item?: Node; wrappe
 
 /**
  * Where the input holds an array but the schema an object: valibot's object schemas accept arrays
- * (an array is an object to JavaScript), the contract does not (object_type). Paths of the places.
+ * (an array is an object to JavaScript), the API does not (object_type). Paths of the places.
  */
 function arraysForObjects(schema: v.GenericSchema, input: unknown, path: string[]): string[][] {
   const node = schema as unknown as Node;

@@ -9,7 +9,7 @@ import type { UsageKind } from '../core/usage/usage';
 
 export type { Bucket, Credential, Environment };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** How a route renders its errors: the contract's envelope, or TaxJar's `{error, detail, status}`. */
+/** How a route renders its errors: the API's error envelope (`contract`), or TaxJar's `{error, detail, status}`. */
 export type ErrorDialect = 'contract' | 'taxjar';
 
 export interface RouteDef {
@@ -20,7 +20,7 @@ export interface RouteDef {
   /** The base path the route lives under (default BASE_PATH; `''`: the API's root, e.g. /docs; the TaxJar-compatible API has its own). */
   readonly base?: string;
   /**
-   * Served without a key (contract §10: the API description): no authentication, no rate-limit
+   * Served without a key (the API description, the console page): no authentication, no rate-limit
    * bucket, no scope; scope, credential and bucket are then unused. Built with publicHandler.
    */
   readonly public?: boolean;
@@ -32,7 +32,7 @@ export interface RouteDef {
   readonly handler: string;
   readonly scope: Scope | null;
   readonly credential: Credential;
-  /** Provider routes that act on one client engagement (contract §5). */
+  /** Provider routes that act on one client engagement (step 7 of the order of checks). */
   readonly clientContext?: boolean;
   readonly bucket: Bucket;
   /** Environments the route serves; others get 403 insufficient_scope. Default: both. */

@@ -6,6 +6,12 @@ import { US_STATES } from '../core/content/states';
 /** Optional field that also accepts JSON null as "not given". */
 export const opt = <S extends v.GenericSchema>(schema: S) => v.nullish(schema);
 
+/**
+ * A field with the description the API document shows for it (to-json-schema carries it); the
+ * validation is the schema's own, unchanged.
+ */
+export const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
+
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
@@ -20,7 +26,7 @@ export const DateSchema = v.pipe(
   v.metadata({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
 );
 
-/** RFC 3339 date-time (contract: times are RFC 3339): seconds required, UTC or with an offset. */
+/** RFC 3339 date-time: seconds required, UTC or with an offset. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 export const InstantSchema = v.pipe(
   v.string(),
@@ -52,7 +58,7 @@ export const UsStateSchema = v.pipe(
 );
 
 /** Identifiers chosen by callers (location codes, SKUs, customer codes, transaction codes). */
-export const CodeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.regex(/^[A-Za-z0-9._:-]+$/));
+export const CodeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.regex(/^[A-Za-z0-9._:-]+$/), v.description('1 to 50 of A-Z a-z 0-9 . _ : -'));
 
 export const NameSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
@@ -70,9 +76,9 @@ export const queryInt = (min: number, max: number, fallback: number) =>
     v.maxValue(max),
   );
 
-/** `limit` and `cursor` of every list (contract §1.6). */
+/** `limit` and `cursor` of every list (docs/getting-started.md, "Lists"). */
 export const PageQueryEntries = {
-  limit: v.optional(queryInt(1, 100, 25), '25'),
+  limit: described(v.optional(queryInt(1, 100, 25), '25'), 'Items per page, 1 to 100.'),
   cursor: v.optional(
     v.pipe(
       v.string(),

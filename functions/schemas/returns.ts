@@ -1,11 +1,11 @@
-// Bodies and queries of provider return jobs (contract §5).
+// Bodies and queries of provider return jobs (docs/providers-and-return-jobs.md, "Return jobs").
 import * as v from 'valibot';
 import { US_STATES } from '../core/content/states';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
-import { BatchListQuerySchema, referencedItems } from './batches';
-import { CodeSchema, opt } from './common';
+import { BatchListQuerySchema, ReferenceIdSchema, referencedItems } from './batches';
+import { CodeSchema, described, opt } from './common';
 
-const PeriodSchema = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/), v.description('Month, YYYY-MM.'));
+const PeriodSchema = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/), v.description('Month, YYYY-MM: the documents dated in it.'));
 const ReturnStateSchema = v.pipe(
   v.string(),
   v.transform((s) => s.toUpperCase()),
@@ -14,12 +14,17 @@ const ReturnStateSchema = v.pipe(
 );
 
 const ReturnItemSchema = v.strictObject({
-  reference_id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  reference_id: ReferenceIdSchema,
   state: ReturnStateSchema,
   period: PeriodSchema,
-  location_code: opt(CodeSchema),
+  location_code: described(
+    opt(CodeSchema),
+    'Only the documents filed under this location of the client (otherwise every location); one the client does not have fails the item (location_not_authorized).',
+  ),
 });
 
-export const ReturnJobRequestSchema = v.strictObject({ items: referencedItems(ReturnItemSchema, SERVICE_LIMITS.return_job_max_items) });
+export const ReturnJobRequestSchema = v.strictObject({
+  items: described(referencedItems(ReturnItemSchema, SERVICE_LIMITS.return_job_max_items), '1 to 5,000 summaries to prepare; each succeeds or fails alone.'),
+});
 
 export const ReturnJobListQuerySchema = BatchListQuerySchema;

@@ -1,10 +1,10 @@
-// Request schemas of the TaxJar SmartCalcs v2-compatible API (README "TaxJar compatibility"). Field
-// names and types are TaxJar's; unknown fields are ignored as TaxJar ignores them (its clients send
-// fields such as `provider` or `plugin` we have no use for). Bounds are ours: the same limits as the
-// contract's documents, so a translated document always passes the engine's own rules on size.
+// Request schemas of the TaxJar SmartCalcs v2-compatible API (docs/compatibility.md). Field names
+// and types are TaxJar's; unknown fields are ignored as TaxJar ignores them (its clients send
+// fields such as `provider` or `plugin` we have no use for). Bounds are ours: the same limits as
+// /api/v1's documents, so a translated document always passes the engine's own rules on size.
 import * as v from 'valibot';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
-import { DateSchema, opt } from './common';
+import { DateSchema, described, opt } from './common';
 import { MAX_LINE_AMOUNT } from './document';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
@@ -21,27 +21,36 @@ const signedMoney = v.pipe(v.number(), v.minValue(-MAX_LINE_AMOUNT), v.maxValue(
 
 export const EXEMPTION_TYPES = ['wholesale', 'government', 'marketplace', 'other', 'non_exempt'] as const;
 
-const addressEntries = (prefix: 'from' | 'to') =>
+type AddressField = 'country' | 'zip' | 'state' | 'city' | 'street';
+const END = { from: 'Origin', to: 'Destination' } as const;
+/** The address fields of one end of an order, under their prefixed names (`to_zip`, `from_state`, …). */
+const addressEntries = <P extends 'from' | 'to'>(prefix: P) =>
   ({
-    [`${prefix}_country`]: opt(text(2)),
-    [`${prefix}_zip`]: opt(text(10)),
-    [`${prefix}_state`]: opt(text(2)),
-    [`${prefix}_city`]: opt(text(100)),
-    [`${prefix}_street`]: opt(text(200)),
-  }) as const;
+    [`${prefix}_country`]: described(opt(text(2)), `${END[prefix]} country: US only (another is 400 invalid_address).`),
+    [`${prefix}_zip`]: described(opt(text(10)), `${END[prefix]} ZIP or ZIP+4.`),
+    [`${prefix}_state`]: described(
+      opt(text(2)),
+      prefix === 'from' ? 'Origin state; IL makes the seller an Illinois in-state seller, anything else remote.' : 'Destination state (two letters).',
+    ),
+    [`${prefix}_city`]: described(opt(text(100)), 'Accepted; the rate follows the ZIP and state.'),
+    [`${prefix}_street`]: described(opt(text(200)), 'Street address; not used for the rate.'),
+  }) as { readonly [F in `${P}_${AddressField}`]: ReturnType<typeof described<ReturnType<typeof opt<ReturnType<typeof text>>>>> };
 
 const LineItem = v.object({
-  id: opt(Id),
-  quantity: opt(v.pipe(v.number(), v.gtValue(0), v.maxValue(1_000_000))),
-  product_identifier: opt(text(50)),
+  id: described(opt(Id), 'The line’s number (default: its position); refunds name the order’s lines by it.'),
+  quantity: described(opt(v.pipe(v.number(), v.gtValue(0), v.maxValue(1_000_000))), 'Default 1.'),
+  product_identifier: described(opt(text(50)), 'Your SKU; the line’s description when it has none (Illinois product identity).'),
   description: opt(text(255)),
-  product_tax_code: opt(text(50)),
-  unit_price: opt(signedMoney),
-  discount: opt(signedMoney),
-  sales_tax: opt(signedMoney),
+  product_tax_code: described(opt(text(50)), 'A product tax code of GET /v2/categories; default general goods.'),
+  unit_price: described(opt(signedMoney), 'The line is unit_price × quantity (the magnitude, for refunds).'),
+  discount: described(opt(signedMoney), 'The line’s total discount.'),
+  sales_tax: described(opt(signedMoney), 'Accepted and not used: the tax is the engine’s.'),
 });
 
-const lineItems = v.pipe(v.array(LineItem), v.maxLength(SERVICE_LIMITS.max_lines_per_document - 1));
+const lineItems = described(
+  v.pipe(v.array(LineItem), v.maxLength(SERVICE_LIMITS.max_lines_per_document - 1)),
+  'Each item is a line of the document (up to 999; shipping takes one more).',
+);
 
 export const NexusAddress = v.object({
   id: opt(text(50)),
@@ -52,55 +61,74 @@ export const NexusAddress = v.object({
   street: opt(text(200)),
 });
 
+const SHIPPING = 'The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges.';
+const CUSTOMER = 'A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order.';
+const EXEMPTION =
+  '`non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found).';
+
 /** POST /v2/taxes. */
 export const TaxjarTaxRequestSchema = v.object({
-  from_country: opt(text(2)),
-  from_zip: opt(text(10)),
-  from_state: opt(text(2)),
-  from_city: opt(text(100)),
-  from_street: opt(text(200)),
-  to_country: opt(text(2)),
-  to_zip: v.pipe(v.string(), v.maxLength(10)),
-  to_state: opt(text(2)),
-  to_city: opt(text(100)),
-  to_street: opt(text(200)),
-  amount: opt(money),
-  shipping: money,
-  customer_id: opt(CodeId),
-  exemption_type: opt(v.picklist(EXEMPTION_TYPES)),
-  nexus_addresses: opt(v.pipe(v.array(NexusAddress), v.maxLength(100))),
+  ...addressEntries('from'),
+  ...addressEntries('to'),
+  to_zip: v.pipe(v.string(), v.maxLength(10), v.description('Destination ZIP or ZIP+4.')),
+  amount: described(opt(money), 'The order amount excluding shipping: without line_items, taxed as one line; with them, not used.'),
+  shipping: v.pipe(money, v.description(SHIPPING)),
+  customer_id: described(opt(CodeId), CUSTOMER),
+  exemption_type: described(opt(v.picklist(EXEMPTION_TYPES)), EXEMPTION),
+  nexus_addresses: described(
+    opt(v.pipe(v.array(NexusAddress), v.maxLength(100))),
+    'The states where the seller has nexus, for this order: a destination among them is taxed, any other collects nothing (`has_nexus: false`). Without them the account’s nexus setting decides.',
+  ),
   line_items: opt(lineItems),
 });
+
+const ORDER_AMOUNT =
+  'Without line_items, taxed as one line beside the shipping line (so it is the amount without shipping); with them, not used: the answer’s amount is the committed items net of discounts plus shipping.';
 
 const orderEntries = {
   ...addressEntries('from'),
   ...addressEntries('to'),
-  transaction_date: opt(
-    v.pipe(
-      v.string(),
-      v.transform((s) => s.slice(0, 10).replaceAll('/', '-')),
-      DateSchema,
+  transaction_date: described(
+    opt(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.slice(0, 10).replaceAll('/', '-')),
+        DateSchema,
+      ),
     ),
+    'The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC).',
   ),
-  amount: opt(signedMoney),
-  shipping: opt(signedMoney),
-  sales_tax: opt(signedMoney),
-  customer_id: opt(CodeId),
-  exemption_type: opt(v.picklist(EXEMPTION_TYPES)),
+  amount: described(opt(signedMoney), ORDER_AMOUNT),
+  shipping: described(opt(signedMoney), SHIPPING),
+  sales_tax: described(opt(signedMoney), 'Accepted and not used: the committed tax is the engine’s.'),
+  customer_id: described(opt(CodeId), CUSTOMER),
+  exemption_type: described(opt(v.picklist(EXEMPTION_TYPES)), EXEMPTION),
   line_items: opt(lineItems),
 };
 
+const TRANSACTION_ID = 'Your id, the transaction’s code here: letters, digits, `.`, `_`, `-`, up to 40 characters.';
+
 /** POST /v2/transactions/orders. */
-export const TaxjarOrderCreateSchema = v.object({ transaction_id: CodeId, ...orderEntries, to_zip: text(10), shipping: signedMoney, amount: signedMoney });
+export const TaxjarOrderCreateSchema = v.object({
+  transaction_id: described(CodeId, `${TRANSACTION_ID} A taken one is 422 (duplicate_transaction).`),
+  ...orderEntries,
+  to_zip: described(text(10), 'Destination ZIP or ZIP+4.'),
+  shipping: described(signedMoney, SHIPPING),
+  amount: described(signedMoney, ORDER_AMOUNT),
+});
 /** PUT /v2/transactions/orders/:id: any order field; what is absent keeps its committed value. */
-export const TaxjarOrderUpdateSchema = v.object({ transaction_id: opt(CodeId), ...orderEntries });
+export const TaxjarOrderUpdateSchema = v.object({ transaction_id: described(opt(CodeId), 'Accepted; the path names the order.'), ...orderEntries });
 /** POST /v2/transactions/refunds. */
 export const TaxjarRefundCreateSchema = v.object({
-  transaction_id: CodeId,
-  transaction_reference_id: CodeId,
+  transaction_id: described(CodeId, `The refund’s own id. ${TRANSACTION_ID}`),
+  transaction_reference_id: described(CodeId, 'The order refunded (its current version).'),
   ...orderEntries,
-  amount: signedMoney,
-  shipping: signedMoney,
+  amount: described(
+    signedMoney,
+    'Without line_items: everything that remains refundable (shipping included) or the shipping alone; any other amount is 400 invalid_request. Either sign.',
+  ),
+  shipping: described(signedMoney, 'The shipping refunded. Either sign.'),
+  line_items: described(opt(lineItems), 'The order’s lines refunded, by `id`: each refunds |unit_price × quantity| − |discount| at the order’s rates.'),
 });
 
 /** GET /v2/transactions/orders and /refunds: by one date or a range (YYYY/MM/DD or YYYY-MM-DD). */
@@ -112,34 +140,41 @@ const queryDate = opt(
   ),
 );
 export const TaxjarTransactionListQuerySchema = v.object({
-  transaction_date: queryDate,
-  from_transaction_date: queryDate,
-  to_transaction_date: queryDate,
-  provider: opt(text(50)),
+  transaction_date: described(queryDate, 'Transactions dated this day (YYYY/MM/DD or YYYY-MM-DD).'),
+  from_transaction_date: described(queryDate, 'Transactions dated on or after this day.'),
+  to_transaction_date: described(queryDate, 'Transactions dated on or before this day.'),
+  provider: described(opt(text(50)), 'Accepted and ignored: every transaction is `api`.'),
 });
 
 /** GET /v2/rates/:zip. */
 export const TaxjarRateQuerySchema = v.object({
-  country: opt(text(2)),
-  state: opt(text(2)),
-  city: opt(text(100)),
-  street: opt(text(200)),
+  country: described(opt(text(2)), 'Accepted; US only.'),
+  state: described(opt(text(2)), 'The state, for a ZIP that crosses a state line.'),
+  city: described(opt(text(100)), 'Accepted and not used (no boundary data).'),
+  street: described(opt(text(200)), 'Accepted and not used (no boundary data).'),
 });
 
 const ExemptRegion = v.object({ country: opt(text(2)), state: v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/)) });
 
+const NOT_STORED = 'Accepted and not stored: customers here carry no address.';
 const customerEntries = {
-  exemption_type: opt(v.picklist(EXEMPTION_TYPES)),
+  exemption_type: described(
+    opt(v.picklist(EXEMPTION_TYPES)),
+    'Follows from the customer’s certificates: it may repeat the current one, not declare another (422 certificate_evidence_incomplete).',
+  ),
   name: opt(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
-  exempt_regions: opt(v.pipe(v.array(ExemptRegion), v.maxLength(60))),
-  country: opt(text(2)),
-  state: opt(text(2)),
-  zip: opt(text(10)),
-  city: opt(text(100)),
-  street: opt(text(200)),
+  exempt_regions: described(opt(v.pipe(v.array(ExemptRegion), v.maxLength(60))), 'Follows from the customer’s certificates, as `exemption_type`.'),
+  country: described(opt(text(2)), NOT_STORED),
+  state: described(opt(text(2)), NOT_STORED),
+  zip: described(opt(text(10)), NOT_STORED),
+  city: described(opt(text(100)), NOT_STORED),
+  street: described(opt(text(200)), NOT_STORED),
 };
 
 /** POST /v2/customers. */
-export const TaxjarCustomerCreateSchema = v.object({ customer_id: CodeId, ...customerEntries });
+export const TaxjarCustomerCreateSchema = v.object({
+  customer_id: described(CodeId, 'Your id, the customer code here: letters, digits, `.`, `_`, `-`, up to 40 characters. A taken one is 422 (conflict).'),
+  ...customerEntries,
+});
 /** PUT /v2/customers/:id. */
-export const TaxjarCustomerUpdateSchema = v.object({ customer_id: opt(CodeId), ...customerEntries });
+export const TaxjarCustomerUpdateSchema = v.object({ customer_id: described(opt(CodeId), 'Accepted; the path names the customer.'), ...customerEntries });

@@ -1,4 +1,4 @@
-// GET /usage (metered usage, issue 30): the day range and the grouping.
+// GET /usage (metered usage, docs/usage-and-monitoring.md): the day range and the grouping.
 import * as v from 'valibot';
 import { DateSchema } from './common';
 

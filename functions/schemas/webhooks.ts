@@ -1,9 +1,9 @@
-// Bodies and queries of the webhook endpoints (contract §7), and the delivery queue's message.
+// Bodies and queries of the webhook endpoints (docs/webhooks.md), and the delivery queue's message.
 import * as v from 'valibot';
 import { EVENT_TYPES } from '../core/events/catalogue';
-import { opt, PageQueryEntries } from './common';
+import { described, opt, PageQueryEntries } from './common';
 
-export const EventTypeSchema = v.pipe(v.picklist(EVENT_TYPES), v.description('An event type of the catalogue (contract §7).'));
+export const EventTypeSchema = v.pipe(v.picklist(EVENT_TYPES), v.description('An event type (docs/webhooks.md, "Event types").'));
 
 export const WebhookCreateSchema = v.strictObject({
   url: v.pipe(
@@ -21,12 +21,12 @@ export const WebhookCreateSchema = v.strictObject({
     v.maxLength(EVENT_TYPES.length + 1),
     v.description('Event types to deliver, or ["*"] for all.'),
   ),
-  description: opt(v.pipe(v.string(), v.maxLength(500))),
+  description: described(opt(v.pipe(v.string(), v.maxLength(500))), 'What the endpoint is for.'),
 });
 
 export const WebhookListQuerySchema = v.strictObject(PageQueryEntries);
 
-export const EventListQuerySchema = v.strictObject({ type: v.optional(EventTypeSchema), ...PageQueryEntries });
+export const EventListQuerySchema = v.strictObject({ type: described(v.optional(EventTypeSchema), 'Only events of this type.'), ...PageQueryEntries });
 
 /** A delivery attempt on the WebhookDeliveries queue (functions/core/webhooks/ports.ts DeliveryMessage). */
 export const DeliveryMessageSchema = v.strictObject({

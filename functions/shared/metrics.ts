@@ -3,8 +3,8 @@
 // (the stack sets it; locally `POWERTOOLS_METRICS_NAMESPACE=SalesTax npm start` turns them on) and
 // POWERTOOLS_METRICS_DISABLED is not true, so a local run and the tests print none.
 //
-// Dimensions are few, so the metric count stays bounded (docs/usage-and-monitoring.md, "Cost"):
-//   Route (one per route of functions/manifest/routes), ErrorCode (the contract's closed list), Kind (the
+// Dimensions are few, so the metric count stays bounded (docs/usage-and-monitoring.md, "Metrics"):
+//   Route (one per route of functions/manifest/routes), ErrorCode (the API's closed list), Kind (the
 //   billable kinds of core/usage, or batch / return_job), Queue (functions/manifest/resources.ts queues), Outcome
 //   (a webhook attempt's outcome). Never an account, a key or a document: those are in usage.
 // Each document is built and published in one synchronous step (dimensions, values, publish), so
@@ -48,7 +48,7 @@ export function requestMetrics(route: string, status: number, latencyMs: number,
   if (errorCode) emit({ ErrorCode: errorCode }, [['Errors', MetricUnit.Count, 1]]);
 }
 
-/** Billable units that landed (usage, issue 30), per kind. */
+/** Billable units that landed (usage), per kind. */
 export function billedMetric(kind: string, units: number): void {
   if (units > 0) emit({ Kind: kind }, [['BillableUnits', MetricUnit.Count, units]]);
 }

@@ -16,13 +16,13 @@ import type { Queues } from './queues';
 import type { Tables } from './tables';
 
 /**
- * Partition-key prefix of the fixed-window rate counters (tableKeys.rateCounter in
- * functions/adapters/dynamodb/table-keys.ts). Every request, reads included, counts itself there.
+ * Partition-key prefix of the fixed-window rate counters (rateCounterEntity.key in
+ * functions/adapters/dynamodb/entities/rate-counter.ts). Every request, reads included, counts itself there.
  */
 export const RATE_COUNTER_KEY_PREFIX = 'RATE#';
 
 /**
- * Partition of the deployment's own secrets (tableKeys.deploymentSecret), made on first use by
+ * Partition of the deployment's own secrets (deploymentSecretEntity.key), made on first use by
  * whichever function needs one first: a list's cursor key may be created by a read-only route.
  */
 export const DEPLOYMENT_SECRET_PARTITION = 'DEPLOYMENT';

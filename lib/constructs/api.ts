@@ -154,7 +154,7 @@ export class Api extends Construct {
       const fn = functions.get(route.id);
       if (!fn) throw new Error(`no function for route ${route.id}`);
       const resource = this.restApi.root.resourceForPath(fullPath(route));
-      // The API description (contract §10) answers without a key: no authorizer, no usage plan.
+      // The API description answers without a key: no authorizer, no usage plan.
       const method = resource.addMethod(
         route.method,
         this.lambdaProxy(fn),
@@ -182,9 +182,10 @@ export class Api extends Construct {
 
   /**
    * Gateway responses are per API, so API Gateway's own 404 for a path no resource matches
-   * (MISSING_AUTHENTICATION_TOKEN) has the contract's envelope. Below the TaxJar base path a TaxJar
-   * client expects TaxJar's shape: a greedy `{proxy+}` resource there and every resource of that
-   * subtree without a method of its own (`/taxjar`, `/taxjar/v2`, …) answer 404 in it from a MOCK.
+   * (MISSING_AUTHENTICATION_TOKEN) has the API's error envelope. Below the TaxJar base path a
+   * TaxJar client expects TaxJar's shape: a greedy `{proxy+}` resource there and every resource of
+   * that subtree without a method of its own (`/taxjar`, `/taxjar/v2`, …) answer 404 in it from a
+   * MOCK.
    */
   private addTaxjarNotFound(routes: readonly RouteDef[], methodsByResource: ReadonlyMap<Resource, readonly string[]>): void {
     const bases = new Set(routes.filter((r) => r.dialect === 'taxjar' && r.base).map((r) => r.base!));

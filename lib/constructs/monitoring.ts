@@ -1,9 +1,10 @@
-// A stage's dashboard and the alarms that need a person (issue 30). The dashboard reads three
-// sources: API Gateway's own metrics (4xx and 5xx rates, latency), the AWS services' (Lambda
-// throttles, DynamoDB throttled requests, SQS queue age and dead-letter depth) and the service's
-// embedded-metric-format metrics in the stage's namespace (functions/shared/metrics.ts: latency
-// per route, errors by code, billable units, batch items, webhook attempts). Alarms notify the
-// stage's SNS topic; docs/usage-and-monitoring.md says what each one means and what to do.
+// A stage's dashboard and the alarms that need a person (docs/usage-and-monitoring.md, "Dashboard
+// and alarms"). The dashboard reads three sources: API Gateway's own metrics (4xx and 5xx rates,
+// latency), the AWS services' (Lambda throttles, DynamoDB throttled requests, SQS queue age and
+// dead-letter depth) and the service's embedded-metric-format metrics in the stage's namespace
+// (functions/shared/metrics.ts: latency per route, errors by code, billable units, batch items,
+// webhook attempts). Alarms notify the stage's SNS topic; docs/usage-and-monitoring.md says what
+// each one means and what to do.
 import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
@@ -80,7 +81,7 @@ export class Monitoring extends Construct {
     const alarm = (alarmId: string, metric: IMetric, props: { name: string; description: string; threshold: number; periods: number; datapoints?: number }) => {
       const created = new Alarm(this, alarmId, {
         alarmName: `${namePrefix}-${props.name}`,
-        alarmDescription: `${props.description} See docs/usage-and-monitoring.md, "Alarms".`,
+        alarmDescription: `${props.description} See docs/usage-and-monitoring.md, "Dashboard and alarms".`,
         metric,
         threshold: props.threshold,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,

@@ -38,7 +38,7 @@ export const USAGE_JOURNAL_DIR = 'usage-journal';
 export interface LocalOptions {
   readonly port?: number;
   readonly host?: string;
-  /** Seed (contract §9) as parsed JSON; without one a demo account is created. */
+  /** Seed (docs/running-locally.md, "The seed file") as parsed JSON; without one a demo account is created. */
   readonly seed?: unknown;
   readonly settings?: Partial<RuntimeSettings>;
   /** Run the esbuild bundles from .build/functions instead of the TypeScript sources. */

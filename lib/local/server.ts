@@ -45,7 +45,7 @@ function pathOfRawRequest(raw: Buffer | undefined): string {
 /**
  * What Node's parser refuses before any handler runs (a header over the limit, a NUL or other
  * control byte in a header, a malformed request line). Node would answer a bare 400/431 without a
- * body; the contract wants every response to carry the envelope and `X-Request-Id`.
+ * body; every response of the API carries the envelope and `X-Request-Id`.
  */
 function writeParserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
   if (!socket.writable || (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage?.headersSent) {

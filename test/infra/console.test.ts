@@ -1,6 +1,6 @@
-// The operations console on AWS (issue 22): one public GET /console method on its own function,
-// which reads no data, with the page's built script and style copied next to its bundle; and that
-// bundle, built as Lambda runs it, answers the page with the policy that admits exactly its code.
+// The operations console on AWS: one public GET /console method on its own function, which reads no
+// data, with the page's built script and style copied next to its bundle; and that bundle, built as
+// Lambda runs it, answers the page with the policy that admits exactly its code.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,8 @@ import { App, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { tableKeys } from '../../functions/adapters/dynamodb/table-keys';
+import { deploymentSecretEntity } from '../../functions/adapters/dynamodb/entities/deployment-secret';
+import { rateCounterEntity } from '../../functions/adapters/dynamodb/entities/rate-counter';
 import { AccessProfiles, DEPLOYMENT_SECRET_PARTITION, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
 import { QueueWorkers } from '../../lib/constructs/queue-workers';
 import { Queues } from '../../lib/constructs/queues';
@@ -143,8 +144,8 @@ describe('least privilege', () => {
   });
 
   it('uses the partition keys of the real rate counters and deployment secrets', () => {
-    expect(tableKeys.rateCounter('key', 'general', 0).PK.startsWith(RATE_COUNTER_KEY_PREFIX)).toBe(true);
-    expect(tableKeys.deploymentSecret('cursor').PK).toBe(DEPLOYMENT_SECRET_PARTITION);
+    expect(rateCounterEntity.key('key', 'general', 0).PK.startsWith(RATE_COUNTER_KEY_PREFIX)).toBe(true);
+    expect(deploymentSecretEntity.key('cursor').PK).toBe(DEPLOYMENT_SECRET_PARTITION);
   });
 
   it('grants the idempotency table to POST routes only', () => {
@@ -477,7 +478,7 @@ describe('api', () => {
   });
 });
 
-describe('monitoring (issue 30)', () => {
+describe('monitoring', () => {
   const json = template.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
   const ofType = (type: string) => Object.entries(json.Resources).filter(([, r]) => r.Type === type);
   const [topicId] = Object.keys(template.findResources('AWS::SNS::Topic', { Properties: { TopicName: 'salestax-test-alarms' } }));
@@ -557,7 +558,7 @@ describe('monitoring (issue 30)', () => {
   });
 });
 
-describe('usage journal (issue 30)', () => {
+describe('usage journal', () => {
   const [logGroupId] = Object.keys(template.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: '/aws/lambda/salestax-test' } }));
   const [workerId, worker] = functionNamed(template, 'salestax-test-usage-log-worker');
 

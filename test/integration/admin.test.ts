@@ -1,4 +1,4 @@
-// Account administration (contract §8): account, locations, keys, items, Illinois declarations.
+// Account administration: account, locations, keys, items, Illinois declarations.
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';

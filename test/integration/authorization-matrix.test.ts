@@ -1,14 +1,15 @@
-// The authorization matrix (issue 27), generated from the route manifest: every route of
-// functions/manifest/routes — /api/v1, the TaxJar surface, the public pages, and any route added later — is
-// called by every caller of test/support/access-matrix.ts (no key, malformed and duplicated
-// credentials, revoked, expired, no module, wrong scope, other account, other environment, location
-// keys, providers without or with a foreign, paused, offboarded or fenced engagement, an inactive
-// practice), and each answer must be what the contract's order of checks says for the route's
-// entry: the refusal's status and code in the surface's shape, or, for a caller that passes, no
-// refusal of access at all. Then every route that names a resource is called on a real resource of
-// one tenant by the callers that pass its checks but do not own the resource (another account,
-// environment, location, client or practice): each must get 404; and every list must show them
-// none of it. A route with a path parameter and no fixture below fails the matrix until it has one.
+// The authorization matrix (docs/security.md, "The authorization matrix"), generated from the route
+// manifest: every route of functions/manifest/routes — /api/v1, the TaxJar surface, the public
+// pages, and any route added later — is called by every caller of test/support/access-matrix.ts (no
+// key, malformed and duplicated credentials, revoked, expired, no module, wrong scope, other
+// account, other environment, location keys, providers without or with a foreign, paused,
+// offboarded or fenced engagement, an inactive practice), and each answer must be what the order of
+// checks says for the route's entry: the refusal's status and code in the surface's shape, or, for
+// a caller that passes, no refusal of access at all. Then every route that names a resource is
+// called on a real resource of one tenant by the callers that pass its checks but do not own the
+// resource (another account, environment, location, client or practice): each must get 404; and
+// every list must show them none of it. A route with a path parameter and no fixture below fails
+// the matrix until it has one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullPath, type RouteDef } from '../../functions/manifest/route';
 import { ROUTES } from '../../functions/manifest/routes';

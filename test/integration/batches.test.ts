@@ -1,6 +1,6 @@
-// Batches through HTTP on the local engines (contract §6): submission checks, isolated items,
-// exactly-once commits under forced redelivery, retention, the deadline, the rate bucket and the
-// operations signals. The worker runs from the local runner's SQS poller, as Lambda runs it.
+// Batches through HTTP on the local engines: submission checks, isolated items, exactly-once
+// commits under forced redelivery, retention, the deadline, the rate bucket and the operations
+// signals. The worker runs from the local runner's SQS poller, as Lambda runs it.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueUrlCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Customers and exemption certificates (contract §4, §2.7): evidence, validity, review authority,
-// assignment, use in documents, scope isolation and the snapshot rule.
+// Customers and exemption certificates: evidence, validity, review authority, assignment, use in
+// documents, scope isolation and the snapshot rule.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';

@@ -1,11 +1,11 @@
-// The operations console (GET /console, issue 22). Over HTTP: the page answers without a key with a
-// strict Content-Security-Policy whose hashes admit exactly its inlined script and style. In
+// The operations console (GET /console, docs/console.md). Over HTTP: the page answers without a key
+// with a strict Content-Security-Policy whose hashes admit exactly its inlined script and style. In
 // Debian's chromium (skipped, saying why, without one): sign in by keyboard with a key kept in
-// sessionStorage only, every page, a batch watched until it completes and its results downloaded,
-// a transaction with its refunds, credits, void and adjustment, webhook deliveries with attempts
-// and next retry and a redelivery the receiver gets, a provider key's engagement and a return
-// job's liability chart, a production key seeing production data only; axe-core on every page in
-// light and dark mode; no request outside the API's origin, no key in any URL, no CSP violation.
+// sessionStorage only, every page, a batch watched until it completes and its results downloaded, a
+// transaction with its refunds, credits, void and adjustment, webhook deliveries with attempts and
+// next retry and a redelivery the receiver gets, a provider key's engagement and a return job's
+// liability chart, a production key seeing production data only; axe-core on every page in light
+// and dark mode; no request outside the API's origin, no key in any URL, no CSP violation.
 // Screenshots of every page go to test-output/console/ (README "Operations console").
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -272,7 +272,8 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     await expect.poll(async () => (await focused(page)).id).toBe('page-title');
     await page.locator('#batches-title').waitFor();
     await expect.poll(() => page.locator('.card').count()).toBe(5);
-    // Usage by day with the billable kinds (issue 30): the documents committed, voided and adjusted above, today.
+    // Usage by day with the billable kinds: the documents committed, voided and adjusted above,
+    // today.
     const usage = page.locator('.card', { has: page.locator('#usage-title') });
     await usage.locator('table').waitFor();
     expect(await usage.locator('thead').textContent()).toMatch(/^Day.*Commits.*Voids.*Adjustments.*Total$/);

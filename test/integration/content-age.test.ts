@@ -1,5 +1,5 @@
-// An honest age over HTTP (issue 29): GET /config lists each state's newest rate version and its
-// sources; a calculation, a transaction and an estimate dated more than one quarter after it carry
+// An honest age over HTTP: GET /config lists each state's newest rate version and its sources; a
+// calculation, a transaction and an estimate dated more than one quarter after it carry
 // content_older_than_date, and accuracy_policy deterministic refuses them.
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';

@@ -1,9 +1,9 @@
-// List cursors are sealed for whoever received them (issue 21) and for the list, and its parent,
-// that issued them (issue 27): altered, truncated, replayed by another tenant, key scope or
-// credential, used on another list (lists whose positions look alike included) or under another
-// parent (another batch's items), or expired, a cursor is a 422 at `query.cursor`; and it shows
-// nothing of the table's keys. Every list's alterations are checked in hostile-input.test.ts; this
-// file checks who may present a cursor, where, and for how long.
+// List cursors are sealed for whoever received them and for the list, and its parent, that issued
+// them (docs/security.md, "Tenant isolation and list cursors"): altered, truncated, replayed by
+// another tenant, key scope or credential, used on another list (lists whose positions look alike
+// included) or under another parent (another batch's items), or expired, a cursor is a 422 at
+// `query.cursor`; and it shows nothing of the table's keys. Every list's alterations are checked in
+// hostile-input.test.ts; this file checks who may present a cursor, where, and for how long.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeploymentSecretStore } from '../../functions/adapters/dynamodb/deployment-secret-store';
 import { audienceOf } from '../../functions/application/cursors';

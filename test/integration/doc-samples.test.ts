@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/paths';
-import { type Block, commandsOf, matchJson, matchText, optionsOf, parseBlocks, type Sample, samplesOf } from '../support/doc-samples';
+import { type Block, commandsOf, diagramPaths, matchJson, matchText, optionsOf, parseBlocks, type Sample, samplesOf } from '../support/doc-samples';
 import { REMOTE } from '../support/target';
 
 const DEFAULT_URL = 'http://127.0.0.1:3000';
@@ -252,6 +252,9 @@ describe.skipIf(REMOTE)('code samples of the guides', () => {
                 return paths;
               })
               .filter((p) => !existsSync(join(PROJECT_ROOT, p)));
+            expect(missing, `${at(block)}: paths that do not exist`).toEqual([]);
+          } else if (sample.kind === 'diagram') {
+            const missing = diagramPaths(block.text).filter((p) => !existsSync(join(PROJECT_ROOT, p)));
             expect(missing, `${at(block)}: paths that do not exist`).toEqual([]);
           } else if (sample.kind === 'check') {
             const problems = commandsOf(block.text)

@@ -1,6 +1,6 @@
-// The API description is served without a key (contract §10): the OpenAPI document, equal to the
-// committed one but for its server, and the reference page, checked in a real browser (Debian's
-// chromium driven by playwright-core) when one is installed.
+// The API description is served without a key: the OpenAPI document, equal to the committed one but
+// for its server, and the reference page, checked in a real browser (Debian's chromium driven by
+// playwright-core) when one is installed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';

@@ -1,8 +1,9 @@
-// The limits of one document (issue 21): a change is one DynamoDB transaction of at most 100 items
-// (the documents, their event, one return summary per destination state and month, and per
-// location when the document names one). A commit that would need more is refused up front with
-// 400 invalid_request naming the limit: never a 500, never part of a document. A committed sale
-// keeps one item free, so its refund, credit or void always fits where it did.
+// The limits of one document (docs/transactions-and-certificates.md): a change is one DynamoDB
+// transaction of at most 100 items (the documents, their event, one return summary per destination
+// state and month, and per location when the document names one). A commit that would need more is
+// refused up front with 400 invalid_request naming the limit: never a 500, never part of a
+// document. A committed sale keeps one item free, so its refund, credit or void always fits where
+// it did.
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { zipRows } from '../support/data';

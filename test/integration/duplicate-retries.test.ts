@@ -1,14 +1,15 @@
-// A retry without an Idempotency-Key that finds its code taken (issue 21): still 409
+// A retry without an Idempotency-Key that finds its code taken
+// (docs/transactions-and-certificates.md, "Retries and duplicates"): still 409
 // duplicate_transaction, now with a detail naming the existing document and whether it was made
 // from the same payload, so a client can tell its own applied retry from someone else's document
-// without a second call. The case the issue names, a commit applied and then timed out, runs on a
+// without a second call. The case that matters most, a commit applied and then timed out, runs on a
 // runner of its own whose every transaction times out after it was applied.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tableKeys } from '../../functions/adapters/dynamodb/table-keys';
+import { transactionEntity } from '../../functions/adapters/dynamodb/entities/transaction';
 import { KEYS, SEED } from '../fixtures/seed';
 import { db, MAIN_TABLE } from '../support/dynamo';
 import { api, expectError, unique, V1, type Res } from '../support/http';
@@ -96,7 +97,7 @@ describeLocal('documents stored before payload hashes were kept', () => {
     await db().send(
       new UpdateCommand({
         TableName: MAIN_TABLE,
-        Key: tableKeys.transaction({ accountId: 'acct_main', environment: 'sandbox' }, code),
+        Key: transactionEntity.key({ accountId: 'acct_main', environment: 'sandbox' }, code),
         UpdateExpression: 'REMOVE request_sha256',
       }),
     );

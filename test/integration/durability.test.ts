@@ -1,11 +1,11 @@
-// Durability of the local run (issue 13): a runner keeps its data in a directory, a second runner
-// on that directory is refused, and a runner killed with SIGKILL in the middle of a batch loses
-// nothing: started again on the same directory (and the same seed, loaded again as an upsert) it
-// finds every document exactly once, and the sweeper re-queues the batch's unfinished chunks from
-// DynamoDB (the SQS emulator's messages died with the process), so the batch completes. Every
-// calculation answered before the kill is billed exactly once: its unit was in the usage journal
-// (a file of the data directory) before its answer left, and the second runner sums what the first
-// had not.
+// Durability of the local run (docs/running-locally.md, "Durability and failure modes"): a runner
+// keeps its data in a directory, a second runner on that directory is refused, and a runner killed
+// with SIGKILL in the middle of a batch loses nothing: started again on the same directory (and the
+// same seed, loaded again as an upsert) it finds every document exactly once, and the sweeper
+// re-queues the batch's unfinished chunks from DynamoDB (the SQS emulator's messages died with the
+// process), so the batch completes. Every calculation answered before the kill is billed exactly
+// once: its unit was in the usage journal (a file of the data directory) before its answer left,
+// and the second runner sums what the first had not.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,9 +145,9 @@ describeLocal('a durable local run', () => {
     }[];
     expect(events.find((e) => e.id === failed!.headers['webhook-id'])?.deliveries).toMatchObject([{ state: 'delivered', attempts: 2 }]);
 
-    // Usage (issue 30): every document and batch item billed exactly once across the crash, in the
-    // writes that made them; every calculation answered, the last ones from the journal the first
-    // runner left, none twice.
+    // Usage: every document and batch item billed exactly once across the crash, in the writes that
+    // made them; every calculation answered, the last ones from the journal the first runner left,
+    // none twice.
     const usage = (await call(second.url, 'GET', '/usage?group_by=kind')).body;
     const units = Object.fromEntries(usage.data.map((g: { group: string; total: number }) => [g.group, g.total]));
     expect(units).toEqual({ commit: 1, refund: 1, batch_item: ITEMS, calculation: 8 });

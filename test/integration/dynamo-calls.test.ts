@@ -1,10 +1,10 @@
 // DynamoDB requests per request of a warm function: the budget the design promises, asserted so it
-// cannot creep. A key at the contract's default limits pays one rate-counter write per request; a
-// key at 1,000/min or more leases tokens, so its requests mostly skip that write. Metered usage
-// (issue 30) adds no request: a commit's or a refund's usage counter is an item of its own
-// TransactWriteItems, and a calculation's unit is a journal line (a file write here, stdout on
-// Lambda), summed later off its path by the usage-log worker: one TransactWriteItems (the
-// delivery's marker and one counter) for every unit of the key and day in a delivery.
+// cannot creep. A key at the default limits pays one rate-counter write per request; a key at
+// 1,000/min or more leases tokens, so its requests mostly skip that write. Metered usage adds no
+// request: a commit's or a refund's usage counter is an item of its own TransactWriteItems, and a
+// calculation's unit is a journal line (a file write here, stdout on Lambda), summed later off its
+// path by the usage-log worker: one TransactWriteItems (the delivery's marker and one counter) for
+// every unit of the key and day in a delivery.
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';

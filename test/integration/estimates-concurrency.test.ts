@@ -1,5 +1,6 @@
-// The in-process cap on concurrent estimates (contract §1.5: at most 4 in flight per application
-// process): requests beyond it are refused at once with 429 and Retry-After: 1, not queued.
+// The in-process cap on concurrent estimates (at most 4 in flight per application process,
+// docs/getting-started.md, "Limits"): requests beyond it are refused at once with 429 and
+// Retry-After: 1, not queued.
 import { expect, inject, it } from 'vitest';
 import { describeLocal } from '../support/target';
 import { inProcess } from '../../lib/local/invoke';

@@ -133,7 +133,7 @@ describeLocal('under injected faults', () => {
     }
     // The faults did fire.
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
-    // Usage (issue 30): each document billed once, in its own write, through timeouts and retries.
+    // Usage: each document billed once, in its own write, through timeouts and retries.
     expect(await unitsByKind()).toEqual({ commit: 8, refund: 8 });
   });
 

@@ -1,7 +1,8 @@
-// Every response framed (issue 27): whatever refuses a request — the local front (playing API
-// Gateway), Node's HTTP parser, or a function — the answer carries X-Request-Id and the error shape
-// of the request's surface: TaxJar's {error, detail, status} below /taxjar, the contract's
-// envelope elsewhere. Written byte for byte where fetch cannot send the request (test/support/raw-http.ts).
+// Every response framed (docs/security.md, "Every response framed"): whatever refuses a request —
+// the local front (playing API Gateway), Node's HTTP parser, or a function — the answer carries
+// X-Request-Id and the error shape of the request's surface: TaxJar's {error, detail, status} below
+// /taxjar, the API's error envelope elsewhere. Written byte for byte where fetch cannot send the
+// request (test/support/raw-http.ts).
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { api, V1 } from '../support/http';
@@ -73,7 +74,7 @@ describe('the TaxJar surface answers in its own shape', () => {
   });
 });
 
-// On AWS these are API Gateway's gateway responses, per API and so in the contract's envelope.
+// On AWS these are API Gateway's gateway responses, per API and so in the API's error envelope.
 describeLocal("what the local front refuses itself, in the surface's shape", () => {
   it('a body over 10 MB: 413', async () => {
     const big = JSON.stringify({ to_zip: '10001', pad: 'x'.repeat(10 * 1024 * 1024) });

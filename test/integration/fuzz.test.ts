@@ -1,9 +1,9 @@
-// Hostile input, property-based, through HTTP (scripts/lib/fuzz.ts): path parameters of any length
+// Hostile input, property-based, through HTTP (scripts/bench/fuzz.ts): path parameters of any length
 // and byte, headers up to 20 KB, bodies nested 20,000 deep, numbers at the edges, a body past 10 MB.
 // Never a 5xx, always X-Request-Id and the envelope, never a value echoed. Bounded for `npm test`;
 // `npm run bench` runs more cases.
 import { describe, expect, inject, it } from 'vitest';
-import { runFuzz } from '../../scripts/lib/fuzz';
+import { runFuzz } from '../../scripts/bench/fuzz';
 import { KEYS } from '../fixtures/seed';
 
 describe('fuzzed requests', () => {

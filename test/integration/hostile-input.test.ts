@@ -1,7 +1,7 @@
-// Input an attacker would try, through HTTP (issue 13): names of Object.prototype members as header
-// and query names, bodies nested thousands deep, identifiers past DynamoDB's key limits, altered
-// list cursors, oversized headers and control bytes in headers. Each is refused cleanly: the
-// contract's status and code, the envelope and an X-Request-Id, never a 500.
+// Input an attacker would try, through HTTP: names of Object.prototype members as header and query
+// names, bodies nested thousands deep, identifiers past DynamoDB's key limits, altered list
+// cursors, oversized headers and control bytes in headers. Each is refused cleanly: the API's
+// status and code, the envelope and an X-Request-Id, never a 500.
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { api, expectDetail, expectError, type Res, unique, V1 } from '../support/http';
@@ -92,7 +92,7 @@ describe('identifiers past the key limits', () => {
           body: method === 'POST' ? (path.endsWith('refunds') || path.endsWith('credits') ? { lines: [{ line_number: 1, amount: 1 }] } : {}) : undefined,
         });
         expectEnvelope(res);
-        if (res.status === 422) continue; // a body check of the route (contract order: body before business rules)
+        if (res.status === 422) continue; // a body check of the route (the order of checks: body before the operation's own rules)
         expect(res.status, `${n}: ${res.text}`).toBe(404);
         expect(['not_found', 'transaction_not_found']).toContain(res.body.error.code);
         expect(res.text).not.toContain('AAAAAAAAAA');
@@ -203,7 +203,7 @@ describe('what Node refuses before the handler', () => {
   });
 });
 
-describe('key scope escalation (contract §10, §8)', () => {
+describe('key scope escalation', () => {
   it('a key issues only keys whose scopes it holds itself; `*` only from `*`', async () => {
     const admin = await api('POST', `${V1}/keys`, {
       key: KEYS.admin,

@@ -1,4 +1,5 @@
-// Per-key limits (contract §1.5), GET /config and GET /operations/status, idempotency (§1.4).
+// Per-key limits, GET /config and GET /operations/status, and idempotency (docs/getting-started.md,
+// "Limits" and "Idempotency").
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { api, expectError, unique, V1 } from '../support/http';
@@ -88,7 +89,7 @@ describe('GET /operations/status', () => {
   });
 });
 
-describe('idempotency (contract §1.4)', () => {
+describe('idempotency', () => {
   it('replays a stored 2xx with Idempotent-Replayed and refuses the key for another payload', async () => {
     const code = unique('IDEM');
     const headers = { 'Idempotency-Key': unique('ik') };

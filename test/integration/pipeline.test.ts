@@ -31,7 +31,7 @@ describe('routing and envelope', () => {
   });
 });
 
-describe('authentication (contract §1.3)', () => {
+describe('authentication', () => {
   it('rejects a request without a key', async () => {
     expectError(await api('GET', `${V1}/config`), 401, 'missing_api_key');
   });
@@ -54,7 +54,7 @@ describe('authentication (contract §1.3)', () => {
   });
 });
 
-describe('order of checks (contract §1.1)', () => {
+describe('order of checks', () => {
   it('checks the module before scope and body', async () => {
     expectError(await api('POST', `${V1}/calculations`, { key: KEYS.noModule, body: { nonsense: true } }), 403, 'module_not_enabled');
   });
@@ -74,7 +74,7 @@ describe('order of checks (contract §1.1)', () => {
   });
 });
 
-describe('validation (contract §1.2)', () => {
+describe('validation', () => {
   it('reports every failing field with its dotted target and never echoes values', async () => {
     const res = await api('POST', `${V1}/calculations`, {
       key: KEYS.admin,
@@ -124,7 +124,7 @@ describe('validation (contract §1.2)', () => {
     expectError(await api('POST', `${V1}/customers`, { key: KEYS.admin, body: { customer_code: 'X1', location_code: 'NOPE' } }), 404, 'not_found');
   });
 
-  it('pages the tax-code catalog within the contract list limits', async () => {
+  it('pages the tax-code catalog within the list limits', async () => {
     expectDetail(expectError(await api('GET', `${V1}/tax-codes?limit=101`, { key: KEYS.admin }), 422, 'validation_error'), 'less_than_equal', 'query.limit');
     const first = await api('GET', `${V1}/tax-codes`, { key: KEYS.admin });
     expect(first.body.data).toHaveLength(25);

@@ -1,4 +1,4 @@
-// Provider keys and client context (spec Authentication 6-8, contract §5).
+// Provider keys and client context (docs/providers-and-return-jobs.md).
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { api, expectError, V1 } from '../support/http';
@@ -31,7 +31,7 @@ describe('provider credentials', () => {
   });
 });
 
-describe('client context (contract §5 order)', () => {
+describe('client context, in its order', () => {
   const get = (headers: Record<string, string | undefined>, key: string = KEYS.provider) => api('GET', `${V1}/provider/client`, { key, headers });
 
   it('needs a client header', async () => {

@@ -1,8 +1,8 @@
-// One caller, one selection (issue 27): a request that repeats a header or query parameter which
-// selects something — the credential, the provider's client, the idempotency key, a sandbox fault,
-// a list's page — is refused whole, on every surface, instead of being served as one of its values
-// (a proxy, WAF or log in front may have read another). The per-route sweep of duplicated
-// credentials is in authorization-matrix.test.ts.
+// One caller, one selection (docs/security.md, "One caller per request"): a request that repeats a
+// header or query parameter which selects something — the credential, the provider's client, the
+// idempotency key, a sandbox fault, a list's page — is refused whole, on every surface, instead of
+// being served as one of its values (a proxy, WAF or log in front may have read another). The
+// per-route sweep of duplicated credentials is in authorization-matrix.test.ts.
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { apiWithHeaders, expectDetail, expectError, unique, V1 } from '../support/http';
@@ -27,7 +27,7 @@ describe('credentials', () => {
       [bearer(KEYS.admin), ['X-Api-Key', KEYS.admin], ['X-Api-Key', KEYS.admin]],
     ];
     for (const headers of twice) expectError(await apiWithHeaders('GET', `${V1}/config`, headers), 401, 'invalid_api_key');
-    // One credential, or the same key once in each header (contract §1.3), is served.
+    // One credential, or the same key once in each header, is served.
     expect((await apiWithHeaders('GET', `${V1}/config`, [bearer(KEYS.admin)])).status).toBe(200);
     expect((await apiWithHeaders('GET', `${V1}/config`, [bearer(KEYS.admin), ['X-Api-Key', KEYS.admin]])).status).toBe(200);
   });

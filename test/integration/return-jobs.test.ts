@@ -1,6 +1,6 @@
-// Provider return jobs through HTTP (contract §5): every client-context branch in order, item
-// isolation, non-disclosure, and summaries that reconcile to the client's documents as a user
-// would add them up from GET /transactions.
+// Provider return jobs through HTTP: every client-context branch in order, item isolation,
+// non-disclosure, and summaries that reconcile to the client's documents as a user would add them
+// up from GET /transactions.
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';
@@ -27,7 +27,7 @@ async function finished(id: string, headers = NORTHWIND) {
   }
 }
 
-describe('POST /provider/return-jobs: contract §5 order of checks', () => {
+describe('POST /provider/return-jobs: the client context in its order of checks', () => {
   const body = { items: [item('a', 'NY', '2026-08')] };
   it('refuses account keys, inactive practices, and each client-context fault in order', async () => {
     expectError(await post(body, NORTHWIND, KEYS.admin), 403, 'provider_key_required');
@@ -143,7 +143,7 @@ describe('return job summaries', () => {
   });
 });
 
-describe('operations signals across practices (issue 27)', () => {
+describe('operations signals across practices', () => {
   it("a provider's GET /operations/status counts its own engagement's return jobs only, and shows no webhook signals", async () => {
     const a = { 'X-Service-Client-Ref': ENGAGEMENTS.signalsA.ref };
     const b = { 'X-Service-Client-Ref': ENGAGEMENTS.signalsB.ref };

@@ -1,7 +1,7 @@
-// The local runner's life and death (issue 21). Its data-directory lock is a flock the kernel
-// drops when the holder dies, so a runner killed with kill -9 is replaced at once even while it
-// lingers as a zombie under a parent that never reaps it (a container without an init); every
-// process a runner starts ends with it; two runners on two directories work side by side.
+// The local runner's life and death. Its data-directory lock is a flock the kernel drops when the
+// holder dies, so a runner killed with kill -9 is replaced at once even while it lingers as a
+// zombie under a parent that never reaps it (a container without an init); every process a runner
+// starts ends with it; two runners on two directories work side by side.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

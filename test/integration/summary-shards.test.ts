@@ -1,4 +1,4 @@
-// Return summaries spread by contention (functions/adapters/dynamodb/summary-store.ts), on DynamoDB
+// Return summaries spread by contention (functions/adapters/dynamodb/summary-shards.ts), on DynamoDB
 // Local: a summary is one item until a commit's transaction is cancelled on it (a conflict, injected
 // here through functions/adapters/faults.ts: DynamoDB Local serializes transactions and never
 // reports one); then it doubles its width, records it on shard 0, and spreads. A reader reads shard
@@ -6,7 +6,9 @@
 // to any shard is missed, and nothing is counted twice however often a write was retried.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, it } from 'vitest';
-import { SummaryStore, summaryKey, SUMMARY_MAX_SHARDS } from '../../functions/adapters/dynamodb/summary-store';
+import { summaryEntity } from '../../functions/adapters/dynamodb/entities/summary';
+import { SUMMARY_MAX_SHARDS } from '../../functions/adapters/dynamodb/summary-shards';
+import { SummaryStore } from '../../functions/adapters/dynamodb/summary-store';
 import { TransactionStore } from '../../functions/adapters/dynamodb/transaction-store';
 import { untilWritten } from '../../functions/application/optimistic-retry';
 import type { Tenant } from '../../functions/core/access/records';
@@ -47,13 +49,13 @@ describeLocal('summary shards', () => {
     delete process.env.STX_FAULTS;
 
     // Shard 0 records the widths used; shards above 0 hold some of the documents.
-    const first = await db().send(new GetCommand({ TableName: SUMMARY_TABLE, Key: summaryKey(TENANT, KEY, 0), ConsistentRead: true }));
+    const first = await db().send(new GetCommand({ TableName: SUMMARY_TABLE, Key: summaryEntity.key(TENANT, KEY, 0), ConsistentRead: true }));
     const widths = [...((first.Item?.w as Set<number> | undefined) ?? [])];
     expect(Math.max(...widths)).toBeGreaterThanOrEqual(8);
     expect(Math.max(...widths)).toBeLessThanOrEqual(SUMMARY_MAX_SHARDS);
     const spread = await Promise.all(
       Array.from({ length: Math.max(...widths) - 1 }, (_, i) =>
-        db().send(new GetCommand({ TableName: SUMMARY_TABLE, Key: summaryKey(TENANT, KEY, i + 1), ConsistentRead: true })),
+        db().send(new GetCommand({ TableName: SUMMARY_TABLE, Key: summaryEntity.key(TENANT, KEY, i + 1), ConsistentRead: true })),
       ),
     );
     expect(spread.filter((s) => s.Item).length).toBeGreaterThan(1);

@@ -4,7 +4,8 @@
 // Here the earlier version is the same store writing its summaries to the main table.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, it } from 'vitest';
-import { SummaryStore, summaryKey } from '../../functions/adapters/dynamodb/summary-store';
+import { summaryEntity } from '../../functions/adapters/dynamodb/entities/summary';
+import { SummaryStore } from '../../functions/adapters/dynamodb/summary-store';
 import { TransactionStore } from '../../functions/adapters/dynamodb/transaction-store';
 import { untilWritten } from '../../functions/application/optimistic-retry';
 import type { Tenant } from '../../functions/core/access/records';
@@ -46,13 +47,13 @@ describeLocal('return summaries written before they had a table of their own', (
     const before = Array.from({ length: 30 }, (_, i) => ({ ...template, code: `${prefix}-old-${i}` }));
     for (const record of before) await untilWritten(() => earlier.write({ create: [record], update: [], events: [] }));
     delete process.env.STX_FAULTS;
-    const legacy = await db().send(new GetCommand({ TableName: MAIN_TABLE, Key: summaryKey(TENANT, KEY, 0), ConsistentRead: true }));
+    const legacy = await db().send(new GetCommand({ TableName: MAIN_TABLE, Key: summaryEntity.key(TENANT, KEY, 0), ConsistentRead: true }));
     expect(Math.max(...((legacy.Item?.w as Set<number> | undefined) ?? [1]))).toBeGreaterThan(1);
 
     // This version, after the upgrade: the new table only.
     const after = Array.from({ length: 10 }, (_, i) => ({ ...template, code: `${prefix}-new-${i}` }));
     for (const record of after) await current.write({ create: [record], update: [], events: [] });
-    const fresh = await db().send(new GetCommand({ TableName: SUMMARY_TABLE, Key: summaryKey(TENANT, KEY, 0), ConsistentRead: true }));
+    const fresh = await db().send(new GetCommand({ TableName: SUMMARY_TABLE, Key: summaryEntity.key(TENANT, KEY, 0), ConsistentRead: true }));
     expect(fresh.Item?.w).toBeUndefined();
 
     const view = (t: Parameters<typeof summaryView>[1]) => summaryView({ state: KEY.state, period: KEY.period, location_code: null }, t);

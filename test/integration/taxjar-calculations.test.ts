@@ -125,7 +125,7 @@ describe('taxForOrder (POST /taxjar/v2/taxes)', () => {
   });
 
   it("answers the engine's refusals in TaxJar's error shape, so the client raises TaxjarError", async () => {
-    // A ZIP of another state: the contract's invalid_address (400).
+    // A ZIP of another state: the API's invalid_address (400).
     await expectTaxjarError(taxjar().taxForOrder({ to_country: 'US', to_zip: '10001', to_state: 'CA', amount: 10, shipping: 0 }), 400, /invalid_address/);
     // No shipping (required by TaxJar): a validation error (400) naming the field, never its value.
     const e = await expectTaxjarError(taxjar().taxForOrder({ to_country: 'US', to_zip: '10001', to_state: 'NY', amount: 10 } as never), 400, /shipping/);

@@ -1,5 +1,5 @@
-// Committed transactions through HTTP against DynamoDB Local (contract §3): lifecycle, exact
-// codes, and the reliability cases (races, retries) settled by DynamoDB conditions.
+// Committed transactions through HTTP against DynamoDB Local: lifecycle, exact codes, and the
+// reliability cases (races, retries) settled by DynamoDB conditions.
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { eventsMentioning } from '../support/dynamo';

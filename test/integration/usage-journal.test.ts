@@ -1,8 +1,8 @@
-// The usage journal summed into DynamoDB Local (issue 30): the usage-log worker as CloudWatch Logs
-// and the local runner deliver to it (lib/local/journal-tailer.ts builds the subscription's event),
-// and the runner's tail of journal files. Every unit counts once however deliveries repeat, arrive
-// out of order, fail half way, or are cut short by a crash between sending and advancing the cursor;
-// a line not yet complete waits for its newline. Each case bills an account of its own.
+// The usage journal summed into DynamoDB Local: the usage-log worker as CloudWatch Logs and the
+// local runner deliver to it (lib/local/journal-tailer.ts builds the subscription's event), and the
+// runner's tail of journal files. Every unit counts once however deliveries repeat, arrive out of
+// order, fail half way, or are cut short by a crash between sending and advancing the cursor; a
+// line not yet complete waits for its newline. Each case bills an account of its own.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

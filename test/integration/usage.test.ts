@@ -1,7 +1,7 @@
-// Metered usage (issue 30) through HTTP on the shared runner: every billable unit counted once per
-// account, environment, key and UTC day, whatever the concurrency, the retries, the idempotent
-// replays, the refusals and the queue's redeliveries. Each case works with keys of its own, made
-// here, so the other test files' traffic on the same account never enters its counts.
+// Metered usage through HTTP on the shared runner: every billable unit counted once per account,
+// environment, key and UTC day, whatever the concurrency, the retries, the idempotent replays, the
+// refusals and the queue's redeliveries. Each case works with keys of its own, made here, so the
+// other test files' traffic on the same account never enters its counts.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';

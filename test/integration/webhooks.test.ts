@@ -1,8 +1,8 @@
-// Webhooks through HTTP with a real receiver on loopback (contract §7): registration and its SSRF
-// guard, signatures checked with the `standardwebhooks` package (not our signing code), retries
-// with growing gaps, dead-lettering and disabling, deletion, rotation, redelivery, tenant
-// isolation, every event type from its real action, and the operations signals. The runner runs
-// with short retry delays set through its runtime settings (test/support/global-setup.ts).
+// Webhooks through HTTP with a real receiver on loopback: registration and its SSRF guard,
+// signatures checked with the `standardwebhooks` package (not our signing code), retries with
+// growing gaps, dead-lettering and disabling, deletion, rotation, redelivery, tenant isolation,
+// every event type from its real action, and the operations signals. The runner runs with short
+// retry delays set through its runtime settings (test/support/global-setup.ts).
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,7 +140,8 @@ describe('registration', () => {
       'https://[fd00:ec2::254]/hook',
       'https://[fe80::1]/hook',
       'https://[::ffff:10.0.0.1]/hook',
-      // Every IPv4 embedding in IPv6 (issue 27): compatible, translated, NAT64 local use, 6to4, Teredo, ISATAP.
+      // Every IPv4 embedding in IPv6: compatible, translated, NAT64 local use, 6to4, Teredo,
+      // ISATAP.
       'https://[::127.0.0.1]/hook',
       'https://[::ffff:0:169.254.169.254]/hook',
       'https://[64:ff9b::a9fe:a9fe]/hook',

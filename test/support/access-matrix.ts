@@ -1,8 +1,8 @@
 // The callers of the authorization matrix (test/integration/authorization-matrix.test.ts) and what
-// the contract's order of checks (§1.1, §1.3, §5) says each must get on a route, derived from the
-// route's entry in functions/manifest/routes alone: so a route added to the manifest is judged the day it is
-// added. Written from the contract, not from functions/core/access: the matrix is a second,
-// independent statement of the rules.
+// the order of checks (docs/getting-started.md, "The order of checks") says each must get on a
+// route, derived from the route's entry in functions/manifest/routes alone: so a route added to the
+// manifest is judged the day it is added. Written from that documented order, not from
+// functions/core/access: the matrix is a second, independent statement of the rules.
 import type { RouteDef } from '../../functions/manifest/route';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 
@@ -119,7 +119,7 @@ export const ACCESS_CODES = new Set([
   'client_context_not_authorized',
 ]);
 
-/** What the contract's order of checks answers `caller` on `route` (steps 2 and 4-7; first failure wins). */
+/** What the order of checks answers `caller` on `route` (steps 2 and 4-7; first failure wins). */
 export function expected(route: RouteDef, caller: Caller): Outcome {
   if (route.public) return PASS;
   // Step 2: authentication.

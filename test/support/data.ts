@@ -1,8 +1,8 @@
 // Expectations computed from the project's data files (never typed in by hand).
 import { join } from 'node:path';
-import { buildArtifact, type VersionDerivation } from '../../scripts/lib/content-build';
-import { readCsv, toMicro } from '../../scripts/lib/csv';
-import type { ZipAnswer } from '../../scripts/lib/rate-areas';
+import { buildArtifact, type VersionDerivation } from '../../scripts/content/build/artifact';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
+import type { ZipAnswer } from '../../scripts/content/build/rate-areas';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');
 
@@ -36,7 +36,7 @@ export const backOutCents = (amountCents: number, rateMicro: bigint): number => 
 };
 
 let derivations: Map<string, VersionDerivation> | undefined;
-/** What the content build derived for each version from data/ (the answers of scripts/lib/rate-areas.ts), built once. */
+/** What the content build derived for each version from data/ (the answers of scripts/content/build/rate-areas.ts), built once. */
 export function derived(version = '2026-03-01'): VersionDerivation {
   if (!derivations) {
     derivations = new Map();

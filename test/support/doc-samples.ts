@@ -14,6 +14,8 @@
 //                               the project's files): each must be a known command using only the
 //                               options its --help lists.
 //   ```text paths               a layout: the first word of every line is a path that must exist.
+//   ```text diagram             a drawing: every project path named in it (functions/…, lib/…) must
+//                               exist; `<name>` stands for any name from there on.
 // A block without one of these is an error: a sample nobody runs drifts.
 
 export interface Block {
@@ -28,7 +30,7 @@ export interface Block {
 
 export type Sample =
   | { readonly kind: 'start' | 'run'; readonly block: Block; readonly output?: Block }
-  | { readonly kind: 'check' | 'file' | 'paths'; readonly block: Block };
+  | { readonly kind: 'check' | 'file' | 'paths' | 'diagram'; readonly block: Block };
 
 export function parseBlocks(markdown: string, file: string): Block[] {
   const blocks: Block[] = [];
@@ -77,14 +79,22 @@ export function samplesOf(blocks: readonly Block[]): Sample[] {
       } else samples.push({ kind, block: b });
     } else if (kind === 'output') throw new Error(`${where(b)}: an output block follows a run or start block`);
     else if (kind === 'check' && b.lang === 'sh') samples.push({ kind, block: b });
-    else if (kind === 'paths' && b.lang === 'text') samples.push({ kind, block: b });
+    else if ((kind === 'paths' || kind === 'diagram') && b.lang === 'text') samples.push({ kind, block: b });
     else if (kind === undefined && b.attrs.file && b.lang === 'json') samples.push({ kind: 'file', block: b });
     else
       throw new Error(
-        `${where(b)}: \`\`\`${[b.lang, ...b.tags].join(' ')} is not a sample the tests know: use sh run, ts run, sh start, sh check, json file=<name>, text paths, or an output block after a run (docs/contributing.md, "Code samples in the guides")`,
+        `${where(b)}: \`\`\`${[b.lang, ...b.tags].join(' ')} is not a sample the tests know: use sh run, ts run, sh start, sh check, json file=<name>, text paths, text diagram, or an output block after a run (docs/contributing.md, "Code samples in the guides")`,
       );
   }
   return samples;
+}
+
+const TOP_FOLDERS = ['bin', 'cli', 'client', 'console', 'content', 'data', 'docs', 'examples', 'functions', 'lib', 'scripts', 'test'];
+
+/** The project paths a diagram names: words under a top-level folder, each cut at its first `<placeholder>`. */
+export function diagramPaths(text: string): string[] {
+  const words = text.match(/[\w.<>*-]+(\/[\w.<>*-]*)+/g) ?? [];
+  return words.filter((w) => TOP_FOLDERS.includes(w.split('/')[0]!)).map((w) => w.replace(/<.*$/, '').replace(/[.,]+$/, ''));
 }
 
 const ELLIPSIS = '…';

@@ -9,9 +9,9 @@ import { CalculationRequestSchema } from '../../functions/schemas/document';
 export const content = taxContent();
 
 /**
- * Tax codes of the product classes that dated rules name by code prefix (issue 26: soft drinks,
- * supplements, business and personal SaaS, data processing, IT services, alcoholic beverages), each
- * sharing a category with codes ruled otherwise.
+ * Tax codes of the product classes that dated rules name by code prefix (soft drinks, supplements,
+ * business and personal SaaS, data processing, IT services, alcoholic beverages), each sharing a
+ * category with codes ruled otherwise.
  */
 export const PRODUCT_CLASS_CODES = [
   '40050',

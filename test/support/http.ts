@@ -118,7 +118,7 @@ export const conformingFetch: typeof fetch = async (input, init) => {
   return res;
 };
 
-/** Asserts the spec's error envelope with a code and status, and returns `error`. */
+/** Asserts the API's error envelope with a code and status, and returns `error`. */
 export function expectError(res: Res, status: number, code: string) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   const error = res.body.error;

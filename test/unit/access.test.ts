@@ -41,7 +41,7 @@ describe('key usability', () => {
 });
 
 describe('credential kinds and scopes', () => {
-  it('applies the contract order inside step 5', () => {
+  it('applies the documented order inside step 5', () => {
     expect(codeOf(() => assertCredential({ scope: null, credential: 'provider' }, key(), null))).toBe('provider_key_required');
     expect(codeOf(() => assertCredential({ scope: null, credential: 'provider' }, key({ kind: 'provider' }), { ...practice, status: 'inactive' }))).toBe(
       'provider_not_active',
@@ -63,7 +63,7 @@ describe('credential kinds and scopes', () => {
 
 describe('client context', () => {
   const k = key({ kind: 'provider', practiceId: 'p' });
-  it('follows the contract order', () => {
+  it('follows the order of checks', () => {
     expect(codeOf(() => resolveClientContext({ ref: undefined, id: undefined }, k, practice))).toBe('missing_client_context');
     expect(codeOf(() => resolveClientContext({ ref: 'one', id: '1a' }, k, practice))).toBe('invalid_client_context');
     expect(codeOf(() => resolveClientContext({ ref: 'one', id: '2' }, k, practice))).toBe('conflicting_client_context');

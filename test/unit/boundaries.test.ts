@@ -1,18 +1,20 @@
 // Address-level precision (functions/core/content/boundaries.ts, TaxContent.resolve, the engine's
 // address phase): official boundaries imported by npm run content:refresh into a copy of data/ —
 // Washington DOR's location-code polygons joined to its rate table, CDTFA's tax areas, Minnesota's
-// Streamlined ZIP+4 records (test/fixtures/official/: the geometry is synthetic, data/README.md §15)
-// — resolve coordinates inside a boundary to its rate area (`rooftop`), a ZIP+4 inside a range to
-// its (`zip9`), and anything else to the ZIP's (`zip5`).
+// Streamlined ZIP+4 records (test/fixtures/official/: the geometry is synthetic, data/README.md,
+// "Official bulk files") — resolve coordinates inside a boundary to its rate area (`rooftop`), a
+// ZIP+4 inside a range to its (`zip9`), and anything else to the ZIP's (`zip5`).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoundaryData, BoundaryIndex, decodeRing, ZIP4_ROW } from '../../functions/core/content/boundaries';
-import { encodeRing } from '../../scripts/lib/boundary-content';
+import { encodeRing } from '../../scripts/content/build/boundaries/record';
 import { TaxContent } from '../../functions/core/content/tax-content';
-import { buildArtifact } from '../../scripts/lib/content-build';
-import { addVersion, importAll, tablesOf } from '../../scripts/lib/content-refresh';
+import { buildArtifact } from '../../scripts/content/build/artifact';
+import { addVersion } from '../../scripts/content/refresh/add-version';
+import { importAll } from '../../scripts/content/refresh/import';
+import { tablesOf } from '../../scripts/content/refresh/obtain';
 import { context, run } from '../support/engine';
 
 const ROOT = join(import.meta.dirname, '..', '..');

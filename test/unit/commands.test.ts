@@ -1,8 +1,8 @@
 // Every command answers --help and refuses an unknown option in one line before it does anything
-// (issue 28: `sample-export --help` once wrote a file named `--help`). The commands are found, not
-// listed: every script of package.json, every command under scripts/ (a file no other file imports,
-// or one with a main guard), and every command of the stx CLI. A command added later without a usage
-// fails here.
+// (`sample-export --help` once wrote a file named `--help`). The commands are found, not listed:
+// every script of package.json, every command under scripts/ and its folders (a file no other file
+// imports, or one with a main guard), and every command of the stx CLI. A command added later
+// without a usage fails here.
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -63,15 +63,16 @@ function importGraph(): Map<string, Set<string>> {
   return graph;
 }
 
-/** Files directly under scripts/ that are run, not imported: no other file imports them, or they guard a main. */
+/** Files under scripts/ (its folders included) that are run, not imported: no other file imports them, or they guard a main. */
 function scriptCommands(): string[] {
   const graph = importGraph();
   const imported = new Set([...graph.values()].flatMap((targets) => [...targets]));
-  return readdirSync(join(PROJECT_ROOT, 'scripts'))
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => join(PROJECT_ROOT, 'scripts', f))
+  const scripts = join(PROJECT_ROOT, 'scripts');
+  return [...graph.keys()]
+    .filter((path) => path.startsWith(`${scripts}/`) && path.endsWith('.ts'))
     .filter((path) => !imported.has(path.replace(/\.ts$/, '')) || /\bisMain\(import\.meta\.url\)/.test(readFileSync(path, 'utf8')))
-    .map((path) => relative(PROJECT_ROOT, path));
+    .map((path) => relative(PROJECT_ROOT, path))
+    .sort();
 }
 
 const treeState = () => {
@@ -88,7 +89,7 @@ describe('every command answers --help and refuses an unknown option', () => {
   it('finds the commands: every npm script, the commands under scripts/, stx', () => {
     expect(scripts.length).toBeGreaterThan(15);
     expect(scriptCommands()).toEqual(
-      expect.arrayContaining(['scripts/bench.ts', 'scripts/sample-export.ts', 'scripts/seed-stage.ts', 'scripts/profile-commit.ts']),
+      expect.arrayContaining(['scripts/bench.ts', 'scripts/sample-export.ts', 'scripts/seed-stage.ts', 'scripts/bench/profile-commit.ts']),
     );
     expect(scriptCommands()).not.toContain('scripts/local-runner.ts');
   });

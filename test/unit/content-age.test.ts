@@ -1,6 +1,6 @@
-// An honest age (issue 29): an answer dated more than one quarter after the newest version of a
-// state's rates says so (content_older_than_date, naming that version's date and sources), and
-// accuracy_policy deterministic refuses it. The date is the document's: the engine reads no clock.
+// An honest age: an answer dated more than one quarter after the newest version of a state's rates
+// says so (content_older_than_date, naming that version's date and sources), and accuracy_policy
+// deterministic refuses it. The date is the document's: the engine reads no clock.
 import { describe, expect, it } from 'vitest';
 import { oneQuarterAfter, TaxContent } from '../../functions/core/content/tax-content';
 import { destinationRates } from '../../functions/core/tax/engine';

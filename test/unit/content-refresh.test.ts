@@ -1,6 +1,6 @@
-// npm run content:refresh (scripts/content-refresh.ts, scripts/lib/content-refresh.ts): the download
-// path against a local HTTP server that serves the publishers' slices (test/fixtures/official/) at
-// the publishers' own paths, the version it adds to a copy of data/, the ZIPs it composes from
+// npm run content:refresh (scripts/content-refresh.ts, scripts/content/refresh/): the download path
+// against a local HTTP server that serves the publishers' slices (test/fixtures/official/) at the
+// publishers' own paths, the version it adds to a copy of data/, the ZIPs it composes from
 // Streamlined boundary records, and the refusal of a broken file (file, line, field; exit 1; nothing
 // written).
 import { execFile } from 'node:child_process';
@@ -12,11 +12,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaxContent } from '../../functions/core/content/tax-content';
-import { buildArtifact } from '../../scripts/lib/content-build';
-import { addVersion, download, fromDirectory, importAll } from '../../scripts/lib/content-refresh';
-import { readSstBoundaries } from '../../scripts/lib/sst-boundaries';
-import { composeSstZips } from '../../scripts/lib/sst-compose';
-import { readSstRates } from '../../scripts/lib/sst-rates';
+import { buildArtifact } from '../../scripts/content/build/artifact';
+import { addVersion } from '../../scripts/content/refresh/add-version';
+import { importAll } from '../../scripts/content/refresh/import';
+import { download, fromDirectory } from '../../scripts/content/refresh/obtain';
+import { readSstBoundaries } from '../../scripts/content/readers/sst-boundaries';
+import { composeSstZips } from '../../scripts/content/build/sst-compose';
+import { readSstRates } from '../../scripts/content/readers/sst-rates';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'official');
@@ -33,7 +35,7 @@ const OPEN_MN_BOUNDARY = fixture('MNB2026Q2FEB18.csv')
   .toString('utf8')
   .replace(/^z,20171001,20190331,(,{14}55401,)/m, 'z,20171001,29991231,$1');
 
-/** The publishers' paths (scripts/lib/official-sources.ts), served from the slices. */
+/** The publishers' paths (scripts/content/sources.ts), served from the slices. */
 function routes(boundary: string): Record<string, { type: string; body: Buffer | string }> {
   const html = (links: string[]) => ({ type: 'text/html', body: `<html><body>${links.map((l) => `<a href="${l}">${l}</a>`).join('\n')}</body></html>` });
   return {

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TaxContent } from '../../functions/core/content/tax-content';
 import { destinationRates } from '../../functions/core/tax/engine';
-import { buildArtifact } from '../../scripts/lib/content-build';
-import { diffVersions } from '../../scripts/lib/content-diff';
-import { readCsv, toMicro } from '../../scripts/lib/csv';
+import { buildArtifact } from '../../scripts/content/build/artifact';
+import { diffVersions } from '../../scripts/content/reports/version-diff';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
 import { DERIVED, dataWithDerivedVersion } from '../fixtures/derived-version';
 import { derived, taxCents } from '../support/data';
 import { content, context, failure, run } from '../support/engine';
@@ -59,7 +59,8 @@ describe('the shipped artifact', () => {
     const rules = new Set(readCsv(join(DATA, 'local_rate_change_rules.csv'), ['state']).map((r) => r.state));
     const decRows = new Map(december.map((r) => [`${r.state},${r.zip}`, r.combined_rate]));
     const jan = content.at('2026-01-01').rows();
-    // ZIPs whose answer is not their row's (data/README.md §1) are checked in zip-table-consistency.test.ts.
+    // ZIPs whose answer is not their row's (data/README.md, "How a ZIP is answered") are checked in
+    // zip-table-consistency.test.ts.
     const ownRow = (state: string, zip: string) =>
       [derived('2026-01-01'), derived('2025-12-01')].every((d) => {
         const a = d.answers.get(state)?.get(zip);

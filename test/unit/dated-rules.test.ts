@@ -1,7 +1,7 @@
 // Golden values for the dated rules: every expectation is computed here from data/*.csv.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCsv, toMicro } from '../../scripts/lib/csv';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
 import { taxCents, zipRows } from '../support/data';
 import { content, failure, run } from '../support/engine';
 

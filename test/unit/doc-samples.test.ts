@@ -1,11 +1,19 @@
 // How the guides' code samples are read and their outputs compared (test/support/doc-samples.ts);
 // test/integration/doc-samples.test.ts runs them.
 import { describe, expect, it } from 'vitest';
-import { commandsOf, matchJson, matchText, optionsOf, parseBlocks, samplesOf, shellWords } from '../support/doc-samples';
+import { commandsOf, diagramPaths, matchJson, matchText, optionsOf, parseBlocks, samplesOf, shellWords } from '../support/doc-samples';
 
 const fence = '```';
 
 describe('guide samples', () => {
+  it('reads the project paths of a diagram, placeholders cut and prose skipped', () => {
+    const drawing = [
+      '  API Gateway ──▶ functions/handlers/api/<domain>/<operation>.ts (the pipeline: functions/http/)',
+      '  read by lib/ and bin/app.ts, not by 1/2 or a/b.',
+    ].join('\n');
+    expect(diagramPaths(drawing)).toEqual(['functions/handlers/api/', 'functions/http/', 'lib/', 'bin/app.ts']);
+  });
+
   it('reads fenced blocks with their kind and attributes, and pairs outputs with the block before', () => {
     const md = [
       'Intro',

@@ -1,7 +1,7 @@
 // Golden values: every expectation is computed here from data/*.csv, never typed in.
 import { describe, expect, it } from 'vitest';
 import { TaxContent } from '../../functions/core/content/tax-content';
-import { toMicro } from '../../scripts/lib/csv';
+import { toMicro } from '../../scripts/content/files/csv';
 import { cdtfaRows, taxCents, zipRate, zipRows } from '../support/data';
 import { content, context, run } from '../support/engine';
 

@@ -12,9 +12,9 @@ const places = zipRows
   .filter((_r, i) => i % 211 === 0)
   .filter((r) => r.state !== 'IL' && r.state !== 'PR')
   .map((r) => ({ state: r.state, zip: r.zip }));
-// More codes than a place remembers (taxing.ts REMEMBERED_PRODUCTS), so the sequence crosses that bound.
-// Among them codes that dated rules name by prefix (issue 26's classes), which share a category with
-// codes ruled otherwise.
+// More codes than a place remembers (taxing.ts REMEMBERED_PRODUCTS), so the sequence crosses that
+// bound. Among them codes that dated rules name by prefix (the product classes), which share a
+// category with codes ruled otherwise.
 const classCodes: readonly string[] = [...PRODUCT_CLASS_CODES, '40030', '20010', '30070', 'SHIPPING'];
 const codes = [null, ...classCodes, ...[...content.taxCodes()].map((c) => c.code).filter((c, i) => i % 17 === 0 && !classCodes.includes(c))];
 // The versions' first days, a holiday (Texas, August 2026) and days between.

@@ -1,5 +1,6 @@
 // The engine's phases (functions/core/tax/phases): the order in which a document's failures are
-// reported (the order engine.ts runs its checks in), and what each phase hands the next.
+// reported (docs/taxes-and-content.md, "How the tax is computed"), and what each phase hands the
+// next.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { resolveAddresses } from '../../functions/core/tax/phases/addresses';

@@ -1,4 +1,5 @@
-// Kentucky and Illinois tables of cases (contract §2.4, §2.5), and state taxability rules.
+// Kentucky and Illinois tables of cases (docs/taxes-and-content.md, "Kentucky" and "Illinois": the
+// Illinois cases are numbered by its checks), and state taxability rules.
 import { describe, expect, it } from 'vitest';
 import { issueDeclaration } from '../../functions/core/tax/states/il/declaration';
 import type { Location } from '../../functions/core/account/settings';
@@ -9,7 +10,7 @@ const LOU = { state: 'KY', zip: '40202' };
 const CHI = { state: 'IL', zip: '60601' };
 const line = (extra: Record<string, unknown> = {}) => ({ amount: 100, description: 'Desk lamp', ...extra });
 
-describe('Kentucky (contract §2.5)', () => {
+describe('Kentucky', () => {
   it.each([
     ['40030', '2007-06-30', 'ky_historical_window_unsupported'],
     ['40030', '2007-07-01', 'product_exempt'],
@@ -36,7 +37,7 @@ describe('Kentucky (contract §2.5)', () => {
   });
 });
 
-describe('Illinois sourcing checks (contract §2.4)', () => {
+describe('Illinois sourcing checks, in order', () => {
   const verified: Location = { code: 'CHI', name: 'Chicago', state: 'IL', zip: '60601', illinois_verified: true, created_at: '' };
 
   it('1: refuses a declaration that does not verify', () => {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { RateArea } from '../../functions/core/content/tax-content';
 import { placeKey } from '../../functions/core/content/place-key';
 import { localGrocery } from '../../functions/core/tax/states/il/grocery';
-import { readCsv, toMicro } from '../../scripts/lib/csv';
-import { illinoisUnresolved } from '../../scripts/lib/illinois-unresolved';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
+import { illinoisUnresolved } from '../../scripts/content/reports/illinois-unresolved';
 import { taxCents, zipRows } from '../support/data';
 import { content, failure, run } from '../support/engine';
 

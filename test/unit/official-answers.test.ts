@@ -2,7 +2,7 @@
 // (not computed from data/): combined rates at a place, and taxability answers. A row failing here
 // means the bundled data or a rule disagrees with what the state publishes.
 import { describe, expect, it } from 'vitest';
-import { toMicro } from '../../scripts/lib/csv';
+import { toMicro } from '../../scripts/content/files/csv';
 import { run } from '../support/engine';
 
 const CDTFA = 'CDTFA, California City & County Sales & Use Tax Rates, effective 1-1-26 (cdtfa.ca.gov/taxes-and-fees/rates.aspx)';
@@ -609,7 +609,8 @@ const ROWS: Row[] = [
     rate: '0.01',
     source: 'Virginia Tax, Grocery Tax: 1 % from 2023-01-01 (tax.virginia.gov/grocery-tax)',
   },
-  // --- Rates and definitions by product class (issue 26): meals, soft drinks, candy, computer services ----------------------------
+  // --- Rates and definitions by product class: meals, soft drinks, candy, computer services
+  // ----------------------------
   {
     what: 'Maine prepared food at the 8 % prepared food rate',
     state: 'ME',

@@ -1,20 +1,21 @@
-// The readers of the publishers' bulk files (scripts/lib/: sst-boundaries, tx-taxrates, idor-rates,
-// az-tpt, wa-dor, cdtfa-areas, zip-archive) on slices in each publisher's exact format
-// (test/fixtures/official/, described in data/README.md §15: which are real rows and which are
-// synthetic), and on broken copies of them: each refusal names the file, line and field.
+// The readers of the publishers' bulk files (scripts/content/readers/: sst-boundaries,
+// tx-comptroller, il-dor, az-dor, wa-dor, cdtfa; and scripts/content/files/zip-archive) on slices in
+// each publisher's exact format (test/fixtures/official/, described in data/README.md, "Official
+// bulk files": which are real rows and which are synthetic), and on broken copies of them: each
+// refusal names the file, line and field.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAzRates } from '../../scripts/lib/az-tpt';
-import { cdtfaAreasOn, readCdtfaAreas } from '../../scripts/lib/cdtfa-areas';
-import { FormatError } from '../../scripts/lib/format-error';
-import { insideRings } from '../../scripts/lib/geojson';
-import { idorPeriodOn, readGrocerymache, readOrdmache } from '../../scripts/lib/idor-rates';
-import { readSstBoundaries, sstBoundariesOn } from '../../scripts/lib/sst-boundaries';
-import { readSstRates } from '../../scripts/lib/sst-rates';
-import { readTxRates } from '../../scripts/lib/tx-taxrates';
-import { readWaBoundaries, readWaRates } from '../../scripts/lib/wa-dor';
-import { isZip, readZip } from '../../scripts/lib/zip-archive';
+import { readAzRates } from '../../scripts/content/readers/az-dor';
+import { cdtfaAreasOn, readCdtfaAreas } from '../../scripts/content/readers/cdtfa';
+import { FormatError } from '../../scripts/content/files/format-error';
+import { insideRings } from '../../scripts/content/readers/geojson';
+import { idorPeriodOn, readGrocerymache, readOrdmache } from '../../scripts/content/readers/il-dor';
+import { readSstBoundaries, sstBoundariesOn } from '../../scripts/content/readers/sst-boundaries';
+import { readSstRates } from '../../scripts/content/readers/sst-rates';
+import { readTxRates } from '../../scripts/content/readers/tx-comptroller';
+import { readWaBoundaries, readWaRates } from '../../scripts/content/readers/wa-dor';
+import { isZip, readZip } from '../../scripts/content/files/zip-archive';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'official');
 const text = (file: string) => readFileSync(join(DIR, file), 'utf8');

@@ -1,12 +1,12 @@
-// The 2026-04-01 version (issue 29): the Streamlined rate files of the second quarter of 2026 decide
-// the rates of Georgia, Minnesota and Wisconsin from 2026-04-01; every other state keeps its
-// 2026-03-01 rows and says so. Expectations are read from the files' rows here, not from the build.
+// The 2026-04-01 version: the Streamlined rate files of the second quarter of 2026 decide the rates
+// of Georgia, Minnesota and Wisconsin from 2026-04-01; every other state keeps its 2026-03-01 rows
+// and says so. Expectations are read from the files' rows here, not from the build.
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildArtifact } from '../../scripts/lib/content-build';
-import { readCsv, toMicro } from '../../scripts/lib/csv';
+import { buildArtifact } from '../../scripts/content/build/artifact';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
 import { dataWithDerivedVersion, DERIVED } from '../fixtures/derived-version';
 import { content, run } from '../support/engine';
 

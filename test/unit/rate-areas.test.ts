@@ -1,14 +1,15 @@
-// A ZIP's predominant rate and the rate areas found in it (issue 26; data/README.md §1 and §12,
-// contract §2.3 as extended in docs/rate-areas.md): expectations computed here from data/ — the ZIP
-// table, the Streamlined rate files read with the reader under test elsewhere, the Census ZIP-to-county
-// relationship — or typed in from the official file with its line.
+// A ZIP's predominant rate and the rate areas found in it (data/README.md, "How a ZIP is answered"
+// and "Official rate tables"; docs/rate-areas.md, "When a ZIP counts as several rate areas"):
+// expectations computed here from data/ — the ZIP table, the Streamlined rate files read with the
+// reader under test elsewhere, the Census ZIP-to-county relationship — or typed in from the
+// official file with its line.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { destinationRates } from '../../functions/core/tax/engine';
-import { readCsv, toMicro } from '../../scripts/lib/csv';
-import { readSstRates, sstRatesOn } from '../../scripts/lib/sst-rates';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
+import { readSstRates, sstRatesOn } from '../../scripts/content/readers/sst-rates';
 import { derived, zipRows } from '../support/data';
 import { content, failure, run } from '../support/engine';
 

@@ -1,10 +1,10 @@
-// The Streamlined Sales Tax rate-file reader (scripts/lib/sst-rates.ts) on the real files of Georgia,
-// Minnesota and Wisconsin for the second quarter of 2026 (data/sst/, data/README.md §12), and on
-// malformed copies of their rows.
+// The Streamlined Sales Tax rate-file reader (scripts/content/readers/sst-rates.ts) on the real
+// files of Georgia, Minnesota and Wisconsin for the second quarter of 2026 (data/sst/,
+// data/README.md, "Official rate tables"), and on malformed copies of their rows.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSstRateFileName, readSstRates, SstFormatError, sstRatesOn } from '../../scripts/lib/sst-rates';
+import { parseSstRateFileName, readSstRates, SstFormatError, sstRatesOn } from '../../scripts/content/readers/sst-rates';
 
 const DIR = join(import.meta.dirname, '..', '..', 'data', 'sst');
 const read = (file: string) => readSstRates(readFileSync(join(DIR, file), 'utf8'), file);

@@ -1,6 +1,6 @@
-// Each line names the rule that set its taxability (issue 26): a dated rule of
-// data/taxability_changes.csv, a standing treatment of data/us_states.csv, a sales-tax holiday, the
-// Illinois rate class, or else the state's general rule citing where the state rate comes from.
+// Each line names the rule that set its taxability: a dated rule of data/taxability_changes.csv, a
+// standing treatment of data/us_states.csv, a sales-tax holiday, the Illinois rate class, or else
+// the state's general rule citing where the state rate comes from.
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { taxjarDocument } from '../../functions/core/taxjar/document';
 import { taxjarTax } from '../../functions/core/taxjar/tax-view';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
 import { TaxabilityRule } from '../../functions/schemas/responses/tax';
-import { readCsv } from '../../scripts/lib/csv';
+import { readCsv } from '../../scripts/content/files/csv';
 import { content, context, run } from '../support/engine';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');

@@ -1,6 +1,6 @@
-// The pure translation of the TaxJar-compatible API: TaxJar orders to the contract's documents, the
-// engine's answer to TaxJar's `tax` object, committed documents to TaxJar transactions, refund lines,
-// customers' exemptions, the error dialect and the Token authorization form.
+// The pure translation of the TaxJar-compatible API: TaxJar orders to the API's documents, the
+// engine's answer to TaxJar's `tax` object, committed documents to TaxJar transactions, refund
+// lines, customers' exemptions, the error dialect and the Token authorization form.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { Certificate } from '../../functions/core/certificates/certificate';
@@ -278,7 +278,7 @@ describe('TaxJar customers, reference content and errors', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers).toMatchObject({ 'Retry-After': '12', 'X-Request-Id': 'req-1' });
     expect(JSON.parse(res.body)).toEqual({ error: 'Too Many Requests', detail: 'Slow down. [rate_limit_exceeded]', status: 429 });
-    // The contract's envelope stays the default.
+    // The API's error envelope stays the default.
     expect(JSON.parse(errorResponse(new DomainError('not_found', 'No.'), 'req-2').body).error.code).toBe('not_found');
   });
 

@@ -12,7 +12,7 @@ const detailsOf = (input: unknown) => {
   return [];
 };
 
-describe('valibot issues become contract details', () => {
+describe('valibot issues become API details', () => {
   it('maps each kind of failure to its closed-list code and dotted target', () => {
     const details = detailsOf({
       date: '2026-13-01',

@@ -1,6 +1,7 @@
-// The webhook target guard decides by what an address can reach (issue 27): every IPv4 embedding
-// in IPv6 is decoded and judged as IPv4, each form with addresses it lets through and addresses it
-// refuses, in production, in every spelling a URL or a resolver can hand it.
+// The webhook target guard decides by what an address can reach (docs/security.md, "Webhook
+// targets: by what an address can reach"): every IPv4 embedding in IPv6 is decoded and judged as
+// IPv4, each form with addresses it lets through and addresses it refuses, in production, in every
+// spelling a URL or a resolver can hand it.
 import { describe, expect, it } from 'vitest';
 import { addressAllowed, checkTarget, classifyAddress, type Resolver } from '../../functions/adapters/webhooks/target-guard';
 

@@ -1,14 +1,14 @@
 // Every row of data/us_zip_rates.csv, to the cent: a $100 general-merchandise line at each ZIP is
 // taxed at the rate of the area that applies to most of the ZIP as the content build derives it
-// (data/README.md §1: the row's combined rate, unless a district inside the place, an official
-// table or another county says otherwise; in California the official CDTFA rate of the ZIP's postal
-// city where that differs), and its jurisdictions add up. Where the answer is not the row's, the
-// line says so with the range of rates found in the ZIP, which holds both the answer and the row
-// (unless an official table contradicts the row: listed by npm run content:diff). Dated in March: the
-// version of the table's own date (2026-03-01); the 2026-04-01 version restates GA, MN and WI from
-// their Streamlined files (official-versions.test.ts).
+// (data/README.md, "How a ZIP is answered": the row's combined rate, unless a district inside the
+// place, an official table or another county says otherwise; in California the official CDTFA rate
+// of the ZIP's postal city where that differs), and its jurisdictions add up. Where the answer is
+// not the row's, the line says so with the range of rates found in the ZIP, which holds both the
+// answer and the row (unless an official table contradicts the row: listed by npm run
+// content:diff). Dated in March: the version of the table's own date (2026-03-01); the 2026-04-01
+// version restates GA, MN and WI from their Streamlined files (official-versions.test.ts).
 import { describe, expect, it } from 'vitest';
-import { toMicro } from '../../scripts/lib/csv';
+import { toMicro } from '../../scripts/content/files/csv';
 import { answerOf, cdtfaRows, derived, taxCents, zipRows } from '../support/data';
 import { context, run } from '../support/engine';
 

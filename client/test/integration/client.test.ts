@@ -17,7 +17,7 @@ describe('@salestax/client against the local runner', () => {
     expect(data?.total_tax).toBe(8.88);
   });
 
-  it('gives typed errors with the contract code', async () => {
+  it('gives typed errors with the API error code', async () => {
     const { data, error, response } = await api().GET('/api/v1/transactions/{code}', { params: { path: { code: code('NONE') } } });
     expect(data).toBeUndefined();
     expect(response.status).toBe(404);

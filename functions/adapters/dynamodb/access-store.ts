@@ -1,98 +1,20 @@
-// API keys, accounts and practices in DynamoDB. A key is two items written together: the lookup
-// item keyed by the SHA-256 of the secret (what authentication reads) and a listing entry under its
-// owner (what administration lists and revokes by id). The secret itself is never stored.
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as v from 'valibot';
+// API keys, accounts and practices in DynamoDB (entities/api-key.ts, account.ts, practice.ts). A
+// key is two items written together: the lookup item keyed by the SHA-256 of the secret and a
+// listing entry under its owner.
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccessRepository, KeyOwner } from '../../core/access/ports';
-import { ENVIRONMENTS, type AccountRecord, type ApiKeyRecord, type PracticeRecord } from '../../core/access/records';
+import type { AccountRecord, ApiKeyRecord, PracticeRecord } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
-import { cancellation } from './cancellation';
-import { keyFits, maybe, parseItem } from './item-schema';
+import { AtomicWrite } from './atomic-write';
+import type { ConditionMeaning } from './cancellation';
+import { accountEntity } from './entities/account';
+import { apiKeyEntity } from './entities/api-key';
+import { practiceEntity } from './entities/practice';
+import { keyFits } from './item-schema';
 import { queryAll } from './query-page';
-import { KEY_PREFIX, tableKeys } from './table-keys';
 
-const RateLimitsAttribute = v.optional(
-  v.object({ general: v.optional(v.number()), batch_submissions: v.optional(v.number()), estimates: v.optional(v.number()) }),
-  {},
-);
-
-const KeyItem = v.object({
-  keyId: v.string(),
-  keyHash: v.string(),
-  kind: v.picklist(['account', 'provider']),
-  accountId: maybe(v.string()),
-  practiceId: maybe(v.string()),
-  environment: v.picklist(ENVIRONMENTS),
-  scopes: v.array(v.string()),
-  locationCode: maybe(v.string()),
-  engagementIds: maybe(v.array(v.number())),
-  status: v.picklist(['active', 'revoked']),
-  expiresAt: maybe(v.string()),
-  name: v.string(),
-  prefix: v.string(),
-  createdAt: v.string(),
-  gatewayKeyId: maybe(v.string()),
-});
-
-const AccountItem = v.object({ name: v.string(), modules: v.array(v.string()), rateLimits: RateLimitsAttribute });
-
-const PracticeItem = v.object({
-  name: v.string(),
-  status: v.picklist(['active', 'inactive']),
-  engagements: v.array(
-    v.object({ id: v.number(), ref: v.string(), clientAccountId: v.string(), status: v.picklist(['usable', 'paused', 'offboarded', 'unavailable']) }),
-  ),
-  rateLimits: RateLimitsAttribute,
-});
-
-function toKey(item: unknown): { key: ApiKeyRecord; hash: string } {
-  const k = parseItem(KeyItem, item, 'API key');
-  return {
-    hash: k.keyHash,
-    key: {
-      id: k.keyId,
-      kind: k.kind,
-      accountId: k.accountId ?? null,
-      practiceId: k.practiceId ?? null,
-      environment: k.environment,
-      scopes: k.scopes,
-      locationCode: k.locationCode ?? null,
-      engagementIds: k.engagementIds ?? null,
-      status: k.status,
-      expiresAt: k.expiresAt ?? null,
-      name: k.name,
-      prefix: k.prefix,
-      createdAt: k.createdAt,
-      gatewayKeyId: k.gatewayKeyId ?? null,
-    },
-  };
-}
-
-function keyAttributes(key: ApiKeyRecord, hash: string) {
-  return {
-    entity: 'api_key',
-    keyId: key.id,
-    keyHash: hash,
-    kind: key.kind,
-    accountId: key.accountId ?? undefined,
-    practiceId: key.practiceId ?? undefined,
-    environment: key.environment,
-    scopes: [...key.scopes],
-    locationCode: key.locationCode ?? undefined,
-    engagementIds: key.engagementIds ? [...key.engagementIds] : undefined,
-    status: key.status,
-    expiresAt: key.expiresAt ?? undefined,
-    name: key.name,
-    prefix: key.prefix,
-    createdAt: key.createdAt,
-    gatewayKeyId: key.gatewayKeyId ?? undefined,
-  };
-}
-
-const ownerPk = (owner: KeyOwner): string => (owner.kind === 'practice' ? tableKeys.practiceOwner(owner.practiceId) : tableKeys.accountOwner(owner.accountId));
-
-const ownerOfKey = (key: ApiKeyRecord): KeyOwner =>
-  key.kind === 'provider' ? { kind: 'practice', practiceId: key.practiceId ?? '' } : { kind: 'account', accountId: key.accountId ?? '' };
+const duplicate: ConditionMeaning = (_reason, cause) => new DomainError('conflict', 'A key with this value already exists.', undefined, undefined, { cause });
+const gone: ConditionMeaning = (_reason, cause) => new DomainError('not_found', 'No key with this id exists.', undefined, undefined, { cause });
 
 export class AccessStore implements AccessRepository {
   constructor(
@@ -103,58 +25,37 @@ export class AccessStore implements AccessRepository {
   // Key, account and practice reads are consistent (a key issued a moment ago works at once) and
   // cheap: the authenticator caches them.
   async keyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: tableKeys.apiKey(hash), ConsistentRead: true }));
-    return out.Item ? toKey(out.Item).key : null;
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: apiKeyEntity.lookupKey(hash), ConsistentRead: true }));
+    return out.Item ? apiKeyEntity.read(out.Item).key : null;
   }
 
   async account(accountId: string): Promise<AccountRecord | null> {
-    const key = tableKeys.accountProfile(accountId);
+    const key = accountEntity.key(accountId);
     if (!keyFits(key)) return null;
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    if (!out.Item) return null;
-    const item = parseItem(AccountItem, out.Item, 'account');
-    return { id: accountId, name: item.name, modules: item.modules, rateLimits: item.rateLimits };
+    return out.Item ? accountEntity.read(accountId, out.Item) : null;
   }
 
   async practice(practiceId: string): Promise<PracticeRecord | null> {
-    const key = tableKeys.practiceProfile(practiceId);
+    const key = practiceEntity.key(practiceId);
     if (!keyFits(key)) return null;
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    if (!out.Item) return null;
-    const item = parseItem(PracticeItem, out.Item, 'practice');
-    return { id: practiceId, name: item.name, status: item.status, engagements: item.engagements, rateLimits: item.rateLimits };
+    return out.Item ? practiceEntity.read(practiceId, out.Item) : null;
   }
 
   async putAccount(account: AccountRecord): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: { ...tableKeys.accountProfile(account.id), entity: 'account', name: account.name, modules: [...account.modules], rateLimits: account.rateLimits },
-      }),
-    );
+    await this.db.send(new PutCommand({ TableName: this.table, Item: accountEntity.item(account) }));
   }
 
   async putPractice(practice: PracticeRecord): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          ...tableKeys.practiceProfile(practice.id),
-          entity: 'practice',
-          name: practice.name,
-          status: practice.status,
-          engagements: practice.engagements.map((e) => ({ ...e })),
-          rateLimits: practice.rateLimits,
-        },
-      }),
-    );
+    await this.db.send(new PutCommand({ TableName: this.table, Item: practiceEntity.item(practice) }));
   }
 
   async renameAccount(accountId: string, name: string): Promise<void> {
     await this.db.send(
       new UpdateCommand({
         TableName: this.table,
-        Key: tableKeys.accountProfile(accountId),
+        Key: accountEntity.key(accountId),
         UpdateExpression: 'SET #n = :n',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#n': 'name' },
@@ -165,37 +66,23 @@ export class AccessStore implements AccessRepository {
 
   /** Writes both items of a new key atomically; a second key with the same secret is refused. */
   async createKey(key: ApiKeyRecord, hash: string): Promise<void> {
-    const attrs = keyAttributes(key, hash);
-    const duplicate = () => new DomainError('conflict', 'A key with this value already exists.');
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.table, Item: { ...tableKeys.apiKey(hash), ...attrs }, ConditionExpression: 'attribute_not_exists(PK)' } },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...tableKeys.ownerKey(ownerPk(ownerOfKey(key)), key.id), ...attrs },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      throw cancellation(error, [duplicate, duplicate]);
-    }
+    const put = (item: Record<string, unknown>) => ({ Put: { TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } });
+    await new AtomicWrite()
+      .add(put(apiKeyEntity.lookupItem(key, hash)), duplicate)
+      .add(put(apiKeyEntity.listingItem(key, hash)), duplicate)
+      .send(this.db);
   }
 
   async listKeys(owner: KeyOwner): Promise<ApiKeyRecord[]> {
-    return (await queryAll(this.db, this.table, ownerPk(owner), KEY_PREFIX)).map((item) => toKey(item).key);
+    const { partition, prefix } = apiKeyEntity.listing(owner);
+    return (await queryAll(this.db, this.table, partition, prefix)).map((item) => apiKeyEntity.read(item).key);
   }
 
   async ownedKey(owner: KeyOwner, keyId: string): Promise<{ key: ApiKeyRecord; hash: string } | null> {
-    const key = tableKeys.ownerKey(ownerPk(owner), keyId);
+    const key = apiKeyEntity.listingKey(owner, keyId);
     if (!keyFits(key)) return null;
     const entry = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    return entry.Item ? toKey(entry.Item) : null;
+    return entry.Item ? apiKeyEntity.read(entry.Item) : null;
   }
 
   /** Marks both items of a key revoked in one transaction. */
@@ -207,15 +94,9 @@ export class AccessStore implements AccessRepository {
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':revoked': 'revoked', ':at': at },
     };
-    const gone = () => new DomainError('not_found', 'No key with this id exists.');
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [{ Update: { ...update, Key: tableKeys.apiKey(hash) } }, { Update: { ...update, Key: tableKeys.ownerKey(ownerPk(owner), keyId) } }],
-        }),
-      );
-    } catch (error) {
-      throw cancellation(error, [gone, gone]);
-    }
+    await new AtomicWrite()
+      .add({ Update: { ...update, Key: apiKeyEntity.lookupKey(hash) } }, gone)
+      .add({ Update: { ...update, Key: apiKeyEntity.listingKey(owner, keyId) } }, gone)
+      .send(this.db);
   }
 }

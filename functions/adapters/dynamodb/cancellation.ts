@@ -8,10 +8,16 @@ import { StaleWrite } from '../../core/transactions/repository';
 
 /**
  * What a failed condition of one item means, in the order of the transaction's items; it sees the
- * item as it stood when the item asked for it (ReturnValuesOnConditionCheckFailure).
+ * item as it stood when the item asked for it (ReturnValuesOnConditionCheckFailure), and the
+ * cancellation itself, which a DomainError keeps as its cause.
  */
-export type ConditionMeaning = ((reason?: CancellationReason) => Error) | null;
+export type ConditionMeaning = ((reason: CancellationReason | undefined, cause: unknown) => Error) | null;
 
+/**
+ * A version condition that failed: another writer got there first. A StaleWrite carries no cause: it
+ * is retried, and one that escaped its retries must stay a failure of its own rather than be read
+ * through a cause as a retryable AWS error.
+ */
 export const staleWrite = (): Error => new StaleWrite();
 
 export function cancellation(error: unknown, meanings: readonly ConditionMeaning[]): unknown {
@@ -19,7 +25,7 @@ export function cancellation(error: unknown, meanings: readonly ConditionMeaning
   const reasons = error.CancellationReasons ?? [];
   for (const [i, reason] of reasons.entries()) {
     const meaning = meanings[i];
-    if (reason.Code === 'ConditionalCheckFailed' && meaning) return meaning(reason);
+    if (reason.Code === 'ConditionalCheckFailed' && meaning) return meaning(reason, error);
   }
   return reasons.some((r) => r.Code === 'TransactionConflict') ? new StaleWrite() : error;
 }

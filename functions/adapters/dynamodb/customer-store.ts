@@ -1,34 +1,14 @@
-// Customers of a tenant: one item each, listed newest first through GSI1.
+// Customers of a tenant (entities/customer.ts): one item each, listed newest first.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as v from 'valibot';
 import type { Tenant } from '../../core/access/records';
 import type { Customer } from '../../core/customers/customer';
 import type { CustomerRepository } from '../../core/customers/ports';
 import { DomainError } from '../../core/errors';
 import type { Page, PageRequest } from '../../core/lists/paging';
-import { keyFits, maybe, parseItem } from './item-schema';
-import { gsi1Page } from './query-page';
-import { listPartitions, tableKeys } from './table-keys';
-
-const CustomerItem = v.object({
-  customer_code: v.string(),
-  name: maybe(v.string()),
-  location_code: maybe(v.string()),
-  created_at: v.string(),
-  certificate_ids: v.optional(v.array(v.string()), []),
-});
-
-function toCustomer(item: unknown): Customer {
-  const c = parseItem(CustomerItem, item, 'customer');
-  return {
-    customer_code: c.customer_code,
-    name: c.name ?? null,
-    location_code: c.location_code ?? null,
-    created_at: c.created_at,
-    certificate_ids: c.certificate_ids,
-  };
-}
+import { customerEntity } from './entities/customer';
+import { keyFits } from './item-schema';
+import { listPage } from './query-page';
 
 export class CustomerStore implements CustomerRepository {
   constructor(
@@ -39,41 +19,29 @@ export class CustomerStore implements CustomerRepository {
   async create(tenant: Tenant, customer: Omit<Customer, 'certificate_ids'>): Promise<void> {
     try {
       await this.db.send(
-        new PutCommand({
-          TableName: this.table,
-          Item: {
-            ...tableKeys.customer(tenant, customer.customer_code),
-            GSI1PK: listPartitions.customers(tenant),
-            GSI1SK: `${customer.created_at}#${customer.customer_code}`,
-            entity: 'customer',
-            customer_code: customer.customer_code,
-            name: customer.name ?? undefined,
-            location_code: customer.location_code ?? undefined,
-            created_at: customer.created_at,
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
+        new PutCommand({ TableName: this.table, Item: customerEntity.item(tenant, customer), ConditionExpression: 'attribute_not_exists(PK)' }),
       );
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) throw new DomainError('conflict', 'A customer with this code already exists.');
+      if (error instanceof ConditionalCheckFailedException)
+        throw new DomainError('conflict', 'A customer with this code already exists.', undefined, undefined, { cause: error });
       throw error;
     }
   }
 
   async get(tenant: Tenant, code: string): Promise<Customer | null> {
-    const key = tableKeys.customer(tenant, code);
+    const key = customerEntity.key(tenant, code);
     if (!keyFits(key)) return null;
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    return out.Item ? toCustomer(out.Item) : null;
+    return out.Item ? customerEntity.read(out.Item) : null;
   }
 
   async list(tenant: Tenant, locationCode: string | null, page: PageRequest): Promise<Page<Customer>> {
-    const { items, next_cursor } = await gsi1Page(this.db, this.table, listPartitions.customers(tenant), [['location_code', '=', locationCode]], page);
-    return { data: items.map(toCustomer), next_cursor };
+    const { items, next_cursor } = await listPage(this.db, this.table, customerEntity.list(tenant), [['location_code', '=', locationCode]], page);
+    return { data: items.map(customerEntity.read), next_cursor };
   }
 
   async rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null> {
-    const key = tableKeys.customer(tenant, code);
+    const key = customerEntity.key(tenant, code);
     if (!keyFits(key)) return null;
     try {
       const out = await this.db.send(
@@ -86,7 +54,7 @@ export class CustomerStore implements CustomerRepository {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return toCustomer(out.Attributes);
+      return customerEntity.read(out.Attributes);
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return null;
       throw error;
@@ -94,7 +62,7 @@ export class CustomerStore implements CustomerRepository {
   }
 
   async delete(tenant: Tenant, code: string): Promise<boolean> {
-    const key = tableKeys.customer(tenant, code);
+    const key = customerEntity.key(tenant, code);
     if (!keyFits(key)) return false;
     try {
       await this.db.send(
@@ -110,7 +78,9 @@ export class CustomerStore implements CustomerRepository {
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) {
         if (!error.Item) return false;
-        throw new DomainError('conflict', 'The customer has exemption certificates, which are kept as evidence: it cannot be deleted.');
+        throw new DomainError('conflict', 'The customer has exemption certificates, which are kept as evidence: it cannot be deleted.', undefined, undefined, {
+          cause: error,
+        });
       }
       throw error;
     }

@@ -1,15 +1,11 @@
-// Secrets of the whole deployment, kept in the table as webhook secrets are (encrypted at rest by
-// DynamoDB, readable only by the stack's functions). Each is made on first use: of processes that
-// race to create it, one conditional Put wins and every process reads back that one, so a
-// deployment never signs with two secrets.
+// Secrets of the whole deployment (entities/deployment-secret.ts), kept in the table as webhook
+// secrets are (encrypted at rest by DynamoDB, readable only by the stack's functions). Each is made
+// on first use: of processes that race to create it, one conditional Put wins and every process
+// reads back that one, so a deployment never signs with two secrets.
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as v from 'valibot';
-import { parseItem } from './item-schema';
-import { tableKeys } from './table-keys';
-
-const SecretItem = v.object({ secret: v.pipe(v.string(), v.base64()) });
+import { deploymentSecretEntity } from './entities/deployment-secret';
 
 export class DeploymentSecretStore {
   constructor(
@@ -19,7 +15,7 @@ export class DeploymentSecretStore {
 
   /** The secret `name` (32 random bytes), created if the deployment has none yet. */
   async secret(name: string): Promise<Uint8Array> {
-    const key = tableKeys.deploymentSecret(name);
+    const key = deploymentSecretEntity.key(name);
     const read = async () => (await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }))).Item;
     let item = await read();
     if (!item) {
@@ -27,7 +23,7 @@ export class DeploymentSecretStore {
         await this.db.send(
           new PutCommand({
             TableName: this.table,
-            Item: { ...key, entity: 'deployment_secret', secret: randomBytes(32).toString('base64'), created_at: new Date().toISOString() },
+            Item: deploymentSecretEntity.item(name, randomBytes(32), new Date().toISOString()),
             ConditionExpression: 'attribute_not_exists(PK)',
           }),
         );
@@ -36,6 +32,6 @@ export class DeploymentSecretStore {
       }
       item = await read();
     }
-    return Buffer.from(parseItem(SecretItem, item, 'deployment secret').secret, 'base64');
+    return deploymentSecretEntity.read(item);
   }
 }

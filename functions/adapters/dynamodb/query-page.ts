@@ -1,8 +1,10 @@
-// One page of a list (contract §1.6) from a Query whose filter runs after DynamoDB reads: keeps
-// reading until the page is full or the index ends, and resumes after the last item returned.
+// One page of a list (at most `limit` items and the cursor of the next, docs/architecture.md "List
+// cursors") from a Query whose filter runs after DynamoDB reads: keeps reading until the page is
+// full or the index ends, and resumes after the last item returned.
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '../../core/lists/paging';
-import { gsi1Cursor, gsi1Position } from './cursor';
+import { listCursor, listPosition } from './cursor';
+import { LIST_INDEX, LIST_PK, LIST_POSITION } from './entities/list-index';
 
 type Item = Record<string, unknown>;
 export type Position = Record<string, unknown>;
@@ -36,14 +38,12 @@ export async function queryPage(
 
 type Condition = readonly [attribute: string, op: '=' | '>=' | '<=', value: unknown];
 
-const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK'] as const;
-
 /**
- * A page of a tenant list kept in GSI1 (newest first), with filters on item attributes; with
- * `project`, only those attributes (and the keys) are read back. The cursor is checked here: only
- * one this list issued is accepted.
+ * A page of a tenant list kept in the list index (newest first), with filters on item attributes;
+ * with `project`, only those attributes (and the keys) are read back. The cursor is checked here:
+ * only one this list issued is accepted.
  */
-export async function gsi1Page(
+export async function listPage(
   db: DynamoDBDocumentClient,
   table: string,
   partition: string,
@@ -51,29 +51,29 @@ export async function gsi1Page(
   page: PageRequest,
   project?: readonly string[],
 ): Promise<{ items: Item[]; next_cursor: string | null }> {
-  const cursor = gsi1Position(page.cursor, partition);
+  const cursor = listPosition(page.cursor, partition);
   const { filterValues, ExpressionAttributeNames, ...filter } = filterExpression(conditions);
-  const projected = project ? [...KEY_ATTRIBUTES, ...project] : [];
+  const projected = project ? [...LIST_POSITION, ...project] : [];
   const names: Record<string, string> = { ...ExpressionAttributeNames, ...Object.fromEntries(projected.map((a, i) => [`#p${i}`, a])) };
   const { items, next } = await queryPage(
     db,
     {
       input: {
         TableName: table,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
+        IndexName: LIST_INDEX,
+        KeyConditionExpression: `${LIST_PK} = :pk`,
         ...filter,
         ...(projected.length > 0 ? { ProjectionExpression: projected.map((_a, i) => `#p${i}`).join(', ') } : {}),
         ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
         ExpressionAttributeValues: { ':pk': partition, ...filterValues },
         ScanIndexForward: false,
       },
-      keyAttributes: KEY_ATTRIBUTES,
+      keyAttributes: LIST_POSITION,
     },
     page.limit,
     cursor ? { ...cursor } : undefined,
   );
-  return { items, next_cursor: gsi1Cursor(next) };
+  return { items, next_cursor: listCursor(next) };
 }
 
 /** Every item a Query matches, page after page (small collections only). */

@@ -1,11 +1,11 @@
-// Fixed-window request counters. One conditional UpdateItem both checks and counts, so concurrent
-// requests of one key across any number of processes can never overshoot the limit: the condition
-// `count <= limit - n` is evaluated atomically by DynamoDB with the increment by n.
+// Fixed-window request counters (entities/rate-counter.ts): one conditional UpdateItem both checks
+// and counts, so concurrent requests of one key across any number of processes can never
+// overshoot the limit.
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { RateCounter } from '../../core/limits/ports';
-import { windowAt, WINDOW_SECONDS, type Bucket, type RateWindow } from '../../core/limits/rate-limits';
-import { tableKeys } from './table-keys';
+import { windowAt, type Bucket, type RateWindow } from '../../core/limits/rate-limits';
+import { rateCounterEntity } from './entities/rate-counter';
 
 export class DynamoRateCounter implements RateCounter {
   constructor(
@@ -24,15 +24,11 @@ export class DynamoRateCounter implements RateCounter {
         const out = await this.db.send(
           new UpdateCommand({
             TableName: this.table,
-            Key: tableKeys.rateCounter(keyId, bucket, window.startMs),
-            UpdateExpression: 'ADD #c :n SET #ttl = if_not_exists(#ttl, :ttl)',
-            ConditionExpression: 'attribute_not_exists(#c) OR #c <= :room',
-            ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':n': n, ':room': limit - n, ':ttl': Math.floor(window.startMs / 1000) + 2 * WINDOW_SECONDS },
-            ReturnValues: 'UPDATED_NEW',
+            Key: rateCounterEntity.key(keyId, bucket, window.startMs),
+            ...rateCounterEntity.take(n, limit, window.startMs),
           }),
         );
-        return { granted: n, used: Number(out.Attributes?.count ?? n), window };
+        return { granted: n, used: rateCounterEntity.countOf(out.Attributes, n), window };
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }

@@ -4,24 +4,17 @@
 //   - a changed original is Put with `version = :expected`: two refunds (or a refund and a void)
 //     that read the same version cannot both land; the loser re-reads and re-decides;
 //   - the events of the change are written in the same transaction, so no change exists without them;
-//   - so are the return summaries' increments (summary-store.ts): a summary never misses a document
+//   - so are the return summaries' increments (summary-shards.ts): a summary never misses a document
 //     (a summary item another transaction held spreads wider for the retry);
 //   - a batch chunk's commits may share one transaction (writeEach): each is still whole or absent,
 //     and one refused by its own condition is taken out and the rest sent again.
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-  type TransactWriteCommandInput,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import * as v from 'valibot';
+// The document's item is entities/transaction.ts; the write is composed in atomic-write.ts.
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
 import type { Page, PageRequest } from '../../core/lists/paging';
+import { keyOf, summaryDeltas, type SummaryDelta } from '../../core/returns/summary';
 import {
   DuplicateDocument,
   type DocumentChange,
@@ -30,107 +23,23 @@ import {
   type TransactionRepository,
   type WriteOutcome,
 } from '../../core/transactions/repository';
-import type { TransactionRecord } from '../../core/transactions/transaction';
-import { transactionSummaryView, type TransactionSummary } from '../../core/transactions/view';
-import { keyOf, summaryDeltas, type SummaryDelta } from '../../core/returns/summary';
+import type { TransactionSummary } from '../../core/transactions/view';
 import type { UsageCharge } from '../../core/usage/usage';
-import { itemFinished, itemResultPut } from './batch-store';
-import { cancellation, staleWrite, type ConditionMeaning } from './cancellation';
-import { eventPut } from './events';
-import { keyFits, parseItem } from './item-schema';
-import { gsi1Page } from './query-page';
-import { shardOf, summariesCancelled, summariesWritten, summaryUpdates } from './summary-store';
-import { usageSlotOf, usageUpdates } from './usage-store';
 import { billedMetric } from '../../shared/metrics';
 import { logger } from '../../shared/powertools';
-import { listPartitions, tableKeys } from './table-keys';
+import { AtomicWrite, MAX_TRANSACTION_ITEMS as MAX_ITEMS, type TransactItem } from './atomic-write';
+import { cancellation, staleWrite, type ConditionMeaning } from './cancellation';
+import { batchItemEntity } from './entities/batch-item';
+import { eventEntity } from './entities/event';
+import { transactionEntity } from './entities/transaction';
+import { usageCounterEntity } from './entities/usage-counter';
+import { keyFits } from './item-schema';
+import { listPage } from './query-page';
+import { shardOf, summariesCancelled, summariesWritten, summaryUpdates } from './summary-shards';
 
-/**
- * Documents above this size are stored gzipped: a ten-line document's 6.7 KB of JSON become 1.2 KB
- * (55 µs), which DynamoDB charges (write units by the KB, the list index's copy included) and DynamoDB
- * Local parses (JSON in a JSON string is its slowest path); a 1,000-line document stays far below
- * the 400 KB item limit. Both forms are read.
- */
-const COMPRESS_ABOVE = 1024;
-
-type Item = Record<string, unknown>;
-
-const DocumentItem = v.object({ version: v.number(), doc: v.optional(v.string()), docz: v.optional(v.instance(Uint8Array)) });
-
-const Money = v.number();
-const Jurisdiction = v.object({ type: v.picklist(['state', 'county', 'city', 'special']), name: v.string(), rate: v.number(), taxable: Money, tax: Money });
-const Line = v.object({
-  number: v.string(),
-  category: v.string(),
-  amount: Money,
-  discount: Money,
-  taxable: Money,
-  exempt: Money,
-  tax: Money,
-  rate: v.number(),
-  tax_included: v.boolean(),
-  jurisdictions: v.array(Jurisdiction),
-  refunded_amount: Money,
-  credited_tax: Money,
-  remaining: v.object({ price: Money, taxable: Money, exempt: Money, tax: Money, jurisdictionTax: v.array(Money) }),
-});
-/** The parts of a stored document the lifecycle rules and views rely on. */
-const DocumentRecord = v.object({
-  code: v.string(),
-  kind: v.picklist(['sale', 'refund', 'credit', 'reversal', 'replacement']),
-  status: v.picklist(['committed', 'refunded', 'voided', 'adjusted']),
-  tenant: v.object({ accountId: v.string(), environment: v.picklist(['sandbox', 'production']) }),
-  date: v.string(),
-  currency: v.literal('USD'),
-  content_version: v.string(),
-  created_at: v.string(),
-  updated_at: v.string(),
-  lines: v.array(Line),
-  refunds: v.array(v.string()),
-  credits: v.array(v.string()),
-});
-const SummaryItem = v.object({ summary: v.string() });
-
-function encode(record: TransactionRecord): Item {
-  const json = JSON.stringify(record);
-  return json.length > COMPRESS_ABOVE ? { docz: gzipSync(json) } : { doc: json };
-}
-
-function decode(item: unknown): Stored {
-  const { version, doc, docz } = parseItem(DocumentItem, item, 'transaction');
-  const json = docz ? gunzipSync(docz).toString('utf8') : doc;
-  if (json === undefined) throw new Error('stored transaction has no document');
-  const record: unknown = JSON.parse(json);
-  parseItem(DocumentRecord, record, 'transaction document');
-  // The schema checked the fields rules and views rely on; the rest is what the engine wrote.
-  return { record: record as TransactionRecord, version };
-}
-
-function documentItem(record: TransactionRecord, version: number): Item {
-  return {
-    ...tableKeys.transaction(record.tenant, record.code),
-    GSI1PK: listPartitions.transactions(record.tenant),
-    GSI1SK: `${record.created_at}#${record.code}`,
-    entity: 'transaction',
-    code: record.code,
-    kind: record.kind,
-    status: record.status,
-    date: record.date,
-    customer_code: record.customer_code ?? undefined,
-    location_code: record.location_code ?? undefined,
-    version,
-    // What lists show, so listing never decodes whole documents.
-    summary: JSON.stringify(transactionSummaryView(record)),
-    // Also an attribute of its own: a duplicate's cancellation returns the item, not a parsed document.
-    request_sha256: record.request_sha256,
-    ...encode(record),
-  };
-}
-
-/** One change as transaction items: its own, what their failed conditions mean, and its summary deltas. */
+/** One change as transaction items: its own (and what their failed conditions mean), its summary deltas. */
 interface ChangeParts {
-  readonly items: readonly TransactItem[];
-  readonly meanings: readonly ConditionMeaning[];
+  readonly write: AtomicWrite;
   readonly deltas: readonly SummaryDelta[];
   /** The documents it writes: a transaction may write each once. */
   readonly codes: readonly string[];
@@ -138,10 +47,7 @@ interface ChangeParts {
   readonly usage: readonly UsageCharge[];
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** DynamoDB's limits on one TransactWriteItems, with room under the 4 MB for attribute overhead. */
-const MAX_ITEMS = 100;
+/** DynamoDB's limit on the bytes of one TransactWriteItems, with room under the 4 MB for attribute overhead. */
 const MAX_BYTES = 3_000_000;
 
 /**
@@ -157,10 +63,10 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
   let codes = new Set<string>();
   let summaries = new Set<string>();
   for (const { index, parts } of all) {
-    const size = JSON.stringify(parts.items).length;
+    const size = JSON.stringify(parts.write.items).length;
     const newSummaries = new Set([...summaries, ...parts.deltas.map((d) => keyOf(d.key))]);
     // One more item for the group's usage counter (several owners in one group are rare: one batch is one key).
-    const fits = items + parts.items.length + newSummaries.size + 1 <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
+    const fits = items + parts.write.size + newSummaries.size + 1 <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
     if (group.length > 0 && !fits) {
       groups.push(group);
       group = [];
@@ -170,7 +76,7 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
       summaries = new Set();
     }
     group.push({ index, parts });
-    items += parts.items.length;
+    items += parts.write.size;
     bytes += size;
     for (const c of parts.codes) codes.add(c);
     for (const d of parts.deltas) summaries.add(keyOf(d.key));
@@ -181,8 +87,8 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
 
 /** The code taken, and the request hash the existing document was stored with (a string attribute as DynamoDB returns it). */
 const duplicate =
-  (code: string) =>
-  (reason?: CancellationReason): Error => {
+  (code: string): ConditionMeaning =>
+  (reason) => {
     const stored = reason?.Item?.request_sha256 as { S?: string } | string | undefined;
     return new DuplicateDocument(code, typeof stored === 'string' ? stored : (stored?.S ?? null));
   };
@@ -195,13 +101,14 @@ const changeShard = (parts: ChangeParts): number | undefined => (parts.codes[0] 
  * saying how many items it needs and how many destination states a document can have.
  */
 function tooManyItems(parts: ChangeParts, summaries: number, reserve: number): DomainError | null {
-  const needed = parts.items.length + summaries + reserve;
+  const own = parts.write.size;
+  const needed = own + summaries + reserve;
   if (needed <= MAX_ITEMS) return null;
   const states = new Set(parts.deltas.map((d) => d.key.state)).size;
   const perState = Math.max(1, Math.ceil(summaries / Math.max(1, states)));
-  const maxStates = Math.floor((MAX_ITEMS - reserve - parts.items.length) / perState);
+  const maxStates = Math.floor((MAX_ITEMS - reserve - own) / perState);
   const message =
-    `This change needs ${needed} items in one atomic write; DynamoDB allows ${MAX_ITEMS}. It writes ${parts.items.length} documents and events, ` +
+    `This change needs ${needed} items in one atomic write; DynamoDB allows ${MAX_ITEMS}. It writes ${own} documents and events, ` +
     `${summaries} return summaries (one per destination state and month${perState > 1 ? ', and per location' : ''}; ${states} states here)` +
     `${reserve > 0 ? `, and keeps ${reserve} free so that a refund, credit or void of the document always fits` : ''}. ` +
     `A change like this one fits with lines in at most ${maxStates} destination states: split the document into several.`;
@@ -229,7 +136,7 @@ export class TransactionStore implements TransactionRepository {
   private usageItems(parts: readonly ChangeParts[], written: number): { items: TransactItem[]; inline: boolean } {
     const charges = parts.flatMap((p) => p.usage);
     if (!this.usageTable || charges.length === 0) return { items: [], inline: true };
-    const items = usageUpdates(this.usageTable, charges, usageSlotOf(parts[0]?.codes[0] ?? ''));
+    const items = usageCounterEntity.updates(this.usageTable, charges, usageCounterEntity.slotOf(parts[0]?.codes[0] ?? ''));
     return { items, inline: written + items.length <= MAX_ITEMS };
   }
 
@@ -246,11 +153,25 @@ export class TransactionStore implements TransactionRepository {
     }
   }
 
+  /**
+   * The whole write of changes sent together: their own items, then the usage counters that fit,
+   * then the summaries (last, where contention on them is read), and where the summaries start.
+   */
+  private joined(parts: readonly ChangeParts[], summaries: readonly TransactItem[]) {
+    const write = new AtomicWrite();
+    for (const p of parts) write.include(p.write);
+    const usage = this.usageItems(parts, write.size + summaries.length);
+    write.addAll(usage.inline ? usage.items : []);
+    const summariesAt = write.size;
+    write.addAll(summaries);
+    return { write, usage, summariesAt };
+  }
+
   async get(code: string): Promise<Stored | null> {
-    const key = tableKeys.transaction(this.tenant, code);
+    const key = transactionEntity.key(this.tenant, code);
     if (!keyFits(key)) return null;
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    return out.Item ? decode(out.Item) : null;
+    return out.Item ? transactionEntity.read(out.Item) : null;
   }
 
   async write(change: DocumentChange): Promise<void> {
@@ -259,14 +180,12 @@ export class TransactionStore implements TransactionRepository {
     const summaries = summaryUpdates(this.summaryTable, this.tenant, parts.deltas, changeShard(parts));
     const refusal = tooManyItems(parts, summaries.updates.length, change.reserve ?? 0);
     if (refusal) throw refusal;
-    const usage = this.usageItems([parts], parts.items.length + summaries.updates.length);
-    const inline = usage.inline ? usage.items : [];
+    const { write, usage, summariesAt } = this.joined([parts], summaries.updates);
     try {
-      // Usage before the summaries: the summaries stay last, where contention on them is read.
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...parts.items, ...inline, ...summaries.updates] }));
+      await write.sendAsIs(this.db);
     } catch (error) {
-      summariesCancelled(summaries, error, parts.items.length + inline.length);
-      throw cancellation(error, parts.meanings);
+      summariesCancelled(summaries, error, summariesAt);
+      throw write.failure(error);
     }
     summariesWritten(summaries);
     if (!usage.inline) await this.usageAfter(usage.items);
@@ -296,30 +215,28 @@ export class TransactionStore implements TransactionRepository {
           group.flatMap((g) => g.parts.deltas),
           changeShard(group[0]!.parts),
         );
-        const items = group.flatMap((g) => g.parts.items);
-        const usage = this.usageItems(
+        const { write, usage, summariesAt } = this.joined(
           group.map((g) => g.parts),
-          items.length + summaries.updates.length,
+          summaries.updates,
         );
-        const inline = usage.inline ? usage.items : [];
         try {
-          await this.db.send(new TransactWriteCommand({ TransactItems: [...items, ...inline, ...summaries.updates] }));
+          await write.sendAsIs(this.db);
           summariesWritten(summaries);
           if (!usage.inline) await this.usageAfter(usage.items);
           if (usage.items.length > 0) for (const g of group) for (const c of g.parts.usage) billedMetric(c.kind, c.units);
           break;
         } catch (error) {
-          summariesCancelled(summaries, error, items.length + inline.length);
+          summariesCancelled(summaries, error, summariesAt);
           const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
           const refused = new Set<number>();
           let at = 0;
           for (const [member, { parts }] of group.entries()) {
-            const failed = parts.items.findIndex((_, i) => reasons[at + i]?.Code === 'ConditionalCheckFailed');
+            const failed = parts.write.items.findIndex((_, i) => reasons[at + i]?.Code === 'ConditionalCheckFailed');
             if (failed >= 0) {
               refused.add(member);
-              outcomes[group[member]!.index] = { written: false, error: parts.meanings[failed]?.(reasons[at + failed]) ?? error };
+              outcomes[group[member]!.index] = { written: false, error: parts.write.meaningAt(failed, reasons[at + failed], error) ?? error };
             }
-            at += parts.items.length;
+            at += parts.write.size;
           }
           if (refused.size === 0) {
             // A conflict with another writer, a throttle, a timeout: every change of the group shares it.
@@ -336,29 +253,37 @@ export class TransactionStore implements TransactionRepository {
 
   /** The items of one change (summaries apart: a joined write merges them) and what each failed condition means. */
   private parts(change: DocumentChange): ChangeParts {
-    const creates = change.create.map((record) => ({
-      Put: {
-        TableName: this.table,
-        Item: documentItem(record, 1),
-        ConditionExpression: 'attribute_not_exists(PK)',
-        // A duplicate's cancellation carries the existing document: its request hash answers "my retry or another's?".
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-      },
-    }));
-    const updates = change.update.map(({ record, expectedVersion }) => ({
-      Put: {
-        TableName: this.table,
-        Item: documentItem(record, expectedVersion + 1),
-        ConditionExpression: 'version = :expected',
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-      },
-    }));
-    const events = change.events.map((event) => eventPut(this.table, this.tenant, event));
+    const write = new AtomicWrite();
     // The receipt goes first: a redelivered batch item is "already finished", not a duplicate code.
-    const receipt = change.receipt ? [itemResultPut(this.table, change.receipt.batch, change.receipt.item)] : [];
+    if (change.receipt) write.add(batchItemEntity.resultPut(this.table, change.receipt.batch, change.receipt.item), batchItemEntity.finished);
+    for (const record of change.create)
+      write.add(
+        {
+          Put: {
+            TableName: this.table,
+            Item: transactionEntity.item(record, 1),
+            ConditionExpression: 'attribute_not_exists(PK)',
+            // A duplicate's cancellation carries the existing document: its request hash answers "my retry or another's?".
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        },
+        duplicate(record.code),
+      );
+    for (const { record, expectedVersion } of change.update)
+      write.add(
+        {
+          Put: {
+            TableName: this.table,
+            Item: transactionEntity.item(record, expectedVersion + 1),
+            ConditionExpression: 'version = :expected',
+            ExpressionAttributeValues: { ':expected': expectedVersion },
+          },
+        },
+        staleWrite,
+      );
+    write.addAll(eventEntity.puts(this.table, this.tenant, change.events));
     return {
-      items: [...receipt, ...creates, ...updates, ...events],
-      meanings: [...receipt.map(() => itemFinished), ...change.create.map((record) => duplicate(record.code)), ...updates.map(() => staleWrite)],
+      write,
       // The return summaries move with the documents, in the same transaction (functions/core/returns).
       deltas: summaryDeltas(change),
       codes: [...change.create, ...change.update.map((u) => u.record)].map((r) => r.code),
@@ -376,7 +301,7 @@ export class TransactionStore implements TransactionRepository {
       ['date', '>=', filters.date_from],
       ['date', '<=', filters.date_to],
     ] as const;
-    const { items, next_cursor } = await gsi1Page(this.db, this.table, listPartitions.transactions(this.tenant), conditions, page, ['summary']);
-    return { data: items.map((item) => JSON.parse(parseItem(SummaryItem, item, 'transaction summary').summary) as TransactionSummary), next_cursor };
+    const { items, next_cursor } = await listPage(this.db, this.table, transactionEntity.list(this.tenant), conditions, page, transactionEntity.listAttributes);
+    return { data: items.map(transactionEntity.readListed), next_cursor };
   }
 }

@@ -1,90 +1,22 @@
-// Webhook endpoints and delivery state in the main table. Endpoints share one partition per tenant
-// (`WEBHOOKS#<account>#<env>`, at most MAX_ENDPOINTS). A delivery's state is an entry of its event
-// record's `deliveries` map (keyed by endpoint id), so GET /events reads events and their delivery
-// states in the same Queries; every change of the map raises the record's `rev`. While any entry is
-// pending, failing or dead-lettered the record is listed in GSI1 under the tenant's attention
-// partition, which is what the operations signals count.
+// Webhook endpoints (entities/webhook-endpoint.ts) and delivery state in the main table. A
+// delivery's state is an entry of its event record's `deliveries` map (entities/event.ts, keyed by
+// endpoint id), so GET /events reads events and their delivery states in the same Queries; every
+// change of the map raises the record's `rev`. While any entry is pending, failing or
+// dead-lettered the record is listed in the tenant's attention list, which is what the operations
+// signals count.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import * as v from 'valibot';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from '../../core/lists/paging';
 import { type Delivery, needsAttention, OPEN_STATES } from '../../core/webhooks/delivery';
 import type { WebhookEndpoint } from '../../core/webhooks/endpoint';
 import type { EventRef, StoredEventRecord, WebhookSignals, WebhookStore } from '../../core/webhooks/ports';
 import { webhookWork } from '../../core/work/pending-work';
-import { EVENT_SHARDS, eventIdInstant, eventShard } from './events';
-import { pendingWorkPut } from './pending-work-store';
-import { tableKeys } from './table-keys';
-
-const endpointsPk = (t: Tenant) => `WEBHOOKS#${t.accountId}#${t.environment}`;
-const attentionPk = (t: Tenant) => `WEBHOOKS_ATTENTION#${t.accountId}#${t.environment}`;
-const ENDPOINT_PREFIX = 'WH#';
-
-const nullableString = v.nullable(v.string());
-
-const EndpointItem = v.object({
-  id: v.string(),
-  url: v.string(),
-  events: v.array(v.string()),
-  description: nullableString,
-  status: v.picklist(['enabled', 'disabled']),
-  disabled_reason: nullableString,
-  disabled_at: nullableString,
-  failing_since: v.optional(nullableString, null),
-  created_at: v.string(),
-  secret: v.pipe(v.string(), v.startsWith('whsec_')),
-  previous_secret: nullableString,
-  previous_secret_expires_at: nullableString,
-  secret_rotated_at: nullableString,
-});
-
-const DeliveryItem = v.object({
-  state: v.picklist(['pending', 'failing', 'delivered', 'dead_lettered', 'cancelled']),
-  attempts: v.number(),
-  generation: v.number(),
-  last_attempt_at: nullableString,
-  last_status: v.nullable(v.number()),
-  last_error: v.nullable(v.picklist(['http_status', 'timeout', 'connection_failed', 'target_refused'])),
-  next_attempt_at: nullableString,
-  delivered_at: nullableString,
-});
-
-const EventItem = v.object({
-  PK: v.string(),
-  SK: v.string(),
-  id: v.string(),
-  type: v.string(),
-  created_at: v.string(),
-  environment: v.string(),
-  data: v.string(),
-  deliveries: v.optional(v.record(v.string(), DeliveryItem), {}),
-  rev: v.optional(v.number(), 0),
-});
-
-const toEndpoint = (item: unknown): WebhookEndpoint => v.parse(EndpointItem, item) as WebhookEndpoint;
-
-function toEvent(item: unknown): StoredEventRecord {
-  const e = v.parse(EventItem, item);
-  return {
-    ref: { pk: e.PK, sk: e.SK },
-    id: e.id,
-    type: e.type,
-    created_at: e.created_at,
-    environment: e.environment,
-    data: e.data,
-    deliveries: e.deliveries,
-    rev: e.rev,
-  };
-}
+import { AtomicWrite } from './atomic-write';
+import { EVENT_SHARDS, eventEntity } from './entities/event';
+import { LIST_INDEX, LIST_PK, LIST_SK } from './entities/list-index';
+import { pendingWorkEntity } from './entities/pending-work';
+import { webhookEndpointEntity } from './entities/webhook-endpoint';
 
 const conditionFailed = (error: unknown) => error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -99,41 +31,30 @@ export class DynamoWebhookStore implements WebhookStore {
 
   /** The endpoint, and the tenant registered for the sweeper (its deliveries are work that must not be lost), in one write. */
   async createEndpoint(tenant: Tenant, endpoint: WebhookEndpoint): Promise<void> {
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: this.table,
-              Item: { PK: endpointsPk(tenant), SK: `${ENDPOINT_PREFIX}${endpoint.id}`, entity: 'webhook_endpoint', ...endpoint },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          pendingWorkPut(this.table, webhookWork(tenant, endpoint.created_at)),
-        ],
-      }),
-    );
+    await new AtomicWrite()
+      .add({ Put: { TableName: this.table, Item: webhookEndpointEntity.item(tenant, endpoint), ConditionExpression: 'attribute_not_exists(PK)' } })
+      .add(pendingWorkEntity.put(this.table, webhookWork(tenant, endpoint.created_at)))
+      .sendAsIs(this.db);
   }
 
   async listEndpoints(tenant: Tenant): Promise<WebhookEndpoint[]> {
     // Consistent: a deleted endpoint gets no new deliveries from the next event on.
+    const { partition, prefix } = webhookEndpointEntity.collection(tenant);
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.table,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': endpointsPk(tenant), ':p': ENDPOINT_PREFIX },
+        ExpressionAttributeValues: { ':pk': partition, ':p': prefix },
         ConsistentRead: true,
       }),
     );
-    return (out.Items ?? []).map(toEndpoint);
+    return (out.Items ?? []).map(webhookEndpointEntity.read);
   }
 
   async getEndpoint(tenant: Tenant, id: string): Promise<WebhookEndpoint | undefined> {
     if (id.length > 200) return undefined;
-    const out = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { PK: endpointsPk(tenant), SK: `${ENDPOINT_PREFIX}${id}` }, ConsistentRead: true }),
-    );
-    return out.Item ? toEndpoint(out.Item) : undefined;
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: webhookEndpointEntity.key(tenant, id), ConsistentRead: true }));
+    return out.Item ? webhookEndpointEntity.read(out.Item) : undefined;
   }
 
   async deleteEndpoint(tenant: Tenant, id: string): Promise<boolean> {
@@ -142,7 +63,7 @@ export class DynamoWebhookStore implements WebhookStore {
       await this.db.send(
         new DeleteCommand({
           TableName: this.table,
-          Key: { PK: endpointsPk(tenant), SK: `${ENDPOINT_PREFIX}${id}` },
+          Key: webhookEndpointEntity.key(tenant, id),
           ConditionExpression: 'attribute_exists(PK)',
         }),
       );
@@ -159,14 +80,14 @@ export class DynamoWebhookStore implements WebhookStore {
       const out = await this.db.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { PK: endpointsPk(tenant), SK: `${ENDPOINT_PREFIX}${id}` },
+          Key: webhookEndpointEntity.key(tenant, id),
           UpdateExpression: 'SET previous_secret = secret, secret = :s, previous_secret_expires_at = :exp, secret_rotated_at = :at',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':s': secret, ':exp': previousExpiresAt, ':at': at },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return toEndpoint(out.Attributes);
+      return webhookEndpointEntity.read(out.Attributes);
     } catch (error) {
       if (conditionFailed(error)) return undefined;
       throw error;
@@ -178,7 +99,7 @@ export class DynamoWebhookStore implements WebhookStore {
     id: string,
     change: { readonly ok: true } | { readonly ok: false; readonly at: string; readonly disableBefore: string },
   ): Promise<void> {
-    const Key = { PK: endpointsPk(tenant), SK: `${ENDPOINT_PREFIX}${id}` };
+    const Key = webhookEndpointEntity.key(tenant, id);
     try {
       if (change.ok) {
         await this.db.send(
@@ -255,10 +176,10 @@ export class DynamoWebhookStore implements WebhookStore {
               KeyConditionExpression: 'PK = :pk AND SK BETWEEN :since AND :upper',
               FilterExpression: `entity = :event${filter.type ? ' AND #type = :type' : ''}`,
               ExpressionAttributeValues: {
-                ':pk': tableKeys.events(tenant, shard),
+                ':pk': eventEntity.partition(tenant, shard),
                 ':since': filter.since,
                 ':upper': upper,
-                ':event': 'event',
+                ':event': eventEntity.type,
                 ...(filter.type ? { ':type': filter.type } : {}),
               },
               ...(filter.type ? { ExpressionAttributeNames: { '#type': 'type' } } : {}),
@@ -275,13 +196,13 @@ export class DynamoWebhookStore implements WebhookStore {
       }),
     );
     const merged = perShard.flatMap((s) => s.items).sort((a, b) => String(b.SK).localeCompare(String(a.SK)));
-    const data = merged.slice(0, page.limit).map(toEvent);
+    const data = merged.slice(0, page.limit).map(eventEntity.read);
     const more = merged.length > page.limit || perShard.some((s) => s.more);
     return { data, next_cursor: more && data.length > 0 ? encodeCursor({ before: data[data.length - 1]!.ref.sk }) : null };
   }
 
   async findEvent(tenant: Tenant, id: string): Promise<StoredEventRecord | undefined> {
-    const ms = eventIdInstant(id);
+    const ms = eventEntity.instantOf(id);
     if (ms === null) return undefined;
     // The record's sort key starts with its instant (any RFC 3339 form within the second around it).
     const from = new Date(ms - 1000).toISOString();
@@ -289,10 +210,10 @@ export class DynamoWebhookStore implements WebhookStore {
     const items = await this.queryEvery({
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       FilterExpression: 'id = :id',
-      ExpressionAttributeValues: { ':pk': tableKeys.events(tenant, eventShard(id)), ':from': from, ':to': to, ':id': id },
+      ExpressionAttributeValues: { ':pk': eventEntity.partition(tenant, eventEntity.shard(id)), ':from': from, ':to': to, ':id': id },
       ConsistentRead: true,
     });
-    return items[0] ? toEvent(items[0]) : undefined;
+    return items[0] ? eventEntity.read(items[0]) : undefined;
   }
 
   async openEvents(tenant: Tenant): Promise<StoredEventRecord[]> {
@@ -300,21 +221,21 @@ export class DynamoWebhookStore implements WebhookStore {
     return events.filter((event) => Object.values(event.deliveries).some((d) => OPEN_STATES.includes(d.state)));
   }
 
-  /** The events in the tenant's attention index: a delivery pending, failing or dead-lettered. */
+  /** The events in the tenant's attention list: a delivery pending, failing or dead-lettered. */
   private async attentionEvents(tenant: Tenant): Promise<StoredEventRecord[]> {
     const items = await this.queryEvery({
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': attentionPk(tenant) },
+      IndexName: LIST_INDEX,
+      KeyConditionExpression: `${LIST_PK} = :pk`,
+      ExpressionAttributeValues: { ':pk': eventEntity.attentionList(tenant) },
     });
-    return items.map(toEvent);
+    return items.map(eventEntity.read);
   }
 
   async readEvent(tenant: Tenant, ref: EventRef): Promise<StoredEventRecord | undefined> {
     // A delivery names its event by keys; they must be this tenant's event keys.
-    if (!ref.pk.startsWith(`${tableKeys.events(tenant, 0).slice(0, -1)}`) || !/#\d+$/.test(ref.pk)) return undefined;
+    if (!eventEntity.isPartitionOf(tenant, ref.pk)) return undefined;
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: { PK: ref.pk, SK: ref.sk }, ConsistentRead: true }));
-    return out.Item && out.Item.entity === 'event' ? toEvent(out.Item) : undefined;
+    return out.Item && out.Item.entity === eventEntity.type ? eventEntity.read(out.Item) : undefined;
   }
 
   async writeDeliveries(
@@ -329,14 +250,14 @@ export class DynamoWebhookStore implements WebhookStore {
         new UpdateCommand({
           TableName: this.table,
           Key: { PK: event.ref.pk, SK: event.ref.sk },
-          UpdateExpression: `SET deliveries = :d, delivery = :relayed, rev = if_not_exists(rev, :zero) + :one${attention ? ', GSI1PK = :gpk, GSI1SK = :gsk' : ''}`,
+          UpdateExpression: `SET deliveries = :d, delivery = :relayed, rev = if_not_exists(rev, :zero) + :one${attention ? `, ${LIST_PK} = :gpk, ${LIST_SK} = :gsk` : ''}`,
           ConditionExpression: expectedRev === undefined ? 'attribute_exists(PK) AND attribute_not_exists(deliveries)' : 'rev = :rev',
           ExpressionAttributeValues: {
             ':d': deliveries,
             ':relayed': 'relayed',
             ':zero': 0,
             ':one': 1,
-            ...(attention ? { ':gpk': attentionPk(tenant), ':gsk': `${event.created_at}#${event.id}` } : {}),
+            ...(attention ? { ':gpk': eventEntity.attentionList(tenant), ':gsk': `${event.created_at}#${event.id}` } : {}),
             ...(expectedRev === undefined ? {} : { ':rev': expectedRev }),
           },
         }),
@@ -362,15 +283,15 @@ export class DynamoWebhookStore implements WebhookStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
-      after = toEvent(out.Attributes);
-      if (!needsAttention(after.deliveries) && out.Attributes?.GSI1PK === attentionPk(tenant)) {
+      after = eventEntity.read(out.Attributes);
+      if (!needsAttention(after.deliveries) && out.Attributes?.[LIST_PK] === eventEntity.attentionList(tenant)) {
         // Leaves the attention index unless another change came in between (it decides then).
         await this.db
           .send(
             new UpdateCommand({
               TableName: this.table,
               Key: { PK: ref.pk, SK: ref.sk },
-              UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+              UpdateExpression: `REMOVE ${LIST_PK}, ${LIST_SK}`,
               ConditionExpression: 'rev = :rev',
               ExpressionAttributeValues: { ':rev': after.rev },
             }),
@@ -398,12 +319,13 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async signals(tenant: Tenant): Promise<WebhookSignals & { readonly endpoints: number }> {
-    const [endpoints, attention] = await Promise.all([
+    const endpoints = webhookEndpointEntity.collection(tenant);
+    const [counted, attention] = await Promise.all([
       this.db.send(
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-          ExpressionAttributeValues: { ':pk': endpointsPk(tenant), ':p': ENDPOINT_PREFIX },
+          ExpressionAttributeValues: { ':pk': endpoints.partition, ':p': endpoints.prefix },
           Select: 'COUNT',
         }),
       ),
@@ -422,7 +344,7 @@ export class DynamoWebhookStore implements WebhookStore {
           oldestPendingCreatedAt = event.created_at;
       }
     }
-    return { endpoints: endpoints.Count ?? 0, pending, failing, deadLettered, oldestPendingCreatedAt };
+    return { endpoints: counted.Count ?? 0, pending, failing, deadLettered, oldestPendingCreatedAt };
   }
 }
 
@@ -431,8 +353,7 @@ export class DynamoWebhookStore implements WebhookStore {
  * when it is not an event record of a tenant's event partition.
  */
 export function eventFromStreamImage(image: Record<string, unknown>): { tenant: Tenant; event: StoredEventRecord } | null {
-  if (image.entity !== 'event' || typeof image.PK !== 'string') return null;
-  const match = /^EVENTS#(.+)#(sandbox|production)#(\d+)$/.exec(image.PK);
-  if (!match) return null;
-  return { tenant: { accountId: match[1]!, environment: match[2] as Tenant['environment'] }, event: toEvent(image) };
+  if (image.entity !== eventEntity.type || typeof image.PK !== 'string') return null;
+  const tenant = eventEntity.tenantOf(image.PK);
+  return tenant ? { tenant, event: eventEntity.read(image) } : null;
 }

@@ -1,6 +1,6 @@
-// TaxJar customers over the customer use cases (contract §4): create, show and list are ours;
-// update renames; delete removes a customer without certificates. The exemption is read from the
-// customer's certificates (core/taxjar/customers.ts) and never written from a TaxJar request.
+// TaxJar customers over the customer use cases: create, show and list are ours; update renames;
+// delete removes a customer without certificates. The exemption is read from the customer's
+// certificates (core/taxjar/customers.ts) and never written from a TaxJar request.
 import type { CertificateRepository } from '../../core/certificates/ports';
 import type { Customer } from '../../core/customers/customer';
 import type { CustomerRepository } from '../../core/customers/ports';

@@ -1,6 +1,6 @@
-// POST /v2/taxes and the documents of TaxJar orders: the exemption TaxJar derives from `customer_id`
-// and `exemption_type` becomes the certificate selection of the contract's document (§2.7), and the
-// document is taxed by the same use case as POST /api/v1/calculations.
+// POST /v2/taxes and the documents of TaxJar orders: the exemption TaxJar derives from
+// `customer_id` and `exemption_type` becomes the certificate selection of the API's document, and
+// the document is taxed by the same use case as POST /api/v1/calculations.
 import type { CertificateRepository } from '../../core/certificates/ports';
 import type { CustomerRepository } from '../../core/customers/ports';
 import { DomainError } from '../../core/errors';

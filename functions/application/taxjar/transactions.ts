@@ -1,7 +1,7 @@
-// TaxJar order and refund transactions over the committed-document use cases (contract §3):
-// create → commit; update → adjustment (the original becomes `adjusted`, a reversal and a
-// replacement `<id>:v<n>` are written atomically); delete → void; a refund → a refund of the
-// order's current version. Nothing here taxes or stores by itself: it names codes and follows links.
+// TaxJar order and refund transactions over the committed-document use cases: create → commit;
+// update → adjustment (the original becomes `adjusted`, a reversal and a replacement `<id>:v<n>`
+// are written atomically); delete → void; a refund → a refund of the order's current version.
+// Nothing here taxes or stores by itself: it names codes and follows links.
 import { DomainError } from '../../core/errors';
 import type { DocumentInput } from '../../core/tax/input';
 import { fromCents } from '../../core/tax/money';
@@ -83,7 +83,7 @@ export interface RefundRequest extends TaxjarOrderFields {
   readonly transaction_reference_id: string;
 }
 
-/** A refund of the order's current version; amounts at the order's rates (contract §3). */
+/** A refund of the order's current version; amounts at the order's rates. */
 export async function createRefund(ports: DocumentPorts, call: TenantCall, request: RefundRequest): Promise<Outcome<TransactionRecord>> {
   const order = await currentOrder(ports, call, request.transaction_reference_id);
   const { lines } = refundLinesOf(request, order);

@@ -1,11 +1,12 @@
-// Authorization rules (contract §1.1 steps 4-7, §1.3, §5). Pure: the caller loads the records and
-// passes the instant; every rule either returns or throws the contract's error.
+// Authorization rules: steps 2 and 4-7 of the order of checks (docs/getting-started.md, "The order
+// of checks"), and the location scope of keys. Pure: the caller loads the records and passes the
+// instant; every rule either returns or throws the API's error.
 import { DomainError } from '../errors';
 import type { AccountRecord, ApiKeyRecord, Engagement, Environment, PracticeRecord, Tenant } from './records';
 import { grants, type Scope } from './scopes';
 
 /**
- * Which credentials may call a route (contract §1.1 step 5):
+ * Which credentials may call a route (step 5):
  * - `any`: any valid key; provider keys need no client context.
  * - `tenant`: taxpayer data; account keys, or provider keys that select a client engagement.
  * - `organization`: organization-scoped account keys only (account administration).
@@ -36,7 +37,7 @@ export interface Principal {
 export type TenantPrincipal = Principal & { readonly tenant: Tenant };
 /** A service provider's key of an active practice. */
 export type ProviderPrincipal = Principal & { readonly practice: PracticeRecord };
-/** A provider key acting for one client engagement (contract §5). */
+/** A provider key acting for one client engagement. */
 export type ClientPrincipal = TenantPrincipal & ProviderPrincipal & { readonly engagement: Engagement };
 
 /** The principal a policy guarantees once every check has passed. */
@@ -98,8 +99,9 @@ export interface ClientHeaders {
 const NOT_FOUND_MESSAGE = 'No client engagement visible to this key matches the selection.';
 
 /**
- * Step 7 (contract §5): selects one engagement of the caller's practice. An engagement of another
- * practice is indistinguishable from one that does not exist.
+ * Step 7, in the order of docs/providers-and-return-jobs.md, "Acting for a client": selects one
+ * engagement of the caller's practice. An engagement of another practice is indistinguishable from
+ * one that does not exist.
  */
 export function resolveClientContext(headers: ClientHeaders, key: ApiKeyRecord, practice: PracticeRecord): Engagement {
   const [repeated] = headers.repeated ?? [];
@@ -123,8 +125,8 @@ export function resolveClientContext(headers: ClientHeaders, key: ApiKeyRecord, 
 }
 
 /**
- * Location scope (contract §1.3): a location-scoped key acts only on its own location. Returns the
- * location the request acts on (the key's own when the request names none).
+ * Location scope (docs/getting-started.md, "Keys"): a location-scoped key acts only on its own
+ * location. Returns the location the request acts on (the key's own when the request names none).
  */
 export function actingLocation(principal: Pick<Principal, 'locationCode'>, requested: string | null | undefined): string | null {
   if (principal.locationCode === null) return requested ?? null;
@@ -133,7 +135,7 @@ export function actingLocation(principal: Pick<Principal, 'locationCode'>, reque
   return principal.locationCode;
 }
 
-/** Reads: a record of another location is reported as absent (contract §1.3). */
+/** Reads: a record of another location is reported as absent. */
 export function visibleTo(principal: Pick<Principal, 'locationCode'>, recordLocation: string | null | undefined): boolean {
   return principal.locationCode === null || recordLocation === principal.locationCode;
 }

@@ -4,9 +4,6 @@ import type { AccountRecord, ApiKeyRecord, Environment, PracticeRecord } from '.
 /** Whose key list a key belongs to. */
 export type KeyOwner = { readonly kind: 'account'; readonly accountId: string } | { readonly kind: 'practice'; readonly practiceId: string };
 
-export const ownerOf = (key: ApiKeyRecord): KeyOwner =>
-  key.kind === 'provider' ? { kind: 'practice', practiceId: key.practiceId ?? '' } : { kind: 'account', accountId: key.accountId ?? '' };
-
 export interface AccessRepository {
   /** The key whose secret hashes to `hash` (only hashes are stored). */
   keyByHash(hash: string): Promise<ApiKeyRecord | null>;

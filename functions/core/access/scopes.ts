@@ -1,4 +1,4 @@
-// The closed list of key scopes (contract §1.3). `*` grants every scope.
+// The closed list of key scopes (docs/getting-started.md, "Scopes"). `*` grants every scope.
 export const SCOPES = [
   'calculations:write',
   'transactions:read',

@@ -1,4 +1,4 @@
-// Rules for issuing keys (contract §8): what a new key may be, given who asks.
+// Rules for issuing keys: what a new key may be, given who asks.
 import type { Environment } from '../access/records';
 import type { ScopeGrant } from '../access/scopes';
 import { DomainError, fieldError } from '../errors';
@@ -22,8 +22,8 @@ export function assertKeyIssuable(callerEnvironment: Environment, request: KeyRe
 }
 
 /**
- * A key issues only scopes it holds itself (contract §10, §8): `*` only from `*`, and a key holding
- * `account:admin` alone cannot mint a key that does more than it may.
+ * A key issues only scopes it holds itself: `*` only from `*`, and a key holding `account:admin`
+ * alone cannot mint a key that does more than it may.
  */
 export function assertScopesHeld(held: readonly string[], requested: readonly ScopeGrant[]): void {
   if (held.includes('*')) return;

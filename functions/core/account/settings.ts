@@ -1,4 +1,5 @@
-// A tenant's configuration: nexus, Illinois posture settings and locations (contract §2.4, §2.7, §8).
+// A tenant's configuration: nexus, Illinois posture settings and locations
+// (docs/getting-started.md, "The account: settings, locations and catalog").
 import { DomainError } from '../errors';
 
 export type Nexus = 'all' | readonly string[];

@@ -1,7 +1,7 @@
-// Asynchronous batches of independent items, run later by queue workers: calculation batches
-// (contract §6: up to 500 calculations or commits) and provider return jobs (§5: up to 5,000 state
-// and period summaries), which follow the same lifecycle. Pure rules: how items are chunked into
-// queue messages, when a batch is complete, failed or expired, and what a reader sees.
+// Asynchronous batches of independent items, run later by queue workers: calculation batches (up to
+// 500 calculations or commits) and provider return jobs (up to 5,000 state and period summaries),
+// which follow the same lifecycle. Pure rules: how items are chunked into queue messages, when a
+// batch is complete, failed or expired, and what a reader sees.
 import type { TenantPrincipal } from '../access/authorize';
 import type { Tenant } from '../access/records';
 import type { ErrorCode, ErrorDetail } from '../errors';

@@ -1,6 +1,7 @@
-// Exemption certificates (spec States 4-5, Authentication 9-10; contract §4, §2.7): the evidence
-// an auditor needs before one is activated, its validity window, its assignment to the customer
-// that owns it, and when it may exempt a document. Pure: dates and actors are arguments.
+// Exemption certificates (docs/transactions-and-certificates.md, "Exempt customers and their
+// certificates"): the evidence an auditor needs before one is activated, its validity window, its
+// assignment to the customer that owns it, and when it may exempt a document. Pure: dates and
+// actors are arguments.
 import type { Principal } from '../access/authorize';
 import { DomainError, type ErrorDetail } from '../errors';
 import type { CertificateGrant } from '../tax/types';
@@ -79,8 +80,8 @@ const REQUIRED_EVIDENCE: readonly { field: string; present: (c: Certificate, r: 
 ];
 
 /**
- * Activation (contract §4), in order: the complete evidence set (one detail per missing field),
- * provider review authority only from provider keys, and `today` inside the validity window.
+ * Activation, in order: the complete evidence set (one detail per missing field), provider review
+ * authority only from provider keys, and `today` inside the validity window.
  */
 export function activate(certificate: Certificate, request: ActivationRequest, principal: Principal, today: string, at: string): Certificate {
   if (certificate.status === 'active') throw new DomainError('conflict', 'The certificate is already active.');
@@ -109,7 +110,7 @@ export function activate(certificate: Certificate, request: ActivationRequest, p
   };
 }
 
-/** Assignment (contract §4): to the customer that owns it, once active and currently effective. */
+/** Assignment: to the customer that owns it, once active and currently effective. */
 export function assign(certificate: Certificate, customerCode: string, principal: Principal, today: string, at: string): Certificate {
   if (certificate.customer_code !== customerCode) throw new DomainError('certificate_customer_mismatch', 'The certificate belongs to a different customer.');
   if (certificate.status !== 'active' || !effectiveOn(certificate, today))
@@ -119,9 +120,9 @@ export function assign(certificate: Certificate, customerCode: string, principal
 }
 
 /**
- * Whether a certificate may exempt a document of `customerCode` dated `date` (contract §2.7):
- * active, assigned to that customer, effective on the date. The grant is the snapshot a committed
- * document keeps, so later changes to the certificate never change it.
+ * Whether a certificate may exempt a document of `customerCode` dated `date`: active, assigned to
+ * that customer, effective on the date. The grant is the snapshot a committed document keeps, so
+ * later changes to the certificate never change it.
  */
 export function grantFor(certificate: Certificate | undefined, customerCode: string | null | undefined, date: string): CertificateGrant | null {
   if (!certificate || customerCode == null) return null;

@@ -1,5 +1,5 @@
-// Which certificates a document selects, and whether each may exempt it (contract §2.7). Pure: the
-// caller fetches the selected certificates; these rules decide.
+// Which certificates a document selects, and whether each may exempt it. Pure: the caller fetches
+// the selected certificates; these rules decide.
 import { visibleTo, type Principal } from '../access/authorize';
 import { DomainError, type ErrorDetail } from '../errors';
 import type { CertificateGrant } from '../tax/types';

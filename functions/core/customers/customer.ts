@@ -1,4 +1,4 @@
-// Customers (contract §4): buyers a tenant sells to, within the scope of the key that created them.
+// Customers: buyers a tenant sells to, within the scope of the key that created them.
 export interface Customer {
   readonly customer_code: string;
   readonly name: string | null;

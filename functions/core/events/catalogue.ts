@@ -1,7 +1,7 @@
-// The catalogue of domain events (contract §7): one typed, versioned definition per event type.
-// Every change writes its event in the same transaction as the change itself (an outbox); the
-// payload types here are what webhook receivers get as `data`. A payload change that is not
-// backwards compatible bumps the type's version.
+// The catalogue of domain events (docs/webhooks.md, "Event types"): one typed, versioned definition
+// per event type. Every change writes its event in the same transaction as the change itself (an
+// outbox); the payload types here are what webhook receivers get as `data`. A payload change that
+// is not backwards compatible bumps the type's version.
 import type { BatchEventData } from '../batches/event-data';
 import type { CertificateView } from '../certificates/certificate';
 import type { TransactionSummary } from '../transactions/view';

@@ -1,4 +1,4 @@
-// Port of the per-key request counters (contract §1.5).
+// Port of the per-key request counters.
 import type { Bucket, RateWindow } from './rate-limits';
 
 export interface RateCounter {

@@ -1,5 +1,6 @@
-// Per-key rate limits (contract §1.5): three buckets, fixed 60-second windows aligned to the UTC
-// clock minute. Effective values come from configuration and per-account overrides.
+// Per-key rate limits (docs/getting-started.md, "Limits"): three buckets, fixed 60-second windows
+// aligned to the UTC clock minute. Effective values come from configuration and per-account
+// overrides.
 import type { Environment, RateLimitOverrides } from '../access/records';
 
 export type Bucket = 'general' | 'batch_submissions' | 'estimates';

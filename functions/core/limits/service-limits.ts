@@ -1,4 +1,4 @@
-// Size and retention constants of the service (spec Limits; contract §7 GET /config).
+// Size and retention constants of the service, as GET /config publishes them.
 export const SERVICE_LIMITS = {
   batch_max_items: 500,
   return_job_max_items: 5000,

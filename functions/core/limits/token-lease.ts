@@ -1,10 +1,10 @@
 // Token leases for high per-key limits. A process that sees a key at a high limit takes several
-// tokens of the key's window with one conditional write and spends them locally, so a busy key costs
-// one DynamoDB write per lease instead of one per request. The conditional write checks the lease
-// against the limit, so the processes together can never admit more than the limit; tokens a
+// tokens of the key's window with one conditional write and spends them locally, so a busy key
+// costs one DynamoDB write per lease instead of one per request. The conditional write checks the
+// lease against the limit, so the processes together can never admit more than the limit; tokens a
 // process leased but did not spend before the window ends are lost (under-admission of at most
 // lease − 1 per process and window). Below 1,000 requests per minute leases are single tokens, so
-// those limits, the contract's defaults among them, are exact.
+// those limits, the default limits among them, are exact.
 
 export const leaseSize = (limit: number): number => (limit >= 1000 ? Math.min(50, Math.floor(limit / 1000)) : 1);
 

@@ -1,7 +1,7 @@
-// Lists (contract §1.6): pages of at most `limit` items, newest first, resumed by an opaque cursor.
-// A cursor is base64url JSON of a position only the list that issued it understands; each list
-// checks the position it decodes, so an altered or foreign cursor is a validation error at
-// `query.cursor`, never a failure deeper down.
+// Lists (docs/getting-started.md, "Lists"): pages of at most `limit` items, newest first, resumed
+// by an opaque cursor. A cursor is base64url JSON of a position only the list that issued it
+// understands; each list checks the position it decodes, so an altered or foreign cursor is a
+// validation error at `query.cursor`, never a failure deeper down.
 import { fieldError } from '../errors';
 
 export interface PageRequest {

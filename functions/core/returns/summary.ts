@@ -1,5 +1,5 @@
-// Return summaries (contract §5): what a client collected in one state during one month, from its
-// committed documents as contract §3 signs them (refunds, credits and reversals negative), voided
+// Return summaries: what a client collected in one state during one month, from its committed
+// documents signed as their documents are (refunds, credits and reversals negative), voided
 // documents excluded, adjusted originals offset by their reversals. Summaries are kept as running
 // totals: every document change adds its contribution (and a void takes the sale's back) in the
 // same atomic write as the change itself, so a summary is read in constant time however many
@@ -181,7 +181,7 @@ export function isZero(t: SummaryTotals): boolean {
   );
 }
 
-/** A summary as a return item's result (contract §5); jurisdictions that net to nothing are left out. */
+/** A summary as a return item's result; jurisdictions that net to nothing are left out. */
 export function summaryView(key: { state: string; period: string; location_code: string | null }, t: SummaryTotals) {
   const money = fromCents;
   return {

@@ -73,7 +73,7 @@ export function taxjarSummaryRate(s: StateSummary) {
   };
 }
 
-/** The states the account's nexus setting (contract §2.7) names: `all` is every state and DC. */
+/** The states the account's nexus setting names: `all` is every state and DC. */
 export function nexusRegions(nexus: Nexus, stateName: (state: string) => string) {
   const states = nexus === 'all' ? [...US_STATES] : [...nexus].sort();
   return states.map((state) => ({ country_code: 'US', country: 'United States', region_code: state, region: stateName(state) }));

@@ -1,8 +1,8 @@
-// TaxJar customers over ours (contract §4). A TaxJar customer states its exemption directly
-// (`exemption_type`, `exempt_regions`); here an exemption exists only as an active certificate,
-// reviewed with its evidence and assigned to the customer. So the TaxJar view derives both fields
-// from the customer's certificates that exempt today, and a write may repeat that exemption but
-// not declare another one.
+// TaxJar customers over ours. A TaxJar customer states its exemption directly (`exemption_type`,
+// `exempt_regions`); here an exemption exists only as an active certificate, reviewed with its
+// evidence and assigned to the customer. So the TaxJar view derives both fields from the customer's
+// certificates that exempt today, and a write may repeat that exemption but not declare another
+// one.
 import { grantFor, type Certificate } from '../certificates/certificate';
 import type { Customer } from '../customers/customer';
 import { DomainError } from '../errors';

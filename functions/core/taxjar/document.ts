@@ -1,6 +1,6 @@
-// TaxJar SmartCalcs v2 orders (POST /v2/taxes, /v2/transactions/orders) as the contract's tax
-// document, so the compatibility API is taxed by the same engine. Pure: amounts stay integer
-// cents until the document is built, and the document then passes the contract's own schema.
+// TaxJar SmartCalcs v2 orders (POST /v2/taxes, /v2/transactions/orders) as the API's tax document,
+// so the compatibility API is taxed by the same engine. Pure: amounts stay integer cents until the
+// document is built, and the document then passes the API's own schema.
 import { DomainError } from '../errors';
 import type { SellerClass } from '../tax/input';
 import type { AddressInput, DocumentInput, LineInput } from '../tax/input';
@@ -88,8 +88,8 @@ function itemLine(item: TaxjarLineItem, index: number): LineInput {
 }
 
 /**
- * The contract's document for a TaxJar order: `to_` is `ship_to`, `from_` `ship_from`; each line
- * item a line numbered by its `id` (its position when absent) with `amount` = unit_price × quantity;
+ * The API's document for a TaxJar order: `to_` is `ship_to`, `from_` `ship_from`; each line item a
+ * line numbered by its `id` (its position when absent) with `amount` = unit_price × quantity;
  * without line items, one line of `amount` (which TaxJar states excludes shipping); shipping is
  * always its own line, so freight taxability is answered even for free shipping.
  */
@@ -110,7 +110,7 @@ export function taxjarDocument(order: TaxjarOrderFields, options: { readonly nex
 
 /**
  * Nexus as TaxJar's `nexus_addresses` declare it: the states listed. Null when the request lists
- * none, and the account's nexus setting (contract §2.7) decides.
+ * none, and the account's nexus setting decides.
  */
 export function declaredNexus(nexusAddresses: Maybe<readonly { readonly state: string }[]>): ReadonlySet<string> | null {
   if (!nexusAddresses || nexusAddresses.length === 0) return null;

@@ -1,7 +1,7 @@
 // Committed documents as TaxJar order and refund transactions. A TaxJar order keeps its
-// transaction_id through updates; here an update is an adjustment (contract §3), whose replacement
-// needs a code of its own: `<id>:v<n>` for the n-th version (reversal `<id>:r<n>`), so the order's
-// current version is found by following the originals' adjustment links from `<id>`.
+// transaction_id through updates; here an update is an adjustment, whose replacement needs a code
+// of its own: `<id>:v<n>` for the n-th version (reversal `<id>:r<n>`), so the order's current
+// version is found by following the originals' adjustment links from `<id>`.
 import { DomainError } from '../errors';
 import { fromCents, mulDivHalfUp, toCents } from '../tax/money';
 import type { TransactionLine, TransactionRecord } from '../transactions/transaction';
@@ -105,11 +105,11 @@ export interface RefundLines {
 }
 
 /**
- * A TaxJar refund's lines as the contract's refund (§3) of `order`: each line item refunds
- * |unit_price × quantity| − |discount| of the order line with the same id, and `shipping` the
- * shipping line. Without line items the refund's `amount` (shipping included, as in TaxJar) must be
- * what remains refundable (everything is refunded) or the shipping alone: the lines a partial amount
- * would come from cannot be guessed.
+ * A TaxJar refund's lines as the API's refund of `order`: each line item refunds |unit_price ×
+ * quantity| − |discount| of the order line with the same id, and `shipping` the shipping line.
+ * Without line items the refund's `amount` (shipping included, as in TaxJar) must be what remains
+ * refundable (everything is refunded) or the shipping alone: the lines a partial amount would come
+ * from cannot be guessed.
  */
 export function refundLinesOf(refund: TaxjarOrderFields, order: TransactionRecord): RefundLines {
   const items = refund.line_items ?? [];

@@ -1,6 +1,7 @@
-// Lifecycle rules (spec States, contract §3): which actions a document allows, and what commits,
-// refunds, tax-only credits, voids and adjustments do to it. Pure: each returns the changed original,
-// the new document(s) and the events the change emits; the caller writes them all atomically.
+// Lifecycle rules (docs/transactions-and-certificates.md): which actions a document allows, and
+// what commits, refunds, tax-only credits, voids and adjustments do to it. Pure: each returns the
+// changed original, the new document(s) and the events the change emits; the caller writes them all
+// atomically.
 import { DomainError, type ErrorDetail } from '../errors';
 import { eventDraft, type EventDraft } from '../events/catalogue';
 import { allocateByWeights, mulDivHalfUp } from '../tax/money';
@@ -8,7 +9,7 @@ import type { DocumentTax } from '../tax/types';
 import { committedDocument, derivedDocument, negativeLine, type DocumentMeta, type TransactionLine, type TransactionRecord } from './transaction';
 import { transactionSummaryView as summary } from './view';
 
-/** A committed document may not use reference nexus (spec Endpoints POST /transactions 4). */
+/** A committed document may not use reference nexus: it is for calculations only. */
 export function assertCommittable(doc: { readonly nexus_mode?: string | null }): void {
   if (doc.nexus_mode === 'reference')
     throw new DomainError('invalid_nexus_mode', 'A committed transaction cannot use reference nexus; reference nexus is for calculations only.');
@@ -40,7 +41,7 @@ export interface Change {
   readonly events: readonly EventDraft[];
 }
 
-/** A new sale from a taxed document (contract §3 POST /transactions). */
+/** A new sale from a taxed document (POST /transactions). */
 export function commit(taxed: DocumentTax, meta: DocumentMeta): { readonly document: TransactionRecord; readonly events: readonly EventDraft[] } {
   const document = committedDocument(taxed, meta, 'sale');
   return { document, events: [eventDraft('transaction.committed', meta.at, summary(document))] };
@@ -168,7 +169,7 @@ export interface AdjustmentCodes {
   readonly replacement_code: string;
 }
 
-/** Contract §3: checked before anything else. */
+/** Checked before anything else, the replacement document included. */
 export function assertDistinctCodes(codes: AdjustmentCodes): void {
   if (new Set([codes.original_code, codes.reversal_code, codes.replacement_code]).size !== 3)
     throw new DomainError('invalid_adjustment_codes', 'The original, reversal and replacement codes must be three distinct codes.');
@@ -213,8 +214,8 @@ export interface Adjustment {
 }
 
 /**
- * The whole adjustment (contract §3): the original marked adjusted, its reversal, and the
- * replacement taxed by the caller (a `replacement` document of the same tenant).
+ * The whole adjustment: the original marked adjusted, its reversal, and the replacement taxed by
+ * the caller (a `replacement` document of the same tenant).
  */
 export function adjustment(
   original: TransactionRecord,

@@ -1,7 +1,7 @@
-// Committed documents (contract §3) and the per-line ledger that refunds and credits draw down.
-// Amounts are integer cents. A sale's lines keep what remains of their price, taxable and exempt
-// parts, tax and jurisdiction taxes; every refund or credit takes its share from what remains, so
-// the last refund returns exactly the remaining tax.
+// Committed documents and the per-line ledger that refunds and credits draw down. Amounts are
+// integer cents. A sale's lines keep what remains of their price, taxable and exempt parts, tax and
+// jurisdiction taxes; every refund or credit takes its share from what remains, so the last refund
+// returns exactly the remaining tax.
 import type { Tenant } from '../access/records';
 import type { DocumentTax, JurisdictionTax, LineTax, Message } from '../tax/types';
 

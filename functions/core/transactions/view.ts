@@ -1,4 +1,4 @@
-// The JSON of committed documents (contract §3): the calculation shape plus the lifecycle fields.
+// The JSON of committed documents: the calculation shape plus the lifecycle fields.
 import { fromCents } from '../tax/money';
 import { lineView, summaryOf, jurisdictionView, totalsOf, totalsView } from '../tax/view';
 import type { TransactionLine, TransactionRecord } from './transaction';

@@ -1,7 +1,8 @@
-// The usage journal (issue 30): a calculation's or an estimate's unit written as one line when its
-// answer is ready (on Lambda a stdout line CloudWatch Logs keeps, locally a line appended to a
-// file), and summed later into the usage table, exactly once per delivery of lines. Pure: the line
-// format, reading a line back, and how a delivery is cut into chunks that each apply atomically.
+// The usage journal (docs/usage-and-monitoring.md, "Exactly once"): a calculation's or an
+// estimate's unit written as one line when its answer is ready (on Lambda a stdout line CloudWatch
+// Logs keeps, locally a line appended to a file), and summed later into the usage table, exactly
+// once per delivery of lines. Pure: the line format, reading a line back, and how a delivery is cut
+// into chunks that each apply atomically.
 import { createHash } from 'node:crypto';
 import { USAGE_KINDS, type UsageCharge, type UsageKind } from './usage';
 

@@ -1,6 +1,6 @@
-// Metered usage (issue 30): what a billable unit is, how units are keyed (account, environment,
-// key, UTC day, kind) and how stored counters are summed for a reader or an export. Pure: the day
-// is derived from an instant the caller passes.
+// Metered usage (docs/usage-and-monitoring.md, "What is billed"): what a billable unit is, how
+// units are keyed (account, environment, key, UTC day, kind) and how stored counters are summed for
+// a reader or an export. Pure: the day is derived from an instant the caller passes.
 import type { Environment } from '../access/records';
 import { DomainError } from '../errors';
 
@@ -107,8 +107,9 @@ export function usageRange(query: { readonly from?: string | undefined; readonly
   const invalid = (target: string, message: string) => new DomainError('validation_error', message, [{ code: 'invalid_range', target, message }]);
   if (!validDay(from)) throw invalid('from', 'from must be a calendar day, YYYY-MM-DD.');
   if (!validDay(to)) throw invalid('to', 'to must be a calendar day, YYYY-MM-DD.');
-  // Two well-formed days that do not make a range are conflicting options (spec: 400 invalid_request),
-  // not a malformed request: each is valid on its own.
+  // Two well-formed days that do not make a range are conflicting options (400 invalid_request,
+  // docs/usage-and-monitoring.md, "Reading usage"), not a malformed request: each is valid on its
+  // own.
   const conflicting = (message: string) => new DomainError('invalid_request', message, [{ code: 'invalid_range', target: 'from', message }]);
   if (from > to) throw conflicting('from must not be after to.');
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;

@@ -1,5 +1,5 @@
-// A webhook endpoint of a tenant (contract §7): where its events go, which ones, and the secrets
-// that sign them. The secret is shown once, when created or rotated; views never carry it.
+// A webhook endpoint of a tenant: where its events go, which ones, and the secrets that sign them.
+// The secret is shown once, when created or rotated; views never carry it.
 import type { EventType } from '../events/catalogue';
 
 export type EndpointStatus = 'enabled' | 'disabled';

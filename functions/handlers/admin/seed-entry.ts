@@ -1,7 +1,7 @@
-// The typed entry point that loads a seed (contract §9) into the stores of a running stage: the
-// local runner calls it once its tables exist (with the same environment the handlers get), and
-// scripts/seed-stage.ts against a deployed stage. Without a seed it creates the demo account and
-// returns its fresh key.
+// The typed entry point that loads a seed (docs/running-locally.md, "The seed file") into the
+// stores of a running stage: the local runner calls it once its tables exist (with the same
+// environment the handlers get), and scripts/seed-stage.ts against a deployed stage. Without a seed
+// it creates the demo account and returns its fresh key.
 import { generateApiKey } from '../../application/api-key-secret';
 import { accessStore, customerStore, tenantStore, usageKeys } from '../../composition-root';
 import { demoSeed } from './demo-seed';

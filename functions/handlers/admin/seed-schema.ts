@@ -1,4 +1,5 @@
-// The seed file of the local runner (contract §9): accounts, practices and plaintext keys.
+// The seed file of the local runner: accounts, practices and plaintext keys. Its format is
+// described in docs/running-locally.md, "The seed file"; keep the two together.
 import * as v from 'valibot';
 import { SCOPE_GRANTS } from '../../core/access/scopes';
 import { CodeSchema, InstantSchema, NameSchema, opt, StateCodeSchema } from '../../schemas/common';

@@ -1,9 +1,9 @@
-// Loads a seed (contract §9) through the same stores the API uses. Keys arrive in plaintext and are
-// stored only as hashes. Account configuration (settings, locations, catalog, customers) is written
-// to both environments, since data is isolated per account and environment.
-// Loading the same seed again (a restart of `npm start` on its data directory) is an upsert:
-// accounts, practices, settings and items are written over; a location, customer or key that
-// already exists is kept as it is (it may have changed through the API since), never duplicated.
+// Loads a seed through the same stores the API uses. Keys arrive in plaintext and are stored only
+// as hashes. Account configuration (settings, locations, catalog, customers) is written to both
+// environments, since data is isolated per account and environment. Loading the same seed again (a
+// restart of `npm start` on its data directory) is an upsert: accounts, practices, settings and
+// items are written over; a location, customer or key that already exists is kept as it is (it may
+// have changed through the API since), never duplicated.
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { displayPrefix, hashApiKey } from '../../application/api-key-secret';

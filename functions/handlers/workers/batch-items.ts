@@ -1,4 +1,4 @@
-// The batch-items queue worker: runs one chunk of a batch per message (contract §6).
+// The batch-items queue worker: runs one chunk of a batch per message.
 import { BATCH_ITEMS_QUEUE } from '../../manifest/resources';
 import { batchItemRunner, runBatchChunk } from '../../application/batches';
 import { batchItemPorts, batchStore } from '../../composition-root';

@@ -1,4 +1,4 @@
-// The return-job-items queue worker: summarizes one chunk of a return job per message (contract §5).
+// The return-job-items queue worker: summarizes one chunk of a return job per message.
 import { RETURN_JOB_ITEMS_QUEUE } from '../../manifest/resources';
 import { runBatchChunk } from '../../application/batches';
 import { returnItemRunner } from '../../application/returns';

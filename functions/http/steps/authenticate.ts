@@ -1,4 +1,4 @@
-// Step 2 (contract §1.3): the request must present a usable key.
+// Step 2: the request must present a usable key.
 import type { Authenticator } from '../../application/authentication';
 import { presentedSecret, type SecretForms } from '../presented-secret';
 import type { Authenticated, Received } from '../request';

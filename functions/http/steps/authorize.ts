@@ -1,4 +1,5 @@
-// Steps 4-7: module, credential kind, scope and the provider client context (contract §1.1, §5).
+// Steps 4-7 of the order of checks (docs/getting-started.md, "The order of checks"): module,
+// credential kind, scope and the provider client context.
 import type { Authorizer } from '../../application/authorization';
 import type { AccessPolicy, PrincipalFor } from '../../core/access/authorize';
 import type { Authorized, Limited } from '../request';

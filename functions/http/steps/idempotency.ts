@@ -1,9 +1,9 @@
-// Step 9 (contract §1.4): Powertools idempotency on DynamoDB. The service call is wrapped with
-// `makeIdempotent` (not the middy middleware, which deletes records it did not acquire: upstream
-// issue 5675), keyed on (API key id, tenant, Idempotency-Key) and validated on method + path +
-// body, so a reuse with another payload is `idempotency_conflict`. Only successful replies are
-// stored: a thrown error makes Powertools delete the in-progress record. It runs after body
-// validation, so what it hashes is a body the schemas bounded.
+// Step 9 (docs/getting-started.md, "Idempotency"): Powertools idempotency on DynamoDB. The service
+// call is wrapped with `makeIdempotent` (not the middy middleware, which deletes records it did not
+// acquire), keyed on (API key id, tenant, Idempotency-Key) and validated on method + path + body,
+// so a reuse with another payload is `idempotency_conflict`. Only successful replies are stored: a
+// thrown error makes Powertools delete the in-progress record. It runs after body validation, so
+// what it hashes is a body the schemas bounded.
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';

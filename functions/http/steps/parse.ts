@@ -1,5 +1,5 @@
-// Step 8: body and query string against the route's valibot schemas (contract §1.2), and the path
-// parameters the route's path names. A malformed identifier in a path is simply not found later.
+// Step 8: body and query string against the route's valibot schemas, and the path parameters the
+// route's path names. A malformed identifier in a path is simply not found later.
 import type { GenericSchema, InferOutput } from 'valibot';
 import type { Principal } from '../../core/access/authorize';
 import type { Authorized, Parsed } from '../request';

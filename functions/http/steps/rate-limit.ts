@@ -1,4 +1,4 @@
-// Step 3 (contract §1.5): the request counts in its route's bucket of the key, or is refused with 429.
+// Step 3: the request counts in its route's bucket of the key, or is refused with 429.
 import type { RateLimiter } from '../../application/rate-limiting';
 import type { Bucket } from '../../core/limits/rate-limits';
 import type { Authenticated, Limited } from '../request';

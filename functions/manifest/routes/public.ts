@@ -28,9 +28,9 @@ export const DOCS_GET = {
 } as const satisfies RouteDef;
 
 /**
- * The operations console (issue 22): a public page like /docs — the page holds no data and needs
- * no key; in the browser it signs in with an API key and calls the public API. Its files are built
- * from console/ by lib/web-assets.ts (script first, then style).
+ * The operations console (docs/console.md): a public page like /docs — the page holds no data and
+ * needs no key; in the browser it signs in with an API key and calls the public API. Its files are
+ * built from console/ by lib/web-assets.ts (script first, then style).
  */
 export const CONSOLE_GET = {
   ...PUBLIC,

@@ -25,7 +25,7 @@ export const OPERATIONS_STATUS = {
   handler: 'api/service/operations-status',
 } as const satisfies RouteDef;
 
-/** The caller's metered usage (issue 30): the account's for an organization-scoped key, else the key's own. */
+/** The caller's metered usage: the account's for an organization-scoped key, else the key's own. */
 export const USAGE_GET = {
   ...SERVICE,
   id: 'usage-get',

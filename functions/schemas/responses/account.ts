@@ -1,4 +1,4 @@
-// Account administration answers (contract §8): account, locations, keys, items, declarations.
+// Account administration answers: account, locations, keys, items, declarations.
 import * as v from 'valibot';
 import { SCOPE_GRANTS } from '../../core/access/scopes';
 import { Category, Environment, Instant, pageOf } from './common';
@@ -8,10 +8,13 @@ export const Account = v.strictObject({
   id: v.string(),
   name: v.string(),
   environment: Environment,
-  modules: v.array(v.string()),
-  nexus: v.union([v.literal('all'), v.array(v.string())]),
+  modules: v.pipe(v.array(v.string()), v.description('Enabled modules; api_access is needed for every call (otherwise 403 module_not_enabled).')),
+  nexus: v.pipe(v.union([v.literal('all'), v.array(v.string())]), v.description('Where the seller collects, in the key’s environment: all, or these states.')),
   illinois: v.strictObject({ derive_seller_posture: v.boolean(), in_state_selling_enabled: v.boolean() }),
-  rate_limits: v.strictObject({ general: v.number(), batch_submissions: v.number(), estimates: v.number() }),
+  rate_limits: v.pipe(
+    v.strictObject({ general: v.number(), batch_submissions: v.number(), estimates: v.number() }),
+    v.description('Requests per UTC minute per key, by bucket.'),
+  ),
 });
 
 export const Location = v.strictObject({
@@ -29,12 +32,12 @@ const keyEntries = {
   object: v.literal('api_key'),
   id: v.string(),
   name: v.nullable(v.string()),
-  prefix: v.string(),
+  prefix: v.pipe(v.string(), v.description('The start of the secret, to recognize it by.')),
   environment: Environment,
   scopes: v.array(v.pipe(v.string(), v.description(`A scope: ${SCOPE_GRANTS.join(', ')}.`))),
   location_code: v.nullable(v.string()),
   status: v.picklist(['active', 'revoked']),
-  expires_at: v.nullable(Instant),
+  expires_at: v.pipe(v.nullable(Instant), v.description('When the key stops working; null: never.')),
   created_at: Instant,
 };
 export const ApiKey = v.strictObject(keyEntries);
@@ -50,5 +53,8 @@ export const SellerDeclaration = v.strictObject({
   object: v.literal('il_seller_declaration'),
   seller_class: v.picklist(['remote', 'marketplace', 'in_state']),
   expires_at: Instant,
-  token: v.string(),
+  token: v.pipe(
+    v.string(),
+    v.description('Send it with the seller_class as a document’s `seller_declaration`; it verifies for this account and environment only.'),
+  ),
 });

@@ -1,21 +1,30 @@
-// Batches and provider return jobs (contract §5, §6): the accepted job, its state with counts, and
-// its items with each one's result or error (functions/core/batches/batch.ts, http/batch-view.ts).
+// Batches and provider return jobs (docs/batches-and-erp-loader.md, docs/providers-and-return-jobs.md):
+// the accepted job, its state with counts, and its items with each one's result or error
+// (functions/core/batches/batch.ts, http/batch-view.ts).
 import * as v from 'valibot';
 import { Amount, Instant, JurisdictionType, Rate, pageOf } from './common';
 import { ErrorDetail } from './error';
 import { Calculation, Transaction } from './tax';
 
 const Int = v.pipe(v.number(), v.integer(), v.minValue(0));
-const JobStatus = v.picklist(['pending', 'completed', 'failed']);
+const JobStatus = v.pipe(
+  v.picklist(['pending', 'completed', 'failed']),
+  v.description(
+    'completed: every item ran (each succeeded or failed); failed: still pending an hour after submission, its unfinished items failed with internal_error.',
+  ),
+);
 
 /** A failed item's error: the error envelope's inner object. */
-const ItemError = v.strictObject({
-  code: v.pipe(v.string(), v.regex(/^[a-z0-9_]+$/)),
-  message: v.string(),
-  request_id: v.pipe(v.string(), v.minLength(1)),
-  severity: v.literal('error'),
-  details: v.optional(v.array(ErrorDetail)),
-});
+const ItemError = v.pipe(
+  v.strictObject({
+    code: v.pipe(v.string(), v.regex(/^[a-z0-9_]+$/)),
+    message: v.string(),
+    request_id: v.pipe(v.string(), v.minLength(1)),
+    severity: v.literal('error'),
+    details: v.optional(v.array(ErrorDetail)),
+  }),
+  v.description('Exactly the error the item’s endpoint would have answered.'),
+);
 
 const accepted = (object: 'batch' | 'return_job') =>
   v.strictObject({ object: v.literal(object), id: v.string(), status: JobStatus, item_count: Int, created_at: Instant });
@@ -29,8 +38,13 @@ const jobView = (object: 'batch' | 'return_job') => ({
   failed_count: Int,
   created_at: Instant,
   completed_at: v.nullable(Instant),
-  expires_at: v.nullable(Instant),
+  expires_at: v.pipe(v.nullable(Instant), v.description('30 days after completion: then 404, whenever storage deletes it.')),
 });
+
+const ItemsNextCursor = v.pipe(
+  v.nullable(v.string()),
+  v.description('More items than this answer holds: the `cursor` of the items list for the rest; null when every item is here.'),
+);
 
 const itemOf = <E extends v.ObjectEntries>(base: E, result: v.GenericSchema) =>
   v.variant('status', [
@@ -46,7 +60,7 @@ export const BatchItem = itemOf({ reference_id: v.string(), operation: v.picklis
 export const BatchAccepted = accepted('batch');
 export const Batch = v.strictObject(jobView('batch'));
 export const BatchList = pageOf(Batch);
-export const BatchWithItems = v.strictObject({ ...jobView('batch'), items: v.array(BatchItem), items_next_cursor: v.nullable(v.string()) });
+export const BatchWithItems = v.strictObject({ ...jobView('batch'), items: v.array(BatchItem), items_next_cursor: ItemsNextCursor });
 export const BatchItemList = pageOf(BatchItem);
 
 // --- return jobs ---
@@ -57,14 +71,20 @@ const KindTotals = v.strictObject({ document_count: Int, taxable_amount: Amount,
 export const ReturnSummary = v.strictObject({
   state: v.string(),
   period: v.string(),
-  location_code: v.nullable(v.string()),
+  location_code: v.pipe(v.nullable(v.string()), v.description('The location asked for; null: every location.')),
   document_count: Int,
-  gross_amount: Amount,
+  gross_amount: v.pipe(Amount, v.description('taxable_amount + exempt_amount: sales excluding the tax; refunds, credits and reversals count negative.')),
   exempt_amount: Amount,
   taxable_amount: Amount,
-  tax: Amount,
-  jurisdictions: v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount })),
-  by_kind: v.strictObject({ sale: KindTotals, refund: KindTotals, credit: KindTotals, reversal: KindTotals, replacement: KindTotals }),
+  tax: v.pipe(Amount, v.description('The tax collected, net of refunds, credits and reversals.')),
+  jurisdictions: v.pipe(
+    v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount })),
+    v.description('The figures per jurisdiction and rate.'),
+  ),
+  by_kind: v.pipe(
+    v.strictObject({ sale: KindTotals, refund: KindTotals, credit: KindTotals, reversal: KindTotals, replacement: KindTotals }),
+    v.description('Count and sums of each kind of document.'),
+  ),
 });
 export const ReturnJobItem = itemOf({ reference_id: v.string() }, ReturnSummary);
 export const ReturnJobAccepted = accepted('return_job');
@@ -73,6 +93,6 @@ export const ReturnJobList = pageOf(ReturnJob);
 export const ReturnJobWithItems = v.strictObject({
   ...jobView('return_job'),
   items: v.array(ReturnJobItem),
-  items_next_cursor: v.nullable(v.string()),
+  items_next_cursor: ItemsNextCursor,
 });
 export const ReturnJobItemList = pageOf(ReturnJobItem);

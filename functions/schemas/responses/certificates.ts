@@ -1,4 +1,4 @@
-// Customers and exemption certificates (contract §4).
+// Customers and exemption certificates (docs/transactions-and-certificates.md).
 import * as v from 'valibot';
 import { EXEMPTION_REASONS, SIGNATURE_TYPES } from '../../core/certificates/certificate';
 import { Day, Instant, pageOf } from './common';
@@ -20,25 +20,28 @@ export const Certificate = v.strictObject({
   signature_type: v.nullable(v.picklist(SIGNATURE_TYPES)),
   evidence_reference: v.nullable(v.string()),
   document_sha256: v.nullable(v.string()),
-  status: Status,
+  status: v.pipe(Status, v.description('pending until a reviewer activates it (POST /certificates/{id}/activate).')),
   reviewer: v.nullable(Person),
   review_authority: v.nullable(v.picklist(['account', 'provider'])),
   activated_at: v.nullable(Instant),
   assigned_at: v.nullable(Instant),
   created_at: Instant,
-  effective: v.boolean(),
-  expired: v.boolean(),
-  assigned: v.boolean(),
-  audit: v.array(
-    v.strictObject({
-      action: v.picklist(['created', 'activated', 'assigned']),
-      at: Instant,
-      key_id: v.string(),
-      key_prefix: v.string(),
-      practice_id: v.nullable(v.string()),
-      engagement_id: v.nullable(v.number()),
-      status: Status,
-    }),
+  effective: v.pipe(v.boolean(), v.description('Today lies in [valid_from, valid_to].')),
+  expired: v.pipe(v.boolean(), v.description('Today is after valid_to.')),
+  assigned: v.pipe(v.boolean(), v.description('Assigned to its customer: documents of the customer may select it.')),
+  audit: v.pipe(
+    v.array(
+      v.strictObject({
+        action: v.picklist(['created', 'activated', 'assigned']),
+        at: Instant,
+        key_id: v.string(),
+        key_prefix: v.string(),
+        practice_id: v.nullable(v.string()),
+        engagement_id: v.nullable(v.number()),
+        status: Status,
+      }),
+    ),
+    v.description('Who created, activated and assigned it, when, with which key (and for which practice and engagement).'),
   ),
 });
 export const CertificateList = pageOf(Certificate);
@@ -49,6 +52,6 @@ export const Customer = v.strictObject({
   name: v.nullable(v.string()),
   location_code: v.nullable(v.string()),
   created_at: Instant,
-  certificates: v.array(v.string()),
+  certificates: v.pipe(v.array(v.string()), v.description('Ids of the certificates recorded for the customer.')),
 });
 export const CustomerList = pageOf(Customer);

@@ -15,11 +15,15 @@ export const Precision = v.picklist(['state', 'zip5', 'zip9', 'rooftop']);
 export const JurisdictionType = v.picklist(['state', 'county', 'city', 'special']);
 
 export const Message = v.strictObject({
-  code: v.string(),
+  code: v.pipe(v.string(), v.description('Stable, snake_case: content_older_than_date, zip_spans_multiple_rate_areas, unknown_tax_code, holiday_exempt, …')),
   severity: v.picklist(['warning', 'info']),
-  message: v.string(),
-  target: v.string(),
+  message: v.pipe(v.string(), v.description('For people.')),
+  target: v.pipe(v.string(), v.description('Dotted path of what it is about (`ship_to`, `lines.0`).')),
 });
 
-/** A list page (contract §1.6): newest first, `next_cursor` null on the last page. */
-export const pageOf = <S extends v.GenericSchema>(item: S) => v.strictObject({ data: v.array(item), next_cursor: v.nullable(v.string()) });
+/** A list page (docs/getting-started.md, "Lists"): `next_cursor` null on the last page. */
+export const pageOf = <S extends v.GenericSchema>(item: S) =>
+  v.strictObject({
+    data: v.array(item),
+    next_cursor: v.pipe(v.nullable(v.string()), v.description('Send it back as `cursor` for the next page (valid 24 hours); null on the last page.')),
+  });

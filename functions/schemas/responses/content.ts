@@ -1,4 +1,4 @@
-// Tax content reads (contract §2.6): rates at a destination and the tax code catalog.
+// Tax content reads (docs/taxes-and-content.md): rates at a destination and the tax code catalog.
 import * as v from 'valibot';
 import { Category, Day, JurisdictionType, Precision, Rate, pageOf } from './common';
 import { RateAreas, RateSource } from './tax';
@@ -10,11 +10,11 @@ export const RateBreakdown = v.strictObject({
   date: Day,
   content_version: v.string(),
   precision: Precision,
-  multiple_rate_areas: v.boolean(),
+  multiple_rate_areas: v.pipe(v.boolean(), v.description('The ZIP holds several rate areas (see rate_areas).')),
   rate_areas: RateAreas,
-  rate: Rate,
+  rate: v.pipe(Rate, v.description('The combined general-merchandise rate.')),
   jurisdictions: v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, source: RateSource })),
-  notes: v.array(v.string()),
+  notes: v.pipe(v.array(v.string()), v.description('What a calculation would warn about: rates older than the date, a ZIP of several rate areas.')),
 });
 
 export const TaxCode = v.strictObject({

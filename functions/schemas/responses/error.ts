@@ -1,8 +1,9 @@
-// The one error envelope (contract §1, §1.2): every 4xx and 5xx, built by functions/http/error-response.ts.
+// The one error envelope (docs/getting-started.md, "Errors"): every 4xx and 5xx, built by
+// functions/http/error-response.ts.
 import * as v from 'valibot';
 
 export const ErrorDetail = v.strictObject({
-  code: v.string(),
+  code: v.pipe(v.string(), v.description('What is wrong with this field (missing, string_too_long, enum, duplicate_value, …).')),
   message: v.string(),
   target: v.pipe(v.string(), v.description('Dotted path from the body root (`lines.0.amount`), `query.<name>` or `header.<Name>`.')),
   severity: v.literal('error'),
@@ -19,10 +20,10 @@ export const ErrorDetail = v.strictObject({
 
 export const ErrorEnvelope = v.strictObject({
   error: v.strictObject({
-    code: v.pipe(v.string(), v.regex(/^[a-z0-9_]+$/)),
-    message: v.string(),
+    code: v.pipe(v.string(), v.regex(/^[a-z0-9_]+$/), v.description('Stable and snake_case: program against it.')),
+    message: v.pipe(v.string(), v.description('For people; submitted values are never echoed.')),
     request_id: v.pipe(v.string(), v.minLength(1), v.description('Equals the X-Request-Id header.')),
     severity: v.literal('error'),
-    details: v.optional(v.array(ErrorDetail)),
+    details: v.pipe(v.optional(v.array(ErrorDetail)), v.description('One entry per failing field (validation and some business rules).')),
   }),
 });

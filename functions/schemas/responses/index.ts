@@ -1,6 +1,6 @@
 // What every route answers on success, and the business errors its use case can raise: the single
 // source for the OpenAPI document (scripts/openapi.ts), the integration tests' response check
-// (test/support/contract.ts) and the response types the views are checked against
+// (scripts/response-check.ts, through test/support/http.ts) and the response types the views are checked against
 // (test/unit/response-types.test.ts). The errors of the pipeline (authentication, rate limit,
 // credential, scope, client context, validation, idempotency) are derived from the route entry by
 // functions/http/route-errors.ts; only what the endpoint itself decides is listed here.
@@ -61,7 +61,7 @@ export interface RouteResponse<S extends v.GenericSchema = v.GenericSchema> {
 /** A document's location_code names a location of the tenant the key may act for. */
 const LOCATION: readonly ErrorCode[] = ['not_found', 'location_not_authorized'];
 
-/** What taxing a document may refuse (contract §2.1-2.7). */
+/** What taxing a document may refuse (docs/taxes-and-content.md). */
 const TAXING: readonly ErrorCode[] = [
   ...LOCATION,
   'invalid_address',
@@ -230,8 +230,9 @@ export const RESPONSES = {
   ]),
   'taxjar-customers-list': ok(TaxjarCustomerIds, 'The ids of the account’s customers.'),
   'taxjar-customers-get': ok(TaxjarCustomer, 'The customer.', ['not_found']),
-  'taxjar-customers-create': created(TaxjarCustomer, 'The new customer.', [...LOCATION, 'conflict']),
-  'taxjar-customers-update': ok(TaxjarCustomer, 'The customer as updated.', [...LOCATION, 'conflict']),
+  // A declared exemption other than the certificates' is certificate_evidence_incomplete.
+  'taxjar-customers-create': created(TaxjarCustomer, 'The new customer.', [...LOCATION, 'conflict', 'certificate_evidence_incomplete']),
+  'taxjar-customers-update': ok(TaxjarCustomer, 'The customer as updated.', [...LOCATION, 'conflict', 'certificate_evidence_incomplete']),
   'taxjar-customers-delete': ok(TaxjarCustomer, 'The deleted customer; one holding certificates is kept (conflict).', ['not_found', 'conflict']),
 } as const satisfies Record<RouteId, RouteResponse>;
 

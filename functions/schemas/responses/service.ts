@@ -1,4 +1,4 @@
-// Service reads (contract §7, §5): configuration, operations status, provider engagements.
+// Service reads: configuration, operations status, provider engagements.
 import * as v from 'valibot';
 import { Environment, pageOf } from './common';
 
@@ -57,7 +57,10 @@ const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe
 export const OperationsStatus = v.strictObject({
   object: v.literal('operations_status'),
   environment: Environment,
-  requests: v.strictObject({ limit: Int, used: Int, remaining: Int, window_seconds: Int, resets_in_seconds: Int }),
+  requests: v.pipe(
+    v.strictObject({ limit: Int, used: Int, remaining: Int, window_seconds: Int, resets_in_seconds: Int }),
+    v.description('The key’s general bucket in the current UTC minute.'),
+  ),
   batches: described(QueueSignals, "The tenant's batches (a provider key: its client's, as GET /batches lists them)."),
   return_jobs: described(
     QueueSignals,
@@ -77,7 +80,10 @@ export const OperationsStatus = v.strictObject({
   ),
 });
 
-const EngagementStatus = v.picklist(['usable', 'paused', 'offboarded', 'unavailable']);
+const EngagementStatus = v.pipe(
+  v.picklist(['usable', 'paused', 'offboarded', 'unavailable']),
+  v.description('Only a usable engagement may be acted for (otherwise 403 client_context_not_authorized).'),
+);
 
 export const EngagementList = pageOf(
   v.strictObject({

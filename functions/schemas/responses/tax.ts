@@ -1,4 +1,5 @@
-// Taxed documents (contract §2.2, §3): calculations, committed transactions and estimates.
+// Taxed documents (docs/taxes-and-content.md, "What an answer says"; docs/transactions-and-certificates.md):
+// calculations, committed transactions and estimates.
 import * as v from 'valibot';
 import { RULE_TREATMENTS } from '../../core/content/artifact';
 import { REASONS } from '../../core/tax/types';
@@ -19,9 +20,16 @@ export const RateSource = v.pipe(
   ),
 );
 
-export const Jurisdiction = v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount, source: RateSource });
+export const Jurisdiction = v.strictObject({
+  type: JurisdictionType,
+  name: v.pipe(v.string(), v.description('The jurisdiction as the rate table names it (NEW YORK, KINGS, …).')),
+  rate: Rate,
+  taxable_amount: Amount,
+  tax: v.pipe(Amount, v.description('Its share of the tax; a line’s jurisdictions add up to the line’s tax.')),
+  source: RateSource,
+});
 
-/** Contract §2.3: a destination ZIP that holds several rate areas. */
+/** A destination ZIP that holds several rate areas (docs/rate-areas.md). */
 export const RateAreas = v.pipe(
   v.nullable(v.strictObject({ lowest_rate: Rate, highest_rate: Rate, used_rate: Rate })),
   v.description(
@@ -29,7 +37,7 @@ export const RateAreas = v.pipe(
   ),
 );
 
-/** The rule behind a line's taxability (issue 26). */
+/** The rule behind a line's taxability (docs/taxes-and-content.md, "Product classes and the rule behind a line"). */
 export const TaxabilityRule = v.pipe(
   v.nullable(
     v.strictObject({
@@ -57,68 +65,101 @@ export const TaxabilityRule = v.pipe(
 const lineEntries = {
   number: v.string(),
   item_code: v.nullable(v.string()),
-  tax_code: v.nullable(v.string()),
-  category: Category,
+  tax_code: v.pipe(v.nullable(v.string()), v.description('The tax code the line was classified by (its own, or its item_code’s); null: general goods.')),
+  category: v.pipe(Category, v.description('The product category of the tax code.')),
   description: v.nullable(v.string()),
   quantity: v.number(),
   amount: Amount,
   discount: Amount,
-  taxable_amount: Amount,
-  exempt_amount: Amount,
+  taxable_amount: v.pipe(Amount, v.description('The part of the amount (net of discount) that is taxed.')),
+  exempt_amount: v.pipe(Amount, v.description('The part of the amount (net of discount) that is not taxed.')),
   tax: Amount,
-  rate: Rate,
+  rate: v.pipe(Rate, v.description('The combined rate applied (0.08875 = 8.875 %).')),
   tax_included: v.boolean(),
-  taxability: v.picklist(['taxable', 'exempt', 'not_collected']),
+  taxability: v.pipe(
+    v.picklist(['taxable', 'exempt', 'not_collected']),
+    v.description('not_collected: the seller has no nexus in the destination state (reason no_nexus).'),
+  ),
   reason: LineReason,
-  sourcing: v.picklist(['destination', 'origin', 'hybrid']),
-  address: v.strictObject({ state: v.string(), zip: v.string(), precision: Precision }),
+  sourcing: v.pipe(
+    v.picklist(['destination', 'origin', 'hybrid']),
+    v.description('Whose local rates apply: the destination’s, the origin’s (`ship_from` in an origin-sourcing state), or both (California).'),
+  ),
+  address: v.pipe(
+    v.strictObject({ state: v.string(), zip: v.string(), precision: Precision }),
+    v.description('The destination as resolved, and how precisely (zip5 with the bundled content).'),
+  ),
   rate_areas: RateAreas,
   taxability_rule: TaxabilityRule,
   jurisdictions: v.array(Jurisdiction),
-  exemption_certificate: v.nullable(v.strictObject({ id: v.string(), exemption_reason: v.string(), document_sha256: v.nullable(v.string()) })),
+  exemption_certificate: v.pipe(
+    v.nullable(v.strictObject({ id: v.string(), exemption_reason: v.string(), document_sha256: v.nullable(v.string()) })),
+    v.description('The certificate that exempted the line (reason certificate_applied), as it was when the document was taxed.'),
+  ),
 };
 
-const totals = { total_amount: Amount, total_discount: Amount, total_taxable: Amount, total_exempt: Amount, total_tax: Amount };
+const totals = {
+  total_amount: v.pipe(Amount, v.description('Sum of the lines’ amounts, before discounts.')),
+  total_discount: Amount,
+  total_taxable: Amount,
+  total_exempt: Amount,
+  total_tax: v.pipe(Amount, v.description('Sum of the lines’ tax; negative on refunds, credits and reversals.')),
+};
+
+/** The content version a document was taxed with. */
+const ContentVersion = v.pipe(v.string(), v.description('The content version in force on the document’s date (GET /config lists them).'));
 
 export const Calculation = v.strictObject({
   object: v.literal('calculation'),
   date: Day,
   currency: v.literal('USD'),
-  content_version: v.string(),
+  content_version: ContentVersion,
   ...totals,
   lines: v.array(v.strictObject(lineEntries)),
-  summary: v.array(Jurisdiction),
-  messages: v.array(Message),
+  summary: v.pipe(v.array(Jurisdiction), v.description('The tax per jurisdiction over all lines.')),
+  messages: v.pipe(
+    v.array(Message),
+    v.description('Warnings and notes about the answer (stale rates, a ZIP of several rate areas, an unknown tax code, a holiday).'),
+  ),
 });
 
 const TransactionLine = v.strictObject({
   ...lineEntries,
-  refunded_amount: Amount,
-  refundable_amount: Amount,
-  credited_tax: Amount,
-  remaining_tax: Amount,
+  refunded_amount: v.pipe(Amount, v.description('Refunded so far (sales and replacements).')),
+  refundable_amount: v.pipe(Amount, v.description('What a refund may still return.')),
+  credited_tax: v.pipe(Amount, v.description('Tax given back by credits so far.')),
+  remaining_tax: v.pipe(Amount, v.description('Tax not yet refunded or credited.')),
 });
 
 const header = {
   object: v.literal('transaction'),
   code: v.string(),
-  kind: v.picklist(['sale', 'refund', 'credit', 'reversal', 'replacement']),
-  status: v.picklist(['committed', 'refunded', 'voided', 'adjusted']),
-  original_code: v.nullable(v.string()),
+  kind: v.pipe(
+    v.picklist(['sale', 'refund', 'credit', 'reversal', 'replacement']),
+    v.description('refund, credit and reversal documents carry negative amounts or tax, so a period’s documents add up to the net liability.'),
+  ),
+  status: v.pipe(
+    v.picklist(['committed', 'refunded', 'voided', 'adjusted']),
+    v.description('refunded: nothing remains refundable; voided: cancelled; adjusted: replaced by `adjustment.replacement_code`.'),
+  ),
+  original_code: v.pipe(v.nullable(v.string()), v.description('The sale a refund, credit, reversal or replacement belongs to.')),
   location_code: v.nullable(v.string()),
   customer_code: v.nullable(v.string()),
   environment: Environment,
   date: Day,
   currency: v.literal('USD'),
-  content_version: v.string(),
+  content_version: ContentVersion,
   reason: v.nullable(v.string()),
   created_at: Instant,
   updated_at: Instant,
   voided_at: v.nullable(Instant),
   ...totals,
-  refunds: v.array(v.string()),
-  credits: v.array(v.string()),
-  adjustment: v.nullable(v.strictObject({ reversal_code: v.string(), replacement_code: v.string() })),
+  refunds: v.pipe(v.array(v.string()), v.description('Codes of the refunds drawn on this document.')),
+  credits: v.pipe(v.array(v.string()), v.description('Codes of the credits drawn on this document.')),
+  adjustment: v.pipe(
+    v.nullable(v.strictObject({ reversal_code: v.string(), replacement_code: v.string() })),
+    v.description('The documents that corrected this one (status adjusted).'),
+  ),
 };
 
 export const Transaction = v.strictObject({ ...header, lines: v.array(TransactionLine), summary: v.array(Jurisdiction), messages: v.array(Message) });
@@ -130,7 +171,7 @@ export const Estimate = v.strictObject({
   object: v.literal('estimate'),
   experimental: v.literal(true),
   date: Day,
-  content_version: v.string(),
+  content_version: ContentVersion,
   rate: Rate,
   tax: Amount,
   precision: Precision,

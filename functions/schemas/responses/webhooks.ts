@@ -1,4 +1,4 @@
-// Webhook endpoints and events (contract §7): an endpoint never shows its secret except in the
+// Webhook endpoints and events (docs/webhooks.md): an endpoint never shows its secret except in the
 // answers that create or rotate it; an event carries its delivery state per endpoint
 // (functions/core/webhooks/endpoint.ts, functions/application/webhooks.ts).
 import * as v from 'valibot';
@@ -14,13 +14,13 @@ const endpointEntries = {
   url: v.string(),
   events: v.array(EventTypeOrAll),
   description: v.nullable(v.string()),
-  status: v.picklist(['enabled', 'disabled']),
+  status: v.pipe(v.picklist(['enabled', 'disabled']), v.description('disabled: every attempt failed for 3 days; its pending deliveries were cancelled.')),
   disabled_reason: v.nullable(v.string()),
   disabled_at: v.nullable(Instant),
-  failing_since: v.nullable(Instant),
+  failing_since: v.pipe(v.nullable(Instant), v.description('Since when every attempt to it has failed; null while it is healthy.')),
   created_at: Instant,
   secret_rotated_at: v.nullable(Instant),
-  previous_secret_expires_at: v.nullable(Instant),
+  previous_secret_expires_at: v.pipe(v.nullable(Instant), v.description('Until when the previous secret also signs, after a rotation.')),
 };
 
 export const WebhookEndpoint = v.strictObject(endpointEntries);
@@ -40,7 +40,10 @@ export const WebhookEndpointDeleted = v.strictObject({ object: v.literal('webhoo
 
 const Delivery = v.strictObject({
   endpoint_id: v.string(),
-  state: v.picklist(['pending', 'failing', 'delivered', 'dead_lettered', 'cancelled']),
+  state: v.pipe(
+    v.picklist(['pending', 'failing', 'delivered', 'dead_lettered', 'cancelled']),
+    v.description('failing: an attempt failed and a retry is scheduled; dead_lettered: the last attempt failed (POST /events/{id}/redeliver starts again).'),
+  ),
   attempts: Int,
   last_attempt_at: v.nullable(Instant),
   last_status: v.nullable(v.number()),
@@ -55,7 +58,7 @@ export const WebhookEvent = v.strictObject({
   type: v.picklist(EVENT_TYPES),
   created_at: Instant,
   environment: Environment,
-  data: v.unknown(),
+  data: v.pipe(v.unknown(), v.description('The payload, as delivered: the document, certificate, batch or return job the event is about.')),
   deliveries: v.array(Delivery),
 });
 export const WebhookEventList = pageOf(WebhookEvent);

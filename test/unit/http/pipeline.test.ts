@@ -1,5 +1,5 @@
 // The request pipeline's steps, each with fakes (as middy's own middlewares are tested): what each
-// establishes, and that they only compose in the contract's order.
+// establishes, and that they only compose in the order of checks.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -178,7 +178,7 @@ describe('parse', () => {
 });
 
 describe('order of checks', () => {
-  it('only composes in the contract order (checked by the compiler)', () => {
+  it('only composes in the order of checks (checked by the compiler)', () => {
     const auth = authenticate({ authenticate: async () => credentials });
     const limit = rateLimit({ admit: async () => admission }, 'general');
     const authz = authorize({ authorize: async () => tenantPrincipal() as never }, { scope: null, credential: 'any' } as const);

@@ -1,5 +1,5 @@
-// POST /batches: stores up to 500 items and queues them; 202 with the batch to poll (contract §6).
-// Its own rate bucket (batch_submissions); an Idempotency-Key returns the same batch on resubmission.
+// POST /batches: stores up to 500 items and queues them; 202 with the batch to poll. Its own rate
+// bucket (batch_submissions); an Idempotency-Key returns the same batch on resubmission.
 import { BASE_PATH } from '../../../manifest/route';
 import { BATCHES_CREATE } from '../../../manifest/routes/batches';
 import { submitBatch } from '../../../application/batches';

@@ -1,5 +1,5 @@
-// GET /batches/{id}/items: a batch's items in submission order, a page at a time (contract §1.6),
-// for batches whose results do not fit one response.
+// GET /batches/{id}/items: a batch's items in submission order, a page at a time, for batches whose
+// results do not fit one response.
 import { BATCHES_ITEMS } from '../../../manifest/routes/batches';
 import { listBatchItems } from '../../../application/batches';
 import { batchPorts } from '../../../composition-root';

@@ -1,5 +1,5 @@
-// GET /batches?status=: the tenant's batches newest first (contract §1.6). Counts of a pending
-// batch are shown by GET /batches/{id}; here they are its final counts once it finished.
+// GET /batches?status=: the tenant's batches newest first. Counts of a pending batch are shown by
+// GET /batches/{id}; here they are its final counts once it finished.
 import { BATCHES_LIST } from '../../../manifest/routes/batches';
 import { listBatches } from '../../../application/batches';
 import { batchPorts } from '../../../composition-root';

@@ -1,5 +1,5 @@
 // POST /provider/return-jobs: a provider key with client context asks, per item, what the client
-// collected in a state during a month (contract §5); 202 with the job to poll.
+// collected in a state during a month; 202 with the job to poll.
 import { BASE_PATH } from '../../../manifest/route';
 import { RETURN_JOBS_CREATE } from '../../../manifest/routes/return-jobs';
 import { submitReturnJob } from '../../../application/returns';

@@ -1,9 +1,9 @@
 // GET /operations/status: the caller's request budget in the current window and the tenant's batch
-// signals (contract §7), with the same signals for provider return jobs run on the tenant's data
-// (an accounting firm's client sees the jobs run for it), and its webhook delivery signals. A
-// provider key acting for a client sees what its practice can see and no more: the client's
-// batches (as GET /batches lists them), its own engagement's return jobs (not another practice's
-// for the same client), and no webhook signals (webhooks are the account's own: organization keys).
+// signals, with the same signals for provider return jobs run on the tenant's data (an accounting
+// firm's client sees the jobs run for it), and its webhook delivery signals. A provider key acting
+// for a client sees what its practice can see and no more: the client's batches (as GET /batches
+// lists them), its own engagement's return jobs (not another practice's for the same client), and
+// no webhook signals (webhooks are the account's own: organization keys).
 import { OPERATIONS_STATUS } from '../../../manifest/routes/service';
 import { batchSignals } from '../../../application/batches';
 import { webhookSignals } from '../../../application/webhooks';

@@ -1,4 +1,4 @@
-// GET /usage?from=&to=&group_by=: the caller's metered usage (issue 30; functions/application/usage.ts).
+// GET /usage?from=&to=&group_by=: the caller's metered usage (functions/application/usage.ts).
 import { USAGE_GET } from '../../../manifest/routes/service';
 import { readUsage } from '../../../application/usage';
 import { usageBacklog, usageStore } from '../../../composition-root';

@@ -1,4 +1,4 @@
-// POST /webhooks: registers an endpoint; 201 with its signing secret, shown this once (contract §7).
+// POST /webhooks: registers an endpoint; 201 with its signing secret, shown this once.
 import { BASE_PATH } from '../../../manifest/route';
 import { WEBHOOKS_CREATE } from '../../../manifest/routes/webhooks';
 import { createEndpoint } from '../../../application/webhooks';

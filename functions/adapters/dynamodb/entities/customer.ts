@@ -1,0 +1,59 @@
+// A customer of a tenant: one item in the tenant's partition, listed newest first. The ids of its
+// exemption certificates are a list attribute the certificate's own write appends to.
+import * as v from 'valibot';
+import type { Tenant } from '../../../core/access/records';
+import type { Customer } from '../../../core/customers/customer';
+import { maybe, parseItem } from '../item-schema';
+import { type ItemKey, tenantPartition, tenantScope } from './keys';
+import { listed } from './list-index';
+
+const CustomerItem = v.object({
+  customer_code: v.string(),
+  name: maybe(v.string()),
+  location_code: maybe(v.string()),
+  created_at: v.string(),
+  certificate_ids: v.optional(v.array(v.string()), []),
+});
+
+export const customerEntity = {
+  key: (t: Tenant, code: string): ItemKey => ({ PK: tenantPartition(t), SK: `CUSTOMER#${code}` }),
+
+  /** The tenant's customer list (newest first). */
+  list: (t: Tenant): string => `CUSTOMERS#${tenantScope(t)}`,
+
+  /** A new customer's item (it has no certificates yet). */
+  item: (t: Tenant, customer: Omit<Customer, 'certificate_ids'>): Record<string, unknown> => ({
+    ...customerEntity.key(t, customer.customer_code),
+    ...listed(customerEntity.list(t), customer.created_at, customer.customer_code),
+    entity: 'customer',
+    customer_code: customer.customer_code,
+    name: customer.name ?? undefined,
+    location_code: customer.location_code ?? undefined,
+    created_at: customer.created_at,
+  }),
+
+  /**
+   * The Update that lists a certificate on its customer, inside the certificate's write; it fails
+   * its condition when the customer does not exist.
+   */
+  addCertificate: (table: string, t: Tenant, code: string, certificateId: string) => ({
+    Update: {
+      TableName: table,
+      Key: customerEntity.key(t, code),
+      UpdateExpression: 'SET certificate_ids = list_append(if_not_exists(certificate_ids, :none), :id)',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':none': [], ':id': [certificateId] },
+    },
+  }),
+
+  read(item: unknown): Customer {
+    const c = parseItem(CustomerItem, item, 'customer');
+    return {
+      customer_code: c.customer_code,
+      name: c.name ?? null,
+      location_code: c.location_code ?? null,
+      created_at: c.created_at,
+      certificate_ids: c.certificate_ids,
+    };
+  },
+};

@@ -1,0 +1,415 @@
+// What every operation of the API description says about itself: a summary and a description of
+// its behaviour and its refusals (Markdown). Only scripts/openapi.ts reads this table, so no
+// handler bundle carries the text; it is typed by route id, so a route without its text does not
+// compile. The generator adds to each description the key, scope and rate-limit bucket the route
+// entry declares; the statuses and codes of every refusal are listed under the operation's
+// responses. The guides in docs/ tell the same at length.
+import type { RouteId } from '../../manifest/routes';
+
+export interface OperationText {
+  /** A short imperative line, as the reference page lists it. */
+  readonly summary: string;
+  /** What it does and stores, and the refusals worth knowing (Markdown). */
+  readonly description: string;
+}
+
+const lines = (...text: string[]) => text.join('\n');
+
+/** What a document may be refused for, shared by calculations, commits and adjustments. */
+const DOCUMENT_REFUSALS = lines(
+  '- 400 `invalid_address`: a destination (or origin) does not resolve to a US state and 5-digit ZIP; the detail names `ship_to.zip` or the line.',
+  '- 400 `invalid_tax_code` (with `strict: true`) and 422 `product_identity_required` (with `require_known: true`): a line with an unknown tax code, or with no known tax code or SKU.',
+  '- 422 `rate_unavailable`: a date before the content covers (`GET /config`, `content.coverage_from`).',
+  '- 422 `accuracy_requirement_not_met` / `address_precision_requirement_not_met`: `accuracy_policy: deterministic` on a ZIP that spans several rate areas or on rates older than the date; a `minimum_address_precision` the content cannot give.',
+  '- 422 `il_*`: an Illinois destination without the seller posture (`seller_class`, a `seller_declaration`, or derived from verified Illinois locations) or that the content cannot place.',
+  '- 422 `exemption_certificate_not_found`: a selected certificate that does not apply (not active, not assigned to the customer, not effective on the date or not for the state), never a silent exemption.',
+  '- 403 `location_not_authorized` / 404 `not_found`: a `location_code` a location-scoped key may not name, or that the account does not have.',
+);
+
+const LIST = 'Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).';
+
+/** How the TaxJar-compatible routes behave as a whole (docs/compatibility.md). */
+const TAXJAR =
+  'TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.';
+
+export const OPERATIONS = {
+  'config-get': {
+    summary: 'Read the limits and tax content in force',
+    description: lines(
+      'The rate limits of the calling key (per UTC minute: `general`, `batch_submissions`, `estimates` with its concurrency), the service limits (items per batch and return job, lines per document, how long batches and idempotent replies are kept) and the tax content in use: its versions and the one in force today, the first date it covers, and per state the content version its rates come from, their sources and `current_until` (an answer dated later carries the warning `content_older_than_date`).',
+      '',
+      'Reads only; nothing is billed.',
+    ),
+  },
+  'operations-status': {
+    summary: 'Check the request budget and the state of queued work',
+    description: lines(
+      'The key’s `general` budget in the current minute (`limit`, `used`, `remaining`, `resets_in_seconds`) and signals of the work the caller can see: pending batches and return jobs (and the age of the oldest), those completed and failed in the last 24 hours, and the account’s webhook deliveries (pending, failing, dead-lettered).',
+      '',
+      'A provider key acting for a client sees that client’s batches and its own engagement’s return jobs only, and `webhooks: null` (webhooks belong to the account).',
+    ),
+  },
+  'usage-get': {
+    summary: 'Read the metered usage of the account or key',
+    description: lines(
+      'The billable units of the key’s environment between `from` and `to` (UTC days, inclusive; default: the month of `to`, which defaults to today), summed per day, per key or per kind (`calculation`, `estimate`, `commit`, `refund`, `credit`, `void`, `adjustment`, `batch_item`, `return_job_item`). An organization-scoped key reads every key of its account (`key_id: null`); any other key (a location’s, a provider’s) its own units.',
+      '',
+      'Refused: a `from` after `to` or a range of more than 93 days is 400 `invalid_request`; a malformed day 422 `validation_error`. On AWS a calculation’s unit appears within a minute or so; the local runner counts at once. See docs/usage-and-monitoring.md.',
+    ),
+  },
+  'openapi-get': {
+    summary: 'Get this API description',
+    description:
+      'This OpenAPI 3.1 document, generated from the schemas the service validates and answers with (`npm run openapi`), with every status and error code of each operation. Its `servers` entry is the deployment that served it. No key needed.',
+  },
+  'docs-get': {
+    summary: 'Open the interactive API reference',
+    description:
+      'An HTML page rendering this document with Swagger UI, bundled with the function (nothing loaded from a CDN). "Try it out" calls the deployment that served the page; a key typed into "Authorize" stays in the tab’s memory. Every operation starts from a working example for the test seed (`test/fixtures/seed.ts`). No key needed.',
+  },
+  'console-get': {
+    summary: 'Open the operations console',
+    description:
+      'An HTML page for people who watch the service: batches and their items, return jobs, webhook deliveries (with redelivery), transactions and usage. The page holds no data; in the browser it signs in with an API key and reads this API with it, seeing exactly what that key may see (docs/console.md). No key needed for the page itself.',
+  },
+  'account-get': {
+    summary: 'Read the account and its settings',
+    description:
+      'The account (id, name, modules), its rate limits, and the settings of the key’s environment: `nexus` (`all` or the states where the seller collects) and the Illinois settings (`derive_seller_posture`, `in_state_selling_enabled`).',
+  },
+  'account-update': {
+    summary: 'Rename the account or change its nexus and Illinois settings',
+    description: lines(
+      'Changes what the body names and keeps the rest. `name` renames the account (both environments); `nexus` and `illinois` are the settings of the key’s environment. With a list of states as `nexus`, lines to other states are answered with tax 0 and `reason: no_nexus` (unless a calculation asks `nexus_mode: reference`); `all` collects everywhere. `illinois.derive_seller_posture` lets documents without `seller_class` take the posture from verified Illinois locations; `illinois.in_state_selling_enabled` admits the `in_state` posture.',
+      '',
+      'Other warm functions see the change within 10 seconds (`AUTH_CACHE_SECONDS`). An unknown state code is 422 `validation_error` (detail `enum`). The example restates the seeds’ own settings, so trying it changes nothing.',
+    ),
+  },
+  'locations-create': {
+    summary: 'Add a location (store, warehouse)',
+    description:
+      'Adds a location of the key’s environment: a filing unit that documents name with `location_code` (return summaries are kept per location too) and that a location-scoped key acts for. A ZIP+4 is stored as its 5 digits. `illinois_verified` marks an Illinois location as verified, which an in-state Illinois seller’s origin sourcing needs. A code the account already has is 409 `conflict`; an unknown state 422 `validation_error`.',
+  },
+  'locations-list': {
+    summary: 'List the account’s locations',
+    description: `The locations of the key’s environment, newest first. ${LIST}`,
+  },
+  'keys-create': {
+    summary: 'Issue an API key',
+    description: lines(
+      'Issues an account key of the given environment with the given scopes, optionally limited to one location (`location_code`: documents default to it, other locations’ records are answered as absent) and with an expiry. The secret is in `key` in this answer only; the service keeps its SHA-256. An idempotent replay of the call answers `key: null`.',
+      '',
+      'Refused: scopes the calling key does not hold itself, or a production key asked for by a sandbox key, are 403 `insufficient_scope`; a `location_code` the new key’s environment does not have is 404 `not_found`; an `expires_at` not in the future is 422 `validation_error` (detail `greater_than`).',
+    ),
+  },
+  'keys-list': {
+    summary: 'List the account’s keys',
+    description: `The account keys the caller manages, newest first, with their prefix, scopes, location and status, never their secrets. A sandbox key sees sandbox keys; a production key sees both environments’ keys. ${LIST}`,
+  },
+  'keys-revoke': {
+    summary: 'Revoke an API key',
+    description:
+      'Revokes a key of the account: the function that revoked it refuses it at once, and so does API Gateway on AWS; other warm functions may accept it for up to `AUTH_CACHE_SECONDS` (10 s). Revoking a revoked key answers it again. A key the caller does not manage (another account’s, or a production key for a sandbox caller) is 404 `not_found`. The example’s id is of the form `key_…`: use one that `POST /keys` or `GET /keys` answered.',
+  },
+  'items-create': {
+    summary: 'Add or replace a SKU in the item catalog',
+    description:
+      'Stores a SKU with its product tax code (and a description); a document line may then name the SKU as `item_code` instead of a `tax_code`. The same SKU again replaces it. The answer carries the tax code’s `category`. A tax code not in the catalog (`GET /tax-codes`) is 400 `invalid_tax_code`.',
+  },
+  'items-list': {
+    summary: 'List the item catalog',
+    description: `The SKUs of the key’s environment, newest first. ${LIST}`,
+  },
+  'il-declarations-create': {
+    summary: 'Sign an Illinois seller-posture declaration',
+    description:
+      'Answers a token, signed for this account and environment, that states the seller’s Illinois posture (`remote`, `marketplace` or `in_state`) until `expires_at` (default: one year). Calculations and commits to Illinois may then send `seller_declaration: {seller_class, token}` instead of `seller_class`; a token that does not verify (another tenant’s, expired, altered, another class) is 422 `il_sourcing_unresolved_untrusted_contract`. Nothing else is stored. An `expires_at` not in the future is 422 `validation_error` (detail `greater_than`).',
+  },
+  'calculations-create': {
+    summary: 'Calculate the tax of a document',
+    description: lines(
+      'Taxes a document (a quote, a cart, an invoice before it is committed) and stores nothing, so it is always safe to retry. Each line is sourced (destination or origin), classified by its `tax_code` or the tax code of its `item_code` in the catalog, and taxed at the rates of the content in force on the document’s `date` (default today, UTC), jurisdiction by jurisdiction; the answer names the content version, the rule behind each line’s taxability, and warnings such as `content_older_than_date` or `zip_spans_multiple_rate_areas`. Any failing line refuses the whole document, with a detail per line:',
+      '',
+      DOCUMENT_REFUSALS,
+      '',
+      'Billed as one `calculation`. Sandbox keys may send `X-Simulate` (docs/getting-started.md, "Sandbox fault simulation").',
+    ),
+  },
+  'estimates-create': {
+    summary: 'Estimate the tax of one amount at a destination',
+    description:
+      'Experimental, sandbox keys only: the destination rate, tax and jurisdictions for one amount (and an optional tax code), as if the seller had nexus everywhere and sold remotely (Illinois: destination sourcing). Stores nothing. Its own rate bucket allows 5 calls a minute by default and at most 4 in flight per process (429 `rate_limit_exceeded` with `Retry-After`). Refused like a one-line calculation (400 `invalid_address`, 422 `rate_unavailable`, …). Billed as one `estimate`.',
+  },
+  'tax-codes-list': {
+    summary: 'List the product tax codes',
+    description: `The catalog of product tax codes lines may carry (TaxJar-compatible codes, plus \`SHIPPING\` for delivery charges), in code order with each one’s category, filtered by \`category\` and by text (\`q\`, any letter case, found in the code, name or description). ${LIST}`,
+  },
+  'rates-get': {
+    summary: 'Look up the rates at a ZIP code',
+    description:
+      'The general-merchandise rate of a destination ZIP on a date (default today), broken down by jurisdiction with each rate’s source, the content version used, the precision reached, and whether the ZIP spans several rate areas (then the lowest, highest and used rate). `notes` say when the rates are older than the date. An unknown ZIP, or one that is not in the `state` given, is 400 `invalid_address`; a date before the content’s coverage 422 `rate_unavailable`. Nothing is billed.',
+  },
+  'transactions-create': {
+    summary: 'Commit a sale',
+    description: lines(
+      'Taxes a document like `POST /calculations` and stores it under your `code` (unique per account and environment) as a committed sale, in one atomic write with its `transaction.committed` event and its return summaries: all of it or nothing. A location-scoped key files it under its location.',
+      '',
+      'Refused with nothing written:',
+      DOCUMENT_REFUSALS,
+      '- 400 `invalid_nexus_mode`: `nexus_mode: reference` (for calculations only).',
+      '- 400 `invalid_request` (detail `transaction_item_limit`): a document whose write would not fit one DynamoDB transaction (lines in more than 48 destination states with a `location_code`).',
+      '- 409 `duplicate_transaction`: the code is taken; the existing document is unchanged, and the detail says whether it was made from this same payload (an earlier attempt of this request) or another.',
+      '',
+      'Retry with the same `Idempotency-Key` to get the stored answer instead of a duplicate. Billed as one `commit`.',
+    ),
+  },
+  'transactions-list': {
+    summary: 'List transactions',
+    description: `Committed documents of every kind (sales, refunds, credits, reversals, replacements), newest first, without their lines (\`line_count\` says how many): filtered by \`status\`, \`kind\`, \`customer_code\` and the document date (\`date_from\`, \`date_to\`, inclusive). A location-scoped key sees its location’s documents only. ${LIST}`,
+  },
+  'transactions-get': {
+    summary: 'Read a transaction',
+    description:
+      'One document with its lines, each line’s refunded and refundable amounts, credited and remaining tax, its jurisdictions and the codes of its refunds, credits or adjustment. A code the key may not see (another location’s) is answered like one that does not exist: 404 `transaction_not_found`.',
+  },
+  'transactions-refund': {
+    summary: 'Refund a committed transaction',
+    description: lines(
+      'Returns goods: a refund document (negative amounts and tax) under `refund_code`, drawing on the original’s lines. `lines` name the original’s line numbers and the amounts returned; without `lines`, everything that remains refundable. The tax is the original’s in proportion, at the original’s rates whatever the content says today, so a full refund returns exactly the remaining tax. The refund, the updated original (refunded amounts; status `refunded` once nothing remains) and `transaction.refunded` are one atomic write; concurrent refunds never exceed what is refundable.',
+      '',
+      'Refused: an original that is not a committed sale or replacement (voided, adjusted, itself a refund) is 409 `invalid_lifecycle`; a line number the original does not have 400 `invalid_request`; more than a line has left 422 `refund_exceeds_refundable`; a taken `refund_code` 409 `duplicate_transaction`. Billed as one `refund`.',
+    ),
+  },
+  'transactions-credit': {
+    summary: 'Credit tax back on a committed transaction',
+    description:
+      'Gives back tax only (tax overcharged): a credit document with amount 0 and negative tax under `credit_code`, per line of the original up to the line’s remaining tax, written atomically with the updated original and `transaction.credited`. Refused: a line’s credit above its remaining tax is 422 `credit_exceeds_tax`; a line number the original does not have 400 `invalid_request`; an original that is not a committed sale or replacement 409 `invalid_lifecycle`; a taken `credit_code` 409 `duplicate_transaction`. Billed as one `credit`.',
+  },
+  'transactions-void': {
+    summary: 'Void a committed transaction',
+    description:
+      'Cancels a committed sale or replacement that has no refunds or credits: its status becomes `voided`, its contribution leaves the return summaries, and `transaction.voided` is written with it. One with refunds or credits, or already voided or adjusted, is 409 `invalid_lifecycle`. The body (a `reason`) may be left out. The example voids the replacement that the adjustment example writes. Billed as one `void`.',
+  },
+  'transactions-adjust': {
+    summary: 'Correct a committed sale by a replacement',
+    description: lines(
+      'Replaces a committed sale (or an earlier replacement) that has no refunds or credits by a corrected document: the original becomes `adjusted`, a `reversal` under `reversal_code` cancels its amounts and tax, and the `replacement` document is taxed now under `replacement_code`, all three with `transaction.adjusted` in one atomic write. The replacement keeps the original’s date, customer and location unless it names its own.',
+      '',
+      'Refused with nothing written: three codes that are not distinct are 422 `invalid_adjustment_codes` (checked first); an unknown original 404 `transaction_not_found`; one with refunds or credits, voided or already adjusted 409 `invalid_lifecycle`; a taken reversal or replacement code 409 `duplicate_transaction`; a replacement refused as a commit would be (below). The example adjusts `INV-1002`, a sale committed like the `POST /transactions` example.',
+      '',
+      DOCUMENT_REFUSALS,
+      '',
+      'Billed as one `adjustment`.',
+    ),
+  },
+  'customers-create': {
+    summary: 'Create a customer',
+    description:
+      'Records a buyer under your `customer_code`, for exemption certificates and documents to name. A location-scoped key scopes the customer to its location; an organization key may name one (`location_code`) or none. A code the account already has is 409 `conflict`; a location the account does not have 404 `not_found`.',
+  },
+  'customers-list': {
+    summary: 'List customers',
+    description: `The customers the key may see (a location-scoped key: its location’s), newest first, each with the ids of its certificates. ${LIST}`,
+  },
+  'customers-get': {
+    summary: 'Read a customer',
+    description:
+      'The customer and the ids of the certificates recorded for it. One the key may not see is answered like one that does not exist: 404 `not_found`.',
+  },
+  'customers-assign': {
+    summary: 'Assign an exemption certificate to its customer',
+    description:
+      'Assigns an active certificate, effective today, to the customer it was recorded for; from then on documents of that customer may select it (`exemption_certificate_id`). Assigning it again answers it unchanged. Refused: another customer’s certificate is 422 `certificate_customer_mismatch`; a pending or not currently effective one 422 `certificate_not_active`; an unknown customer or certificate 404 `not_found`. The example’s `certificate_id` is of the form `cert_…`: use the id `POST /certificates` answered.',
+  },
+  'certificates-create': {
+    summary: 'Record an exemption certificate',
+    description:
+      'Records a customer’s exemption certificate for one state, `pending` until a reviewer activates it: the reason, the exemption number, the validity window, the signer and signature type, where the signed document is kept (`evidence_reference`) and its SHA-256. Fields may be left out here; activation needs them all. The customer must exist in the key’s scope (404 `not_found`); `valid_to` before `valid_from` is 422 `validation_error`. The audit trail records who created it, with which key.',
+  },
+  'certificates-list': {
+    summary: 'List exemption certificates',
+    description: `The certificates the key may see, newest first, optionally of one customer (\`customer_code\`), each with its derived \`effective\`, \`expired\` and \`assigned\`. ${LIST}`,
+  },
+  'certificates-get': {
+    summary: 'Read an exemption certificate',
+    description:
+      'One certificate with its status, whether it is effective today, expired and assigned, its reviewer and its audit trail (created, activated, assigned: when, by which key, for which practice and engagement). One the key may not see is 404 `not_found`. The example’s id is of the form `cert_…`.',
+  },
+  'certificates-activate': {
+    summary: 'Activate an exemption certificate after review',
+    description:
+      'A named reviewer accepts the evidence: the certificate becomes `active`, the activation is audited and `certificate.activated` is written with it. Checked in order: already active is 409 `conflict`; missing evidence (jurisdiction, reason, signer, signature type, evidence reference, document hash, reviewer name) is 422 `certificate_evidence_incomplete` with a detail per missing field; `review_authority: provider` from a key that is not a provider’s 422 `certificate_review_authority_not_permitted`; today outside `[valid_from, valid_to]` 422 `certificate_not_effective`.',
+  },
+  'provider-engagements': {
+    summary: 'List the client engagements of a provider key',
+    description: `The client engagements (id, ref, status, the client account) an accounting firm’s key may act for: all of its practice’s, or those the key is restricted to. A request selects one of them with \`X-Service-Client-Ref\` or \`X-Service-Client-Id\` (docs/providers-and-return-jobs.md). ${LIST}`,
+  },
+  'provider-client': {
+    summary: 'Check which client a provider request acts for',
+    description:
+      'The engagement and client account the request’s client context selects, in the key’s environment. Checked in order: neither header is 400 `missing_client_context`; an id that is not all digits 400 `invalid_client_context`; both headers naming different engagements 400 `conflicting_client_context`; nothing the practice holds 404 `provider_client_not_found` (the same whether it belongs to another practice or does not exist); an engagement foreign to the key, or paused, offboarded or unavailable, 403 `client_context_not_authorized`. The example selects `northwind`, the test seed’s usable engagement.',
+  },
+  'batches-create': {
+    summary: 'Submit a batch of calculations or commits',
+    description: lines(
+      'Stores 1-500 items, each the body of `POST /calculations` (`operation: calculate`, the default) or `POST /transactions` (`commit`) under your `reference_id` (unique in the batch), and answers 202 at once with the batch id and a `Location` to poll. Queue workers run the items; each ends `succeeded` with its result or `failed` with exactly the error its endpoint would have answered, alone: an item is validated when it runs, so one bad item never refuses the batch. Commits are exactly once under redelivery. The batch completes (or, still pending an hour after submission, fails) with `batch.completed` or `batch.failed`, and is kept 30 days after.',
+      '',
+      'Its own rate bucket (`batch_submissions`). An `Idempotency-Key` returns the same batch on resubmission. Each succeeded item is billed as one `batch_item`.',
+    ),
+  },
+  'batches-list': {
+    summary: 'List batches',
+    description: `The batches the key may see (a location-scoped key: those its location submitted), newest first, optionally by \`status\`; a finished batch shows its final counts. ${LIST}`,
+  },
+  'batches-get': {
+    summary: 'Read a batch and its results',
+    description:
+      'The batch, its counts and its items in submission order with each one’s result or error: as many as `items_limit` (default all) and as fit 5 MB; `items_next_cursor` continues with `GET /batches/{id}/items`. `items_limit=0` answers the batch alone, for cheap polling. A batch still pending past its deadline is failed on this read (its unfinished items `internal_error`, `batch.failed` once). An unknown or expired batch, or another location’s, is 404 `not_found`. The example’s id is of the form the submission answers.',
+  },
+  'batches-items': {
+    summary: 'Page through a batch’s items',
+    description: `A batch’s items in submission order, each \`pending\`, \`succeeded\` with its result or \`failed\` with its error. The first \`cursor\` may be the batch’s \`items_next_cursor\`. An unknown or expired batch is 404 \`not_found\`. ${LIST}`,
+  },
+  'return-jobs-create': {
+    summary: 'Prepare return figures for a client',
+    description: lines(
+      'An accounting firm asks, for the client its request acts for, what was sold and collected per state and month (and location, if named): 1-5,000 items under your `reference_id`, answered 202 with the job id and a `Location` to poll. Each item sums the client’s committed documents of that state and month (refunds, credits and reversals negative) and ends `succeeded` with the figures per jurisdiction and kind, or `failed` with its own error (a `location_code` that is not the client’s fails that item alone, `location_not_authorized`). The job follows the batches’ lifecycle, is kept 30 days and belongs to the engagement that submitted it.',
+      '',
+      'Each succeeded item is billed as one `return_job_item`.',
+    ),
+  },
+  'return-jobs-list': {
+    summary: 'List a client’s return jobs',
+    description: `The return jobs the selected engagement submitted (never another practice’s for the same client), newest first, optionally by \`status\`. ${LIST}`,
+  },
+  'return-jobs-get': {
+    summary: 'Read a return job and its figures',
+    description:
+      'The job, its counts and its items in submission order with each one’s summary or error, as many as `items_limit` (default all) and as fit 5 MB; `items_next_cursor` continues with `GET /provider/return-jobs/{id}/items`. A job of another engagement is answered exactly like one that does not exist: 404 `not_found`. A job pending past its deadline is failed on this read.',
+  },
+  'return-jobs-items': {
+    summary: 'Page through a return job’s items',
+    description: `A return job’s items in submission order with each one’s summary or error. A job of another engagement is 404 \`not_found\`. ${LIST}`,
+  },
+  'taxjar-taxes': {
+    summary: 'Calculate the tax of an order (TaxJar)',
+    description: lines(
+      `TaxJar’s \`POST /v2/taxes\`, taxed by the engine of \`POST /api/v1/calculations\`; nothing is stored. ${TAXJAR}`,
+      '',
+      'How TaxJar’s fields are read: `to_*`/`from_*` are the destination and origin (`to_street` is `line1`); each line item becomes a line (`unit_price` × `quantity`, its `discount`, `product_tax_code`); `shipping` is a line of its own taxed by the state’s freight rule; `amount` counts only without line items. `nexus_addresses` decide nexus (a destination among them is taxed; otherwise `has_nexus: false`); without them the account’s nexus setting does. `from_state: IL` makes the seller `in_state` for Illinois, anything else `remote`.',
+      '',
+      'Where it differs from TaxJar: `customer_id` selects the customer’s active, assigned certificate for the destination state, and `exemption_type` `wholesale`, `government` or `other` without such a certificate is refused (422 `exemption_certificate_not_found`) rather than trusted; non-US destinations are refused (400 `invalid_address`); Canadian and international fields are not supported. The answer adds `rate_areas`, `breakdown.sources` and each line’s `taxability_rule`. Billed as one `calculation`.',
+    ),
+  },
+  'taxjar-rates-get': {
+    summary: 'Look up the rates at a ZIP code (TaxJar)',
+    description: `TaxJar’s \`GET /v2/rates/:zip\`: today’s breakdown of \`GET /api/v1/rates\` as \`state_rate\`, \`county_rate\`, \`city_rate\`, \`combined_district_rate\` (special districts) and \`combined_rate\`, with names and \`freight_taxable\` from the state’s shipping rule. The \`state\` query narrows an ambiguous ZIP; \`city\`, \`street\` and \`country\` are accepted and unused (no boundary data; US only). An unknown ZIP is 400 \`invalid_address\`. ${TAXJAR}`,
+  },
+  'taxjar-categories': {
+    summary: 'List the product tax categories (TaxJar)',
+    description: `TaxJar’s \`GET /v2/categories\`: the catalog of \`GET /api/v1/tax-codes\` (name, \`product_tax_code\`, description), without this service’s \`SHIPPING\` code. ${TAXJAR}`,
+  },
+  'taxjar-summary-rates': {
+    summary: 'List minimum and average rates per state (TaxJar)',
+    description: `TaxJar’s \`GET /v2/summary_rates\`, for every state and DC: \`minimum_rate\` is the lowest state part in the content’s ZIP table, \`average_rate\` the mean combined rate over the state’s ZIP codes (not weighted by population). No other countries. ${TAXJAR}`,
+  },
+  'taxjar-nexus-regions': {
+    summary: 'List the states where the account has nexus (TaxJar)',
+    description: `TaxJar’s \`GET /v2/nexus/regions\`: the account’s nexus setting of the key’s environment (\`PATCH /api/v1/account\`); \`all\` lists every state and DC. ${TAXJAR}`,
+  },
+  'taxjar-orders-list': {
+    summary: 'List order ids (TaxJar)',
+    description: `TaxJar’s \`GET /v2/transactions/orders\`: the ids of live orders (sales and replacements neither voided nor adjusted) dated on \`transaction_date\` or between \`from_transaction_date\` and \`to_transaction_date\` (YYYY/MM/DD or YYYY-MM-DD), each id once. TaxJar’s lists have no pages, so up to 10,000 are read. \`provider\` is accepted and ignored. ${TAXJAR}`,
+  },
+  'taxjar-orders-get': {
+    summary: 'Read an order (TaxJar)',
+    description: `TaxJar’s \`GET /v2/transactions/orders/:id\`: the order’s current version (the sale, or after updates its latest replacement), its \`sales_tax\` as committed. Refunds, reversals and voided (deleted) orders are 404, as in TaxJar. ${TAXJAR}`,
+  },
+  'taxjar-orders-create': {
+    summary: 'Commit an order (TaxJar)',
+    description: lines(
+      `TaxJar’s \`POST /v2/transactions/orders\`: a commit (\`POST /api/v1/transactions\`) under the code \`transaction_id\`, the document read from the fields as \`POST /v2/taxes\` reads them, dated \`transaction_date\`. ${TAXJAR}`,
+      '',
+      'Where it differs from TaxJar: the order’s `sales_tax` (and the line items’) is not taken on trust: the engine’s tax is committed and answered, and `amount` is answered from the committed document (items net of discounts, plus shipping). Without line items, the request’s `amount` is taxed as one line beside the shipping line, as `POST /v2/taxes` reads it, so it must leave the shipping out (TaxJar’s order `amount` counts it). A second create of the same id is 422 (`duplicate_transaction` in `detail`). Billed as one `commit`.',
+    ),
+  },
+  'taxjar-orders-update': {
+    summary: 'Update an order (TaxJar)',
+    description: `TaxJar’s \`PUT /v2/transactions/orders/:id\`, as an adjustment (\`POST /api/v1/transactions/adjustments\`): the current version becomes \`adjusted\`, a reversal \`<id>:r<n>\` and a replacement \`<id>:v<n>\` are written atomically, taxed now. Fields the request leaves out keep their committed values (of the addresses, the destination state and ZIP; \`from_\` fields are not kept). Once the order has refunds it is refused (422 \`invalid_lifecycle\`), as any adjustment. Billed as one \`adjustment\`. ${TAXJAR}`,
+  },
+  'taxjar-orders-delete': {
+    summary: 'Delete an order (TaxJar)',
+    description: `TaxJar’s \`DELETE /v2/transactions/orders/:id\`, as a void (\`POST /api/v1/transactions/{code}/void\`) of the current version; the order is then 404, as in TaxJar. An order with refunds is refused (422 \`invalid_lifecycle\`). The example deletes \`TJ-1002\`, an order created like the create example. Billed as one \`void\`. ${TAXJAR}`,
+  },
+  'taxjar-refunds-list': {
+    summary: 'List refund ids (TaxJar)',
+    description: `TaxJar’s \`GET /v2/transactions/refunds\`: the ids of refunds dated on \`transaction_date\` or between \`from_transaction_date\` and \`to_transaction_date\`, unpaged (up to 10,000). ${TAXJAR}`,
+  },
+  'taxjar-refunds-get': {
+    summary: 'Read a refund (TaxJar)',
+    description: `TaxJar’s \`GET /v2/transactions/refunds/:id\`: a refund document as committed (negative amounts and tax), \`transaction_reference_id\` naming the order. Refunds are immutable here: \`PUT\` and \`DELETE\` on a refund are 405. ${TAXJAR}`,
+  },
+  'taxjar-refunds-create': {
+    summary: 'Refund an order (TaxJar)',
+    description: lines(
+      `TaxJar’s \`POST /v2/transactions/refunds\`, as a refund (\`POST /api/v1/transactions/{code}/refunds\`) of the current version of the order \`transaction_reference_id\`, under the refund’s own \`transaction_id\`: each line item refunds |\`unit_price\` × \`quantity\`| − |\`discount\`| of the order line with the same \`id\`, and \`shipping\` the shipping line, at the order’s rates (so refunds never exceed the order’s tax). Amounts may carry either sign. ${TAXJAR}`,
+      '',
+      'Where it differs from TaxJar: without line items, `amount` must be everything that remains refundable (a full refund) or the shipping alone; a partial amount without line items is 400 `invalid_request` (which lines it came from cannot be known). More than remains is 422 `refund_exceeds_refundable`; a taken id 422 `duplicate_transaction`. Billed as one `refund`.',
+    ),
+  },
+  'taxjar-customers-list': {
+    summary: 'List customer ids (TaxJar)',
+    description: `TaxJar’s \`GET /v2/customers\`: every customer id in the key’s scope, unpaged (up to 10,000). ${TAXJAR}`,
+  },
+  'taxjar-customers-get': {
+    summary: 'Read a customer (TaxJar)',
+    description: `TaxJar’s \`GET /v2/customers/:id\` (\`GET /api/v1/customers/{code}\`): the customer with \`exemption_type\` and \`exempt_regions\` derived from its active, assigned, currently effective certificates (\`wholesale\` for resale, \`government\`, or \`other\`; \`non_exempt\` without any). The address fields are \`null\`: customers here carry none. ${TAXJAR}`,
+  },
+  'taxjar-customers-create': {
+    summary: 'Create a customer (TaxJar)',
+    description: `TaxJar’s \`POST /v2/customers\`: \`POST /api/v1/customers\` with \`customer_code\` = \`customer_id\` and its \`name\`. Where it differs from TaxJar: an exemption follows from certificates (\`/api/v1/certificates\`), never from the request, so a new customer may only be \`non_exempt\` (declaring another exemption is 422 \`certificate_evidence_incomplete\`); the address fields are accepted and not stored. A taken id is 422 \`conflict\`. ${TAXJAR}`,
+  },
+  'taxjar-customers-update': {
+    summary: 'Update a customer (TaxJar)',
+    description: `TaxJar’s \`PUT /v2/customers/:id\`: renames the customer (a name left out is kept). The exemption may be repeated as it is (clients send the customer back whole) but not changed: 422 \`certificate_evidence_incomplete\`. Address fields are accepted and not stored. ${TAXJAR}`,
+  },
+  'taxjar-customers-delete': {
+    summary: 'Delete a customer (TaxJar)',
+    description: `TaxJar’s \`DELETE /v2/customers/:id\`: deletes a customer that holds no certificates and answers it as it was. Where it differs from TaxJar: a customer holding certificates is kept (certificates are evidence other records point to): 422 \`conflict\`. ${TAXJAR}`,
+  },
+  'webhooks-create': {
+    summary: 'Register a webhook endpoint',
+    description: lines(
+      'Registers a URL to receive the account environment’s events of the listed types (or `["*"]` for all), POSTed at least once and signed per Standard Webhooks. The answer carries the signing `secret` (`whsec_…`) this once; an idempotent replay answers `secret: null`. At most 20 endpoints per account environment.',
+      '',
+      'A URL the service cannot deliver to is 400 `invalid_request` with a detail at `url`: in production only `https` URLs whose host resolves to public addresses; sandbox endpoints may be `http`, and on the local runner loopback (as in the example, which delivers to a receiver on port 8787 of the runner’s machine). An unknown event type is 422 `validation_error`. See docs/webhooks.md.',
+    ),
+  },
+  'webhooks-list': {
+    summary: 'List webhook endpoints',
+    description: `The account environment’s endpoints, newest first, with their status (\`disabled\` after failing for days, and why) and secret rotation times, never their secrets. ${LIST}`,
+  },
+  'webhooks-get': {
+    summary: 'Read a webhook endpoint',
+    description:
+      'One endpoint with its status, `failing_since`, `disabled_reason` and secret rotation times; never its secret. An unknown id is 404 `not_found`. The example’s id is of the form `we_…`.',
+  },
+  'webhooks-delete': {
+    summary: 'Delete a webhook endpoint',
+    description: 'Removes an endpoint: nothing more is delivered to it and its pending deliveries are cancelled. An unknown id is 404 `not_found`.',
+  },
+  'webhooks-rotate-secret': {
+    summary: 'Rotate a webhook endpoint’s signing secret',
+    description:
+      'Answers a new secret, this once (an idempotent replay answers `secret: null`); the previous one keeps signing for 24 hours (`WEBHOOK_SECRET_OVERLAP_SECONDS`), both signatures sent space-separated in `webhook-signature`, so receivers may switch within the day. An unknown id is 404 `not_found`. No body.',
+  },
+  'events-list': {
+    summary: 'List events and their deliveries',
+    description: `The account environment’s events of the last 30 days, newest first, optionally of one \`type\`, each with its payload and its delivery state per endpoint (\`pending\`, \`failing\`, \`delivered\`, \`dead_lettered\`, \`cancelled\`, with attempts, last status and error, next attempt). ${LIST}`,
+  },
+  'events-redeliver': {
+    summary: 'Redeliver an event',
+    description:
+      'Queues the event again to every endpoint subscribed to its type now, as a new generation of attempts with the same `webhook-id` and body (a dead-lettered delivery starts over); answers 202 with the event’s delivery states. An unknown event, or one older than 30 days, is 404 `not_found`; an event that kept changing while it was being redelivered 409 `conflict` (try again). No body. The example’s id is of the form `evt_…`: take one from `GET /events`.',
+  },
+} as const satisfies Record<RouteId, OperationText>;
