@@ -6,11 +6,11 @@
 // STX_DYNAMODB_JIT=quick starts DynamoDB Local's JVM with C1 only, for short runs such as the test
 // suites (lib/local/engines.ts).
 import { join } from 'node:path';
+import { BASE_PATH } from '../functions/manifest/route';
 import { commandLine } from '../lib/command-line';
 import { dynamoJitFromEnv, LocalSetupError } from '../lib/local/engines';
+import { type LocalService, readSeedFile, startLocal } from '../lib/local/runner';
 import { PROJECT_ROOT } from '../lib/paths';
-import { readSeedFile, startLocal, type LocalService } from '../lib/local/runner';
-import { BASE_PATH } from '../functions/manifest/route';
 import { webhookSettingOverrides } from '../lib/runtime-settings';
 import { buildWebBundles } from '../lib/web-assets';
 

@@ -2,7 +2,7 @@
 // activate it (a named reviewer), assign it, then sell to the customer under it.
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { connect, fresh, must, targetFromEnv, type ExampleTarget } from './connect';
+import { connect, type ExampleTarget, fresh, must, targetFromEnv } from './connect';
 
 export async function exemptCustomer(target: ExampleTarget) {
   const api = connect(target);

@@ -3,7 +3,7 @@
 // seller_class and without verified Illinois locations the service refuses with
 // il_sourcing_unresolved_no_seller_facts.
 import { pathToFileURL } from 'node:url';
-import { connect, must, targetFromEnv, type ExampleTarget } from './connect';
+import { connect, type ExampleTarget, must, targetFromEnv } from './connect';
 
 export async function illinoisSellerClass(target: ExampleTarget) {
   const api = connect(target);

@@ -1,6 +1,6 @@
 // Calculate → commit → partial refund → lookup: the life of one sale.
 import { pathToFileURL } from 'node:url';
-import { connect, fresh, must, targetFromEnv, type ExampleTarget } from './connect';
+import { connect, type ExampleTarget, fresh, must, targetFromEnv } from './connect';
 
 export async function saleLifecycle(target: ExampleTarget) {
   const api = connect(target);

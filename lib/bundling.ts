@@ -2,12 +2,12 @@
 // (local bundles, benchmarks) both derive their esbuild options from FUNCTION_BUNDLE, so what runs
 // on a developer machine with `bundles` is built exactly like what Lambda runs.
 import { basename, join } from 'node:path';
-import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import { logConsumerId, PROJECT_ROOT, streamConsumerId, workerId } from './paths';
 import { LOG_CONSUMERS, QUEUES, STREAM_CONSUMERS } from '../functions/manifest/resources';
+import { type RouteDef, routeEntry } from '../functions/manifest/route';
 import { ROUTES } from '../functions/manifest/routes';
-import { routeEntry, type RouteDef } from '../functions/manifest/route';
+import { logConsumerId, PROJECT_ROOT, streamConsumerId, workerId } from './paths';
 import { isWebAsset } from './web-assets';
 
 /** The artifact a `content: true` function reads next to its handler (functions/adapters/content/content-file.ts). */

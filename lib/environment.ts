@@ -1,6 +1,6 @@
 // The environment every function receives, built in one place for the stack and the local runner.
 import { QUEUES, TABLES } from '../functions/manifest/resources';
-import { runtimeSettingsEnvironment, type RuntimeSettings } from './runtime-settings';
+import { type RuntimeSettings, runtimeSettingsEnvironment } from './runtime-settings';
 
 export interface EnvironmentInputs {
   /** Table name by table id (tokens in the stack, plain names locally). */

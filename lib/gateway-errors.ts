@@ -1,7 +1,7 @@
 // Errors API Gateway answers itself (no route, wrong method, no or unknown usage key, throttling,
 // integration failures). The stack renders them as gateway responses and the local runner renders
 // them the same way, so clients see the API's error envelope whichever layer refused the request.
-import { TAXJAR_BASE_PATH, type ErrorDialect } from '../functions/manifest/route';
+import { type ErrorDialect, TAXJAR_BASE_PATH } from '../functions/manifest/route';
 
 export interface GatewayError {
   readonly statusCode: number;

@@ -1,7 +1,7 @@
 // Every cdk-nag (AwsSolutions) finding the stack keeps, each acknowledged on the narrowest construct
 // with the reason it stays. cdk-nag 3 acknowledges through CDK's Validations (NagSuppressions is
 // gone) and matches each finding id exactly, `Rule[finding]` included.
-import { Validations, type CfnElement } from 'aws-cdk-lib';
+import { type CfnElement, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { MAIN_TABLE } from '../functions/manifest/resources';
 import { CONSOLE_GET } from '../functions/manifest/routes/public';

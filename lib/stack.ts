@@ -16,23 +16,23 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { QueueDef } from '../functions/manifest/resources';
+import type { RouteDef } from '../functions/manifest/route';
+import { ROUTES } from '../functions/manifest/routes';
 import { AUTHORIZER_ENTRY } from './bundling';
-import { AccessProfiles, accessProfile, type AccessProfile } from './constructs/access-profiles';
+import { type AccessProfile, AccessProfiles, accessProfile } from './constructs/access-profiles';
 import { Api } from './constructs/api';
-import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
 import { LogConsumers } from './constructs/log-consumers';
+import { Monitoring, metricsNamespace } from './constructs/monitoring';
 import { QueueWorkers } from './constructs/queue-workers';
-import { Sweeper } from './constructs/sweeper';
-import { StreamConsumers } from './constructs/stream-consumers';
 import { Queues } from './constructs/queues';
 import { RouteFunctions } from './constructs/route-functions';
 import { functionLogGroup, ServiceFunction } from './constructs/service-function';
+import { StreamConsumers } from './constructs/stream-consumers';
+import { Sweeper } from './constructs/sweeper';
 import { Tables } from './constructs/tables';
+import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
 import { functionEnvironment } from './environment';
-import { metricsNamespace, Monitoring } from './constructs/monitoring';
-import type { QueueDef } from '../functions/manifest/resources';
-import { ROUTES } from '../functions/manifest/routes';
-import type { RouteDef } from '../functions/manifest/route';
 import { DEFAULT_RUNTIME_SETTINGS, type RuntimeSettings } from './runtime-settings';
 
 export interface SalesTaxStackProps extends StackProps {

@@ -6,7 +6,7 @@
 // need no extra step. The output is deterministic for the same sources and lockfile.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { PROJECT_ROOT } from './paths';
 
 /** Where built web assets go (git-ignored with the rest of .build). */

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { commandLine } from '../lib/command-line';
 import { KEYS } from '../test/fixtures/seed';
-import { invalid, keepCrossFieldRules, valid, type JsonSchema } from './api-check/arbitrary';
+import { invalid, type JsonSchema, keepCrossFieldRules, valid } from './api-check/arbitrary';
 import { startRunner } from './local-runner';
 import { responseChecker } from './response-check';
 

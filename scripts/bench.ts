@@ -21,7 +21,7 @@
 // (scripts/bench/processes.ts).
 import { commandLine, refuse } from '../lib/command-line';
 import { soak } from './bench/durability';
-import { OWN_PROCESS_PARTS, type Part, PARTS, QUICK_PARTS, SERVER_PARTS } from './bench/parts';
+import { OWN_PROCESS_PARTS, PARTS, type Part, QUICK_PARTS, SERVER_PARTS } from './bench/parts';
 import { startRunner, stopAll, stopOnSignals } from './bench/processes';
 import { BENCH_SEED } from './bench/seed';
 import type { Figures } from './bench/settings';

@@ -1,11 +1,11 @@
 // A local runner (`npm start`) in a child process with the integration tests' seed, on a free port:
 // for scripts that check or record the service over HTTP (api-check, record-examples).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SEED } from '../test/fixtures/seed';
 import { PROJECT_ROOT } from '../lib/paths';
+import { SEED } from '../test/fixtures/seed';
 
 export async function startRunner(): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'stx-api-check-'));

@@ -10,14 +10,14 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import * as v from 'valibot';
 import type { ErrorCode } from '../functions/core/errors';
 import { routeErrors } from '../functions/http/route-errors';
+import { type ErrorDialect, fullPath, type RouteDef, routeEntry } from '../functions/manifest/route';
+import { ROUTES, type RouteId } from '../functions/manifest/routes';
 import { type AnyRequestExample, REQUEST_EXAMPLES, type Sample } from '../functions/schemas/reference/examples';
 import { OPERATIONS } from '../functions/schemas/reference/operations';
 import { ErrorEnvelope, RESPONSE_COMPONENTS, RESPONSES, type RouteResponse } from '../functions/schemas/responses';
 import { AdjustmentRequestSchema } from '../functions/schemas/transactions';
 import { commandLine, isMain } from '../lib/command-line';
 import { handlerModule, PROJECT_ROOT } from '../lib/paths';
-import { type ErrorDialect, fullPath, routeEntry, type RouteDef } from '../functions/manifest/route';
-import { ROUTES, type RouteId } from '../functions/manifest/routes';
 
 type GenericSchema = v.GenericSchema;
 

@@ -6,7 +6,7 @@
 // general goods with a warning, refused only in a strict document.)
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
-import { commandLine, wholeNumber, isMain } from '../lib/command-line';
+import { commandLine, isMain, wholeNumber } from '../lib/command-line';
 
 const PLACES = [
   ['New York', 'NY', '10001'],

@@ -2,9 +2,10 @@
 // first accounts and keys; each key also gets its usage-plan twin in API Gateway. Uses the AWS
 // credentials and region of the environment (AWS_PROFILE, AWS_REGION).
 //   npx tsx scripts/seed-stage.ts --stage <name> --seed <file.json>
+
+import { TABLES } from '../functions/manifest/resources';
 import { commandLine, refuse } from '../lib/command-line';
 import { readSeedFile } from '../lib/local/runner';
-import { TABLES } from '../functions/manifest/resources';
 import { DEFAULT_RUNTIME_SETTINGS, runtimeSettingsEnvironment } from '../lib/runtime-settings';
 
 const spec = {

@@ -6,11 +6,11 @@
 import { writeFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { commandLine, isMain, refuse } from '../lib/command-line';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from '../lib/local/provision';
-import { USAGE_TABLE } from '../functions/manifest/resources';
 import { UsageStore } from '../functions/adapters/dynamodb/usage-store';
 import { exportUsage } from '../functions/application/usage';
+import { USAGE_TABLE } from '../functions/manifest/resources';
+import { commandLine, isMain, refuse } from '../lib/command-line';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from '../lib/local/provision';
 
 const spec = {
   command: 'npm run usage-export --',

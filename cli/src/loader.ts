@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { BatchApi, BatchItemResult } from './batch-api';
 import type { ColumnMap } from './column-map';
-import { csvDocuments, jsonLinesDocuments, type ExportDocument } from './export-reader';
+import { csvDocuments, type ExportDocument, jsonLinesDocuments } from './export-reader';
 import { backoff, Pacer, sleep } from './pacing';
 import type { Progress } from './progress';
 import { appendResults, startResults } from './results';
-import { readState, writeState, type LoaderState, type PlannedBatch } from './state-file';
+import { type LoaderState, type PlannedBatch, readState, writeState } from './state-file';
 
 export interface LoadOptions {
   readonly input: string;

@@ -4,10 +4,10 @@
 // retries of what is safe to retry (src/retry.ts).
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './api.generated';
-import { retryingFetch, type RetryOptions } from './retry';
+import { type RetryOptions, retryingFetch } from './retry';
 
+export { isRepeatable, type RetryOptions, retryingFetch } from './retry';
 export type { components, operations, paths };
-export { isRepeatable, retryingFetch, type RetryOptions } from './retry';
 
 /** The JSON of a named response shape, e.g. `Schema<'Transaction'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

@@ -4,15 +4,15 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { apiClient } from './api';
 import { Badge, PageTitle } from './components';
-import { SignedIn, type Signed } from './hooks';
+import { type Signed, SignedIn } from './hooks';
 import { BatchDetail, BatchList } from './pages/batches';
 import { Overview } from './pages/overview';
 import { ReturnJobDetail, ReturnJobList } from './pages/return-jobs';
 import { SignIn } from './pages/sign-in';
 import { TransactionDetail, TransactionList } from './pages/transactions';
 import { Webhooks } from './pages/webhooks';
-import { href, parseRoute, type Page, type Route } from './route';
-import { clearSession, loadSession, saveSession, type Session } from './session';
+import { href, type Page, parseRoute, type Route } from './route';
+import { clearSession, loadSession, type Session, saveSession } from './session';
 
 const PAGES: Record<Session['kind'], readonly [Page, string][]> = {
   account: [

@@ -4,7 +4,7 @@
 // figures themselves are in the table that follows every chart.
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
-import { stacked, type Series } from './liability';
+import { type Series, stacked } from './liability';
 
 export interface BarChartProps {
   readonly title: string;

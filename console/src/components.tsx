@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { ApiFailure } from './api';
 import { instant } from './format';
 import type { Loaded } from './hooks';
-import { cursorOf, hasPrevious, nextPage, pageNumber, previousPage, type PageState } from './paging';
+import { cursorOf, hasPrevious, nextPage, type PageState, pageNumber, previousPage } from './paging';
 
 /** Whether a page was shown before: the first one, on loading, leaves focus where the browser put it. */
 let shownBefore = false;

@@ -62,6 +62,7 @@ function injected(fault: Fault, items = 1): Error {
 }
 
 /** Adds the fault middleware to a client's stack (a no-op per call while STX_FAULTS is unset). */
+// biome-ignore lint/suspicious/noExplicitAny: any SDK client's stack, whatever its input and output types
 export function withFaults<S extends { middlewareStack: MiddlewareStack<any, any> }>(
   client: S,
   clientName: 'dynamodb' | 'sqs',

@@ -3,15 +3,15 @@
 import type { TenantPrincipal } from '../core/access/authorize';
 import type { AccessRepository } from '../core/access/ports';
 import type { AccountRecord } from '../core/access/records';
+import { assertFuture } from '../core/account/key-issuance';
 import type { SettingsPatch, TenantRepository } from '../core/account/ports';
 import type { CatalogItem, IllinoisSettings, Location, Nexus, TenantSettings } from '../core/account/settings';
-import { assertFuture } from '../core/account/key-issuance';
 import { assertKnownStates } from '../core/content/states';
 import type { TaxCode } from '../core/content/tax-content';
 import { DomainError } from '../core/errors';
+import { type Page, type PageRequest, pageInMemory } from '../core/lists/paging';
 import type { SellerClass } from '../core/tax/input';
 import { issueDeclaration } from '../core/tax/states/il/declaration';
-import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';
 import type { Authenticator } from './authentication';
 import type { Call } from './call';
 import type { TenantConfigs } from './tenant-configs';

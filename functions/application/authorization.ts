@@ -3,14 +3,14 @@
 // acts for. The rules are pure core functions; this adds the one lookup they need (the client
 // account of an engagement).
 import {
+  type AccessPolicy,
   assertCredential,
   assertModuleEnabled,
   assertScope,
-  principalFor,
-  resolveClientContext,
-  type AccessPolicy,
   type ClientHeaders,
   type PrincipalFor,
+  principalFor,
+  resolveClientContext,
 } from '../core/access/authorize';
 import type { Engagement, Tenant } from '../core/access/records';
 import { DomainError } from '../core/errors';

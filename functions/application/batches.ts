@@ -9,6 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../core/access/records';
 import {
+  type BatchHeader,
+  type BatchItem,
+  type BatchKind,
+  type BatchOperation,
+  type BatchStatus,
+  type ChunkTally,
   chunkRange,
   completion,
   deadlineFailure,
@@ -16,15 +22,9 @@ import {
   isExpired,
   isOverdue,
   newBatch,
-  type BatchHeader,
-  type BatchItem,
-  type BatchKind,
-  type BatchOperation,
-  type BatchStatus,
-  type ChunkTally,
   type PendingItem,
 } from '../core/batches/batch';
-import { ItemAlreadyFinished, type BatchQueue, type BatchRepository, type BatchSignals, type ChunkMessage, type ItemResult } from '../core/batches/ports';
+import { type BatchQueue, type BatchRepository, type BatchSignals, type ChunkMessage, ItemAlreadyFinished, type ItemResult } from '../core/batches/ports';
 import { DomainError } from '../core/errors';
 import type { Page, PageRequest } from '../core/lists/paging';
 import type { DocumentInput } from '../core/tax/input';
@@ -34,8 +34,8 @@ import { calculateDocument } from './calculations';
 import type { TenantCall } from './call';
 import { joinedWrites } from './joined-writes';
 import { untilWritten } from './optimistic-retry';
+import { type CommitInput, commitTransaction, type TransactionPorts } from './transactions';
 import { chargeOf } from './usage';
-import { commitTransaction, type CommitInput, type TransactionPorts } from './transactions';
 
 export interface BatchSettings {
   /** A batch still pending this long after submission fails (its unfinished items with it). */

@@ -3,7 +3,7 @@ import { calculate } from '../core/tax/engine';
 import type { DocumentInput } from '../core/tax/input';
 import type { DocumentTax } from '../core/tax/types';
 import type { TenantCall } from './call';
-import { engineContext, type CalculationOptions, type EngineContextPorts } from './engine-context';
+import { type CalculationOptions, type EngineContextPorts, engineContext } from './engine-context';
 
 export interface EstimateInput {
   readonly ship_to: DocumentInput['ship_to'];

@@ -4,13 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { visibleTo } from '../core/access/authorize';
 import { activation } from '../core/certificates/activation';
-import { assign, auditEntry, type ActivationRequest, type Certificate } from '../core/certificates/certificate';
+import { type ActivationRequest, assign, auditEntry, type Certificate } from '../core/certificates/certificate';
 import { grantsFor, selectedCertificates } from '../core/certificates/grants';
 import type { CertificateFilters, CertificateRepository, CertificateResolver, StoredCertificate } from '../core/certificates/ports';
+import type { CustomerRepository } from '../core/customers/ports';
 import { DomainError } from '../core/errors';
 import type { Page, PageRequest } from '../core/lists/paging';
 import { dayOf, type Outcome, type TenantCall } from './call';
-import type { CustomerRepository } from '../core/customers/ports';
 import { getCustomer } from './customers';
 import { untilWritten } from './optimistic-retry';
 

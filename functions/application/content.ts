@@ -2,10 +2,10 @@
 // in use. Content is loaded once per process by the port.
 import type { Category, StateFacts } from '../core/content/artifact';
 import { US_STATES } from '../core/content/states';
-import type { StateSummary } from '../core/taxjar/content';
 import type { TaxCode, TaxContent } from '../core/content/tax-content';
-import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';
+import { type Page, type PageRequest, pageInMemory } from '../core/lists/paging';
 import { destinationRates, type RateBreakdown } from '../core/tax/engine';
+import type { StateSummary } from '../core/taxjar/content';
 
 export interface TaxCodeFilter {
   readonly category?: Category | undefined;

@@ -3,7 +3,7 @@
 // their own positions; only the HTTP edge seals and opens, so a position never reaches a client
 // unsealed and a client's cursor never reaches a store unverified.
 import type { Principal } from '../core/access/authorize';
-import { cursorKeys, openCursor, sealCursor, type CursorKeys } from '../core/lists/cursor-seal';
+import { type CursorKeys, cursorKeys, openCursor, sealCursor } from '../core/lists/cursor-seal';
 
 /** Where the deployment's secrets are kept. */
 export interface SecretVault {

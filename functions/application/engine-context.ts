@@ -3,12 +3,12 @@
 // and the certificates the document selects.
 import { actingLocation } from '../core/access/authorize';
 import type { TenantRepository } from '../core/account/ports';
-import { locationNamed, type CatalogItem } from '../core/account/settings';
+import { type CatalogItem, locationNamed } from '../core/account/settings';
 import type { CertificateResolver } from '../core/certificates/ports';
 import type { TaxContent } from '../core/content/tax-content';
 import { SimulatedInternalError } from '../core/simulation';
-import type { EngineContext, SimulatedFault } from '../core/tax/types';
 import type { DocumentInput } from '../core/tax/input';
+import type { EngineContext, SimulatedFault } from '../core/tax/types';
 import { dayOf, type TenantCall } from './call';
 import type { TenantConfigs } from './tenant-configs';
 

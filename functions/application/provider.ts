@@ -2,7 +2,7 @@
 // client a request's client context selects.
 import type { ClientPrincipal, ProviderPrincipal } from '../core/access/authorize';
 import type { AccountRecord, Engagement } from '../core/access/records';
-import { pageInMemory, type Page, type PageRequest } from '../core/lists/paging';
+import { type Page, type PageRequest, pageInMemory } from '../core/lists/paging';
 import type { Authenticator } from './authentication';
 import type { Call } from './call';
 

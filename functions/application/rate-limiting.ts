@@ -3,7 +3,7 @@
 // concurrent estimate calls.
 import { DomainError } from '../core/errors';
 import type { RateCounter } from '../core/limits/ports';
-import { effectiveLimits, windowAt, type Bucket, type Consumption, type EffectiveLimits, type LimitSettings } from '../core/limits/rate-limits';
+import { type Bucket, type Consumption, type EffectiveLimits, effectiveLimits, type LimitSettings, windowAt } from '../core/limits/rate-limits';
 import { LeaseBook, leaseSize } from '../core/limits/token-lease';
 import type { Credentials } from './authentication';
 

@@ -6,7 +6,7 @@ import type { BatchHeader } from '../core/batches/batch';
 import { DomainError } from '../core/errors';
 import type { SummaryRepository } from '../core/returns/ports';
 import { ALL_LOCATIONS, summaryView } from '../core/returns/summary';
-import { failedItem, submitJob, type BatchPorts, type ItemOutcome, type ItemRunner } from './batches';
+import { type BatchPorts, failedItem, type ItemOutcome, type ItemRunner, submitJob } from './batches';
 import type { TenantCall } from './call';
 import type { TenantConfigs } from './tenant-configs';
 

@@ -11,6 +11,8 @@ import { calculate } from '../core/tax/engine';
 import type { DocumentInput } from '../core/tax/input';
 import { toCents } from '../core/tax/money';
 import {
+  type Adjustment,
+  type AdjustmentCodes,
   adjustment,
   assertAdjustable,
   assertCommittable,
@@ -19,18 +21,16 @@ import {
   credit,
   refund,
   voidTransaction as voidRule,
-  type Adjustment,
-  type AdjustmentCodes,
 } from '../core/transactions/lifecycle';
-import { DuplicateDocument, type DocumentChange, type Stored, type TransactionFilters, type TransactionRepository } from '../core/transactions/repository';
+import { type DocumentChange, DuplicateDocument, type Stored, type TransactionFilters, type TransactionRepository } from '../core/transactions/repository';
 import type { TransactionRecord } from '../core/transactions/transaction';
 import type { TransactionSummary } from '../core/transactions/view';
-import { dayOf, type Outcome, type TenantCall } from './call';
-import { engineContext, type CalculationOptions, type EngineContextPorts } from './engine-context';
-import { untilWritten } from './optimistic-retry';
-import { chargeOf } from './usage';
 import type { UsageKind } from '../core/usage/usage';
+import { dayOf, type Outcome, type TenantCall } from './call';
+import { type CalculationOptions, type EngineContextPorts, engineContext } from './engine-context';
+import { untilWritten } from './optimistic-retry';
 import { requestHash } from './request-hash';
+import { chargeOf } from './usage';
 
 export interface TransactionPorts {
   /** The documents of one tenant. */

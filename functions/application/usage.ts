@@ -10,22 +10,23 @@
 //     (`sumJournal`: a CloudWatch Logs subscription on AWS, the local runner's tail of the journal
 //     files), each delivery exactly once. No DynamoDB call is added to a calculation
 //     (docs/usage-and-monitoring.md, "Exactly once").
-import type { Call, TenantCall } from './call';
+
 import type { Tenant } from '../core/access/records';
-import { journalChunks, type JournalChunk, type JournalDelivery, type UsageBacklog, type UsageJournal } from '../core/usage/journal';
+import { type JournalChunk, type JournalDelivery, journalChunks, type UsageBacklog, type UsageJournal } from '../core/usage/journal';
 import {
   groupUsage,
   mergeRows,
-  usageCsv,
-  usageDay,
-  usageRange,
   monthRange,
   type UsageCharge,
   type UsageGroup,
   type UsageGrouping,
   type UsageKind,
   type UsageRow,
+  usageCsv,
+  usageDay,
+  usageRange,
 } from '../core/usage/usage';
+import type { Call, TenantCall } from './call';
 
 export interface UsageRepository {
   /**

@@ -4,13 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Tenant } from '../core/access/records';
 import { DomainError } from '../core/errors';
+import type { EventType } from '../core/events/catalogue';
+import type { Page, PageRequest } from '../core/lists/paging';
 import { type BackoffSettings, retryDelaySeconds } from '../core/webhooks/backoff';
 import { afterAttempt, type Delivery, newDelivery, OPEN_STATES } from '../core/webhooks/delivery';
 import { endpointView, MAX_ENDPOINTS, signingSecrets, subscribes, type WebhookEndpoint } from '../core/webhooks/endpoint';
 import type { DeliveryMessage, DeliveryQueue, StoredEventRecord, WebhookStore, WebhookTransport } from '../core/webhooks/ports';
 import { newSecret, signatureHeader } from '../core/webhooks/signing';
-import type { EventType } from '../core/events/catalogue';
-import type { Page, PageRequest } from '../core/lists/paging';
 import type { TenantCall } from './call';
 
 export interface WebhookSettings extends BackoffSettings {

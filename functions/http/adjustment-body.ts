@@ -3,10 +3,10 @@
 // document is validated only after that (targets `replacement.<field>`).
 import type * as v from 'valibot';
 import { assertDistinctCodes } from '../core/transactions/lifecycle';
-import type { StagedBody } from './steps/parse';
-import { validate, validateAt } from './validation';
 import { CalculationRequestSchema } from '../schemas/document';
 import { AdjustmentEnvelopeSchema, AdjustmentRequestSchema } from '../schemas/transactions';
+import type { StagedBody } from './steps/parse';
+import { validate, validateAt } from './validation';
 
 export const AdjustmentBody: StagedBody<v.InferOutput<typeof AdjustmentRequestSchema>> = {
   schema: AdjustmentRequestSchema,

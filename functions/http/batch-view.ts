@@ -1,6 +1,6 @@
 // What the batch endpoints answer: the batch, and its items with each failed item's error as the
 // envelope's inner object (rendered by error-response.ts, like every error).
-import { batchView, itemView, type BatchHeader, type BatchItem, type ChunkTally } from '../core/batches/batch';
+import { type BatchHeader, type BatchItem, batchView, type ChunkTally, itemView } from '../core/batches/batch';
 import { errorBody } from './error-response';
 
 /** Results one response carries at most: Lambda answers up to 6 MB. */

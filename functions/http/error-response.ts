@@ -4,8 +4,8 @@
 // itself.
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { ErrorDialect } from '../manifest/route';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../core/errors';
+import type { ErrorDialect } from '../manifest/route';
 
 const STATUS: Record<ErrorCode, number> = {
   validation_error: 422,

@@ -3,9 +3,9 @@
 // carry Powertools idempotency.
 import type { GenericSchema } from 'valibot';
 import { dynamoClient } from '../composition-root';
-import { config } from '../shared/config';
 import type { RouteDef } from '../manifest/route';
-import { buildHandler, type ApiRequest, type BodySpec, type HttpHandler } from './handler';
+import { config } from '../shared/config';
+import { type ApiRequest, type BodySpec, buildHandler, type HttpHandler } from './handler';
 import type { Reply } from './request';
 import { idempotency } from './steps/idempotency';
 import type { InputSchemas } from './steps/parse';

@@ -6,7 +6,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { RouteDef } from '../manifest/route';
 import { logger } from '../shared/powertools';
-import { envelope, receivedOf, type HttpContext } from './envelope';
+import { envelope, type HttpContext, receivedOf } from './envelope';
 import type { HttpHandler } from './handler';
 import type { Received } from './request';
 

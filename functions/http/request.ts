@@ -3,9 +3,9 @@
 // whose step numbers these are) is held by the types: a step placed before the one that establishes
 // what it needs does not compile.
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import type { Principal } from '../core/access/authorize';
 import type { Credentials } from '../application/authentication';
 import type { Admission } from '../application/rate-limiting';
+import type { Principal } from '../core/access/authorize';
 
 /** Header names lower-cased, in an object without a prototype (a header may be called `constructor`). */
 export type Headers = Readonly<Record<string, string | undefined>>;

@@ -3,8 +3,9 @@
 // kind of route, then the endpoint's own codes (from functions/schemas/responses). The OpenAPI
 // document lists them per operation and the integration tests refuse any error code a route does
 // not declare.
-import type { RouteDef } from '../manifest/route';
+
 import type { ErrorCode } from '../core/errors';
+import type { RouteDef } from '../manifest/route';
 import { statusOf, taxjarStatusOf } from './error-response';
 
 export interface RouteShape extends Pick<RouteDef, 'method' | 'path' | 'public' | 'dialect' | 'scope' | 'credential' | 'clientContext' | 'environments'> {

@@ -2,8 +2,8 @@
 // own schema (targets are TaxJar's field names), then its translation against the API's own
 // document schema, so a translated document obeys every rule a /api/v1 document does.
 import type * as v from 'valibot';
-import { declaredNexus, inTaxjarTerms, taxjarDocument, type TaxjarOrderFields } from '../core/taxjar/document';
 import type { DocumentInput } from '../core/tax/input';
+import { declaredNexus, inTaxjarTerms, type TaxjarOrderFields, taxjarDocument } from '../core/taxjar/document';
 import { CalculationRequestSchema } from '../schemas/document';
 import type { StagedBody } from './steps/parse';
 import { validate } from './validation';

@@ -2,7 +2,7 @@
 // (docs/getting-started.md, "Validation details"). Messages are written here from the schema's
 // requirement, never from the submitted value.
 import * as v from 'valibot';
-import { type DomainError, validationError, type ErrorDetail } from '../core/errors';
+import { type DomainError, type ErrorDetail, validationError } from '../core/errors';
 
 export type InputRoot = 'body' | 'query' | 'header';
 

@@ -1,7 +1,7 @@
 // The tax document of calculations, transactions and batch items (docs/taxes-and-content.md).
 import * as v from 'valibot';
-import { SELLER_CLASSES } from '../core/tax/input';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
+import { SELLER_CLASSES } from '../core/tax/input';
 import { AddressSchema } from './address';
 import { CodeSchema, DateSchema, described, opt, uniqueBy } from './common';
 

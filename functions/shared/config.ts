@@ -1,9 +1,9 @@
 // Runtime configuration, validated once at init so a misconfigured function fails on its first
 // cold start instead of on some later request.
 import * as v from 'valibot';
-import { QUEUES } from '../manifest/resources';
 import type { WebhookSettings } from '../application/webhooks';
 import type { LimitSettings } from '../core/limits/rate-limits';
+import { QUEUES } from '../manifest/resources';
 
 const positiveInt = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1));
 

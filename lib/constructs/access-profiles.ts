@@ -7,7 +7,7 @@
 // principal.
 import { Aws } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE, SUMMARY_TABLE, USAGE_TABLE } from '../../functions/manifest/resources';

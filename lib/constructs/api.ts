@@ -9,19 +9,19 @@ import {
   AwsIntegration,
   type CfnAuthorizer,
   LogGroupLogDestination,
+  type Method,
   MethodLoggingLevel,
   MockIntegration,
   RequestAuthorizer,
-  RestApi,
-  type Method,
   Resource,
+  RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { GATEWAY_ERRORS, gatewayErrorBody, taxjarGatewayErrorBody, type GatewayError } from '../gateway-errors';
 import { BASE_PATH, fullPath, type RouteDef } from '../../functions/manifest/route';
+import { GATEWAY_ERRORS, type GatewayError, gatewayErrorBody, taxjarGatewayErrorBody } from '../gateway-errors';
 import { addGatewayResponses, REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
 import { UsagePlans } from './usage-plans';
 

@@ -1,6 +1,6 @@
 // Errors API Gateway produces itself, rendered in the service's envelope (lib/gateway-errors.ts).
 import { ResponseType, type RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { GATEWAY_ERRORS, gatewayErrorBody, type GatewayError } from '../gateway-errors';
+import { GATEWAY_ERRORS, type GatewayError, gatewayErrorBody } from '../gateway-errors';
 
 /** The request id in a body template (gateway response templates substitute `$context` variables). */
 export const REQUEST_ID_IN_TEMPLATE = '$context.requestId';

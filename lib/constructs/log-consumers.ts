@@ -12,9 +12,9 @@ import { FilterPattern, type LogGroup, SubscriptionFilter } from 'aws-cdk-lib/aw
 import { LambdaDestination } from 'aws-cdk-lib/aws-logs-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { logConsumerId } from '../bundling';
 import { LOG_CONSUMERS, type LogConsumerDef } from '../../functions/manifest/resources';
-import { accessProfile, type AccessProfiles } from './access-profiles';
+import { logConsumerId } from '../bundling';
+import { type AccessProfiles, accessProfile } from './access-profiles';
 import { ServiceFunction } from './service-function';
 
 export interface LogConsumersProps {

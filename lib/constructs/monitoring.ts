@@ -6,19 +6,19 @@
 // webhook attempts). Alarms notify the stage's SNS topic; docs/usage-and-monitoring.md says what
 // each one means and what to do.
 import { Duration } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import {
   Alarm,
   ComparisonOperator,
   Dashboard,
   GraphWidget,
+  type IMetric,
   MathExpression,
   Metric,
   TextWidget,
   TreatMissingData,
-  type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { Queues } from './queues';

@@ -4,7 +4,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { workerId } from '../bundling';
-import { accessProfile, type AccessProfiles } from './access-profiles';
+import { type AccessProfiles, accessProfile } from './access-profiles';
 import type { Queues } from './queues';
 import { ServiceFunction } from './service-function';
 

@@ -3,8 +3,8 @@
 import { Duration } from 'aws-cdk-lib';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routeEntry, type RouteDef } from '../../functions/manifest/route';
-import { routeAccess, type AccessProfile, type AccessProfiles } from './access-profiles';
+import { type RouteDef, routeEntry } from '../../functions/manifest/route';
+import { type AccessProfile, type AccessProfiles, routeAccess } from './access-profiles';
 import { ServiceFunction } from './service-function';
 
 /** API Gateway REST integrations time out after 29 s; a longer function would only be cut off. */

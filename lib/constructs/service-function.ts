@@ -2,13 +2,14 @@
 // It brings no role and no log group of its own: its role is its access profile's
 // (lib/constructs/access-profiles.ts) and its logs go to the stage's function log group, so a
 // function costs the stack one resource (see the Deploy section of the README).
+
+import { join } from 'node:path';
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { join } from 'node:path';
 import { nodejsBundling } from '../bundling';
 import { PROJECT_ROOT } from '../paths';
 

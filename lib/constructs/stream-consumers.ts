@@ -6,11 +6,11 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { streamConsumerId } from '../bundling';
 import { STREAM_CONSUMERS } from '../../functions/manifest/resources';
-import { accessProfile, type AccessProfiles } from './access-profiles';
-import type { Tables } from './tables';
+import { streamConsumerId } from '../bundling';
+import { type AccessProfiles, accessProfile } from './access-profiles';
 import { ServiceFunction } from './service-function';
+import type { Tables } from './tables';
 
 export interface StreamConsumersProps {
   readonly namePrefix: string;

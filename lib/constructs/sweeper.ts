@@ -9,9 +9,9 @@ import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { SWEEPER_ENTRY } from '../bundling';
 import { BATCH_ITEMS_QUEUE, RETURN_JOB_ITEMS_QUEUE, WEBHOOK_DELIVERIES_QUEUE } from '../../functions/manifest/resources';
-import { accessProfile, type AccessProfiles } from './access-profiles';
+import { SWEEPER_ENTRY } from '../bundling';
+import { type AccessProfiles, accessProfile } from './access-profiles';
 import { ServiceFunction } from './service-function';
 
 export const SWEEP_EVERY = Duration.minutes(5);

@@ -1,6 +1,6 @@
 // One usage plan per environment. Keys join them at runtime (functions/adapters/apigateway/usage-keys.ts
 // finds the plans by these names), and the authorizer tells API Gateway which key a request uses.
-import { UsagePlan, type RestApi, type ThrottleSettings } from 'aws-cdk-lib/aws-apigateway';
+import { type RestApi, type ThrottleSettings, UsagePlan } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
 import type { Environment } from '../../functions/manifest/route';
 

@@ -1,7 +1,7 @@
 // The local stand-ins for AWS: DynamoDB Local (the jar shipped in amplify-dynamodb-simulator, run
 // on Java, keeping its tables in a directory or in memory) and the local-aws-sqs emulator (in
 // process, in memory). Both are real engines the unmodified AWS SDK clients talk to.
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';

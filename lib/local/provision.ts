@@ -1,5 +1,5 @@
 // Creates the tables and queues of functions/manifest/resources.ts in the local engines, as the stack does in AWS.
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type AttributeDefinition } from '@aws-sdk/client-dynamodb';
+import { type AttributeDefinition, CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueDef, TableDef } from '../../functions/manifest/resources';
 

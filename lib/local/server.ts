@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { dialectOfPath, GATEWAY_ERRORS, gatewayErrorFor, type GatewayError } from '../gateway-errors';
 import type { ErrorDialect, RouteDef } from '../../functions/manifest/route';
+import { dialectOfPath, GATEWAY_ERRORS, type GatewayError, gatewayErrorFor } from '../gateway-errors';
 import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
 import { LocalSetupError } from './engines';
 

@@ -1,7 +1,7 @@
 // Plays the Lambda event-source mapping for SQS: long-polls a queue, hands batches to the worker
 // handler as SQS events, deletes what succeeded and leaves reported failures (partial batch
 // responses) to reappear after the visibility timeout, and to reach the DLQ after maxReceiveCount.
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueDef } from '../../functions/manifest/resources';
 import { functionContext } from './api-gateway';

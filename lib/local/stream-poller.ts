@@ -3,6 +3,8 @@
 // consumer's filter names (as the event source's filter criteria do on AWS), and hands them to the
 // handler as a DynamoDBStreamEvent. Records the handler reports as failed (partial batch response)
 // are retried from the first failure, as Lambda does, up to `maxRetries` times.
+
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
   DynamoDBStreamsClient,
@@ -10,11 +12,10 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamConsumerDef } from '../../functions/manifest/resources';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from './provision';
 import { functionContext } from './api-gateway';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './provision';
 import type { Poller } from './sqs-poller';
 
 export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | undefined>;

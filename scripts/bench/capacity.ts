@@ -13,9 +13,10 @@
 //     transactional write four times its size (measured: 8 units for a 1.5 KB Put).
 // A key with default limits (one rate-counter write a request) and one whose limit lets the process
 // lease rate tokens 50 at a time are measured apart.
-import { DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { type AttributeValue, DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { inProcess } from '../../lib/local/invoke';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision';
 import { PROJECT_ROOT } from '../../lib/paths';

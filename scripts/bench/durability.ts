@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../functions/manifest/resources';
+import { localTableName } from '../../lib/local/provision';
 import { TEN_LINES } from './document';
-import { startRunner, type Runner } from './processes';
+import { type Runner, startRunner } from './processes';
 
 const KEY = 'stx_test_durable00000000000000000';
 const LIMITED_KEY = 'stx_test_durablelimited0000000000';

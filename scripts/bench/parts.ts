@@ -3,8 +3,8 @@
 import { batchFigures, erpLoadSeconds } from './batches';
 import { capacityPartFigures } from './capacity-figures';
 import { coldStartFigures } from './cold-starts';
-import { dynamoCallFigures } from './dynamo-calls';
 import { restartRecovery } from './durability';
+import { dynamoCallFigures } from './dynamo-calls';
 import { engineFigures } from './engine-figures';
 import { runFuzz } from './fuzz';
 import { httpFigures } from './http-figures';

@@ -5,7 +5,7 @@
 // HTTP front, then its engines), then its whole group is killed; the bench exits with 128 + signal.
 // Processes are known by the pids the bench spawned, never by name: other work on the machine runs
 // java and node too.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';

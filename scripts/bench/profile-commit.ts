@@ -8,7 +8,7 @@
 //   2. one at a time, in this process, against the same DynamoDB Local: 300 commits through the
 //      handler (no HTTP), each DynamoDB call timed and sized (items and request bytes of the
 //      TransactWriteItems), and the same self-time split from an in-process profile.
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +16,8 @@ import { commandLine, wholeNumber } from '../../lib/command-line';
 import { inProcess } from '../../lib/local/invoke';
 import { PROJECT_ROOT } from '../../lib/paths';
 import { TEN_LINES } from './document';
-import { startRunner, stopOnSignals } from './processes';
 import { closedLoop } from './http-load';
+import { startRunner, stopOnSignals } from './processes';
 
 const KEY = 'stx_test_profile0000000000000000';
 const SEED = {

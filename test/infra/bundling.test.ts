@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { routeEntry } from '../../functions/manifest/route';
+import { ROUTES } from '../../functions/manifest/routes';
 import { CONTENT_ARTIFACT, esbuildOptions, functionBundles, nodejsBundling } from '../../lib/bundling';
 import { BUILD_DIR, handlerModule } from '../../lib/paths';
-import { ROUTES } from '../../functions/manifest/routes';
-import { routeEntry } from '../../functions/manifest/route';
 import { bundleAll } from '../../scripts/bundle';
 
 const BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";

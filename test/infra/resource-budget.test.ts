@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { routeAccess, type AccessProfile } from '../../lib/constructs/access-profiles';
+import { BATCH_ITEMS_QUEUE, QUEUES, type QueueDef, RETURN_JOB_ITEMS_QUEUE } from '../../functions/manifest/resources';
+import { type HttpMethod, type RouteDef, routeEntry } from '../../functions/manifest/route';
+import { ROUTES } from '../../functions/manifest/routes';
+import { type AccessProfile, routeAccess } from '../../lib/constructs/access-profiles';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { PROJECT_ROOT } from '../../lib/paths';
-import { BATCH_ITEMS_QUEUE, QUEUES, RETURN_JOB_ITEMS_QUEUE, type QueueDef } from '../../functions/manifest/resources';
-import { ROUTES } from '../../functions/manifest/routes';
-import { routeEntry, type HttpMethod, type RouteDef } from '../../functions/manifest/route';
 import { SalesTaxStack, type SalesTaxStackProps } from '../../lib/stack';
 
 /** Per stack; CloudFormation's own limit is 500. */

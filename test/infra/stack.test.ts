@@ -1,18 +1,10 @@
 // The synthesized stack, checked without AWS and without bundling.
-import { App, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
+import { App, type CfnElement, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { deploymentSecretEntity } from '../../functions/adapters/dynamodb/entities/deployment-secret';
 import { rateCounterEntity } from '../../functions/adapters/dynamodb/entities/rate-counter';
-import { AccessProfiles, DEPLOYMENT_SECRET_PARTITION, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
-import { QueueWorkers } from '../../lib/constructs/queue-workers';
-import { Queues } from '../../lib/constructs/queues';
-import { functionLogGroup } from '../../lib/constructs/service-function';
-import { Tables } from '../../lib/constructs/tables';
-import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/constructs/usage-plans';
-import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
-import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import {
   BATCH_ITEMS_QUEUE,
   LOG_CONSUMERS,
@@ -24,6 +16,14 @@ import {
 } from '../../functions/manifest/resources';
 import { fullPath, type RouteDef } from '../../functions/manifest/route';
 import { ROUTES } from '../../functions/manifest/routes';
+import { AccessProfiles, DEPLOYMENT_SECRET_PARTITION, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
+import { QueueWorkers } from '../../lib/constructs/queue-workers';
+import { Queues } from '../../lib/constructs/queues';
+import { functionLogGroup } from '../../lib/constructs/service-function';
+import { Tables } from '../../lib/constructs/tables';
+import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/constructs/usage-plans';
+import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
+import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { DEFAULT_RUNTIME_SETTINGS } from '../../lib/runtime-settings';
 import { SalesTaxStack } from '../../lib/stack';
 

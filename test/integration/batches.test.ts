@@ -1,15 +1,16 @@
 // Batches through HTTP on the local engines: submission checks, isolated items, exactly-once
 // commits under forced redelivery, retention, the deadline, the rate bucket and the operations
 // signals. The worker runs from the local runner's SQS poller, as Lambda runs it.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
 import { GetQueueUrlCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { BatchStore } from '../../functions/adapters/dynamodb/batch-store';
 import { chunkBody } from '../../functions/adapters/sqs/batch-queue';
 import type { TenantPrincipal } from '../../functions/core/access/authorize';
 import { newBatch } from '../../functions/core/batches/batch';
-import { localTableName } from '../../lib/local/provision';
 import { BATCH_ITEMS_QUEUE, MAIN_TABLE } from '../../functions/manifest/resources';
+import { localTableName } from '../../lib/local/provision';
 import { KEYS } from '../fixtures/seed';
 import { db, eventsMentioning } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';

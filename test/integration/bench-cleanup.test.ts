@@ -3,7 +3,7 @@
 // process group of its own, and the group gets the signal, as a terminal or `timeout` sends it.
 // Its processes are found by descent from its pid (never by name: other work on the machine runs
 // java and node too) and recognised afterwards by pid and start time.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { eventsMentioning } from '../support/dynamo';
-import { REMOTE } from '../support/target';
 import { api, expectError, unique, V1 } from '../support/http';
+import { REMOTE } from '../support/target';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const days = (n: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -15,9 +15,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { BROWSER, browserNote, launchBrowser } from '../support/browser';
-import { policyOf, sha256 } from '../support/page-policy';
 import { api, unique, V1 } from '../support/http';
-import { startReceiver, type Receiver } from '../support/receiver';
+import { policyOf, sha256 } from '../support/page-policy';
+import { type Receiver, startReceiver } from '../support/receiver';
 
 const SHOTS = join(import.meta.dirname, '..', '..', 'test-output', 'console');
 const CLIENT = { 'X-Service-Client-Ref': ENGAGEMENTS.console.ref };

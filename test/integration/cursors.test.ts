@@ -7,9 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeploymentSecretStore } from '../../functions/adapters/dynamodb/deployment-secret-store';
 import { audienceOf } from '../../functions/application/cursors';
-import { listOf } from '../../functions/http/steps/cursors';
 import type { Principal } from '../../functions/core/access/authorize';
 import { CURSOR_LIFETIME_SECONDS, cursorKeys, openCursor, sealCursor } from '../../functions/core/lists/cursor-seal';
+import { listOf } from '../../functions/http/steps/cursors';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { db, MAIN_TABLE } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';

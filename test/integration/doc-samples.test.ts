@@ -7,7 +7,7 @@
 // the guide's `sh start` blocks say, each on a free port (the guides' http://127.0.0.1:3000 is
 // replaced by the runner's address) with its data in the scratch copy. npm's own banner lines are
 // silenced. Runs against the local runner only.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -7,8 +7,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { BROWSER, browserNote, launchBrowser } from '../support/browser';
-import { policyOf, sha256 } from '../support/page-policy';
 import { api, apiWithHeaders, V1 } from '../support/http';
+import { policyOf, sha256 } from '../support/page-policy';
 
 const COMMITTED = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'openapi.json'), 'utf8')) as {
   paths: Record<string, Record<string, { operationId: string }>>;

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { transactionEntity } from '../../functions/adapters/dynamodb/entities/transaction';
 import { KEYS, SEED } from '../fixtures/seed';
 import { db, MAIN_TABLE } from '../support/dynamo';
-import { api, expectError, unique, V1, type Res } from '../support/http';
-import { startRunner, type RunnerProcess } from '../support/runner-process';
+import { api, expectError, type Res, unique, V1 } from '../support/http';
+import { type RunnerProcess, startRunner } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
 const ship_to = { state: 'NY', zip: '10001' };

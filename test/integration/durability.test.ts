@@ -13,11 +13,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect, it } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
-import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../functions/manifest/resources';
+import { localTableName } from '../../lib/local/provision';
 import { SEED } from '../fixtures/seed';
-import { startReceiver, type Receiver } from '../support/receiver';
-import { callRunner as call, startRunner, type RunnerProcess } from '../support/runner-process';
+import { type Receiver, startReceiver } from '../support/receiver';
+import { callRunner as call, type RunnerProcess, startRunner } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
 const dir = mkdtempSync(join(tmpdir(), 'stx-durable-'));
@@ -46,7 +46,10 @@ describeLocal('a durable local run', () => {
 
     // A second runner on the same directory is refused while the first lives.
     const refused = await startRunner(env).then(
-      (r) => (running.push(r), 'started'),
+      (r) => {
+        running.push(r);
+        return 'started';
+      },
       (error: { output?: string }) => error.output ?? '',
     );
     expect(refused).toMatch(/in use by another runner \(pid \d+\)/);

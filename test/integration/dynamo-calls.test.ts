@@ -10,14 +10,14 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { chargeOfLine } from '../../functions/core/usage/journal';
-import { describeLocal } from '../support/target';
+import { USAGE_LOG_WORKER } from '../../functions/manifest/resources';
 import { functionContext } from '../../lib/local/api-gateway';
 import { inProcess } from '../../lib/local/invoke';
-import { tailJournal, type JournalTailer, type LogsHandler } from '../../lib/local/journal-tailer';
+import { type JournalTailer, type LogsHandler, tailJournal } from '../../lib/local/journal-tailer';
 import { handlerModule } from '../../lib/paths';
-import { USAGE_LOG_WORKER } from '../../functions/manifest/resources';
 import { KEYS } from '../fixtures/seed';
 import { unique } from '../support/http';
+import { describeLocal } from '../support/target';
 
 const { invoke, dynamoCalls, journalFile } = inProcess(inject('dynamoEndpoint'));
 let tail: JournalTailer | undefined;

@@ -2,9 +2,9 @@
 // docs/getting-started.md, "Limits"): requests beyond it are refused at once with 429 and
 // Retry-After: 1, not queued.
 import { expect, inject, it } from 'vitest';
-import { describeLocal } from '../support/target';
 import { inProcess } from '../../lib/local/invoke';
 import { KEYS } from '../fixtures/seed';
+import { describeLocal } from '../support/target';
 
 describeLocal('estimate concurrency', () => {
   it('lets 4 estimates run at once in a process and refuses the rest with Retry-After 1', async () => {

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
-import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../functions/manifest/resources';
+import { localTableName } from '../../lib/local/provision';
 import { ENGAGEMENTS, KEYS, SEED } from '../fixtures/seed';
-import { startRunner, type RunnerProcess } from '../support/runner-process';
+import { type RunnerProcess, startRunner } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
 const FAULTS = [

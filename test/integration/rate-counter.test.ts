@@ -3,11 +3,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { expect, inject, it } from 'vitest';
-import { describeLocal } from '../support/target';
 import { DynamoRateCounter } from '../../functions/adapters/dynamodb/rate-counter';
-import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE } from '../../functions/manifest/resources';
+import { localTableName } from '../../lib/local/provision';
 import { unique } from '../support/http';
+import { describeLocal } from '../support/target';
 
 const db = DynamoDBDocumentClient.from(
   new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),

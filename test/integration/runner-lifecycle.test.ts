@@ -2,7 +2,7 @@
 // holder dies, so a runner killed with kill -9 is replaced at once even while it lingers as a
 // zombie under a parent that never reaps it (a container without an init); every process a runner
 // starts ends with it; two runners on two directories work side by side.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { OWNER_FILE, readOwner } from '../../lib/local/data-dir';
 import { startDynamoLocal } from '../../lib/local/engines';
 import { SEED } from '../fixtures/seed';
-import { callRunner as call, startRunner, type RunnerProcess } from '../support/runner-process';
+import { callRunner as call, type RunnerProcess, startRunner } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -190,7 +190,10 @@ describeLocal('the local runner: lock, children, restarts', () => {
     expect((await call(b!.url, 'GET', '/transactions/SIDE-1')).body.total_amount).toBe(22);
 
     const refused = await startRunner({ TAX_SEED_FILE: seedPath, STX_DATA_DIR: join(root, 'side-a') }).then(
-      (r) => (runners.push(r), 'started'),
+      (r) => {
+        runners.push(r);
+        return 'started';
+      },
       (error: { output?: string }) => error.output ?? '',
     );
     expect(refused).toMatch(new RegExp(`in use by another runner \\(pid ${a!.child.pid}\\)`));

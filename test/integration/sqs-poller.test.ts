@@ -4,11 +4,11 @@
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeLocal } from '../support/target';
-import { startSqsEmulator, type Engine } from '../../lib/local/engines';
+import type { QueueDef } from '../../functions/manifest/resources';
+import { type Engine, startSqsEmulator } from '../../lib/local/engines';
 import { createQueues, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision';
 import { pollQueue } from '../../lib/local/sqs-poller';
-import type { QueueDef } from '../../functions/manifest/resources';
+import { describeLocal } from '../support/target';
 
 const QUEUE: QueueDef = { id: 'PollerTest', envVar: 'POLLER_TEST_QUEUE_URL', visibilityTimeoutSeconds: 2, maxReceiveCount: 2, batchSize: 10 };
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { eventsMentioning } from '../support/dynamo';
-import { itLocal } from '../support/target';
 import { api, expectError, type Res, unique, V1 } from '../support/http';
+import { itLocal } from '../support/target';
 
 const NYC = { state: 'NY', zip: '10001' };
 const AUS = { state: 'TX', zip: '78701' };

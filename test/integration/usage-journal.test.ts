@@ -12,13 +12,13 @@ import { afterAll, afterEach, expect, inject, it } from 'vitest';
 import { UsageStore } from '../../functions/adapters/dynamodb/usage-store';
 import { journalLine, MAX_CHUNK_ITEMS } from '../../functions/core/usage/journal';
 import type { UsageCharge } from '../../functions/core/usage/usage';
-import { decodeLogsEvent } from '../../functions/shared/cloudwatch-logs';
 import { handler } from '../../functions/handlers/workers/usage-log';
+import { USAGE_TABLE } from '../../functions/manifest/resources';
+import { decodeLogsEvent } from '../../functions/shared/cloudwatch-logs';
 import { functionContext } from '../../lib/local/api-gateway';
 import { inProcess } from '../../lib/local/invoke';
-import { cursorPath, logsEvent, parseCursor, readCursor, tailJournal, type LogsHandler } from '../../lib/local/journal-tailer';
+import { cursorPath, type LogsHandler, logsEvent, parseCursor, readCursor, tailJournal } from '../../lib/local/journal-tailer';
 import { localTableName } from '../../lib/local/provision';
-import { USAGE_TABLE } from '../../functions/manifest/resources';
 import { db } from '../support/dynamo';
 import { describeLocal } from '../support/target';
 

@@ -13,8 +13,8 @@ import { BATCH_ITEMS_QUEUE } from '../../functions/manifest/resources';
 import { KEYS } from '../fixtures/seed';
 import { zipRows } from '../support/data';
 import { api, expectError, unique, V1 } from '../support/http';
-import { taxjar } from '../support/taxjar';
 import { describeLocal } from '../support/target';
+import { taxjar } from '../support/taxjar';
 
 const ship_to = { state: 'NY', zip: '10001' };
 const DATE = '2026-04-15';

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchStore } from '../../functions/adapters/dynamodb/batch-store';
 import type { TenantPrincipal } from '../../functions/core/access/authorize';
 import { newBatch } from '../../functions/core/batches/batch';
-import { localTableName } from '../../lib/local/provision';
 import { IDEMPOTENCY_TABLE, MAIN_TABLE } from '../../functions/manifest/resources';
+import { localTableName } from '../../lib/local/provision';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { db } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';
-import { type Receiver, type Received, startReceiver } from '../support/receiver';
+import { type Received, type Receiver, startReceiver } from '../support/receiver';
 import { describeLocal, REMOTE } from '../support/target';
 
 const NY = { state: 'NY', zip: '10001' };

@@ -1,7 +1,7 @@
 // The browser of the page tests (/docs, /console): Debian's chromium driven by playwright-core, with
 // the launch flags of the developers' guide. Without one the page tests are skipped, saying why.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 export const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
   (p): p is string => p !== undefined && existsSync(p),

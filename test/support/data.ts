@@ -1,8 +1,8 @@
 // Expectations computed from the project's data files (never typed in by hand).
 import { join } from 'node:path';
 import { buildArtifact, type VersionDerivation } from '../../scripts/content/build/artifact';
-import { readCsv, toMicro } from '../../scripts/content/files/csv';
 import type { ZipAnswer } from '../../scripts/content/build/rate-areas';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');
 

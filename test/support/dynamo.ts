@@ -4,8 +4,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { tenantEvents } from '../../functions/adapters/dynamodb/events';
 import { withFaults } from '../../functions/adapters/faults';
-import { localTableName } from '../../lib/local/provision';
 import { MAIN_TABLE as MAIN, SUMMARY_TABLE as SUMMARIES } from '../../functions/manifest/resources';
+import { localTableName } from '../../lib/local/provision';
 
 let client: DynamoDBDocumentClient | undefined;
 

@@ -2,48 +2,48 @@
 // keep the contracts the DynamoDB stores keep (conditions on create and version, duplicate codes,
 // opaque cursors through the core's paging), so a service test exercises the same decisions.
 import type { Principal, TenantPrincipal } from '../../functions/core/access/authorize';
+import type { AccessRepository, KeyOwner, UsageKeyRegistry } from '../../functions/core/access/ports';
+import type { AccountRecord, ApiKeyRecord, PracticeRecord, Tenant } from '../../functions/core/access/records';
+import type { SettingsPatch, TenantRepository } from '../../functions/core/account/ports';
+import { type CatalogItem, DEFAULT_ILLINOIS, type Location, type TenantConfig, type TenantSettings } from '../../functions/core/account/settings';
 import {
-  chunkRange,
   type BatchHeader,
   type BatchItem,
   type BatchKind,
   type BatchStatus,
   type ChunkTally,
+  chunkRange,
   type PendingItem,
 } from '../../functions/core/batches/batch';
 import {
-  ItemAlreadyFinished,
   type BatchQueue,
   type BatchRepository,
   type BatchSignals,
   type ChunkMessage,
   type ChunkState,
+  ItemAlreadyFinished,
   type ItemResult,
 } from '../../functions/core/batches/ports';
-import type { AccessRepository, KeyOwner, UsageKeyRegistry } from '../../functions/core/access/ports';
-import type { AccountRecord, ApiKeyRecord, PracticeRecord, Tenant } from '../../functions/core/access/records';
-import type { SettingsPatch, TenantRepository } from '../../functions/core/account/ports';
-import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type TenantConfig, type TenantSettings } from '../../functions/core/account/settings';
 import type { Certificate } from '../../functions/core/certificates/certificate';
 import type { CertificateFilters, CertificateRepository, StoredCertificate } from '../../functions/core/certificates/ports';
 import type { Customer } from '../../functions/core/customers/customer';
 import type { CustomerRepository } from '../../functions/core/customers/ports';
 import { DomainError } from '../../functions/core/errors';
-import type { SummaryRepository } from '../../functions/core/returns/ports';
-import { emptyTotals, keyOf, sumTotals, summaryDeltas, type SummaryTotals } from '../../functions/core/returns/summary';
 import type { EventDraft } from '../../functions/core/events/catalogue';
 import type { RateCounter } from '../../functions/core/limits/ports';
 import { windowAt } from '../../functions/core/limits/rate-limits';
-import { pageInMemory, type Page, type PageRequest } from '../../functions/core/lists/paging';
+import { type Page, type PageRequest, pageInMemory } from '../../functions/core/lists/paging';
+import type { SummaryRepository } from '../../functions/core/returns/ports';
+import { emptyTotals, keyOf, type SummaryTotals, summaryDeltas, sumTotals } from '../../functions/core/returns/summary';
 import {
-  StaleWrite,
   type DocumentChange,
+  StaleWrite,
   type Stored,
   type TransactionFilters,
   type TransactionRepository,
   type WriteOutcome,
 } from '../../functions/core/transactions/repository';
-import { transactionSummaryView, type TransactionSummary } from '../../functions/core/transactions/view';
+import { type TransactionSummary, transactionSummaryView } from '../../functions/core/transactions/view';
 
 /**
  * Batches of one tenant, with the store's conditions: an item is finished once, a chunk tallied

@@ -4,7 +4,7 @@
 //   STX_BASE_URL=<url>     runs the suite against a deployed stage instead (its URL without /api/v1;
 //                          the stage must hold test/fixtures/seed.ts, see README); tests that read
 //                          the local engines directly are skipped
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // A local runner of its own (bin/local.ts as `npm start` runs it), for tests that stop, kill and
 // restart it: the shared one of global-setup.ts must stay up for every other test.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { KEYS } from '../fixtures/seed';
 

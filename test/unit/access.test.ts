@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf } from '../support/errors';
 import { actingLocation, assertCredential, assertKeyUsable, assertScope, resolveClientContext, visibleTo } from '../../functions/core/access/authorize';
 import type { ApiKeyRecord, PracticeRecord } from '../../functions/core/access/records';
+import { codeOf } from '../support/errors';
 
 const key = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
   id: 'key_1',

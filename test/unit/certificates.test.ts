@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf } from '../support/errors';
 import type { Principal } from '../../functions/core/access/authorize';
-import { activate, assign, grantFor, type Certificate } from '../../functions/core/certificates/certificate';
+import { activate, assign, type Certificate, grantFor } from '../../functions/core/certificates/certificate';
+import { codeOf } from '../support/errors';
 
 const principal = (kind: 'account' | 'provider'): Principal =>
   ({ key: { id: 'key_1', kind, prefix: 'stx_test_abcd' }, practice: kind === 'provider' ? { id: 'prac' } : null, engagement: null }) as unknown as Principal;

@@ -1,7 +1,7 @@
 // lib/command-line.ts: what every command prints for --help and how it refuses what it does not take.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CommandLineExit, commandLine, type CommandSpec, type OptionSpec } from '../../lib/command-line';
+import { CommandLineExit, type CommandSpec, commandLine, type OptionSpec } from '../../lib/command-line';
 import { PROJECT_ROOT } from '../../lib/paths';
 
 const SPEC = {

@@ -13,12 +13,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaxContent } from '../../functions/core/content/tax-content';
 import { buildArtifact } from '../../scripts/content/build/artifact';
+import { composeSstZips } from '../../scripts/content/build/sst-compose';
+import { readSstBoundaries } from '../../scripts/content/readers/sst-boundaries';
+import { readSstRates } from '../../scripts/content/readers/sst-rates';
 import { addVersion } from '../../scripts/content/refresh/add-version';
 import { importAll } from '../../scripts/content/refresh/import';
 import { download, fromDirectory } from '../../scripts/content/refresh/obtain';
-import { readSstBoundaries } from '../../scripts/content/readers/sst-boundaries';
-import { composeSstZips } from '../../scripts/content/build/sst-compose';
-import { readSstRates } from '../../scripts/content/readers/sst-rates';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'official');

@@ -1,8 +1,8 @@
 // Kentucky and Illinois tables of cases (docs/taxes-and-content.md, "Kentucky" and "Illinois": the
 // Illinois cases are numbered by its checks), and state taxability rules.
 import { describe, expect, it } from 'vitest';
-import { issueDeclaration } from '../../functions/core/tax/states/il/declaration';
 import type { Location } from '../../functions/core/account/settings';
+import { issueDeclaration } from '../../functions/core/tax/states/il/declaration';
 import { taxCents, zipRate, zipRows } from '../support/data';
 import { context, failure, run } from '../support/engine';
 

@@ -2,8 +2,8 @@
 // dated rates (data/illinois_rate_components.csv): expectations read from the data files.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RateArea } from '../../functions/core/content/tax-content';
 import { placeKey } from '../../functions/core/content/place-key';
+import type { RateArea } from '../../functions/core/content/tax-content';
 import { localGrocery } from '../../functions/core/tax/states/il/grocery';
 import { readCsv, toMicro } from '../../scripts/content/files/csv';
 import { illinoisUnresolved } from '../../scripts/content/reports/illinois-unresolved';

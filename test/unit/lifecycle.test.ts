@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeOf } from '../support/errors';
 import { adjust, assertDistinctCodes, credit, refund, voidTransaction } from '../../functions/core/transactions/lifecycle';
 import { committedDocument, type TransactionRecord } from '../../functions/core/transactions/transaction';
 import { run } from '../support/engine';
+import { codeOf } from '../support/errors';
 
 const AT = '2026-04-20T10:00:00.000Z';
 function sale(lines: object[] = [{ amount: 100 }, { amount: 19.99 }]): TransactionRecord {

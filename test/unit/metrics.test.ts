@@ -18,7 +18,10 @@ afterEach(() => {
 /** The EMF documents written while `run` runs. */
 function documents(run: () => void): Record<string, any>[] {
   const lines: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
   // Powertools writes through its own console on stdout.
   vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
   run();

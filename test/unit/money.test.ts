@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, allocateByWeights, fromCents, hasSubCentDigits, mulDivHalfUp, toCents } from '../../functions/core/tax/money';
 import { lineMath } from '../../functions/core/tax/line-math';
+import { allocate, allocateByWeights, fromCents, hasSubCentDigits, mulDivHalfUp, toCents } from '../../functions/core/tax/money';
 
 const big = (a: number, b: number, d: number) => Number((2n * BigInt(a) * BigInt(b) + BigInt(d)) / (2n * BigInt(d)));
 

@@ -6,16 +6,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FormatError } from '../../scripts/content/files/format-error';
+import { isZip, readZip } from '../../scripts/content/files/zip-archive';
 import { readAzRates } from '../../scripts/content/readers/az-dor';
 import { cdtfaAreasOn, readCdtfaAreas } from '../../scripts/content/readers/cdtfa';
-import { FormatError } from '../../scripts/content/files/format-error';
 import { insideRings } from '../../scripts/content/readers/geojson';
 import { idorPeriodOn, readGrocerymache, readOrdmache } from '../../scripts/content/readers/il-dor';
 import { readSstBoundaries, sstBoundariesOn } from '../../scripts/content/readers/sst-boundaries';
 import { readSstRates } from '../../scripts/content/readers/sst-rates';
 import { readTxRates } from '../../scripts/content/readers/tx-comptroller';
 import { readWaBoundaries, readWaRates } from '../../scripts/content/readers/wa-dor';
-import { isZip, readZip } from '../../scripts/content/files/zip-archive';
 
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'official');
 const text = (file: string) => readFileSync(join(DIR, file), 'utf8');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildArtifact } from '../../scripts/content/build/artifact';
 import { readCsv, toMicro } from '../../scripts/content/files/csv';
-import { dataWithDerivedVersion, DERIVED } from '../fixtures/derived-version';
+import { DERIVED, dataWithDerivedVersion } from '../fixtures/derived-version';
 import { content, run } from '../support/engine';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');

@@ -6,9 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../lib/paths';
-import { ROUTES } from '../../functions/manifest/routes';
 import { fullPath } from '../../functions/manifest/route';
+import { ROUTES } from '../../functions/manifest/routes';
+import { PROJECT_ROOT } from '../../lib/paths';
 import { openApiDocument } from '../../scripts/openapi';
 
 const COMMITTED = join(PROJECT_ROOT, 'openapi.json');

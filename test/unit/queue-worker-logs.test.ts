@@ -4,8 +4,8 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { afterEach, expect, it, vi } from 'vitest';
-import { logger } from '../../functions/shared/powertools';
 import { queueWorker } from '../../functions/handlers/workers/queue-worker';
+import { logger } from '../../functions/shared/powertools';
 
 const context = (functionName: string): Context =>
   ({

@@ -3,6 +3,7 @@
 // lines, customers' exemptions, the error dialect and the Token authorization form.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../functions/application/api-key-secret';
 import type { Certificate } from '../../functions/core/certificates/certificate';
 import type { Customer } from '../../functions/core/customers/customer';
 import { DomainError } from '../../functions/core/errors';
@@ -13,10 +14,9 @@ import { declaredNexus, extendedCents, inTaxjarTerms, sellerClassOf, taxjarDocum
 import { hasNexus, taxjarTax } from '../../functions/core/taxjar/tax-view';
 import { isLiveOrder, nextVersionCodes, orderFieldsOf, refundLinesOf, taxjarId, transactionView, versionOf } from '../../functions/core/taxjar/transactions';
 import { committedDocument } from '../../functions/core/transactions/transaction';
+import { handler as usageKeyAuthorizer } from '../../functions/handlers/gateway/authorizer';
 import { errorResponse, taxjarErrorBody, taxjarStatusOf } from '../../functions/http/error-response';
 import { presentedSecret } from '../../functions/http/presented-secret';
-import { hashApiKey } from '../../functions/application/api-key-secret';
-import { handler as usageKeyAuthorizer } from '../../functions/handlers/gateway/authorizer';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
 import { content, context } from '../support/engine';
 

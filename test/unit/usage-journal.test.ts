@@ -2,7 +2,7 @@
 // charge it records, other lines are not units, and a delivery cuts into the same chunks (same
 // markers) every time it is sent, each within DynamoDB's 100 items per transaction.
 import { describe, expect, it } from 'vitest';
-import { chargeOfLine, journalChunks, journalLine, JOURNAL_MARK, MAX_CHUNK_ITEMS, type JournalDelivery } from '../../functions/core/usage/journal';
+import { chargeOfLine, JOURNAL_MARK, type JournalDelivery, journalChunks, journalLine, MAX_CHUNK_ITEMS } from '../../functions/core/usage/journal';
 import type { UsageCharge } from '../../functions/core/usage/usage';
 import { USAGE_LOG_WORKER } from '../../functions/manifest/resources';
 

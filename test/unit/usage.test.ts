@@ -1,6 +1,6 @@
 // Metered usage rules (functions/core/usage): grouping, day ranges, the export's CSV.
 import { describe, expect, it } from 'vitest';
-import { groupUsage, mergeRows, monthRange, usageCsv, usageRange, type UsageRow } from '../../functions/core/usage/usage';
+import { groupUsage, mergeRows, monthRange, type UsageRow, usageCsv, usageRange } from '../../functions/core/usage/usage';
 
 const row = (day: string, keyId: string, units: UsageRow['units'], environment: UsageRow['environment'] = 'sandbox'): UsageRow => ({
   accountId: 'acct_a',

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CalculationRequestSchema } from '../../functions/schemas/document';
 import { parseJsonBody, validate } from '../../functions/http/validation';
+import { CalculationRequestSchema } from '../../functions/schemas/document';
 
 const detailsOf = (input: unknown) => {
   try {

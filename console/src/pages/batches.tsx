@@ -3,7 +3,7 @@
 // items with their results or error codes and fields (GET /batches/{id}/items), and its results
 // as a CSV file built from every page of items.
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { allPages, answer, ApiFailure, type Ok } from '../api';
+import { ApiFailure, allPages, answer, type Ok } from '../api';
 import { Badge, type Column, cursorQuery, ErrorBox, PagedTable, PageTitle } from '../components';
 import { batchResultsCsv } from '../csv';
 import { money } from '../format';

@@ -7,7 +7,7 @@ import { ErrorBox, Figures, Loading, PageTitle } from '../components';
 import { duration, instant } from '../format';
 import { useInterval, useLoad, useSigned } from '../hooks';
 import { href } from '../route';
-import { NO_READING, readAge, type AgeReading } from '../signals';
+import { type AgeReading, NO_READING, readAge } from '../signals';
 import { UsageCard } from './usage';
 
 const REFRESH_MS = 15_000;

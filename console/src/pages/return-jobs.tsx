@@ -7,7 +7,7 @@ import { BarChart } from '../chart';
 import { Badge, type Column, cursorQuery, ErrorBox, Loading, PagedTable, PageTitle } from '../components';
 import { money } from '../format';
 import { useInterval, useLoad, useSigned } from '../hooks';
-import { liability, monthSeries, type Liability } from '../liability';
+import { type Liability, liability, monthSeries } from '../liability';
 import { FIRST_PAGE, type PageState } from '../paging';
 import { href } from '../route';
 import { ItemOutcome, JobList, JobSummary, type StatusChoice } from './jobs';

@@ -3,9 +3,9 @@
 // account key (403 provider_key_required). A provider key without provider:read names an
 // engagement by its ref instead. GET /provider/client confirms the engagement may be acted for.
 import { useEffect, useState } from 'preact/hooks';
-import { answer, ApiFailure, apiClient, type Environment, type Ok } from '../api';
+import { ApiFailure, answer, apiClient, type Environment, type Ok } from '../api';
 import { Badge, ErrorBox, Pager, PageTitle } from '../components';
-import { FIRST_PAGE, cursorOf, type PageState } from '../paging';
+import { cursorOf, FIRST_PAGE, type PageState } from '../paging';
 import type { Session } from '../session';
 
 type Engagements = Ok<'provider-engagements'>;

@@ -4,7 +4,7 @@
 // still pending or failing.
 import type { operations } from '@salestax/client';
 import { useState } from 'preact/hooks';
-import { answer, ApiFailure, type Ok } from '../api';
+import { ApiFailure, answer, type Ok } from '../api';
 import { Badge, type Column, cursorQuery, ErrorBox, PagedTable, PageTitle, Time } from '../components';
 import { useInterval, useLoad, useSigned } from '../hooks';
 import { FIRST_PAGE } from '../paging';

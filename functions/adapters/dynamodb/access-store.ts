@@ -1,7 +1,7 @@
 // API keys, accounts and practices in DynamoDB (entities/api-key.ts, account.ts, practice.ts). A
 // key is two items written together: the lookup item keyed by the SHA-256 of the secret and a
 // listing entry under its owner.
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccessRepository, KeyOwner } from '../../core/access/ports';
 import type { AccountRecord, ApiKeyRecord, PracticeRecord } from '../../core/access/records';
 import { DomainError } from '../../core/errors';

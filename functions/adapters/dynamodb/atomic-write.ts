@@ -4,8 +4,8 @@
 // with its events, its batch item's result, its usage counters and its return summaries; a batch
 // with its pending-work entry — and never through one another.
 import type { CancellationReason } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { cancellation, type ConditionMeaning } from './cancellation';
+import { type DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type ConditionMeaning, cancellation } from './cancellation';
 
 /** One item of a TransactWriteItems. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

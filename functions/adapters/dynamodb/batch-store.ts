@@ -9,10 +9,10 @@
 //   - the header's Put registers the batch as pending work (entities/pending-work.ts) and the
 //     finish unregisters it, each in the same transaction, so the sweeper finds every unfinished
 //     batch across tenants by querying a few known partitions, never by scanning.
-import { BatchWriteCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
-import { chunkRange, type BatchHeader, type BatchItem, type BatchKind, type BatchStatus, type ChunkTally, type PendingItem } from '../../core/batches/batch';
-import { ItemAlreadyFinished, type BatchRepository, type BatchSignals, type ChunkState, type ItemResult } from '../../core/batches/ports';
+import { type BatchHeader, type BatchItem, type BatchKind, type BatchStatus, type ChunkTally, chunkRange, type PendingItem } from '../../core/batches/batch';
+import { type BatchRepository, type BatchSignals, type ChunkState, ItemAlreadyFinished, type ItemResult } from '../../core/batches/ports';
 import type { EventDraft } from '../../core/events/catalogue';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from '../../core/lists/paging';
 import type { UsageCharge } from '../../core/usage/usage';

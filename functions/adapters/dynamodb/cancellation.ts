@@ -3,7 +3,7 @@
 // version another writer moved, a customer that does not exist); the first item whose condition
 // failed decides. Otherwise an item another transaction held (TransactionConflict) is a lost race
 // to re-read and retry (StaleWrite); anything else is a real failure and stays as it is.
-import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
+import { type CancellationReason, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { StaleWrite } from '../../core/transactions/repository';
 
 /**

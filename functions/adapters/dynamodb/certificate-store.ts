@@ -1,6 +1,6 @@
 // Exemption certificates (entities/certificate.ts): one item each, changed only with a version
 // condition, with the change's events in the same transaction.
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { Certificate } from '../../core/certificates/certificate';
 import type { CertificateFilters, CertificateRepository, StoredCertificate } from '../../core/certificates/ports';
@@ -8,7 +8,7 @@ import { DomainError } from '../../core/errors';
 import type { EventDraft } from '../../core/events/catalogue';
 import type { Page, PageRequest } from '../../core/lists/paging';
 import { AtomicWrite } from './atomic-write';
-import { staleWrite, type ConditionMeaning } from './cancellation';
+import { type ConditionMeaning, staleWrite } from './cancellation';
 import { certificateEntity } from './entities/certificate';
 import { customerEntity } from './entities/customer';
 import { eventEntity } from './entities/event';

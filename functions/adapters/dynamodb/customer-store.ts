@@ -1,6 +1,6 @@
 // Customers of a tenant (entities/customer.ts): one item each, listed newest first.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { Customer } from '../../core/customers/customer';
 import type { CustomerRepository } from '../../core/customers/ports';

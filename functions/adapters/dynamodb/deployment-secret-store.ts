@@ -4,7 +4,7 @@
 // reads back that one, so a deployment never signs with two secrets.
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { deploymentSecretEntity } from './entities/deployment-secret';
 
 export class DeploymentSecretStore {

@@ -5,7 +5,7 @@
 // that reads runs its job on that same thread, after the COMMIT queued ahead of it, so the client
 // sends one such request (a ListTables of one name) after each TransactWriteItems and answers only
 // then. DynamoDB itself replies after the commit: this is for DynamoDB Local only.
-import { ListTablesCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 export function withLocalCommitBarrier(client: DynamoDBClient, barrierClient: DynamoDBClient): DynamoDBClient {
   client.middlewareStack.add(

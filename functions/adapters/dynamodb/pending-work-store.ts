@@ -2,7 +2,7 @@
 // through its few partitions and removes the entries of work it found finished. Entries are put
 // and deleted inside the writes that accept and finish the work (atomic-write.ts).
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PENDING_WORK_SHARDS, type PendingWork, type PendingWorkRegistry } from '../../core/work/pending-work';
 import { pendingWorkEntity } from './entities/pending-work';
 

@@ -1,7 +1,7 @@
 // One page of a list (at most `limit` items and the cursor of the next, docs/architecture.md "List
 // cursors") from a Query whose filter runs after DynamoDB reads: keeps reading until the page is
 // full or the index ends, and resumes after the last item returned.
-import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PageRequest } from '../../core/lists/paging';
 import { listCursor, listPosition } from './cursor';
 import { LIST_INDEX, LIST_PK, LIST_POSITION } from './entities/list-index';

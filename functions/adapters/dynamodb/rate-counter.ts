@@ -1,10 +1,11 @@
 // Fixed-window request counters (entities/rate-counter.ts): one conditional UpdateItem both checks
 // and counts, so concurrent requests of one key across any number of processes can never
 // overshoot the limit.
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateCounter } from '../../core/limits/ports';
-import { windowAt, type Bucket, type RateWindow } from '../../core/limits/rate-limits';
+import { type Bucket, type RateWindow, windowAt } from '../../core/limits/rate-limits';
 import { rateCounterEntity } from './entities/rate-counter';
 
 export class DynamoRateCounter implements RateCounter {

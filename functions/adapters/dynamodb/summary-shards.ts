@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { Tenant } from '../../core/access/records';
-import { sumTotals, type SummaryDelta, type SummaryKey, type SummaryTotals } from '../../core/returns/summary';
+import { type SummaryDelta, type SummaryKey, type SummaryTotals, sumTotals } from '../../core/returns/summary';
 import type { TransactItem } from './atomic-write';
 import { summaryEntity } from './entities/summary';
 

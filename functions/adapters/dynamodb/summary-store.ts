@@ -9,7 +9,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { SummaryRepository } from '../../core/returns/ports';
-import { emptyTotals, sumTotals, type SummaryKey, type SummaryTotals } from '../../core/returns/summary';
+import { emptyTotals, type SummaryKey, type SummaryTotals, sumTotals } from '../../core/returns/summary';
 import { summaryEntity } from './entities/summary';
 import { batchGetAcross } from './query-page';
 

@@ -2,11 +2,11 @@
 // (entities/catalog-item.ts) in DynamoDB. Settings and locations share one key prefix so a single
 // Query returns all of them.
 import { randomBytes } from 'node:crypto';
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { SettingsPatch, TenantRepository } from '../../core/account/ports';
-import { DEFAULT_ILLINOIS, type CatalogItem, type Location, type TenantConfig, type TenantSettings } from '../../core/account/settings';
+import { type CatalogItem, DEFAULT_ILLINOIS, type Location, type TenantConfig, type TenantSettings } from '../../core/account/settings';
 import { DomainError } from '../../core/errors';
 import type { Page, PageRequest } from '../../core/lists/paging';
 import { catalogItemEntity } from './entities/catalog-item';

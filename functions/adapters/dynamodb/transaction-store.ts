@@ -10,14 +10,14 @@
 //     and one refused by its own condition is taken out and the rest sent again.
 // The document's item is entities/transaction.ts; the write is composed in atomic-write.ts.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import { DomainError } from '../../core/errors';
 import type { Page, PageRequest } from '../../core/lists/paging';
-import { keyOf, summaryDeltas, type SummaryDelta } from '../../core/returns/summary';
+import { keyOf, type SummaryDelta, summaryDeltas } from '../../core/returns/summary';
 import {
-  DuplicateDocument,
   type DocumentChange,
+  DuplicateDocument,
   type Stored,
   type TransactionFilters,
   type TransactionRepository,
@@ -28,7 +28,7 @@ import type { UsageCharge } from '../../core/usage/usage';
 import { billedMetric } from '../../shared/metrics';
 import { logger } from '../../shared/powertools';
 import { AtomicWrite, MAX_TRANSACTION_ITEMS as MAX_ITEMS, type TransactItem } from './atomic-write';
-import { cancellation, staleWrite, type ConditionMeaning } from './cancellation';
+import { type ConditionMeaning, cancellation, staleWrite } from './cancellation';
 import { batchItemEntity } from './entities/batch-item';
 import { eventEntity } from './entities/event';
 import { transactionEntity } from './entities/transaction';

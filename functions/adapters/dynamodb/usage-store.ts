@@ -9,8 +9,9 @@
 //     must not exist yet) and its counters' ADDs, so a chunk delivered again adds nothing.
 // Readers Query an account's partition by day range and sum the slots (core/usage). Markers live
 // in partitions of their own (`APPLIED#…`), which no reader's key range or filter meets.
-import { paginateQuery, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, paginateQuery, paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { JournalChunk } from '../../core/usage/journal';
 import type { UsageRow } from '../../core/usage/usage';
 import { AtomicWrite } from './atomic-write';

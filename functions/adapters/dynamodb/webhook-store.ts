@@ -5,7 +5,7 @@
 // dead-lettered the record is listed in the tenant's attention list, which is what the operations
 // signals count.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from '../../core/lists/paging';
 import { type Delivery, needsAttention, OPEN_STATES } from '../../core/webhooks/delivery';

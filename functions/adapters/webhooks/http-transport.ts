@@ -1,9 +1,10 @@
 // Sends one webhook attempt: an HTTP POST with a 10-second budget for the whole exchange, no
 // redirects followed, and the target guard applied inside the connection's own DNS lookup, so the
 // address checked is the address connected to. Nothing of the body or headers is logged.
+
+import type { LookupAddress } from 'node:dns';
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import type { AttemptResult } from '../../core/webhooks/delivery';
 import type { WebhookTransport } from '../../core/webhooks/ports';

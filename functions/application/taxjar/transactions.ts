@@ -13,12 +13,12 @@ import type { CalculationOptions } from '../engine-context';
 import {
   adjustTransaction,
   commitTransaction,
+  type DocumentPorts,
   getTransaction,
   listTransactions,
   refundTransaction,
-  voidTransaction,
-  type DocumentPorts,
   type TransactionPorts,
+  voidTransaction,
 } from '../transactions';
 
 const notFound = (what: 'order' | 'refund') =>

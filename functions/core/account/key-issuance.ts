@@ -2,7 +2,7 @@
 import type { Environment } from '../access/records';
 import type { ScopeGrant } from '../access/scopes';
 import { DomainError, fieldError } from '../errors';
-import { locationNamed, type Location } from './settings';
+import { type Location, locationNamed } from './settings';
 
 export interface KeyRequest {
   readonly environment: Environment;

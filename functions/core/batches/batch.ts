@@ -5,7 +5,7 @@
 import type { TenantPrincipal } from '../access/authorize';
 import type { Tenant } from '../access/records';
 import type { ErrorCode, ErrorDetail } from '../errors';
-import { eventDraft, type EventDraft } from '../events/catalogue';
+import { type EventDraft, eventDraft } from '../events/catalogue';
 import { SERVICE_LIMITS } from '../limits/service-limits';
 import type { BatchEventData } from './event-data';
 

@@ -1,7 +1,7 @@
 import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
-import type { BatchHeader, BatchItem, BatchKind, BatchRef, BatchStatus, ChunkTally, PendingItem } from './batch';
 import type { UsageCharge } from '../usage/usage';
+import type { BatchHeader, BatchItem, BatchKind, BatchRef, BatchStatus, ChunkTally, PendingItem } from './batch';
 
 /** An item's final state, written once (only while the item is still pending). */
 export type ItemResult = Omit<BatchItem, 'status'> & { readonly status: 'succeeded' | 'failed' };

@@ -1,7 +1,7 @@
 // Activation as a change: the activated certificate and the event it emits, written together.
 import type { Principal } from '../access/authorize';
-import { eventDraft, type EventDraft } from '../events/catalogue';
-import { activate, certificateView, type ActivationRequest, type Certificate } from './certificate';
+import { type EventDraft, eventDraft } from '../events/catalogue';
+import { type ActivationRequest, activate, type Certificate, certificateView } from './certificate';
 
 export function activation(
   certificate: Certificate,

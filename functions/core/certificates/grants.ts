@@ -1,9 +1,9 @@
 // Which certificates a document selects, and whether each may exempt it. Pure: the caller fetches
 // the selected certificates; these rules decide.
-import { visibleTo, type Principal } from '../access/authorize';
+import { type Principal, visibleTo } from '../access/authorize';
 import { DomainError, type ErrorDetail } from '../errors';
 import type { CertificateGrant } from '../tax/types';
-import { grantFor, type Certificate } from './certificate';
+import { type Certificate, grantFor } from './certificate';
 import type { CertificateSelecting } from './ports';
 
 export interface Selection {

@@ -1,6 +1,6 @@
 // The artifact's compact row format (artifact.ts): fixed-width rows of base-36 fields, sorted by
 // ZIP, read where they lie instead of being expanded into objects when the artifact loads.
-import { AREA_ROW, CITY_RATES_STATE, type ContentArtifact, type Micro, REGION, type RateVersion, ZIP_ROW } from './artifact';
+import { AREA_ROW, CITY_RATES_STATE, type ContentArtifact, type Micro, type RateVersion, REGION, ZIP_ROW } from './artifact';
 import type { RateRange } from './rate-area';
 
 /** A 5-digit ZIP or ZIP+4, with or without the hyphen. */

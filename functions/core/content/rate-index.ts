@@ -1,6 +1,6 @@
 // One rate version's rate areas: an address resolved to the area of its ZIP, of the ZIP+4 range or
 // of the official boundary holding it, with caches for the addresses documents repeat.
-import { AREA_ROW, type ContentArtifact, type Micro, REGION, type RateVersion, TABLE_SOURCE, ZIP_ROW } from './artifact';
+import { AREA_ROW, type ContentArtifact, type Micro, type RateVersion, REGION, TABLE_SOURCE, ZIP_ROW } from './artifact';
 import {
   areaRange,
   cityRatesOf,

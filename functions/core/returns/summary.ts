@@ -4,8 +4,9 @@
 // totals: every document change adds its contribution (and a void takes the sale's back) in the
 // same atomic write as the change itself, so a summary is read in constant time however many
 // documents the month holds, and always equals the sum over the documents.
-import type { JurisdictionType } from '../tax/types';
+
 import { fromCents, fromMicro } from '../tax/money';
+import type { JurisdictionType } from '../tax/types';
 import type { TransactionKind, TransactionRecord } from '../transactions/transaction';
 
 export const KINDS_OF_DOCUMENT: readonly TransactionKind[] = ['sale', 'refund', 'credit', 'reversal', 'replacement'];

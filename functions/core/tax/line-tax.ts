@@ -2,8 +2,8 @@
 import type { Micro, TaxabilityBasis } from '../content/artifact';
 import { lineTaxInto } from './line-math';
 import type { RatedDestination } from './phases/addresses';
-import type { LinePlan } from './states/state-module';
 import type { Sourced } from './sourcing';
+import type { LinePlan } from './states/state-module';
 import type { Taxed } from './taxability';
 import type { CertificateGrant, JurisdictionTax, LineTax, Reason } from './types';
 

@@ -3,7 +3,7 @@
 // evidence and assigned to the customer. So the TaxJar view derives both fields from the customer's
 // certificates that exempt today, and a write may repeat that exemption but not declare another
 // one.
-import { grantFor, type Certificate } from '../certificates/certificate';
+import { type Certificate, grantFor } from '../certificates/certificate';
 import type { Customer } from '../customers/customer';
 import { DomainError } from '../errors';
 

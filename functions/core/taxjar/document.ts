@@ -2,8 +2,7 @@
 // so the compatibility API is taxed by the same engine. Pure: amounts stay integer cents until the
 // document is built, and the document then passes the API's own schema.
 import { DomainError } from '../errors';
-import type { SellerClass } from '../tax/input';
-import type { AddressInput, DocumentInput, LineInput } from '../tax/input';
+import type { AddressInput, DocumentInput, LineInput, SellerClass } from '../tax/input';
 import { fromCents, mulDivHalfUp, toCents } from '../tax/money';
 
 type Maybe<T> = T | null | undefined;

@@ -3,10 +3,10 @@
 // changed original, the new document(s) and the events the change emits; the caller writes them all
 // atomically.
 import { DomainError, type ErrorDetail } from '../errors';
-import { eventDraft, type EventDraft } from '../events/catalogue';
+import { type EventDraft, eventDraft } from '../events/catalogue';
 import { allocateByWeights, mulDivHalfUp } from '../tax/money';
 import type { DocumentTax } from '../tax/types';
-import { committedDocument, derivedDocument, negativeLine, type DocumentMeta, type TransactionLine, type TransactionRecord } from './transaction';
+import { committedDocument, type DocumentMeta, derivedDocument, negativeLine, type TransactionLine, type TransactionRecord } from './transaction';
 import { transactionSummaryView as summary } from './view';
 
 /** A committed document may not use reference nexus: it is for calculations only. */

@@ -4,9 +4,9 @@ import type { ItemReceipt } from '../batches/ports';
 import { DomainError } from '../errors';
 import type { EventDraft } from '../events/catalogue';
 import type { Page, PageRequest } from '../lists/paging';
+import type { UsageCharge } from '../usage/usage';
 import type { TransactionKind, TransactionRecord, TransactionStatus } from './transaction';
 import type { TransactionSummary } from './view';
-import type { UsageCharge } from '../usage/usage';
 
 export interface Stored {
   readonly record: TransactionRecord;

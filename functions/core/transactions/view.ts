@@ -1,6 +1,6 @@
 // The JSON of committed documents: the calculation shape plus the lifecycle fields.
 import { fromCents } from '../tax/money';
-import { lineView, summaryOf, jurisdictionView, totalsOf, totalsView } from '../tax/view';
+import { jurisdictionView, lineView, summaryOf, totalsOf, totalsView } from '../tax/view';
 import type { TransactionLine, TransactionRecord } from './transaction';
 
 function transactionLineView(line: TransactionLine) {

@@ -2,8 +2,8 @@
 // described in docs/running-locally.md, "The seed file"; keep the two together.
 import * as v from 'valibot';
 import { SCOPE_GRANTS } from '../../core/access/scopes';
-import { CodeSchema, InstantSchema, NameSchema, opt, StateCodeSchema } from '../../schemas/common';
 import { ZipSchema } from '../../schemas/address';
+import { CodeSchema, InstantSchema, NameSchema, opt, StateCodeSchema } from '../../schemas/common';
 
 const RateLimitsSchema = v.strictObject({
   general: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),

@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { displayPrefix, hashApiKey } from '../../application/api-key-secret';
 import type { AccessRepository, UsageKeyRegistry } from '../../core/access/ports';
-import { ENVIRONMENTS, type ApiKeyRecord } from '../../core/access/records';
-import { DomainError } from '../../core/errors';
+import { type ApiKeyRecord, ENVIRONMENTS } from '../../core/access/records';
 import type { TenantRepository } from '../../core/account/ports';
 import type { CustomerRepository } from '../../core/customers/ports';
-import { SeedSchema, type Seed } from './seed-schema';
+import { DomainError } from '../../core/errors';
+import { type Seed, SeedSchema } from './seed-schema';
 
 export interface SeedStores {
   /** Where keys get their API Gateway usage-plan twin (a deployed stage); none on the local runner. */

@@ -4,8 +4,8 @@
 // refuses unknown or revoked keys (INVALID_API_KEY, rendered as 401 invalid_api_key); the
 // function's own authentication remains the authority on expiry, scopes and everything else.
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { DomainError } from '../../core/errors';
 import { hashApiKey } from '../../application/api-key-secret';
+import { DomainError } from '../../core/errors';
 import { presentedSecret } from '../../http/presented-secret';
 import { normalizedHeaders, repeatedHeaders } from '../../http/steps/receive';
 import { TAXJAR_BASE_PATH } from '../../manifest/route';

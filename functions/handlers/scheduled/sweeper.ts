@@ -1,10 +1,11 @@
 // The sweeper as a function: on AWS an EventBridge schedule invokes it (every 5 minutes, input
 // `{"min_age_seconds": 300}`); the local runner calls it on start (min age 0: the SQS emulator kept
 // nothing across the restart) and then periodically. See application/sweeper.ts.
-import * as v from 'valibot';
-import { sweep, type SweepReport } from '../../application/sweeper';
-import { sweeperPorts } from '../../composition-root';
+
 import type { Context } from 'aws-lambda';
+import * as v from 'valibot';
+import { type SweepReport, sweep } from '../../application/sweeper';
+import { sweeperPorts } from '../../composition-root';
 import { invocationLogger } from '../../shared/powertools';
 
 const SweepInput = v.object({ min_age_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 300) });

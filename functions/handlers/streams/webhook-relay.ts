@@ -3,8 +3,9 @@
 // relayed per tenant (each tenant's endpoints read once); a tenant whose relay fails has its
 // records reported (partial batch response) so the stream retries them, and repeats are harmless
 // (relayEvents).
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { relayEvents } from '../../application/webhooks';
 import { eventFromStreamImage, redeliveryPorts } from '../../composition-root';

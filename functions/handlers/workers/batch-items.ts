@@ -1,10 +1,11 @@
 // The batch-items queue worker: runs one chunk of a batch per message.
-import { BATCH_ITEMS_QUEUE } from '../../manifest/resources';
+
 import { batchItemRunner, runBatchChunk } from '../../application/batches';
 import { batchItemPorts, batchStore } from '../../composition-root';
+import { BATCH_ITEMS_QUEUE } from '../../manifest/resources';
+import { itemRequests } from './batch-item-requests';
 import { ChunkBodySchema, chunkMessage } from './chunk-message';
 import { queueWorker } from './queue-worker';
-import { itemRequests } from './batch-item-requests';
 
 export const handler = queueWorker(BATCH_ITEMS_QUEUE, ChunkBodySchema, (body, delivery) =>
   runBatchChunk({ batches: batchStore, runItems: batchItemRunner({ ...batchItemPorts(), parse: itemRequests }) }, chunkMessage(body), delivery),

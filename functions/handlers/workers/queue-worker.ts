@@ -4,10 +4,10 @@
 // whether this is the message's last delivery before the dead-letter queue, so it can record a
 // failure instead of retrying into silence.
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as v from 'valibot';
 import type { QueueDef } from '../../manifest/resources';
-import type { Logger } from '@aws-lambda-powertools/logger';
 import { emit, MetricUnit, type MetricValue } from '../../shared/metrics';
 import { invocationLogger } from '../../shared/powertools';
 

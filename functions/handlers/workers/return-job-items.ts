@@ -1,8 +1,9 @@
 // The return-job-items queue worker: summarizes one chunk of a return job per message.
-import { RETURN_JOB_ITEMS_QUEUE } from '../../manifest/resources';
+
 import { runBatchChunk } from '../../application/batches';
 import { returnItemRunner } from '../../application/returns';
 import { batchStore, returnPorts } from '../../composition-root';
+import { RETURN_JOB_ITEMS_QUEUE } from '../../manifest/resources';
 import { ChunkBodySchema, chunkMessage } from './chunk-message';
 import { queueWorker } from './queue-worker';
 

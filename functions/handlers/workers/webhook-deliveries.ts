@@ -1,7 +1,8 @@
 // The webhook delivery worker: one attempt per message (functions/application/webhooks.ts).
-import { WEBHOOK_DELIVERIES_QUEUE } from '../../manifest/resources';
+
 import { deliverOnce } from '../../application/webhooks';
 import { webhookPorts } from '../../composition-root';
+import { WEBHOOK_DELIVERIES_QUEUE } from '../../manifest/resources';
 import { DeliveryMessageSchema } from '../../schemas/webhooks';
 import { emit, MetricUnit } from '../../shared/metrics';
 import { queueWorker } from './queue-worker';

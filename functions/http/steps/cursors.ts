@@ -7,10 +7,11 @@
 // route's `/items` (GET /batches/{id} hands out the first page of GET /batches/{id}/items). Routes
 // without cursors pay nothing: the deployment's cursor key is read only when a cursor comes in or
 // goes out.
-import type { RouteDef } from '../../manifest/route';
-import { fullPath } from '../../manifest/route';
+
 import type { Cursors } from '../../application/cursors';
 import type { Principal } from '../../core/access/authorize';
+import type { RouteDef } from '../../manifest/route';
+import { fullPath } from '../../manifest/route';
 import type { Authorized, Reply } from '../request';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

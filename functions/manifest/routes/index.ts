@@ -1,30 +1,31 @@
 // Every route of the service, composed from the route file of each domain. Order is the
 // API description's order of operations.
-import { SERVICE_ROUTES } from './service';
-import { PUBLIC_ROUTES } from './public';
-import { ACCOUNT_ROUTES } from './account';
-import { CALCULATIONS_ROUTES } from './calculations';
-import { TRANSACTIONS_ROUTES } from './transactions';
-import { CUSTOMERS_ROUTES } from './customers';
-import { CERTIFICATES_ROUTES } from './certificates';
-import { PROVIDER_ROUTES } from './provider';
-import { BATCHES_ROUTES } from './batches';
-import { RETURN_JOBS_ROUTES } from './return-jobs';
-import { TAXJAR_ROUTES } from './taxjar';
-import { WEBHOOKS_ROUTES } from './webhooks';
-import type { RouteDef } from '../route';
 
-export * from './service';
-export * from './public';
+import type { RouteDef } from '../route';
+import { ACCOUNT_ROUTES } from './account';
+import { BATCHES_ROUTES } from './batches';
+import { CALCULATIONS_ROUTES } from './calculations';
+import { CERTIFICATES_ROUTES } from './certificates';
+import { CUSTOMERS_ROUTES } from './customers';
+import { PROVIDER_ROUTES } from './provider';
+import { PUBLIC_ROUTES } from './public';
+import { RETURN_JOBS_ROUTES } from './return-jobs';
+import { SERVICE_ROUTES } from './service';
+import { TAXJAR_ROUTES } from './taxjar';
+import { TRANSACTIONS_ROUTES } from './transactions';
+import { WEBHOOKS_ROUTES } from './webhooks';
+
 export * from './account';
-export * from './calculations';
-export * from './transactions';
-export * from './customers';
-export * from './certificates';
-export * from './provider';
 export * from './batches';
+export * from './calculations';
+export * from './certificates';
+export * from './customers';
+export * from './provider';
+export * from './public';
 export * from './return-jobs';
+export * from './service';
 export * from './taxjar';
+export * from './transactions';
 export * from './webhooks';
 
 export const ROUTES = [

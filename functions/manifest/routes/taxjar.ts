@@ -1,5 +1,5 @@
 // The TaxJar SmartCalcs v2 compatible API: the same use cases, stores and pipeline as /api/v1 under their own base path, answering in TaxJar's shapes and error dialect, so TaxJar's clients work by changing their apiUrl.
-import { TAXJAR_BASE_PATH, type RouteDef } from '../route';
+import { type RouteDef, TAXJAR_BASE_PATH } from '../route';
 
 const TAXJAR = {
   base: TAXJAR_BASE_PATH,

@@ -2,7 +2,7 @@
 // the accepted job, its state with counts, and its items with each one's result or error
 // (functions/core/batches/batch.ts, http/batch-view.ts).
 import * as v from 'valibot';
-import { Amount, Instant, JurisdictionType, Rate, pageOf } from './common';
+import { Amount, Instant, JurisdictionType, pageOf, Rate } from './common';
 import { ErrorDetail } from './error';
 import { Calculation, Transaction } from './tax';
 

@@ -1,6 +1,6 @@
 // Tax content reads (docs/taxes-and-content.md): rates at a destination and the tax code catalog.
 import * as v from 'valibot';
-import { Category, Day, JurisdictionType, Precision, Rate, pageOf } from './common';
+import { Category, Day, JurisdictionType, Precision, pageOf, Rate } from './common';
 import { RateAreas, RateSource } from './tax';
 
 export const RateBreakdown = v.strictObject({

@@ -5,13 +5,9 @@
 // credential, scope, client context, validation, idempotency) are derived from the route entry by
 // functions/http/route-errors.ts; only what the endpoint itself decides is listed here.
 import type * as v from 'valibot';
-import { RATE_RULE_CODES, type ErrorCode } from '../../core/errors';
+import { type ErrorCode, RATE_RULE_CODES } from '../../core/errors';
 import type { RouteId } from '../../manifest/routes';
-import { ApiKey, ApiKeyList, Account, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
-import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
-import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content';
-import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
-import { Usage } from './usage';
+import { Account, ApiKey, ApiKeyList, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
 import {
   Batch,
   BatchAccepted,
@@ -27,8 +23,12 @@ import {
   ReturnJobWithItems,
   ReturnSummary,
 } from './batches';
+import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
 import { Message } from './common';
+import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content';
 import { ErrorDetail, ErrorEnvelope } from './error';
+import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
+import { Adjustment, Calculation, Estimate, Jurisdiction, LineReason, Transaction, TransactionList, TransactionSummary } from './tax';
 import {
   TaxjarCategories,
   TaxjarCustomer,
@@ -42,8 +42,8 @@ import {
   TaxjarSummaryRates,
   TaxjarTax,
 } from './taxjar';
+import { Usage } from './usage';
 import { WebhookEndpoint, WebhookEndpointDeleted, WebhookEndpointList, WebhookEndpointWithSecret, WebhookEvent, WebhookEventList } from './webhooks';
-import { Adjustment, Calculation, Estimate, Jurisdiction, LineReason, Transaction, TransactionList, TransactionSummary } from './tax';
 
 export interface RouteResponse<S extends v.GenericSchema = v.GenericSchema> {
   /** 202: accepted work to poll; the answer then carries a Location header. */

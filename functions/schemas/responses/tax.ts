@@ -3,8 +3,7 @@
 import * as v from 'valibot';
 import { RULE_TREATMENTS } from '../../core/content/artifact';
 import { REASONS } from '../../core/tax/types';
-import { Amount, Category, Day, Instant, JurisdictionType, Message, Precision, Rate, pageOf } from './common';
-import { Environment } from './common';
+import { Amount, Category, Day, Environment, Instant, JurisdictionType, Message, Precision, pageOf, Rate } from './common';
 
 export const LineReason = v.pipe(
   v.picklist(REASONS),

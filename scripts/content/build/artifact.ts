@@ -11,14 +11,14 @@ import { type ContentArtifact, ZIP_ROW } from '../../../functions/core/content/a
 import { stateBuilds } from '../states/registry';
 import type { FieldsAfter, StateBuild, StateFields } from '../states/state-build';
 import { ATTRIBUTION } from './attribution';
-import { Build } from './build';
 import { officialBoundaries } from './boundaries/official-boundaries';
+import { Build } from './build';
 import { readHolidays } from './holidays';
 import { readOfficialRateTables } from './official-rate-tables';
 import { postalOnlyZips } from './postal-only';
 import { readRateVersions, type VersionDerivation } from './rate-versions';
-import { readStateRateChanges, readStateRateHistory } from './state-rates';
 import { readStates } from './state-facts';
+import { readStateRateChanges, readStateRateHistory } from './state-rates';
 import { readTaxCodes } from './tax-codes';
 import { readTaxabilityRules } from './taxability-rules';
 import { readChangeDates, readManifest } from './version-manifest';

@@ -3,7 +3,7 @@
 // each state's rates are. The steps append to these in the order they run, so the order of the
 // steps fixes every index of the artifact (scripts/content/build/artifact.ts).
 import { DataFiles } from './data-files';
-import type { Parts, PartSources } from './rate-areas';
+import type { PartSources, Parts } from './rate-areas';
 import { StateRatesRecorder } from './rates-age';
 import { RegionTable } from './regions';
 import { StringTable } from './string-table';

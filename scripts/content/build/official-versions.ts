@@ -2,8 +2,9 @@
 // `official` carries the ZIP table of an earlier date and restates only the states whose official
 // rate file (data/official_rate_tables.csv) covers the version's date with its quarter: the file
 // decides their jurisdiction rates from that date, every other state keeps the rows it had.
-import { MIN_COUNTY_SHARE, type OfficialTable, type ZipAnswer } from './rate-areas';
+
 import { sstRatesOn } from '../readers/sst-rates';
+import { MIN_COUNTY_SHARE, type OfficialTable, type ZipAnswer } from './rate-areas';
 
 /** The first and last day of a file's quarter. */
 function quarterOf(file: OfficialTable['file']): { first: string; last: string } {

@@ -9,10 +9,10 @@ import type { RateVersion } from '../../../functions/core/content/artifact';
 import type { StateBuild, VersionTable } from '../states/state-build';
 import type { Build } from './build';
 import { applyCountyChanges, officialStatesOn, unplacedChanges } from './official-versions';
-import { deriveAreas, type Disagreement, type OfficialTable, type Parts, type ZipAnswer, type ZipTableRow } from './rate-areas';
+import { type Disagreement, deriveAreas, type OfficialTable, type Parts, type ZipAnswer, type ZipTableRow } from './rate-areas';
 import type { States } from './state-facts';
-import type { ChangeDates, ManifestEntry } from './version-manifest';
 import { encodeVersion } from './version-encoding';
+import type { ChangeDates, ManifestEntry } from './version-manifest';
 import type { ZipGeography } from './zip-geography';
 import { addZipRows, ZIP_COLUMNS, zipTableFacts, zipTableLabel } from './zip-table';
 

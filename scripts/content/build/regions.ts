@@ -2,7 +2,7 @@
 // and the source of each part. An area is stored once, however many ZIPs and versions point at it,
 // and only ever appended.
 import { REGION, TABLE_SOURCE } from '../../../functions/core/content/artifact';
-import type { Parts, PartSources } from './rate-areas';
+import type { PartSources, Parts } from './rate-areas';
 import type { StringTable } from './string-table';
 
 /** An index as three base-36 digits (the width of a region or name index in the encoded rows). */

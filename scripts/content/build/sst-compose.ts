@@ -5,10 +5,11 @@
 // jurisdiction as special. A ZIP is composed only when the answer is unambiguous: each jurisdiction
 // the records name is in the rate file, and every 'Z' record covering the ZIP composes the same
 // rate; otherwise it is listed, with why, and keeps the rate it had.
-import type { Parts } from './rate-areas';
+
 import type { SstBoundaryFile, SstBoundaryRecord } from '../readers/sst-boundaries';
 import { sstBoundariesOn } from '../readers/sst-boundaries';
 import { type SstRateFile, type SstRateRecord, sstRatesOn } from '../readers/sst-rates';
+import type { Parts } from './rate-areas';
 
 export interface ComposedZips {
   readonly rates: Map<string, Parts>;

@@ -6,8 +6,8 @@
 // (crs EPSG:3857) that the GeoJSON reader turns to longitude/latitude. Unincorporated areas are
 // named "UNINCORPORATED…". Sources of the layout: data/README.md §15.
 import { baseName, FormatError } from '../files/format-error';
-import { type Feature, readFeatures } from './geojson';
 import { isoFrom } from '../files/rate-text';
+import { type Feature, readFeatures } from './geojson';
 
 export interface CdtfaArea {
   readonly name: string;

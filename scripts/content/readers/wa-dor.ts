@@ -5,8 +5,8 @@
 // (LOCCODE_Public_<YY>Q<q>, each rate area's polygon with its code in the LOCCODE property; read
 // here as GeoJSON). Sources of the layout: data/README.md §15.
 import { baseName, csvWithColumns, FormatError } from '../files/format-error';
-import { type Feature, readFeatures } from './geojson';
 import { fractionMicro } from '../files/rate-text';
+import { type Feature, readFeatures } from './geojson';
 import { isoDate, validDate } from './sst-rates';
 
 export interface WaRate {

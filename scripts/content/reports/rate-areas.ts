@@ -1,8 +1,9 @@
 // The figures of `npm run content:rate-areas` (and of the test that keeps data/README.md's table
 // honest): per state, the ZIPs whose answer the derivation changed against the ZIP table's row, and
 // before/after counts of ZIPs answered at a district's rate and of ZIPs that report several areas.
-import type { VersionDerivation } from '../build/rate-versions';
+
 import type { AreaEvidence, Parts } from '../build/rate-areas';
+import type { VersionDerivation } from '../build/rate-versions';
 
 export interface StateFigures {
   readonly state: string;

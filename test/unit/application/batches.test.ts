@@ -2,9 +2,9 @@
 // through the same calculation and commit use cases as the endpoints; redelivered, crashed and
 // concurrent runs of a chunk leave every document committed once and every item counted once.
 import { describe, expect, it } from 'vitest';
-import { batchItemRunner, getBatch, runBatchChunk, submitBatch, type BatchRunPorts, type ChunkRun } from '../../../functions/application/batches';
-import { itemRequests } from '../../../functions/handlers/workers/batch-item-requests';
+import { type BatchRunPorts, batchItemRunner, type ChunkRun, getBatch, runBatchChunk, submitBatch } from '../../../functions/application/batches';
 import type { ChunkMessage } from '../../../functions/core/batches/ports';
+import { itemRequests } from '../../../functions/handlers/workers/batch-item-requests';
 import { call, FakeBatches, FakeBatchQueue, TENANT } from '../../support/fakes';
 import { wired } from './wiring';
 

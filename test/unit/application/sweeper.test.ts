@@ -3,9 +3,9 @@
 // a finished one leaves the registry; one entry's failure does not stop the pass.
 import { describe, expect, it } from 'vitest';
 import { batchItemRunner, getBatch, runBatchChunk, submitBatch, submitJob, sweepBatch } from '../../../functions/application/batches';
-import { sweep, type SweepHandler } from '../../../functions/application/sweeper';
-import { itemRequests } from '../../../functions/handlers/workers/batch-item-requests';
+import { type SweepHandler, sweep } from '../../../functions/application/sweeper';
 import type { PendingWork, PendingWorkRegistry } from '../../../functions/core/work/pending-work';
+import { itemRequests } from '../../../functions/handlers/workers/batch-item-requests';
 import { call, FakeBatches, FakeBatchQueue, TENANT } from '../../support/fakes';
 import { wired } from './wiring';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COLUMNS, parseColumnMap } from '../../../cli/src/column-map';
-import { csvDocuments, jsonLinesDocuments, type ExportDocument } from '../../../cli/src/export-reader';
+import { csvDocuments, type ExportDocument, jsonLinesDocuments } from '../../../cli/src/export-reader';
 import { sampleExport } from '../../../scripts/sample-export';
 
 const dir = mkdtempSync(join(tmpdir(), 'stx-export-'));

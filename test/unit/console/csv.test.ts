@@ -1,7 +1,8 @@
 // The console's CSV export of batch results: RFC 4180 quoting (checked by parsing it back with
 // csv-parse), formula-looking text neutralised, numbers kept as numbers, one row per item.
-import { parse } from 'csv-parse/sync';
+
 import type { Schema } from '@salestax/client';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { BATCH_RESULTS_HEADER, batchResultsCsv, csvField, toCsv } from '../../../console/src/csv';
 

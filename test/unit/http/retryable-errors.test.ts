@@ -1,7 +1,8 @@
 // Transient failures of DynamoDB and SQS become a retryable 503 with Retry-After, never a 500; and
 // the fault layer that injects them in tests is refused on the production stage.
-import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+
 import { IdempotencyPersistenceLayerError } from '@aws-lambda-powertools/idempotency';
+import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { assertFaultsAllowed, parseFaults } from '../../../functions/adapters/faults';
 import { errorResponse, toDomainError } from '../../../functions/http/error-response';

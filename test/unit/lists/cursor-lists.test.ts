@@ -3,9 +3,9 @@
 // must have that list, or its cursors could never be used.
 import { describe, expect, it } from 'vitest';
 import { listOf } from '../../../functions/http/steps/cursors';
-import { RESPONSES } from '../../../functions/schemas/responses';
 import { fullPath } from '../../../functions/manifest/route';
 import { ROUTES } from '../../../functions/manifest/routes';
+import { RESPONSES } from '../../../functions/schemas/responses';
 
 const entriesOf = (schema: unknown): Record<string, unknown> => (schema as { entries?: Record<string, unknown> }).entries ?? {};
 

@@ -77,7 +77,7 @@ describe('sealed cursors', () => {
   });
 
   it('refuse what was never sealed: store positions, empty and foreign strings', () => {
-    for (const forged of [position, '', 'c1.', `c1.${'A'.repeat(64)}`, 'c2.' + sealCursor(position, keys, AUDIENCE, NOW).slice(3), 'not a cursor!'])
+    for (const forged of [position, '', 'c1.', `c1.${'A'.repeat(64)}`, `c2.${sealCursor(position, keys, AUDIENCE, NOW).slice(3)}`, 'not a cursor!'])
       refusal(() => openCursor(forged, keys, AUDIENCE, NOW));
   });
 });

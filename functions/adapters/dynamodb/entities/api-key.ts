@@ -4,7 +4,7 @@
 // never stored.
 import * as v from 'valibot';
 import type { KeyOwner } from '../../../core/access/ports';
-import { ENVIRONMENTS, type ApiKeyRecord } from '../../../core/access/records';
+import { type ApiKeyRecord, ENVIRONMENTS } from '../../../core/access/records';
 import { maybe, parseItem } from '../item-schema';
 import { accountEntity } from './account';
 import type { ItemKey } from './keys';

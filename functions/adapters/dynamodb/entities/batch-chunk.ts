@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { ChunkTally } from '../../../core/batches/batch';
 import { parseItem } from '../item-schema';
-import { batchEntity, type BatchOf } from './batch';
+import { type BatchOf, batchEntity } from './batch';
 
 const CHUNK = 'CHUNK#';
 

@@ -9,7 +9,7 @@ import { ItemAlreadyFinished, type ItemResult } from '../../../core/batches/port
 import type { ErrorCode } from '../../../core/errors';
 import type { ConditionMeaning } from '../cancellation';
 import { parseItem } from '../item-schema';
-import { batchEntity, type BatchOf } from './batch';
+import { type BatchOf, batchEntity } from './batch';
 
 const COMPRESS_ABOVE = 16 * 1024;
 

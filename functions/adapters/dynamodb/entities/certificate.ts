@@ -3,7 +3,7 @@
 // (docs/transactions-and-certificates.md, "Exempt customers and their certificates").
 import * as v from 'valibot';
 import type { Tenant } from '../../../core/access/records';
-import { EXEMPTION_REASONS, SIGNATURE_TYPES, type Certificate } from '../../../core/certificates/certificate';
+import { type Certificate, EXEMPTION_REASONS, SIGNATURE_TYPES } from '../../../core/certificates/certificate';
 import type { StoredCertificate } from '../../../core/certificates/ports';
 import { maybe, parseItem } from '../item-schema';
 import { type ItemKey, tenantPartition, tenantScope } from './keys';

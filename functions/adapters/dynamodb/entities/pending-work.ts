@@ -3,7 +3,7 @@
 // the table; `SK = <kind>#<account>#<environment>#<id>`. The writes that accept and finish work put
 // and delete the entry inside their own TransactWriteItems.
 import * as v from 'valibot';
-import { pendingWorkShard, type PendingWork } from '../../../core/work/pending-work';
+import { type PendingWork, pendingWorkShard } from '../../../core/work/pending-work';
 import { parseItem } from '../item-schema';
 import type { ItemKey } from './keys';
 

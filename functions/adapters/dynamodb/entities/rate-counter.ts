@@ -1,7 +1,7 @@
 // A fixed-window request counter: one item per key, bucket and window. One conditional ADD both
 // checks and counts (`count <= limit - n`, evaluated by DynamoDB with the increment), so concurrent
 // requests across any number of processes never overshoot; it expires two windows after its start.
-import { WINDOW_SECONDS, type Bucket } from '../../../core/limits/rate-limits';
+import { type Bucket, WINDOW_SECONDS } from '../../../core/limits/rate-limits';
 import type { ItemKey } from './keys';
 
 export const rateCounterEntity = {

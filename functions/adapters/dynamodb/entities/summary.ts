@@ -10,7 +10,7 @@
 // jurisdictions as `j_<id>_{tx,t}` described by `jm_<id>`) are read too: their kinds carry the same
 // totals, and both jurisdiction forms are summed.
 import type { Tenant } from '../../../core/access/records';
-import { jurisdictionKey, KINDS_OF_DOCUMENT, type JurisdictionTotal, type SummaryKey, type SummaryTotals } from '../../../core/returns/summary';
+import { type JurisdictionTotal, jurisdictionKey, KINDS_OF_DOCUMENT, type SummaryKey, type SummaryTotals } from '../../../core/returns/summary';
 import type { JurisdictionType } from '../../../core/tax/types';
 import { type ItemKey, tenantScope } from './keys';
 

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { Tenant } from '../../../core/access/records';
 import type { Stored } from '../../../core/transactions/repository';
 import type { TransactionRecord } from '../../../core/transactions/transaction';
-import { transactionSummaryView, type TransactionSummary } from '../../../core/transactions/view';
+import { type TransactionSummary, transactionSummaryView } from '../../../core/transactions/view';
 import { parseItem } from '../item-schema';
 import { type ItemKey, tenantScope } from './keys';
 import { listed } from './list-index';

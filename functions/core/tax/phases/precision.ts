@@ -3,11 +3,11 @@
 // (no ZIP that spans several rate areas), and rates current on the document's date (content-age.ts: a deterministic answer
 // refuses rates more than one quarter older than the document). Checked over the destinations the
 // lines use, in order of first use (gathered only when the document asks for either).
-import { staleDetail, type StaleState } from '../content-age';
+import { type StaleState, staleDetail } from '../content-age';
 import type { DocumentInput } from '../input';
 import { detail, refuseAny } from '../refusals';
 import type { Precision } from '../types';
-import { destinationsOf, precisionOf, type Destination } from './addresses';
+import { type Destination, destinationsOf, precisionOf } from './addresses';
 
 const PRECISION_RANK: Record<Precision, number> = { state: 0, zip5: 1, zip9: 2, rooftop: 3 };
 

@@ -10,7 +10,7 @@ import { stateModule } from '../states';
 import type { LinePlan, PlannedLine, StateModule } from '../states/state-module';
 import { defaultLineNumber } from '../targets';
 import type { EngineContext, Message } from '../types';
-import { stateOf, type Destination } from './addresses';
+import { type Destination, stateOf } from './addresses';
 
 export interface Products {
   readonly lines: readonly PlannedLine[];

@@ -1,8 +1,9 @@
 // Phase 7 (rate_unavailable): every destination has a rate on the document's date, but those of
 // states whose module locates its own lines: they go on unchecked, for the module to locate and
 // refuse in its own terms (a missing rate there is never rate_unavailable).
-import type { ErrorDetail } from '../../errors';
+
 import type { TaxContent } from '../../content/tax-content';
+import type { ErrorDetail } from '../../errors';
 import { detail, refuseAny } from '../refusals';
 import { hasRateOn } from '../sourcing';
 import type { CheckedLine } from '../states/state-module';

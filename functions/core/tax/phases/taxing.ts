@@ -5,10 +5,10 @@ import type { Holiday, TaxabilityBasis } from '../../content/artifact';
 import type { RateArea, StateRules, TaxContent, TreatmentDecision } from '../../content/tax-content';
 import type { DocumentInput } from '../input';
 import { taxLine } from '../line-tax';
-import { sourceComponents, spanMessage, type Sourced } from '../sourcing';
+import { type Sourced, sourceComponents, spanMessage } from '../sourcing';
 import type { LinePlan, StateTaxability, TaxableLine } from '../states/state-module';
 import { lineTarget } from '../targets';
-import { applyTreatment, priced, wholePrice, type MutableTaxed, type PriceFacts, type Taxed, type WholePrice } from '../taxability';
+import { applyTreatment, type MutableTaxed, type PriceFacts, priced, type Taxed, type WholePrice, wholePrice } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
 import type { Destination } from './addresses';
 

@@ -1,9 +1,10 @@
 // POST /il-seller-declarations: a signed Illinois seller-posture declaration for calculations.
-import { IL_DECLARATIONS_CREATE } from '../../../manifest/routes/account';
+
 import { declareSellerPosture } from '../../../application/account';
 import { accountPorts } from '../../../composition-root';
 import { postHandler } from '../../../http/post-handler';
 import { created } from '../../../http/request';
+import { IL_DECLARATIONS_CREATE } from '../../../manifest/routes/account';
 import { DeclarationCreateSchema } from '../../../schemas/account';
 import type { ResponseOf } from '../../../schemas/responses';
 

@@ -1,9 +1,10 @@
 // POST /items: adds or replaces a SKU of the tenant's catalog; lines may then name it as item_code.
-import { ITEMS_CREATE } from '../../../manifest/routes/account';
+
 import { putItem } from '../../../application/account';
 import { catalogPorts } from '../../../composition-root';
 import { postHandler } from '../../../http/post-handler';
 import { created } from '../../../http/request';
+import { ITEMS_CREATE } from '../../../manifest/routes/account';
 import { ItemCreateSchema } from '../../../schemas/account';
 import type { ResponseOf } from '../../../schemas/responses';
 

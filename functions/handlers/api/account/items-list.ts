@@ -1,10 +1,11 @@
 // GET /items: the tenant's SKU catalog, newest first.
-import { ITEMS_LIST } from '../../../manifest/routes/account';
+
 import { listItems } from '../../../application/account';
 import { accountPorts } from '../../../composition-root';
 import { mapPage } from '../../../core/lists/paging';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { ITEMS_LIST } from '../../../manifest/routes/account';
 import { PageQuerySchema } from '../../../schemas/common';
 import type { ResponseOf } from '../../../schemas/responses';
 

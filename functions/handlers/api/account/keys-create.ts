@@ -1,11 +1,12 @@
 // POST /keys: issues an account key. The secret is in this answer only; the service keeps its hash.
-import { KEYS_CREATE } from '../../../manifest/routes/account';
+
 import { issueKey } from '../../../application/keys';
 import { keyPorts } from '../../../composition-root';
 import { keyView } from '../../../core/account/views';
 import { postHandler } from '../../../http/post-handler';
-import type { ResponseOf } from '../../../schemas/responses';
+import { KEYS_CREATE } from '../../../manifest/routes/account';
 import { KeyCreateSchema } from '../../../schemas/account';
+import type { ResponseOf } from '../../../schemas/responses';
 
 export const handler = postHandler(KEYS_CREATE, { body: KeyCreateSchema }, async (request) => {
   const { key, secret } = await issueKey(keyPorts(), request, request.body);

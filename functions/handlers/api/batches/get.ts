@@ -1,11 +1,12 @@
 // GET /batches/{id}: the batch with its items, as many as fit one response (or `items_limit`); the
 // rest through GET /batches/{id}/items?cursor=items_next_cursor. Expired batches are 404 at once.
-import { BATCHES_GET } from '../../../manifest/routes/batches';
+
 import { listBatchItems } from '../../../application/batches';
 import { batchPorts } from '../../../composition-root';
 import { batchWithItems, RESPONSE_BUDGET_BYTES } from '../../../http/batch-view';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { BATCHES_GET } from '../../../manifest/routes/batches';
 import { BatchGetQuerySchema } from '../../../schemas/batches';
 
 export const handler = httpHandler(BATCHES_GET, { query: BatchGetQuerySchema }, async (request) => {

@@ -1,6 +1,6 @@
 // POST /estimates (experimental, sandbox only): the destination rate and tax for one amount, as if
 // the seller had nexus everywhere and sold remotely (Illinois: destination sourcing).
-import { ESTIMATES_CREATE } from '../../../manifest/routes/calculations';
+
 import { estimateTax } from '../../../application/calculations';
 import { engineContextPorts } from '../../../composition-root';
 import { fromCents, fromMicro } from '../../../core/tax/money';
@@ -8,6 +8,7 @@ import { jurisdictionView } from '../../../core/tax/view';
 import { postHandler } from '../../../http/post-handler';
 import { ok } from '../../../http/request';
 import { simulation } from '../../../http/simulation';
+import { ESTIMATES_CREATE } from '../../../manifest/routes/calculations';
 import { EstimateRequestSchema } from '../../../schemas/calculations';
 import type { ResponseOf } from '../../../schemas/responses';
 

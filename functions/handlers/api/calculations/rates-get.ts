@@ -1,10 +1,11 @@
 // GET /rates?zip=&state=&date=: the general-merchandise rate breakdown at a destination.
-import { RATES_GET } from '../../../manifest/routes/calculations';
+
 import { content } from '../../../composition-root';
 import { fromMicro } from '../../../core/tax/money';
 import { rateAreasView } from '../../../core/tax/view';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { RATES_GET } from '../../../manifest/routes/calculations';
 import { RateQuerySchema } from '../../../schemas/calculations';
 import type { ResponseOf } from '../../../schemas/responses';
 

@@ -1,10 +1,11 @@
 // GET /tax-codes: the service's product tax code catalog (TaxJar-compatible codes plus SHIPPING),
 // filterable by category and by text.
-import { TAX_CODES_LIST } from '../../../manifest/routes/calculations';
+
 import { content } from '../../../composition-root';
 import { mapPage } from '../../../core/lists/paging';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { TAX_CODES_LIST } from '../../../manifest/routes/calculations';
 import { TaxCodeQuerySchema } from '../../../schemas/calculations';
 import type { ResponseOf } from '../../../schemas/responses';
 

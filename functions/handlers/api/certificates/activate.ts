@@ -1,11 +1,12 @@
 // POST /certificates/{id}/activate: a named reviewer accepts the evidence; the activation is
 // audited (who, when, with which key) and emits certificate.activated in the same write.
-import { CERTIFICATES_ACTIVATE } from '../../../manifest/routes/certificates';
+
 import { activateCertificate } from '../../../application/certificates';
 import { certificatePorts } from '../../../composition-root';
 import { certificateView } from '../../../core/certificates/certificate';
 import { postHandler } from '../../../http/post-handler';
 import { ok } from '../../../http/request';
+import { CERTIFICATES_ACTIVATE } from '../../../manifest/routes/certificates';
 import { ActivationSchema } from '../../../schemas/certificates';
 
 export const handler = postHandler(CERTIFICATES_ACTIVATE, { body: ActivationSchema }, async (request) => {

@@ -1,11 +1,12 @@
 // GET /certificates?customer_code=: the certificates the key may see, newest first.
-import { CERTIFICATES_LIST } from '../../../manifest/routes/certificates';
+
 import { listCertificates } from '../../../application/certificates';
 import { certificatePorts } from '../../../composition-root';
 import { certificateView } from '../../../core/certificates/certificate';
 import { mapPage } from '../../../core/lists/paging';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { CERTIFICATES_LIST } from '../../../manifest/routes/certificates';
 import { CertificateListQuerySchema } from '../../../schemas/certificates';
 
 export const handler = httpHandler(CERTIFICATES_LIST, { query: CertificateListQuerySchema }, async (request) => {

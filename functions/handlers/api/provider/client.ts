@@ -1,9 +1,10 @@
 // GET /provider/client: the client engagement a request's client context selects.
-import { PROVIDER_CLIENT } from '../../../manifest/routes/provider';
+
 import { selectedClient } from '../../../application/provider';
 import { providerPorts } from '../../../composition-root';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { PROVIDER_CLIENT } from '../../../manifest/routes/provider';
 import type { ResponseOf } from '../../../schemas/responses';
 
 export const handler = httpHandler(PROVIDER_CLIENT, {}, async (request) => {

@@ -1,10 +1,11 @@
 // GET /provider/engagements: the client engagements this provider key may act for.
-import { PROVIDER_ENGAGEMENTS } from '../../../manifest/routes/provider';
+
 import { listEngagements } from '../../../application/provider';
 import { providerPorts } from '../../../composition-root';
 import { mapPage } from '../../../core/lists/paging';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { PROVIDER_ENGAGEMENTS } from '../../../manifest/routes/provider';
 import { PageQuerySchema } from '../../../schemas/common';
 import type { ResponseOf } from '../../../schemas/responses';
 

@@ -2,10 +2,11 @@
 // in the browser it signs in with an API key and calls the public API with it
 // (console/README.md). Its script and style, built by lib/web-assets.ts, are files of this route,
 // read and hashed once per process.
-import { CONSOLE_GET } from '../../../manifest/routes/public';
+
+import { consolePage, type Page } from '../../../http/console-page';
 import { publicHandler } from '../../../http/public-handler';
 import { staticFile } from '../../../http/static-file';
-import { consolePage, type Page } from '../../../http/console-page';
+import { CONSOLE_GET } from '../../../manifest/routes/public';
 
 const [SCRIPT, STYLE] = CONSOLE_GET.files;
 

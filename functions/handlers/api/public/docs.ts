@@ -5,10 +5,11 @@
 // blocks by hash (no framing, no other origin), and a key typed into "Authorize" lives in the
 // tab's memory only: Swagger UI does not persist it, and a key an earlier version of this page
 // left in local storage is removed.
-import { DOCS_GET } from '../../../manifest/routes/public';
+
 import { pageHeaders, sha256Source } from '../../../http/page-headers';
 import { publicHandler } from '../../../http/public-handler';
 import { staticFile } from '../../../http/static-file';
+import { DOCS_GET } from '../../../manifest/routes/public';
 
 const [SCRIPT, STYLE] = DOCS_GET.files;
 

@@ -1,11 +1,12 @@
 // POST /provider/return-jobs: a provider key with client context asks, per item, what the client
 // collected in a state during a month; 202 with the job to poll.
-import { BASE_PATH } from '../../../manifest/route';
-import { RETURN_JOBS_CREATE } from '../../../manifest/routes/return-jobs';
+
 import { submitReturnJob } from '../../../application/returns';
 import { returnJobPorts } from '../../../composition-root';
 import { postHandler } from '../../../http/post-handler';
 import { ok } from '../../../http/request';
+import { BASE_PATH } from '../../../manifest/route';
+import { RETURN_JOBS_CREATE } from '../../../manifest/routes/return-jobs';
 import { ReturnJobRequestSchema } from '../../../schemas/returns';
 
 export const handler = postHandler(RETURN_JOBS_CREATE, { body: ReturnJobRequestSchema }, async (request) => {

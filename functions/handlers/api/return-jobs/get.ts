@@ -1,11 +1,12 @@
 // GET /provider/return-jobs/{id}: the job with its items (as many as fit one response; the rest
 // through /items). A job of another engagement is not found, exactly like a missing one.
-import { RETURN_JOBS_GET } from '../../../manifest/routes/return-jobs';
+
 import { listBatchItems } from '../../../application/batches';
 import { returnJobPorts } from '../../../composition-root';
 import { batchWithItems, RESPONSE_BUDGET_BYTES } from '../../../http/batch-view';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { RETURN_JOBS_GET } from '../../../manifest/routes/return-jobs';
 import { BatchGetQuerySchema } from '../../../schemas/batches';
 
 export const handler = httpHandler(RETURN_JOBS_GET, { query: BatchGetQuerySchema }, async (request) => {

@@ -1,10 +1,11 @@
 // GET /config: the effective limits for the calling key's environment and the content in use.
-import { CONFIG_GET } from '../../../manifest/routes/service';
+
 import { content } from '../../../composition-root';
-import { SERVICE_LIMITS } from '../../../core/limits/service-limits';
 import { WINDOW_SECONDS } from '../../../core/limits/rate-limits';
+import { SERVICE_LIMITS } from '../../../core/limits/service-limits';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { CONFIG_GET } from '../../../manifest/routes/service';
 import type { ResponseOf } from '../../../schemas/responses';
 
 export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, now, admission: { limits } }) => {

@@ -4,13 +4,14 @@
 // for a client sees what its practice can see and no more: the client's batches (as GET /batches
 // lists them), its own engagement's return jobs (not another practice's for the same client), and
 // no webhook signals (webhooks are the account's own: organization keys).
-import { OPERATIONS_STATUS } from '../../../manifest/routes/service';
+
 import { batchSignals } from '../../../application/batches';
 import { webhookSignals } from '../../../application/webhooks';
 import { batchPorts, webhookStorePorts } from '../../../composition-root';
 import { WINDOW_SECONDS } from '../../../core/limits/rate-limits';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { OPERATIONS_STATUS } from '../../../manifest/routes/service';
 import type { ResponseOf } from '../../../schemas/responses';
 
 export const handler = httpHandler(OPERATIONS_STATUS, {}, async (request) => {

@@ -1,9 +1,10 @@
 // GET /usage?from=&to=&group_by=: the caller's metered usage (functions/application/usage.ts).
-import { USAGE_GET } from '../../../manifest/routes/service';
+
 import { readUsage } from '../../../application/usage';
 import { usageBacklog, usageStore } from '../../../composition-root';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { USAGE_GET } from '../../../manifest/routes/service';
 import type { ResponseOf } from '../../../schemas/responses';
 import { UsageQuerySchema } from '../../../schemas/usage';
 

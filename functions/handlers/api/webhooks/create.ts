@@ -1,9 +1,10 @@
 // POST /webhooks: registers an endpoint; 201 with its signing secret, shown this once.
-import { BASE_PATH } from '../../../manifest/route';
-import { WEBHOOKS_CREATE } from '../../../manifest/routes/webhooks';
+
 import { createEndpoint } from '../../../application/webhooks';
 import { webhookRegistrationPorts } from '../../../composition-root';
 import { postHandler } from '../../../http/post-handler';
+import { BASE_PATH } from '../../../manifest/route';
+import { WEBHOOKS_CREATE } from '../../../manifest/routes/webhooks';
 import type { ResponseOf } from '../../../schemas/responses';
 import { WebhookCreateSchema } from '../../../schemas/webhooks';
 

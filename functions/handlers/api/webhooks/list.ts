@@ -1,10 +1,11 @@
 // GET /webhooks: the tenant's endpoints, newest first; secrets are never shown again.
-import { WEBHOOKS_LIST } from '../../../manifest/routes/webhooks';
+
 import { listEndpoints } from '../../../application/webhooks';
 import { webhookStorePorts } from '../../../composition-root';
 import { pageInMemory } from '../../../core/lists/paging';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
+import { WEBHOOKS_LIST } from '../../../manifest/routes/webhooks';
 import { WebhookListQuerySchema } from '../../../schemas/webhooks';
 
 export const handler = httpHandler(WEBHOOKS_LIST, { query: WebhookListQuerySchema }, async (request) => {

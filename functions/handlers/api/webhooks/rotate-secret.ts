@@ -1,9 +1,10 @@
 // POST /webhooks/{id}/rotate-secret: a new secret, shown once; the old one keeps signing (both
 // signatures sent) for WEBHOOK_SECRET_OVERLAP_SECONDS.
-import { WEBHOOKS_ROTATE_SECRET } from '../../../manifest/routes/webhooks';
+
 import { rotateSecret } from '../../../application/webhooks';
 import { webhookStorePorts } from '../../../composition-root';
 import { postHandler } from '../../../http/post-handler';
+import { WEBHOOKS_ROTATE_SECRET } from '../../../manifest/routes/webhooks';
 import type { ResponseOf } from '../../../schemas/responses';
 
 export const handler = postHandler(WEBHOOKS_ROTATE_SECRET, {}, async (request) => {

@@ -1,5 +1,5 @@
 // POST /taxjar/v2/taxes: TaxJar's tax calculation, taxed by the engine of POST /api/v1/calculations.
-import { TAXJAR_TAXES } from '../../../manifest/routes/taxjar';
+
 import { taxjarTaxes } from '../../../application/taxjar/taxes';
 import { taxjarTaxPorts } from '../../../composition-root';
 import { declaredNexus } from '../../../core/taxjar/document';
@@ -8,6 +8,7 @@ import { postHandler } from '../../../http/post-handler';
 import { ok } from '../../../http/request';
 import { simulation } from '../../../http/simulation';
 import { inTaxjarDetails, taxjarOrderBody } from '../../../http/taxjar-body';
+import { TAXJAR_TAXES } from '../../../manifest/routes/taxjar';
 import { TaxjarTaxRequestSchema } from '../../../schemas/taxjar';
 
 export const handler = postHandler(TAXJAR_TAXES, { body: taxjarOrderBody(TaxjarTaxRequestSchema) }, async (request) => {

@@ -1,16 +1,17 @@
 // PUT /taxjar/v2/transactions/orders/:id: an adjustment (POST /api/v1/transactions/adjustments) of
 // the order's current version; fields the request leaves out keep their committed values.
-import { TAXJAR_ORDERS_UPDATE } from '../../../manifest/routes/taxjar';
+
 import { withCustomerExemption } from '../../../application/taxjar/taxes';
 import { currentOrder, updateOrder } from '../../../application/taxjar/transactions';
 import { taxjarOrderPorts } from '../../../composition-root';
 import { taxjarDocument } from '../../../core/taxjar/document';
 import { orderFieldsOf, transactionView } from '../../../core/taxjar/transactions';
 import { httpHandler } from '../../../http/handler';
-import { inTaxjarDetails } from '../../../http/taxjar-body';
 import { ok } from '../../../http/request';
 import { simulation } from '../../../http/simulation';
+import { inTaxjarDetails } from '../../../http/taxjar-body';
 import { validate } from '../../../http/validation';
+import { TAXJAR_ORDERS_UPDATE } from '../../../manifest/routes/taxjar';
 import { CalculationRequestSchema } from '../../../schemas/document';
 import { TaxjarOrderUpdateSchema } from '../../../schemas/taxjar';
 

@@ -7,7 +7,7 @@ import type { BoundaryData } from '../../../../functions/core/content/boundaries
 import { isZip, readZip } from '../../files/zip-archive';
 import type { Feature } from '../../readers/geojson';
 import { type SourceId, sourceOf } from '../../sources';
-import type { Parts, PartSources } from '../rate-areas';
+import type { PartSources, Parts } from '../rate-areas';
 
 /** Adds a region (rates, name, one source label per part) and returns its index. */
 export type AddRegion = (rates: Parts, name: string, sources: PartSources) => number;
