@@ -108,7 +108,7 @@ async function main(): Promise<number> {
       for (const [method, op] of Object.entries(ops)) {
         operations++;
         const batch = samples(template, method, op, runs);
-        // At most 4 in flight: estimates allow 4 concurrent calls per process (contract §1.5).
+        // At most 4 in flight: estimates allow 4 concurrent calls per process (docs/getting-started.md, "Limits").
         for (let i = 0; i < batch.length; i += 4) {
           await Promise.all(
             batch.slice(i, i + 4).map(async (s) => {
