@@ -1,6 +1,6 @@
-// Loads a seed file (contract §9 format) into a deployed stage, so a new sandbox stack has its
-// first accounts and keys; each key also gets its usage-plan twin in API Gateway. Uses the AWS
-// credentials and region of the environment (AWS_PROFILE, AWS_REGION).
+// Loads a seed file (docs/running-locally.md, "The seed file") into a deployed stage, so a new
+// sandbox stack has its first accounts and keys; each key also gets its usage-plan twin in API
+// Gateway. Uses the AWS credentials and region of the environment (AWS_PROFILE, AWS_REGION).
 //   npx tsx scripts/seed-stage.ts --stage <name> --seed <file.json>
 
 import { TABLES } from '../functions/manifest/resources';

@@ -1,5 +1,5 @@
-// The operator's monthly usage export (issue 30): every account's metered usage of a month as CSV,
-// one row per account, environment, key, UTC day and billable kind, read from the usage table
+// The operator's monthly usage export: every account's metered usage of a month as CSV, one row
+// per account, environment, key, UTC day and billable kind, read from the usage table
 // (functions/manifest/resources.ts USAGE_TABLE) of a deployed stage or of a local runner's DynamoDB Local.
 //   npm run usage-export -- --month 2026-11 --stage prod --out usage-2026-11.csv
 //   npm run usage-export -- --month 2026-11 --endpoint http://127.0.0.1:8000
