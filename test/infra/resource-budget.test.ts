@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { BATCH_ITEMS_QUEUE, QUEUES, type QueueDef, RETURN_JOB_ITEMS_QUEUE } from '../../functions/manifest/resources';
-import { type HttpMethod, type RouteDef, routeEntry } from '../../functions/manifest/route';
+import { type HttpMethod, type RouteDef } from '../../functions/manifest/route';
 import { ROUTES } from '../../functions/manifest/routes';
 import { type AccessProfile, routeAccess } from '../../lib/constructs/access-profiles';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
@@ -74,7 +74,7 @@ function extraRoutes(count: number): RouteDef[] {
   return Array.from({ length: count }, (_, i) => {
     const id = `planned-route-number-${String(i + 1).padStart(2, '0')}`;
     const model = routes[i % routes.length]!;
-    return { ...model, id, entry: routeEntry(model), method: METHODS[i % METHODS.length]!, path: `/${id}`, usageKeys: false };
+    return { ...model, id, method: METHODS[i % METHODS.length]!, path: `/${id}`, usageKeys: false };
   });
 }
 
