@@ -54,7 +54,7 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
   // Built on the first request, not at import: the clients behind the steps are created lazily.
   let steps: ReturnType<typeof pipeline> | undefined;
   const pipeline = () => ({
-    authenticate: authenticate(authenticator(), { tokenForm: route.dialect === 'taxjar' }),
+    authenticate: authenticate(authenticator(), { tokenForm: route.dialect === 'taxjar', basicForm: route.dialect === 'avatax' }),
     rateLimit: rateLimit(rateLimiter(), route.bucket),
     authorize: authorize(authorizer(), route),
     parse: parse(route.path, schemas),

@@ -9,8 +9,11 @@ import type { UsageKind } from '../core/usage/usage';
 
 export type { Bucket, Credential, Environment };
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** How a route renders its errors: the API's error envelope (`contract`), or TaxJar's `{error, detail, status}`. */
-export type ErrorDialect = 'contract' | 'taxjar';
+/**
+ * How a route renders its errors: the API's error envelope (`contract`), TaxJar's `{error, detail,
+ * status}`, or AvaTax's `{error: {code, message, target, details}}`.
+ */
+export type ErrorDialect = 'contract' | 'taxjar' | 'avatax';
 
 export interface RouteDef {
   readonly id: string;
@@ -26,7 +29,10 @@ export interface RouteDef {
   readonly public?: boolean;
   /** Project files the function reads, copied next to its bundle (functions/http/static-file.ts). */
   readonly files?: readonly string[];
-  /** Error rendering (default `contract`); also whether `Authorization: Token token="<key>"` is read. */
+  /**
+   * Error rendering (default `contract`); also the credential forms read besides Bearer:
+   * `Authorization: Token token="<key>"` for `taxjar`, HTTP Basic for `avatax`.
+   */
   readonly dialect?: ErrorDialect;
   /** The handler module below functions/handlers, without `.ts` (`api/transactions/refund`); it exports `handler`. */
   readonly handler: string;
@@ -58,8 +64,11 @@ export const BASE_PATH = '/api/v1';
 /** The TaxJar SmartCalcs-compatible API: a TaxJar client's `apiUrl` (it appends `/v2/...`). */
 export const TAXJAR_BASE_PATH = '/taxjar';
 
+/** The AvaTax REST v2-compatible API: an AvaTax client's environment URL (it appends `/api/v2/...`). */
+export const AVATAX_BASE_PATH = '/api/v2';
+
 /** Every base path, for the local runner's and the stack's routing. */
-export const BASE_PATHS = [BASE_PATH, TAXJAR_BASE_PATH] as const;
+export const BASE_PATHS = [BASE_PATH, TAXJAR_BASE_PATH, AVATAX_BASE_PATH] as const;
 
 /** The route's full path as clients call it (below the stage), e.g. `/api/v1/transactions/{code}`, `/docs`. */
 export const fullPath = (route: Pick<RouteDef, 'base' | 'path'>): string => `${route.base ?? BASE_PATH}${route.path}`;

@@ -8,7 +8,7 @@ import { hashApiKey } from '../../application/api-key-secret';
 import { DomainError } from '../../core/errors';
 import { presentedSecret } from '../../http/presented-secret';
 import { normalizedHeaders, repeatedHeaders } from '../../http/steps/receive';
-import { TAXJAR_BASE_PATH } from '../../manifest/route';
+import { AVATAX_BASE_PATH, TAXJAR_BASE_PATH } from '../../manifest/route';
 
 /** A usage identifier no API key can have: requests presenting unreadable credentials. */
 const UNUSABLE = hashApiKey('unusable credentials');
@@ -16,9 +16,13 @@ const UNUSABLE = hashApiKey('unusable credentials');
 export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   let usageIdentifierKey: string;
   try {
-    // The TaxJar-compatible API also takes TaxJar's older `Token token="<key>"` form. A credential
-    // header sent twice is unusable here as in the function (API Gateway answers 401 invalid_api_key).
-    const forms = { tokenForm: event.resource?.startsWith(`${TAXJAR_BASE_PATH}/`) ?? false };
+    // The TaxJar-compatible API also takes TaxJar's older `Token token="<key>"` form, the
+    // AvaTax-compatible one HTTP Basic. A credential header sent twice is unusable here as in the
+    // function (API Gateway answers 401 invalid_api_key).
+    const forms = {
+      tokenForm: event.resource?.startsWith(`${TAXJAR_BASE_PATH}/`) ?? false,
+      basicForm: event.resource?.startsWith(`${AVATAX_BASE_PATH}/`) ?? false,
+    };
     usageIdentifierKey = hashApiKey(presentedSecret(normalizedHeaders(event), forms, repeatedHeaders(event)));
   } catch (error) {
     // No key at all: API Gateway answers UNAUTHORIZED, rendered as 401 missing_api_key.

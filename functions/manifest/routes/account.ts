@@ -1,4 +1,5 @@
-// Account administration by organization keys with `account:admin`: settings, locations, keys, the item catalog and Illinois seller declarations.
+// Account administration by organization keys with `account:admin`: settings, locations, keys, the
+// item catalog and Illinois seller declarations.
 import type { RouteDef } from '../route';
 
 const ACCOUNT = {

@@ -1,4 +1,5 @@
-// Pages and documents served without a key: the API description, its rendering, the operations console. No authentication, no rate-limit bucket, no scope.
+// Pages and documents served without a key: the API description, its rendering, the operations
+// console. No authentication, no rate-limit bucket, no scope.
 import type { RouteDef } from '../route';
 
 const PUBLIC = {

@@ -1,4 +1,6 @@
-// The TaxJar SmartCalcs v2 compatible API: the same use cases, stores and pipeline as /api/v1 under their own base path, answering in TaxJar's shapes and error dialect, so TaxJar's clients work by changing their apiUrl.
+// The TaxJar SmartCalcs v2 compatible API: the same use cases, stores and pipeline as /api/v1 under
+// their own base path, answering in TaxJar's shapes and error dialect, so TaxJar's clients work by
+// changing their apiUrl.
 import { type RouteDef, TAXJAR_BASE_PATH } from '../route';
 
 const TAXJAR = {
@@ -8,8 +10,6 @@ const TAXJAR = {
   bucket: 'general',
 } as const satisfies Partial<RouteDef>;
 
-// The same use cases, stores and pipeline as /api/v1 under their own base path, answering in
-// TaxJar's shapes and error dialect, so TaxJar's clients work by changing their apiUrl.
 export const TAXJAR_TAXES = {
   ...TAXJAR,
   id: 'taxjar-taxes',

@@ -1,4 +1,5 @@
-// Webhooks and the events they deliver. Organization keys only: an endpoint receives every event of the account environment, which a location-scoped key may not see.
+// Webhooks and the events they deliver. Organization keys only: an endpoint receives every event of
+// the account environment, which a location-scoped key may not see.
 import type { RouteDef } from '../route';
 
 const WEBHOOKS = {
