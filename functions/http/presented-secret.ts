@@ -34,17 +34,13 @@ function fromBasic(encoded: string): PresentedCredential | undefined {
 }
 
 function fromAuthorization(authorization: string, forms: SecretForms): PresentedCredential | undefined {
-  const bearer = BEARER.exec(authorization);
-  if (bearer) return { secret: bearer[1]! };
-  if (forms.tokenForm) {
-    const token = TOKEN.exec(authorization);
-    if (token) return { secret: (token[1] ?? token[2])! };
-  }
-  if (forms.basicForm) {
-    const basic = BASIC.exec(authorization);
-    if (basic) return fromBasic(basic[1]!);
-  }
-  return undefined;
+  const bearer = BEARER.exec(authorization)?.[1];
+  if (bearer) return { secret: bearer };
+  const token = forms.tokenForm ? TOKEN.exec(authorization) : null;
+  const tokenSecret = token?.[1] ?? token?.[2];
+  if (tokenSecret) return { secret: tokenSecret };
+  const basic = forms.basicForm ? BASIC.exec(authorization)?.[1] : undefined;
+  return basic ? fromBasic(basic) : undefined;
 }
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-api-key'] as const;

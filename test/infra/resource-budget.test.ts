@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { BATCH_ITEMS_QUEUE, QUEUES, type QueueDef, RETURN_JOB_ITEMS_QUEUE } from '../../functions/manifest/resources';
-import { type HttpMethod, type RouteDef } from '../../functions/manifest/route';
+import type { HttpMethod, RouteDef } from '../../functions/manifest/route';
 import { ROUTES } from '../../functions/manifest/routes';
 import { type AccessProfile, routeAccess } from '../../lib/constructs/access-profiles';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
