@@ -27,6 +27,12 @@ export interface RouteDef {
    * bucket, no scope; scope, credential and bucket are then unused. Built with publicHandler.
    */
   readonly public?: boolean;
+  /**
+   * A key is optional (AvaTax's ping tells a client whether its credentials work): API Gateway asks
+   * for none, and the function answers with or without one, reading what a presented key may.
+   * Built with optionalKeyHandler; no rate-limit bucket.
+   */
+  readonly optionalKey?: boolean;
   /** Project files the function reads, copied next to its bundle (functions/http/static-file.ts). */
   readonly files?: readonly string[];
   /**
