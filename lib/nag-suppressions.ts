@@ -5,6 +5,7 @@ import { type CfnElement, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { MAIN_TABLE } from '../functions/manifest/resources';
 import { CONSOLE_GET } from '../functions/manifest/routes/public';
+import type { ApiRoutes } from './constructs/api-routes';
 import type { SalesTaxStack } from './stack';
 
 const acknowledge = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
@@ -76,7 +77,12 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
     "No WAF web ACL yet: usage-plan throttling per key and the functions' exact rate limits bound abuse per key. A WAFv2 web ACL (IP reputation, per-IP rate rule) is left to production hardening: it is billed per request and needs tuning against real traffic.",
   );
 
-  for (const method of stack.api.routeMethods.values()) {
+  // The main stack's routes and each compatibility surface's, in its nested stack.
+  for (const routes of [stack.api.routes, ...stack.surfaces.map((s) => s.routes)]) acknowledgeRouteMethods(stack, routes);
+}
+
+function acknowledgeRouteMethods(stack: SalesTaxStack, routes: ApiRoutes): void {
+  for (const method of routes.routeMethods.values()) {
     acknowledge(
       method,
       'AwsSolutions-COG4',
@@ -84,7 +90,7 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
     );
   }
   for (const route of stack.routes.filter((r) => r.public)) {
-    const method = stack.api.routeMethods.get(route.id);
+    const method = routes.routeMethods.get(route.id);
     if (method)
       acknowledge(
         method,
@@ -94,13 +100,13 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
           : 'The API description (OpenAPI document and reference page) is public by design: it answers without a key, reads no data and counts in no rate-limit bucket.',
       );
   }
-  for (const method of stack.api.methodNotAllowed) {
+  for (const method of routes.methodNotAllowed) {
     const reason =
       "The MOCK method answering 405 for unsupported methods reaches no backend and returns a fixed error body; like API Gateway's own 404, it answers before authentication.";
     acknowledge(method, 'AwsSolutions-APIG4', reason);
     acknowledge(method, 'AwsSolutions-COG4', reason);
   }
-  for (const method of stack.api.taxjarNotFound) {
+  for (const method of routes.taxjarNotFound) {
     const reason =
       "The MOCK method answering 404 in TaxJar's error shape for a path no route has below the TaxJar base path reaches no backend and returns a fixed error body, as API Gateway's own 404 would before authentication.";
     acknowledge(method, 'AwsSolutions-APIG4', reason);

@@ -1,18 +1,19 @@
 // The whole service for one stage, composed from functions/manifest/routes and functions/manifest/resources.ts.
 //
 // Resource budget. CloudFormation refuses a stack over 500 resources; test/infra/resource-budget.
-// test.ts keeps every stack under 400, today and with the planned routes and workers added.
-// Measured on the 33 routes of this commit: 290 resources before, 170 after, because
+// test.ts keeps every stack under 400, today and with the planned work added. A route costs its
+// function and its method, plus, on a new path, the path's Resource and its 405 ANY method, because
 // - functions share the role of their access profile (lib/constructs/access-profiles.ts): one role
-//   and one policy per distinct set of rights (5 for the routes today), not per function;
+//   and one policy per distinct set of rights, not per function;
 // - all the stage's functions write to one log group (Lambda advanced logging controls);
-// - API Gateway invokes the route functions with one role (the integrations' credentials), not
-//   through a Lambda permission per function.
-// A route then costs its function and its method, plus, on a new path, the path's Resource and its
-// 405 ANY method. Nested stacks per route group were weighed and not taken yet: the tables, queues,
-// log group, roles and the API would cross stack boundaries as parameters, and the API deployment
-// would depend on every nested stack, for room the flat stack still has. They are the next step
-// when the budget test's projection fails. The README's Deploy section has the trade-offs.
+// - API Gateway invokes the route functions with one role per stack (the integrations'
+//   credentials), not through a Lambda permission per function.
+// Each compatibility surface (every base path but /api/v1 and the root's public pages: TaxJar's
+// /taxjar, then AvaTax's) has its routes in a nested stack of its own, derived from the manifest
+// (lib/constructs/surface-stack.ts): a new surface needs no change here. This stack keeps what
+// holds data or identity (tables, queues, log groups, the access profiles' roles), the RestApi with
+// its stage, authorizer, gateway responses and usage plans, the workers and the /api/v1 routes.
+// docs/architecture.md ("The stack and its resource budget") has the numbers and the trade-offs.
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -29,6 +30,7 @@ import { Queues } from './constructs/queues';
 import { RouteFunctions } from './constructs/route-functions';
 import { functionLogGroup, ServiceFunction } from './constructs/service-function';
 import { StreamConsumers } from './constructs/stream-consumers';
+import { parentPath, SurfaceStack, splitRoutes, surfaceId } from './constructs/surface-stack';
 import { Sweeper } from './constructs/sweeper';
 import { Tables } from './constructs/tables';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND } from './constructs/usage-plans';
@@ -53,6 +55,13 @@ export interface SalesTaxStackProps extends StackProps {
   readonly queues?: readonly QueueDef[];
   /** A route's access profile; routeAccess (lib/constructs/access-profiles.ts) unless given. */
   readonly routeAccess?: (route: RouteDef) => AccessProfile;
+  /**
+   * Leave the compatibility surfaces' routes out (`-c withoutSurfaces=true`): the first of the two
+   * deploys that move an existing stage's surface routes from the main stack into their nested
+   * stacks. A function name or a path part cannot exist twice, and CloudFormation deletes a
+   * resource a template no longer has only after it created the new ones, so one deploy would fail.
+   */
+  readonly withoutSurfaces?: boolean;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,15}$/;
@@ -67,6 +76,7 @@ function checkedPublicUrl(raw: string): string {
 
 export class SalesTaxStack extends Stack {
   readonly stage: string;
+  /** The routes the stage serves, in manifest order. */
   readonly routes: readonly RouteDef[];
   readonly tables: Tables;
   readonly queues: Queues;
@@ -74,7 +84,10 @@ export class SalesTaxStack extends Stack {
   readonly functionLogs: LogGroup;
   /** The functions' execution roles, one per access profile. */
   readonly profiles: AccessProfiles;
+  /** The functions of the main stack's routes (/api/v1 and the public pages). */
   readonly routeFunctions: RouteFunctions;
+  /** Each compatibility surface's routes, in a nested stack per base path (TaxJar's below /taxjar). */
+  readonly surfaces: readonly SurfaceStack[];
   readonly workers: QueueWorkers;
   readonly sweeper: Sweeper;
   readonly streamConsumers: StreamConsumers;
@@ -88,7 +101,10 @@ export class SalesTaxStack extends Stack {
     super(scope, id, props);
     if (!STAGE_PATTERN.test(props.stage)) throw new Error(`stage "${props.stage}" must match ${STAGE_PATTERN}`);
     this.stage = props.stage;
-    this.routes = props.routes ?? ROUTES;
+    const routes = props.routes ?? ROUTES;
+    const { main: mainRoutes, surfaces } = splitRoutes(routes);
+    if (props.withoutSurfaces) surfaces.clear();
+    this.routes = props.withoutSurfaces ? mainRoutes : routes;
     const namePrefix = `salestax-${props.stage}`;
     const production = props.stage === 'prod';
     const removalPolicy = production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
@@ -113,7 +129,7 @@ export class SalesTaxStack extends Stack {
       ...(props.publicUrl === undefined ? {} : { API_PUBLIC_URL: checkedPublicUrl(props.publicUrl) }),
     };
     const functions = { namePrefix, environment, profiles: this.profiles, logGroup: this.functionLogs };
-    this.routeFunctions = new RouteFunctions(this, 'Routes', { ...functions, routes: this.routes, access: props.routeAccess });
+    this.routeFunctions = new RouteFunctions(this, 'Routes', { ...functions, routes: mainRoutes, access: props.routeAccess });
     this.workers = new QueueWorkers(this, 'Workers', { ...functions, queues: this.queues });
     this.sweeper = new Sweeper(this, 'Sweeper', functions);
     this.streamConsumers = new StreamConsumers(this, 'StreamConsumers', { ...functions, tables: this.tables });
@@ -130,12 +146,24 @@ export class SalesTaxStack extends Stack {
 
     this.api = new Api(this, 'Api', {
       namePrefix,
-      routes: this.routes,
+      routes: mainRoutes,
       routeFunctions: new Map([...this.routeFunctions.byRoute].map(([routeId, fn]) => [routeId, fn.fn])),
       authorizerFunction: this.authorizer.fn,
       gatewayKeyRatePerSecond: props.gatewayKeyRatePerSecond ?? DEFAULT_GATEWAY_KEY_RATE_PER_SECOND,
       removalPolicy,
     });
+
+    this.surfaces = [...surfaces].map(
+      ([base, surfaceRoutes]) =>
+        new SurfaceStack(this, surfaceId(base), {
+          base,
+          routes: surfaceRoutes,
+          restApi: this.api.restApi,
+          parent: this.api.restApi.root.resourceForPath(parentPath(base)),
+          authorizer: this.api.authorizer,
+          functions: { ...functions, access: props.routeAccess },
+        }),
+    );
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       namePrefix,

@@ -1,7 +1,7 @@
 // One Lambda function with the service's defaults: Node.js 22 on arm64, bundled by lib/bundling.ts.
 // It brings no role and no log group of its own: its role is its access profile's
 // (lib/constructs/access-profiles.ts) and its logs go to the stage's function log group, so a
-// function costs the stack one resource (see the Deploy section of the README).
+// function costs the stack one resource (docs/architecture.md, "The stack and its resource budget").
 
 import { join } from 'node:path';
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';

@@ -1,16 +1,19 @@
-// The stack must keep deploying as the service grows. CloudFormation refuses a stack (nested stacks
-// each count on their own) over 500 resources; the budget is 400 per stack, so what nobody planned
-// still has room. Three checks: today's stack, today's stack plus the planned routes and workers,
-// and the price of one more route (the check that fails first if a function gets its own role, log
-// group or Lambda permission again). The README's Deploy section explains the design.
+// The stack must keep deploying as the service grows. CloudFormation refuses a stack over 500
+// resources, each nested stack counted on its own (the compatibility surfaces' routes are in one
+// each: lib/constructs/surface-stack.ts); the budget is 400 per stack, so what nobody planned still
+// has room. Three checks: today's stacks, today's plus the planned surface and workers, and the
+// price of one more route in the main stack and in a surface's (the check that fails first if a
+// function gets its own role, log group or Lambda permission again). docs/architecture.md ("The
+// stack and its resource budget") explains the design.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { BATCH_ITEMS_QUEUE, QUEUES, type QueueDef, RETURN_JOB_ITEMS_QUEUE } from '../../functions/manifest/resources';
-import type { HttpMethod, RouteDef } from '../../functions/manifest/route';
+import { BASE_PATH, type HttpMethod, type RouteDef, TAXJAR_BASE_PATH } from '../../functions/manifest/route';
 import { ROUTES } from '../../functions/manifest/routes';
 import { type AccessProfile, routeAccess } from '../../lib/constructs/access-profiles';
+import { surfaceBase, surfaceId } from '../../lib/constructs/surface-stack';
 import { acknowledgeNagFindings } from '../../lib/nag-suppressions';
 import { PROJECT_ROOT } from '../../lib/paths';
 import { SalesTaxStack, type SalesTaxStackProps } from '../../lib/stack';
@@ -24,19 +27,16 @@ const MANAGED_POLICY_LIMIT = 6_144;
 const MANAGED_POLICIES_PER_ROLE = 10;
 
 /**
- * What the roadmap still adds: 9 routes (webhooks 5: create, list, get, delete, rotate-secret;
- * events 2: list, redeliver; docs 2: openapi.json, docs), queue workers up to 4 and a DynamoDB
- * Streams relay; some routes send to queues, each such set of queues being a new access profile (a
- * role and a policy). The TaxJar-compatible API (18 routes), batches (4) and return jobs (4) are in
- * ROUTES now.
+ * Built since the first plan (35 routes, 4 workers, a relay, 4 sending profiles), and so in the
+ * stacks themselves now: TaxJar (18 routes, in its nested stack), batches (4), return jobs (4),
+ * webhooks (7 routes; one sends to the WebhookDeliveries queue, a new profile), the Streams relay
+ * and the API description's 2 public routes. What the roadmap still adds: the AvaTax REST
+ * v2-compatible surface, about 28 routes on about 30 new paths below /api/v2 (its base path's
+ * resource, one segment without a method, a path per route), which gets a nested stack of its own;
+ * it is counted with a 404 subtree like TaxJar's (a MOCK on each resource without a method and a
+ * greedy `{proxy+}`), in case its dialect needs one. The workers count the stack's queues.
  */
-/**
- * Built since the first plan (35 routes, 4 workers, a relay, 4 sending profiles), and so in the stack
- * itself now: TaxJar (18 routes), batches (4) and return jobs (4), webhooks (7 routes; one sends to
- * the WebhookDeliveries queue, a new profile) and the Streams relay. What the roadmap still adds:
- * the API description's 2 public routes (openapi.json, docs); the workers count the stack's queues.
- */
-const PLANNED = { routes: 2, workers: 4, relays: 0, sendingProfiles: 3 } as const;
+const PLANNED = { surface: { base: '/api/v2', routes: 28, segment: '/companies' }, workers: 4, relays: 0, sendingProfiles: 3 } as const;
 
 type Template = { Resources: Record<string, { Type: string; Properties?: Record<string, any> }> };
 
@@ -48,7 +48,9 @@ function synthTemplates(app: App): Map<string, Template> {
 }
 
 const resourceCount = (t: Template) => Object.keys(t.Resources).length;
-const total = (templates: Map<string, Template>) => [...templates.values()].reduce((sum, t) => sum + resourceCount(t), 0);
+/** `290 + 73 (TaxjarSurface)`: the main stack's count, then each nested stack's. */
+const counts = (templates: Map<string, Template>) =>
+  [...templates].map(([path, t], i) => (i === 0 ? `${resourceCount(t)}` : `${resourceCount(t)} (${path.slice(path.lastIndexOf('/') + 1)})`)).join(' + ');
 
 /** The feature flags `cdk synth` runs with (cdk.json): minimizePolicies changes how policies split. */
 const CDK_CONTEXT = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
@@ -64,17 +66,34 @@ function synthService(stage: string, props: Partial<SalesTaxStackProps> = {}): M
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'GET', 'POST', 'PATCH', 'DELETE'];
 
+/** Where extra routes go: below /api/v1 (the main stack), or below a surface's base path. */
+type Placement = { readonly base: string; readonly dialect?: RouteDef['dialect']; readonly segment?: string };
+const MAIN: Placement = { base: BASE_PATH };
+const TAXJAR: Placement = { base: TAXJAR_BASE_PATH, dialect: 'taxjar' };
+/** The planned surface, with a 404 subtree as TaxJar's dialect has. */
+const PLANNED_SURFACE: Placement = { base: PLANNED.surface.base, dialect: 'taxjar', segment: PLANNED.surface.segment };
+
 /**
- * `count` routes, each on a path of its own (a new Resource and a new 405 ANY method each, more
- * than today's routes need on average: 56 path resources and 405 methods for 33 routes), with ids
- * as long as the longest of today's, served by existing handler modules (bundling is skipped).
+ * `count` routes below `placement.base` (and its `segment`, if any), each on a path of its own (a
+ * new Resource and a new 405 ANY method each, more than today's routes need on average: their 70
+ * share 52 paths), with ids as long as the longest of today's (23 characters), served by existing
+ * handler modules (bundling is skipped).
  */
-function extraRoutes(count: number): RouteDef[] {
+function extraRoutes(count: number, placement: Placement, prefix = 'planned-route-number'): RouteDef[] {
   const routes: readonly RouteDef[] = ROUTES;
   return Array.from({ length: count }, (_, i) => {
-    const id = `planned-route-number-${String(i + 1).padStart(2, '0')}`;
+    const id = `${prefix}-${String(i + 1).padStart(2, '0')}`;
     const model = routes[i % routes.length]!;
-    return { ...model, id, method: METHODS[i % METHODS.length]!, path: `/${id}`, usageKeys: false };
+    return {
+      ...model,
+      id,
+      method: METHODS[i % METHODS.length]!,
+      base: placement.base,
+      dialect: placement.dialect,
+      path: `${placement.segment ?? ''}/${id}`,
+      public: false,
+      usageKeys: false,
+    };
   });
 }
 
@@ -161,37 +180,52 @@ function rolePolicySizes(template: Template): Map<string, { inline: number; mana
 const LONGEST_STAGE = 'stage-name-16-ch';
 
 const today = synthService(LONGEST_STAGE);
-const plannedRoutes = extraRoutes(PLANNED.routes);
+const plannedRoutes = extraRoutes(PLANNED.surface.routes, PLANNED_SURFACE, 'avatax-planned-route');
 const planned = synthService(LONGEST_STAGE, { routes: [...ROUTES, ...plannedRoutes], queues: plannedQueues(), routeAccess: plannedAccess(plannedRoutes) });
 
 describe('resource budget', () => {
-  it(`keeps every stack under ${RESOURCE_BUDGET} resources today (${total(today)} in ${today.size} stack(s) for ${ROUTES.length} routes)`, () => {
+  it(`keeps every stack under ${RESOURCE_BUDGET} resources today (${counts(today)} for ${ROUTES.length} routes)`, () => {
     for (const [path, template] of today) expect(resourceCount(template), path).toBeLessThanOrEqual(RESOURCE_BUDGET);
   });
 
-  it(`keeps every stack under ${RESOURCE_BUDGET} with ${PLANNED.routes} more routes, ${PLANNED.workers} workers and a relay (${total(planned)} resources in ${planned.size} stack(s))`, () => {
+  it(`keeps every stack under ${RESOURCE_BUDGET} with the ${PLANNED.surface.routes} routes of a surface below ${PLANNED.surface.base}, ${PLANNED.workers} workers and a relay (${counts(planned)})`, () => {
+    expect(planned.size).toBe(today.size + 1);
     for (const [path, template] of planned) expect(resourceCount(template), path).toBeLessThanOrEqual(RESOURCE_BUDGET);
   });
 
-  it('charges a route on a new path its function, its method, its path Resource and its 405 method: no role, policy, log group or permission of its own', () => {
-    const added = 10;
-    const more = synthService(LONGEST_STAGE, { routes: [...ROUTES, ...extraRoutes(added)] });
-    const delta = new Map<string, number>();
-    for (const [templates, sign] of [
-      [more, 1],
-      [today, -1],
-    ] as const) {
-      for (const t of templates.values()) for (const { Type } of Object.values(t.Resources)) delta.set(Type, (delta.get(Type) ?? 0) + sign);
-    }
-    // API Gateway's invoke role may need one more managed policy when its inline policy fills up.
-    expect(delta.get('AWS::IAM::ManagedPolicy') ?? 0).toBeLessThanOrEqual(1);
-    delta.delete('AWS::IAM::ManagedPolicy');
-    const byType = Object.fromEntries([...delta].filter(([, n]) => n !== 0));
-    expect(byType).toEqual({ 'AWS::Lambda::Function': added, 'AWS::ApiGateway::Method': 2 * added, 'AWS::ApiGateway::Resource': added });
-  });
+  it.each([
+    ['the main stack', MAIN],
+    ["the TaxJar surface's nested stack", TAXJAR],
+  ])(
+    'charges a route on a new path in %s its function, its method, its path Resource and its 405 method: no role, policy, log group or permission of its own',
+    (_, placement) => {
+      const added = 10;
+      const more = synthService(LONGEST_STAGE, { routes: [...ROUTES, ...extraRoutes(added, placement)] });
+      expect([...more.keys()]).toEqual([...today.keys()]);
+      const [mainPath] = today.keys();
+      const base = surfaceBase(placement);
+      const target = base === undefined ? mainPath : `${mainPath}/${surfaceId(base)}`;
+      for (const path of today.keys()) {
+        const delta = new Map<string, number>();
+        for (const [t, sign] of [
+          [more.get(path)!, 1],
+          [today.get(path)!, -1],
+        ] as const) {
+          for (const { Type } of Object.values(t.Resources)) delta.set(Type, (delta.get(Type) ?? 0) + sign);
+        }
+        // An invoke role may need one more managed policy when its inline policy fills up.
+        expect(delta.get('AWS::IAM::ManagedPolicy') ?? 0, path).toBeLessThanOrEqual(1);
+        delta.delete('AWS::IAM::ManagedPolicy');
+        const byType = Object.fromEntries([...delta].filter(([, n]) => n !== 0));
+        // All of it in the stack the routes belong to; nothing in the others.
+        const expected = { 'AWS::Lambda::Function': added, 'AWS::ApiGateway::Method': 2 * added, 'AWS::ApiGateway::Resource': added };
+        expect(byType, path).toEqual(path === target ? expected : {});
+      }
+    },
+  );
 
   it("keeps every role within IAM's policy size limits, today and with the planned routes", () => {
-    // API Gateway's invoke role names every route function, about 100 characters each; CDK moves
+    // An invoke role names every route function of its stack, about 100 characters each; CDK moves
     // what its inline policy cannot hold into managed policies.
     for (const templates of [today, planned]) {
       for (const template of templates.values()) {

@@ -14,12 +14,13 @@ import {
   TABLES,
   USAGE_LOG_WORKER,
 } from '../../functions/manifest/resources';
-import { fullPath, type RouteDef } from '../../functions/manifest/route';
-import { ROUTES } from '../../functions/manifest/routes';
+import { fullPath, type RouteDef, TAXJAR_BASE_PATH } from '../../functions/manifest/route';
+import { ROUTES, TAXJAR_TAXES } from '../../functions/manifest/routes';
 import { AccessProfiles, DEPLOYMENT_SECRET_PARTITION, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
 import { QueueWorkers } from '../../lib/constructs/queue-workers';
 import { Queues } from '../../lib/constructs/queues';
 import { functionLogGroup } from '../../lib/constructs/service-function';
+import { type SurfaceStack, splitRoutes, surfaceBase } from '../../lib/constructs/surface-stack';
 import { Tables } from '../../lib/constructs/tables';
 import { DEFAULT_GATEWAY_KEY_RATE_PER_SECOND, perKeyThrottle } from '../../lib/constructs/usage-plans';
 import { GATEWAY_ERRORS } from '../../lib/gateway-errors';
@@ -38,13 +39,34 @@ const synth = (stage: string) => {
   return { app, stack, template: Template.fromStack(stack) };
 };
 
-const { app, template } = synth('test');
+const { app, stack, template } = synth('test');
 const routes: readonly RouteDef[] = ROUTES;
 const workers = QUEUES.filter((q) => q.worker);
 const requestIdInTemplate = Match.stringLikeRegexp('"request_id":"\\$context\\.requestId"');
+/** The routes the main stack serves itself: /api/v1 and the public pages at the root. */
+const mainRoutes = routes.filter((r) => !surfaceBase(r));
+const taxjarSurface = stack.surfaces.find((s) => s.base === TAXJAR_BASE_PATH)!;
 
 type Resource = { Properties: Record<string, any>; DependsOn?: string[] };
 type Statement = Record<string, unknown>;
+
+/** The main stack's template and each surface's nested template, with the surface. */
+const stackTemplates: readonly { template: Template; surface?: SurfaceStack }[] = [
+  { template },
+  ...stack.surfaces.map((surface) => ({ template: Template.fromStack(surface), surface })),
+];
+const allResources = (type: string): Resource[] => stackTemplates.flatMap(({ template: t }) => Object.values(t.findResources(type)) as Resource[]);
+
+/**
+ * A value of a surface's template as the main stack gives it: a parameter of the nested stack is
+ * what the main stack passes for it (the Ref of a table, the ARN of a role…); other values as they are.
+ */
+function inMain(value: unknown, surface?: SurfaceStack): unknown {
+  if (!surface) return value;
+  const nested = template.toJSON().Resources[stack.getLogicalId(surface.nestedStackResource as CfnElement)] as Resource;
+  const ref = (value as { Ref?: string } | undefined)?.Ref;
+  return ref !== undefined && ref in nested.Properties.Parameters ? nested.Properties.Parameters[ref] : value;
+}
 
 /** The logical id and the resource of the function named `functionName`. */
 function functionNamed(t: Template, functionName: string): [string, Resource] {
@@ -63,13 +85,42 @@ function roleStatements(t: Template, roleLogicalId: string): Statement[] {
   return attached.flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
 }
 
+/** The function named `functionName` in the main stack or a surface's, with its surface. */
+function stackFunction(functionName: string): { id: string; fn: Resource; surface?: SurfaceStack } {
+  const found = stackTemplates.flatMap(({ template: t, surface }) =>
+    Object.entries(t.findResources('AWS::Lambda::Function', { Properties: { FunctionName: functionName } })).map(([id, fn]) => ({
+      id,
+      fn: fn as Resource,
+      surface,
+    })),
+  );
+  if (found.length !== 1) throw new Error(`no function ${functionName}`);
+  return found[0]!;
+}
+
+/** The main stack's logical id of the execution role of a function of any stack (the roles are the main stack's). */
+function stackRoleOfFunction(functionName: string): string {
+  const { fn, surface } = stackFunction(functionName);
+  return (inMain(fn.Properties.Role, surface) as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+}
+
 /** The IAM policy statements of the function serving a route, found through its role. */
-const routeStatements = (routeId: string): Statement[] => roleStatements(template, roleOfFunction(template, `salestax-test-${routeId}`));
+const routeStatements = (routeId: string): Statement[] => roleStatements(template, stackRoleOfFunction(`salestax-test-${routeId}`));
 const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
 
 describe('functions', () => {
   it('has one function per route, one per queue worker, stream consumer and log consumer, the authorizer and the sweeper', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + workers.length + STREAM_CONSUMERS.length + LOG_CONSUMERS.length + 2);
+    template.resourceCountIs('AWS::Lambda::Function', mainRoutes.length + workers.length + STREAM_CONSUMERS.length + LOG_CONSUMERS.length + 2);
+    // A surface's nested stack holds its routes' functions and no other.
+    for (const surface of stack.surfaces) {
+      const names = Object.values(Template.fromStack(surface).findResources('AWS::Lambda::Function')).map((f) => (f as Resource).Properties.FunctionName);
+      expect(names.sort(), surface.base).toEqual(
+        routes
+          .filter((r) => surfaceBase(r) === surface.base)
+          .map((r) => `salestax-test-${r.id}`)
+          .sort(),
+      );
+    }
   });
 
   it('runs the sweeper every 5 minutes from EventBridge, re-queuing work older than 5 minutes', () => {
@@ -81,26 +132,22 @@ describe('functions', () => {
   });
 
   it('runs every function on Node.js 22, arm64', () => {
-    template.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    for (const { template: t } of stackTemplates) t.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', Architectures: ['arm64'] });
   });
 
   it.each(routes.map((r) => [r.id, r] as const))('configures %s from its route', (_, route) => {
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      FunctionName: `salestax-test-${route.id}`,
-      Handler: 'index.handler',
-      MemorySize: route.memoryMb ?? 512,
-      Timeout: route.timeoutSeconds ?? 29,
-      Environment: {
-        Variables: Match.objectLike({
-          TABLE_NAME: { Ref: Match.stringLikeRegexp('^TablesMain') },
-          IDEMPOTENCY_TABLE_NAME: { Ref: Match.stringLikeRegexp('^TablesIdempotency') },
-          SUMMARY_TABLE_NAME: { Ref: Match.stringLikeRegexp('^TablesSummaries') },
-          USAGE_PLAN_NAME_PREFIX: 'salestax-test',
-          STX_STAGE: 'test',
-        }),
-      },
-      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^FunctionLogs') } },
+    const { fn, surface } = stackFunction(`salestax-test-${route.id}`);
+    expect(surface?.base).toBe(surfaceBase(route));
+    expect(fn.Properties).toMatchObject({ Handler: 'index.handler', MemorySize: route.memoryMb ?? 512, Timeout: route.timeoutSeconds ?? 29 });
+    const variables = Object.fromEntries(Object.entries(fn.Properties.Environment.Variables).map(([name, value]) => [name, inMain(value, surface)]));
+    expect(variables).toMatchObject({
+      TABLE_NAME: { Ref: expect.stringMatching(/^TablesMain/) },
+      IDEMPOTENCY_TABLE_NAME: { Ref: expect.stringMatching(/^TablesIdempotency/) },
+      SUMMARY_TABLE_NAME: { Ref: expect.stringMatching(/^TablesSummaries/) },
+      USAGE_PLAN_NAME_PREFIX: 'salestax-test',
+      STX_STAGE: 'test',
     });
+    expect(inMain(fn.Properties.LoggingConfig.LogGroup, surface)).toEqual({ Ref: expect.stringMatching(/^FunctionLogs/) });
   });
 
   it('sends the logs of every function to the stage log group, kept one month', () => {
@@ -109,7 +156,12 @@ describe('functions', () => {
       expect.objectContaining({ Properties: { LogGroupName: '/aws/lambda/salestax-test', RetentionInDays: 30 } }),
     ]);
     const [logGroupId] = Object.keys(functionLogGroups);
-    template.allResourcesProperties('AWS::Lambda::Function', { LoggingConfig: { LogGroup: { Ref: logGroupId } } });
+    for (const { template: t, surface } of stackTemplates) {
+      // A surface's functions write to the main stack's group: no log group of their own.
+      if (surface) t.resourceCountIs('AWS::Logs::LogGroup', 0);
+      for (const fn of Object.values(t.findResources('AWS::Lambda::Function')) as Resource[])
+        expect(inMain(fn.Properties.LoggingConfig.LogGroup, surface), fn.Properties.FunctionName).toEqual({ Ref: logGroupId });
+    }
   });
 });
 
@@ -170,7 +222,7 @@ describe('least privilege', () => {
     const roleByProfile = new Map<string, string>();
     for (const route of routes) {
       const key = profileKey(routeAccess(route));
-      const role = roleOfFunction(template, `salestax-test-${route.id}`);
+      const role = stackRoleOfFunction(`salestax-test-${route.id}`);
       expect(roleByProfile.get(key) ?? role, route.id).toBe(role);
       roleByProfile.set(key, role);
     }
@@ -187,7 +239,11 @@ describe('least privilege', () => {
   it('lets every function role write logs to the stage log group only', () => {
     const [logGroupId] = Object.keys(template.findResources('AWS::Logs::LogGroup', { Properties: { LogGroupName: '/aws/lambda/salestax-test' } }));
     const functionRoles = new Set(
-      Object.values(template.findResources('AWS::Lambda::Function')).map((f) => (f as Resource).Properties.Role['Fn::GetAtt'][0] as string),
+      stackTemplates.flatMap(({ template: t, surface }) =>
+        (Object.values(t.findResources('AWS::Lambda::Function')) as Resource[]).map(
+          (f) => (inMain(f.Properties.Role, surface) as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+        ),
+      ),
     );
     for (const role of functionRoles) {
       const logs = roleStatements(template, role).filter((s) => actionsOf([s]).some((a) => a.startsWith('logs:')));
@@ -230,24 +286,29 @@ describe('least privilege', () => {
     t.resourceCountIs('AWS::IAM::Role', 3);
   });
 
-  it('lets API Gateway invoke exactly the route functions, through one role rather than a permission per function', () => {
-    const invokeRoles = Object.entries(
-      template.findResources('AWS::IAM::Role', {
-        Properties: { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })] } },
-      }),
-    ).filter(([id]) => !id.includes('CloudWatchRole'));
-    expect(invokeRoles).toHaveLength(1);
-    const [invokeRole] = invokeRoles[0]!;
-    const routeFunctionIds = routes.map((r) => functionNamed(template, `salestax-test-${r.id}`)[0]).sort();
-    const statements = roleStatements(template, invokeRole);
-    for (const s of statements) expect(s).toMatchObject({ Action: 'lambda:InvokeFunction', Effect: 'Allow' });
-    const invoked = statements
-      .flatMap((s) => [s.Resource].flat() as { 'Fn::GetAtt': [string, string] }[])
-      .map((r) => r['Fn::GetAtt'][0])
-      .sort();
-    expect(invoked).toEqual(routeFunctionIds);
-    const routeMethods = (Object.values(template.findResources('AWS::ApiGateway::Method')) as Resource[]).filter((m) => m.Properties.HttpMethod !== 'ANY');
-    for (const m of routeMethods) expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [invokeRole, 'Arn'] });
+  it("lets API Gateway invoke exactly each stack's route functions, through one role per stack rather than a permission per function", () => {
+    for (const { template: t, surface } of stackTemplates) {
+      const invokeRoles = Object.entries(
+        t.findResources('AWS::IAM::Role', {
+          Properties: { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })] } },
+        }),
+      ).filter(([id]) => !id.includes('CloudWatchRole'));
+      expect(invokeRoles).toHaveLength(1);
+      const [invokeRole] = invokeRoles[0]!;
+      const stackRoutes = routes.filter((r) => surfaceBase(r) === surface?.base);
+      const routeFunctionIds = stackRoutes.map((r) => functionNamed(t, `salestax-test-${r.id}`)[0]).sort();
+      const statements = roleStatements(t, invokeRole);
+      for (const s of statements) expect(s).toMatchObject({ Action: 'lambda:InvokeFunction', Effect: 'Allow' });
+      const invoked = statements
+        .flatMap((s) => [s.Resource].flat() as { 'Fn::GetAtt': [string, string] }[])
+        .map((r) => r['Fn::GetAtt'][0])
+        .sort();
+      expect(invoked, surface?.base).toEqual(routeFunctionIds);
+      const routeMethods = (Object.values(t.findResources('AWS::ApiGateway::Method')) as Resource[]).filter((m) => m.Properties.HttpMethod !== 'ANY');
+      expect(routeMethods).toHaveLength(stackRoutes.length);
+      for (const m of routeMethods) expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [invokeRole, 'Arn'] });
+      if (surface) t.resourceCountIs('AWS::Lambda::Permission', 0);
+    }
     // The only Lambda permissions left: API Gateway calling the authorizer, EventBridge the sweeper,
     // CloudWatch Logs the usage-log worker.
     template.resourceCountIs('AWS::Lambda::Permission', 2 + LOG_CONSUMERS.length);
@@ -255,7 +316,9 @@ describe('least privilege', () => {
   });
 
   it('uses no AWS managed policy for functions', () => {
-    const roles = Object.entries(template.findResources('AWS::IAM::Role')).filter(([id]) => !id.includes('CloudWatchRole'));
+    const roles = stackTemplates.flatMap(({ template: t }) =>
+      Object.entries(t.findResources('AWS::IAM::Role')).filter(([id]) => !id.includes('CloudWatchRole')),
+    );
     for (const [, role] of roles) expect((role as { Properties: Record<string, unknown> }).Properties.ManagedPolicyArns).toBeUndefined();
   });
 });
@@ -330,7 +393,8 @@ describe('queues', () => {
 });
 
 describe('api', () => {
-  const methods = () => Object.values(template.findResources('AWS::ApiGateway::Method')) as { Properties: Record<string, any> }[];
+  /** Every method of the API: the main stack's and the surfaces'. */
+  const methods = () => allResources('AWS::ApiGateway::Method');
 
   it('takes usage keys from the authorizer and deploys stage live with logs, metrics and a default throttle', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
@@ -356,6 +420,11 @@ describe('api', () => {
       expect(m.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true, Integration: { Type: 'AWS_PROXY' } });
       expect(m.Properties.AuthorizerId).toBeDefined();
     }
+    // A surface's methods use the main stack's one authorizer.
+    const [authorizerId] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
+    for (const surface of stack.surfaces)
+      for (const m of Object.values(Template.fromStack(surface).findResources('AWS::ApiGateway::Method')) as Resource[])
+        if (m.Properties.AuthorizationType === 'CUSTOM') expect(inMain(m.Properties.AuthorizerId, surface)).toEqual({ Ref: authorizerId });
   });
 
   const mockStatus = (m: Resource): string => m.Properties.Integration.IntegrationResponses[0].StatusCode;
@@ -403,7 +472,7 @@ describe('api', () => {
       });
       expect(response.ResponseParameters['method.response.header.X-Request-Id']).toBe('context.requestId');
     }
-    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{proxy+}' });
+    Template.fromStack(taxjarSurface).hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{proxy+}' });
   });
 
   it('names the configured public URL to the functions, and refuses one that is not an http(s) origin', () => {
@@ -429,7 +498,7 @@ describe('api', () => {
       ),
     );
     // And the one greedy resource answering TaxJar's 404 below its base path.
-    template.resourceCountIs('AWS::ApiGateway::Resource', paths.size + 1);
+    expect(allResources('AWS::ApiGateway::Resource')).toHaveLength(paths.size + 1);
   });
 
   it.each([
@@ -478,6 +547,109 @@ describe('api', () => {
   });
 });
 
+describe('stacks', () => {
+  /** Another stage of the same service with `routes`; its main template, Deployment id and surfaces. */
+  const synthRoutes = (extra: readonly RouteDef[]) => {
+    const other = new SalesTaxStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'SalesTax-test', { stage: 'test', routes: [...routes, ...extra] });
+    const t = Template.fromStack(other);
+    return { other, template: t, deploymentId: Object.keys(t.findResources('AWS::ApiGateway::Deployment'))[0]! };
+  };
+  const deploymentOf = (t: Template) => Object.entries(t.findResources('AWS::ApiGateway::Deployment')) as [string, Resource][];
+  const rootResource = { 'Fn::GetAtt': [Object.keys(template.findResources('AWS::ApiGateway::RestApi'))[0]!, 'RootResourceId'] };
+
+  it("builds each compatibility surface's routes in a nested stack of its own, derived from the manifest's base paths", () => {
+    expect(stack.surfaces.map((s) => s.base)).toEqual([...new Set(routes.map(surfaceBase).filter(Boolean))]);
+    expect(stack.surfaces.map((s) => s.base)).toEqual([TAXJAR_BASE_PATH]);
+    template.resourceCountIs('AWS::CloudFormation::Stack', stack.surfaces.length);
+    const nested = Template.fromStack(taxjarSurface);
+    const [baseId, base] = Object.entries(nested.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'taxjar' } }))[0] as [string, Resource];
+    expect(inMain(base.Properties.ParentId, taxjarSurface)).toEqual(rootResource);
+    // Everything below /taxjar is the nested stack's; the main stack has none of it.
+    expect(Object.values(template.findResources('AWS::ApiGateway::Resource')).map((r) => (r as Resource).Properties.PathPart)).not.toContain('taxjar');
+    expect(JSON.stringify(nested.findResources('AWS::ApiGateway::Resource'))).toContain(baseId);
+  });
+
+  it('gives a new surface its own nested stack with no change to the stack, below the resources the main stack has', () => {
+    const avatax = ['create', 'adjust'].map((name) => ({
+      ...TAXJAR_TAXES,
+      id: `v2-transactions-${name}`,
+      base: '/api/v2',
+      path: `/transactions/${name}`,
+      dialect: 'contract' as const,
+    }));
+    const { other, template: t } = synthRoutes(avatax);
+    expect(other.surfaces.map((s) => s.base)).toEqual([TAXJAR_BASE_PATH, '/api/v2']);
+    const surface = other.surfaces[1]!;
+    const nested = Template.fromStack(surface);
+    nested.resourceCountIs('AWS::Lambda::Function', 2);
+    // /api is the main stack's (the parent of /api/v1): the surface hangs v2 below it.
+    const [api] = Object.keys(t.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'api', ParentId: rootResource } }));
+    const [v2] = Object.values(nested.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'v2' } })) as Resource[];
+    const parameters = (t.toJSON().Resources[other.getLogicalId(surface.nestedStackResource as CfnElement)] as Resource).Properties.Parameters;
+    expect(parameters[v2!.Properties.ParentId.Ref]).toEqual({ Ref: api });
+  });
+
+  it('refuses routes that would put one path into two stacks, or one route id twice', () => {
+    const route = (base: string | undefined, path: string, id = `${base}${path}`) => ({ ...TAXJAR_TAXES, id, base, path });
+    expect(() => splitRoutes([route('/compat', '/x'), route('/compat/v2', '/y')])).toThrow(/below base path \/compat/);
+    expect(() => splitRoutes([route('/compat', '/x'), route('', '/compat/y')])).toThrow(/below the base path \/compat/);
+    expect(() => splitRoutes([route('/api/v1', '/x', 'same'), route('/compat', '/y', 'same')])).toThrow(/defined twice/);
+    expect(() => splitRoutes([route('/compat/{id}', '/x')])).toThrow(/static segments/);
+    expect(splitRoutes(routes).main).toEqual(mainRoutes);
+  });
+
+  it('deploys the API only after every surface stack', () => {
+    const [[, deployment]] = deploymentOf(template) as [[string, Resource]];
+    for (const surface of stack.surfaces) expect(deployment.DependsOn, surface.base).toContain(stack.getLogicalId(surface.nestedStackResource as CfnElement));
+  });
+
+  it("gives the Deployment a new logical id when a surface's routes change, so that the stage serves them", () => {
+    const [[today]] = deploymentOf(template) as [[string, Resource]];
+    expect(synthRoutes([]).deploymentId).toBe(today);
+    const added = { ...TAXJAR_TAXES, id: 'taxjar-added', path: '/v2/added' };
+    expect(synthRoutes([added]).deploymentId).not.toBe(today);
+  });
+
+  it('leaves the surfaces out when told, so that moving them on an existing stage is two deploys: the second only adds', () => {
+    const without = new SalesTaxStack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'SalesTax-test', { stage: 'test', withoutSurfaces: true });
+    expect(without.surfaces).toEqual([]);
+    expect(without.routes).toEqual(mainRoutes);
+    const before = Template.fromStack(without).toJSON().Resources as Record<string, Resource & { Type: string }>;
+    const after = template.toJSON().Resources as Record<string, Resource>;
+    // The new Deployment and the stage pointing at it change; everything else the first deploy left
+    // is kept as it is.
+    for (const [id, resource] of Object.entries(before))
+      if (!['AWS::ApiGateway::Deployment', 'AWS::ApiGateway::Stage'].includes(resource.Type)) expect(after[id], id).toEqual(resource);
+  });
+
+  // Replacing any of these loses data or breaks clients: a table's or queue's items, a log group's
+  // events, the API's id (its URL), the stage (a second stage of the same name cannot be created),
+  // the usage plans (the keys registered with them at runtime). Their ids are those of the stack
+  // before the surfaces moved into nested stacks.
+  it.each([
+    ['AWS::DynamoDB::Table', ['TablesMainBB1D2EBD', 'TablesSummariesE8D156FE', 'TablesIdempotency498FF680', 'TablesUsageA60E9525']],
+    [
+      'AWS::SQS::Queue',
+      [
+        'QueuesBatchItemsDlq2F46334E',
+        'QueuesBatchItems5C1D4511',
+        'QueuesReturnJobItemsDlq041472EF',
+        'QueuesReturnJobItems5B17DD66',
+        'QueuesWebhookDeliveriesDlqBD712CD7',
+        'QueuesWebhookDeliveries700BE975',
+        'LogConsumersUsageLogWorkerDlq53A430EA',
+      ],
+    ],
+    ['AWS::Logs::LogGroup', ['FunctionLogsAE28C13D', 'ApiAccessLogs50B185DB', 'ApiExecutionLogsB326CF6B']],
+    ['AWS::ApiGateway::RestApi', ['ApiRestApiE35FEAFE']],
+    ['AWS::ApiGateway::Stage', ['ApiRestApiDeploymentStageliveAFF7724B']],
+    ['AWS::ApiGateway::UsagePlan', ['ApiUsagePlanssandbox8B8EEFBB', 'ApiUsagePlansproductionD941AB01']],
+  ])("keeps the logical ids of the main stack's %s resources", (type, ids) => {
+    expect(Object.keys(template.findResources(type)).sort()).toEqual([...ids].sort());
+    for (const surface of stack.surfaces) Template.fromStack(surface).resourceCountIs(type, 0);
+  });
+});
+
 describe('monitoring', () => {
   const json = template.toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
   const ofType = (type: string) => Object.entries(json.Resources).filter(([, r]) => r.Type === type);
@@ -485,8 +657,8 @@ describe('monitoring', () => {
   const alarm = (name: string) => ofType('AWS::CloudWatch::Alarm').find(([, r]) => r.Properties.AlarmName === `salestax-test-${name}`)?.[1].Properties;
 
   it('traces every function actively and gives every function the stage metrics namespace, never capturing responses', () => {
-    template.allResourcesProperties('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } });
-    for (const [, fn] of ofType('AWS::Lambda::Function').filter(([, r]) => r.Properties.FunctionName !== 'salestax-test-authorizer'))
+    for (const { template: t } of stackTemplates) t.allResourcesProperties('AWS::Lambda::Function', { TracingConfig: { Mode: 'Active' } });
+    for (const fn of allResources('AWS::Lambda::Function').filter((r) => r.Properties.FunctionName !== 'salestax-test-authorizer'))
       expect(fn.Properties.Environment.Variables).toMatchObject({ POWERTOOLS_METRICS_NAMESPACE: 'SalesTax/test', POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false' });
   });
 
