@@ -44,11 +44,12 @@ export class ApiRoutes {
       const fn = props.functions.get(route.id);
       if (!fn) throw new Error(`no function for route ${route.id}`);
       const resource = props.root.resourceForPath(this.relativePath(fullPath(route)));
-      // The API description answers without a key: no authorizer, no usage plan.
+      // The API description answers without a key, and a route whose key is optional answers
+      // without one too: no authorizer, no usage plan.
       const method = resource.addMethod(
         route.method,
         this.lambdaProxy(fn),
-        route.public
+        route.public || route.optionalKey
           ? { authorizationType: AuthorizationType.NONE, apiKeyRequired: false }
           : { authorizationType: AuthorizationType.CUSTOM, authorizer: props.authorizer, apiKeyRequired: true },
       );
