@@ -8,6 +8,7 @@
 import type { Category } from '../content/artifact';
 import { fromCents, fromMicro } from '../tax/money';
 import type { JurisdictionTax, LineTax, Message, JurisdictionType as OurJurisdictionType } from '../tax/types';
+import type { TransactionRecord } from '../transactions/transaction';
 import { type AvataxAddress, type AvataxDocument, type AvataxLine, avataxTarget } from './document';
 import type { AdjustmentReason, BoundaryLevel, DocumentStatus, DocumentType, JurisdictionType, JurisTypeId, Sourcing } from './enums';
 import { DEFAULT_INCLUDE, type Include } from './query';
@@ -59,6 +60,26 @@ export interface TransactionHeader {
   /** An engine message's target in the request's terms (document.ts `avataxTarget`). */
   readonly targetOf?: (target: string) => string;
 }
+
+/**
+ * A stored document's AvaTax status: committed documents, refunded or not, are Committed (a refund
+ * is a document of its own); voided ones Cancelled; adjusted ones Adjusted (their replacement is
+ * the current version). Uncommitted statuses (Temporary, Saved) are the caller's to state.
+ */
+export function statusOf(record: Pick<TransactionRecord, 'status'>): DocumentStatus {
+  switch (record.status) {
+    case 'voided':
+      return 'Cancelled';
+    case 'adjusted':
+      return 'Adjusted';
+    default:
+      return 'Committed';
+  }
+}
+
+/** A stored document's AvaTax type: sales and replacements are invoices; refunds, credits and reversals returns. */
+export const typeOf = (record: Pick<TransactionRecord, 'kind'>): DocumentType =>
+  record.kind === 'sale' || record.kind === 'replacement' ? 'SalesInvoice' : 'ReturnInvoice';
 
 /** The header fields an AvaTax request gives (document.ts), for a view of the document it made. */
 export function headerOf(doc: AvataxDocument): Omit<TransactionHeader, 'id' | 'code' | 'companyId' | 'status'> {

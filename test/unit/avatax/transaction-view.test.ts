@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { avataxDocument } from '../../../functions/core/avatax/document';
 import { parseInclude } from '../../../functions/core/avatax/query';
-import { avataxTransaction, headerOf, type TaxedLines } from '../../../functions/core/avatax/transaction-view';
+import { avataxTransaction, headerOf, statusOf, type TaxedLines, typeOf } from '../../../functions/core/avatax/transaction-view';
 import { calculate } from '../../../functions/core/tax/engine';
 import type { JurisdictionTax, LineTax } from '../../../functions/core/tax/types';
 import { committedDocument } from '../../../functions/core/transactions/transaction';
@@ -210,6 +210,22 @@ describe('returns, tax-included lines and stored documents', () => {
     expect(view).toMatchObject({ id: 123, status: 'Committed', modifiedDate: '2026-04-15T12:00:00Z' });
     expect(view.addresses).toEqual([{ boundaryLevel: 'Zip5', region: 'WA', postalCode: '98109', country: 'US' }]);
     expect(strict(view).status).toBe(3);
+  });
+
+  it('names a stored document’s AvaTax status and type', () => {
+    expect(['committed', 'refunded', 'voided', 'adjusted'].map((status) => statusOf({ status } as never))).toEqual([
+      'Committed',
+      'Committed',
+      'Cancelled',
+      'Adjusted',
+    ]);
+    expect(['sale', 'replacement', 'refund', 'credit', 'reversal'].map((kind) => typeOf({ kind } as never))).toEqual([
+      'SalesInvoice',
+      'SalesInvoice',
+      'ReturnInvoice',
+      'ReturnInvoice',
+      'ReturnInvoice',
+    ]);
   });
 });
 
