@@ -94,9 +94,9 @@ module.exports = {
       name: 'infrastructure-loads-runtime-code-dynamically',
       severity: 'error',
       comment:
-        'lib/** and bin/** (the stack, the local runner) read the manifest and point at handlers by path; other runtime modules they import for types only.',
+        'lib/** and bin/** (the stack, the local runner) read the manifest, may use the pure core (the error catalogues the gateway answers in) and point at handlers by path; other runtime modules they import for types only.',
       from: { path: '^(lib|bin)/' },
-      to: { path: '^functions/', pathNot: ['^functions/manifest/'], dependencyTypesNot: ['type-only'] },
+      to: { path: '^functions/', pathNot: ['^functions/(manifest|core)/'], dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

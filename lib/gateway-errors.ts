@@ -1,11 +1,13 @@
 // Errors API Gateway answers itself (no route, wrong method, no or unknown usage key, throttling,
 // integration failures). The stack renders them as gateway responses and the local runner renders
 // them the same way, so clients see the API's error envelope whichever layer refused the request.
-import { type ErrorDialect, TAXJAR_BASE_PATH } from '../functions/manifest/route';
+import { avataxError } from '../functions/core/avatax/errors';
+import { DomainError, type ErrorCode } from '../functions/core/errors';
+import { AVATAX_BASE_PATH, type ErrorDialect, TAXJAR_BASE_PATH } from '../functions/manifest/route';
 
 export interface GatewayError {
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly message: string;
   readonly retryAfter?: string;
 }
@@ -60,11 +62,23 @@ export function taxjarGatewayErrorBody(error: GatewayError, status = error.statu
   return JSON.stringify({ error: REASONS[status] ?? 'Error', detail: `${error.message} [${error.code}]`, status });
 }
 
-/** The surface a request path belongs to: TaxJar's shape below its base path, the API's error envelope elsewhere. */
-export const dialectOfPath = (path: string): ErrorDialect =>
-  path === TAXJAR_BASE_PATH || path.startsWith(`${TAXJAR_BASE_PATH}/`) || path.startsWith(`${TAXJAR_BASE_PATH}?`) ? 'taxjar' : 'contract';
+/**
+ * The same error in AvaTax's shape, for the AvaTax-compatible base path: the body the functions
+ * render for the same code (functions/core/avatax/errors.ts). The request id travels in
+ * X-Request-Id only.
+ */
+export function avataxGatewayErrorBody(error: GatewayError): string {
+  return JSON.stringify(avataxError(new DomainError(error.code, error.message)).body);
+}
+
+const below = (path: string, base: string): boolean => path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);
+
+/** The surface a request path belongs to: each compatible API's shape below its base path, the API's error envelope elsewhere. */
+export const dialectOfPath = (path: string): ErrorDialect => (below(path, TAXJAR_BASE_PATH) ? 'taxjar' : below(path, AVATAX_BASE_PATH) ? 'avatax' : 'contract');
 
 /** An error refused before any function ran, in the shape of the surface of `path`. */
 export function gatewayErrorFor(error: GatewayError, requestId: string, dialect: ErrorDialect, status = error.statusCode): string {
-  return dialect === 'taxjar' ? taxjarGatewayErrorBody(error, status) : gatewayErrorBody(error, requestId);
+  if (dialect === 'taxjar') return taxjarGatewayErrorBody(error, status);
+  if (dialect === 'avatax') return avataxGatewayErrorBody(error);
+  return gatewayErrorBody(error, requestId);
 }

@@ -106,7 +106,7 @@ function acknowledgeRouteMethods(stack: SalesTaxStack, routes: ApiRoutes): void 
     acknowledge(method, 'AwsSolutions-APIG4', reason);
     acknowledge(method, 'AwsSolutions-COG4', reason);
   }
-  for (const method of routes.taxjarNotFound) {
+  for (const method of routes.surfaceNotFound) {
     const reason =
       "The MOCK method answering 404 in TaxJar's error shape for a path no route has below the TaxJar base path reaches no backend and returns a fixed error body, as API Gateway's own 404 would before authentication.";
     acknowledge(method, 'AwsSolutions-APIG4', reason);

@@ -83,12 +83,54 @@ const TAXJAR_ERROR = {
   },
 };
 
+/** The AvaTax-compatible routes' errors (docs/avatax-compatibility.md, "Errors"): AvaTax's ErrorResult. */
+const AVATAX_ERROR = {
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'target', 'details'],
+      additionalProperties: false,
+      properties: {
+        code: { type: 'string', description: 'AvaTax\u2019s error code (EntityNotFoundError, AuthenticationException, GetTaxError, …): program against it.' },
+        message: { type: 'string' },
+        target: { type: 'string', description: 'What the error is about (HttpRequest, HttpRequestHeaders, IncorrectData, …).' },
+        details: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['code', 'number', 'message', 'description', 'faultCode', 'severity'],
+            additionalProperties: false,
+            properties: {
+              code: { type: 'string' },
+              number: { type: 'integer', description: 'AvaTax\u2019s number of the code (EntityNotFoundError 4, GetTaxError 300, …).' },
+              message: { type: 'string' },
+              description: { type: 'string', description: 'What the code means, with this service\u2019s own code in parentheses.' },
+              faultCode: { type: 'string' },
+              faultSubCode: { type: 'string' },
+              helpLink: { type: 'string' },
+              refersTo: { type: 'string', description: 'The request field the detail is about (`lines[0].amount`), or DocStatus.' },
+              severity: { type: 'string', enum: ['Success', 'Warning', 'Error', 'Exception'] },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
 function errorResponse(status: number, codes: readonly ErrorCode[], dialect: ErrorDialect = 'contract') {
   const description = `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')}.`;
   const headers = {
     'X-Request-Id': REQUEST_ID,
     ...(status === 429 || status === 409 || status === 503 ? { 'Retry-After': { ...RETRY_AFTER, required: false } } : {}),
   };
+  if (dialect === 'avatax') {
+    // AvaTax's shape names AvaTax's codes; ours are in each detail's description.
+    return { description, headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/AvataxError' } } } };
+  }
   if (dialect === 'taxjar') {
     // TaxJar's shape carries no code field: the codes are in brackets in `detail`.
     const schema = { ...TAXJAR_ERROR, properties: { ...TAXJAR_ERROR.properties, status: { const: status } } };
@@ -120,9 +162,21 @@ const TERMS = [
   '- **Retries.** Writes are retried with the same `Idempotency-Key` (24 h); 503 `service_unavailable` and 429 carry `Retry-After`.',
 ].join('\n');
 
+/** The credential forms a route reads: Bearer and X-Api-Key everywhere, each compatible API's own form too. */
+function securityOf(route: RouteDef): Record<string, never[]>[] {
+  if (route.public) return [];
+  const forms: Record<string, never[]>[] = [{ bearer: [] }, { apiKey: [] }];
+  if (route.dialect === 'taxjar') forms.push({ taxjarToken: [] });
+  if (route.dialect === 'avatax') forms.push({ basic: [] });
+  // A route whose key is optional also answers without one.
+  if (route.optionalKey) forms.push({});
+  return forms;
+}
+
 /** Who may call a route, from its entry: the key, the scope, the environments and the rate bucket. */
 function access(route: RouteDef): string {
   if (route.public) return '**Access:** no key needed.';
+  if (route.optionalKey) return '**Access:** a key is optional; with one, the answer says whose it is. Counts in no rate-limit bucket.';
   const context = 'the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`)';
   const key = {
     any: 'any valid key (an account key, or a provider key without a client context)',
@@ -252,8 +306,8 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
       summary: text.summary,
       description: `${text.description}\n\n${access(route)}`,
       // Grouped on the reference page by the first path segment (transactions, customers, …).
-      tags: [route.public ? 'description' : route.dialect === 'taxjar' ? 'taxjar' : (route.path.split('/')[1] ?? 'api')],
-      security: route.public ? [] : route.dialect === 'taxjar' ? [{ bearer: [] }, { apiKey: [] }, { taxjarToken: [] }] : [{ bearer: [] }, { apiKey: [] }],
+      tags: [route.public ? 'description' : route.dialect === 'taxjar' || route.dialect === 'avatax' ? route.dialect : (route.path.split('/')[1] ?? 'api')],
+      security: securityOf(route),
       ...(route.public ? {} : { 'x-required-scope': route.scope, 'x-credential': route.credential, 'x-rate-limit-bucket': route.bucket }),
       ...(route.environments ? { 'x-environments': route.environments } : {}),
       parameters,
@@ -276,8 +330,14 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         bearer: { type: 'http', scheme: 'bearer' },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         taxjarToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'TaxJar routes only: `Token token="<key>"`.' },
+        basic: {
+          type: 'http',
+          scheme: 'basic',
+          description:
+            'AvaTax routes only: `<account>:<key>`, the key as the password (AvaTax\u2019s licence key) and the key\u2019s account id, or its numeric AvaTax account id (GET /api/v1/account), as the user.',
+        },
       },
-      schemas: { ...toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONFIG), Error: ERROR_SCHEMA, TaxjarError: TAXJAR_ERROR },
+      schemas: { ...toJsonSchemaDefs(RESPONSE_COMPONENTS, RESPONSE_CONFIG), Error: ERROR_SCHEMA, TaxjarError: TAXJAR_ERROR, AvataxError: AVATAX_ERROR },
     },
     paths,
   };

@@ -35,8 +35,9 @@ export function responseChecker(document: Document, basePath = '') {
       pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`),
     }))
     .sort((a, b) => a.params - b.params);
-  // The TaxJar-compatible API answers TaxJar's error shape, also where no operation matched.
-  const errorSchema = (path: string) => validator(dialectOfPath(path) === 'taxjar' ? '#/components/schemas/TaxjarError' : '#/components/schemas/Error');
+  // Each compatible API answers its own error shape, also where no operation matched.
+  const ERROR_SCHEMAS = { contract: '#/components/schemas/Error', taxjar: '#/components/schemas/TaxjarError', avatax: '#/components/schemas/AvataxError' };
+  const errorSchema = (path: string) => validator(ERROR_SCHEMAS[dialectOfPath(path)]);
 
   function validator(ref: string): ValidateFunction {
     let v = validators.get(ref);
@@ -67,9 +68,15 @@ export function responseChecker(document: Document, basePath = '') {
         ? validator(`#/paths/${pointer(template!, method.toLowerCase())}/responses/${res.status}/content/application~1json/schema`)
         : errorSchema(path);
       if (!check(res.body)) found.push(`error body: ${ajv.errorsText(check.errors)}`);
-      // TaxJar's shape has no request id in the body (`error` is the reason phrase).
+      // TaxJar's and AvaTax's shapes have no request id in the body (X-Request-Id carries it).
       const inner = (res.body as { error?: unknown } | undefined)?.error;
-      if (typeof inner === 'object' && inner !== null && requestId && (inner as { request_id?: unknown }).request_id !== requestId)
+      if (
+        dialectOfPath(path) === 'contract' &&
+        typeof inner === 'object' &&
+        inner !== null &&
+        requestId &&
+        (inner as { request_id?: unknown }).request_id !== requestId
+      )
         found.push('error.request_id differs from X-Request-Id');
       return found;
     }

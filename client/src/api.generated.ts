@@ -1318,6 +1318,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/utilities/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the credentials (AvaTax)
+         * @description AvaTax’s `GET /api/v2/utilities/ping`: 200 whatever the credentials, with `authenticated` saying whether they name a usable key (HTTP Basic `<account>:<key>`, Bearer or X-Api-Key) and, if so, the key’s name and the numeric ids of the key and its account. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** a key is optional; with one, the answer says whose it is. Counts in no rate-limit bucket.
+         */
+        get: operations["avatax-ping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1693,6 +1715,8 @@ export interface components {
             /** @constant */
             object: "account";
             id: string;
+            /** @description The account’s numeric id for AvaTax-compatible clients (`/api/v2`): the user of their HTTP Basic credentials, with an API key as the licence key. */
+            avatax_account_id: number;
             name: string;
             /** @enum {string} */
             environment: "sandbox" | "production";
@@ -2000,6 +2024,30 @@ export interface components {
             /** @description The message, the error code in brackets, then each failing field. */
             detail: string;
             status: number;
+        };
+        AvataxError: {
+            error: {
+                /** @description AvaTax’s error code (EntityNotFoundError, AuthenticationException, GetTaxError, …): program against it. */
+                code: string;
+                message: string;
+                /** @description What the error is about (HttpRequest, HttpRequestHeaders, IncorrectData, …). */
+                target: string;
+                details: {
+                    code: string;
+                    /** @description AvaTax’s number of the code (EntityNotFoundError 4, GetTaxError 300, …). */
+                    number: number;
+                    message: string;
+                    /** @description What the code means, with this service’s own code in parentheses. */
+                    description: string;
+                    faultCode: string;
+                    faultSubCode?: string;
+                    helpLink?: string;
+                    /** @description The request field the detail is about (`lines[0].amount`), or DocStatus. */
+                    refersTo?: string;
+                    /** @enum {string} */
+                    severity: "Success" | "Warning" | "Error" | "Exception";
+                }[];
+            };
         };
     };
     responses: never;
@@ -3025,7 +3073,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 41
+                     *         "resets_in_seconds": 44
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -3361,7 +3409,7 @@ export interface operations {
                      * @example {
                      *       "object": "usage",
                      *       "from": "2026-12-01",
-                     *       "to": "2026-12-01",
+                     *       "to": "2026-12-02",
                      *       "group_by": "kind",
                      *       "environment": "sandbox",
                      *       "key_id": null,
@@ -3937,6 +3985,7 @@ export interface operations {
                      * @example {
                      *       "object": "account",
                      *       "id": "acct_main",
+                     *       "avatax_account_id": 1450900708,
                      *       "name": "Main Retail",
                      *       "environment": "sandbox",
                      *       "modules": [
@@ -4179,6 +4228,7 @@ export interface operations {
                      * @example {
                      *       "object": "account",
                      *       "id": "acct_main",
+                     *       "avatax_account_id": 1450900708,
                      *       "name": "Main Retail",
                      *       "environment": "sandbox",
                      *       "modules": [
@@ -4440,7 +4490,7 @@ export interface operations {
                      *           "state": "CO",
                      *           "zip": "80216",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-01T23:17:19.219Z"
+                     *           "created_at": "2026-12-02T01:18:16.378Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -4449,7 +4499,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -4458,7 +4508,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -4735,7 +4785,7 @@ export interface operations {
                      *       "state": "CO",
                      *       "zip": "80216",
                      *       "illinois_verified": false,
-                     *       "created_at": "2026-12-01T23:17:19.219Z"
+                     *       "created_at": "2026-12-02T01:18:16.378Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Location"];
@@ -5013,9 +5063,9 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_2f32f60dbbc7bb878eaff3bb",
+                     *           "id": "key_584de856b89a69baf0fe8349",
                      *           "name": "NYC checkout",
-                     *           "prefix": "stx_test_WAI4",
+                     *           "prefix": "stx_test_ekbi",
                      *           "environment": "sandbox",
                      *           "scopes": [
                      *             "calculations:write",
@@ -5025,25 +5075,11 @@ export interface operations {
                      *           "location_code": "NYC",
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-01T23:17:19.248Z"
+                     *           "created_at": "2026-12-02T01:18:16.415Z"
                      *         },
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_1e7ddd67a1b7e5d23d9d7619",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_narr",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "transactions:read"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_459dfbcb9d2807a305000f18",
+                     *           "id": "key_03c3a0546c62f799d09b5299",
                      *           "name": "seeded key",
                      *           "prefix": "stx_test_seco",
                      *           "environment": "sandbox",
@@ -5053,67 +5089,11 @@ export interface operations {
                      *           "location_code": null,
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
                      *         },
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_475310d4f7ca910b841eff32",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_admi",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_51897c94b3eeb59ef04c6f5a",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_revo",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "revoked",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_781a80799d57488f4f69ec75",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_loca",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": "AUS",
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_8aadf7bb7d08e3619c7095fd",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_expi",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": "2021-01-01T00:00:00Z",
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_fbabb4f06e9b36e7cbc0e714",
+                     *           "id": "key_16d9cdd5d77c3cb99315d615",
                      *           "name": "seeded key",
                      *           "prefix": "stx_test_locn",
                      *           "environment": "sandbox",
@@ -5123,7 +5103,77 @@ export interface operations {
                      *           "location_code": "NYC",
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_3747edf66e78b03adbd5a286",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_expi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": "2021-01-01T00:00:00Z",
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_3c18badf48acd2a96a16a5f3",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_narr",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "transactions:read"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_513682164cd61eda3bff2e7f",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_admi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_6cf50e0edfd5f5021f040a24",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_loca",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": "AUS",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_9f9d85f7268d512bd4d1e0e2",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_revo",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "revoked",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5725,9 +5775,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "api_key",
-                     *       "id": "key_2f32f60dbbc7bb878eaff3bb",
+                     *       "id": "key_584de856b89a69baf0fe8349",
                      *       "name": "NYC checkout",
-                     *       "prefix": "stx_test_WAI4",
+                     *       "prefix": "stx_test_ekbi",
                      *       "environment": "sandbox",
                      *       "scopes": [
                      *         "calculations:write",
@@ -5737,7 +5787,7 @@ export interface operations {
                      *       "location_code": "NYC",
                      *       "status": "revoked",
                      *       "expires_at": null,
-                     *       "created_at": "2026-12-01T23:17:19.248Z"
+                     *       "created_at": "2026-12-02T01:18:16.415Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKey"];
@@ -6018,21 +6068,21 @@ export interface operations {
                      *           "sku": "JACKET-M",
                      *           "tax_code": "20010",
                      *           "description": "Rain jacket, size M",
-                     *           "created_at": "2026-12-01T23:17:19.303Z"
+                     *           "created_at": "2026-12-02T01:18:16.475Z"
                      *         },
                      *         {
                      *           "object": "item",
                      *           "sku": "TEE-1",
                      *           "tax_code": "20010",
                      *           "description": null,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
                      *         },
                      *         {
                      *           "object": "item",
                      *           "sku": "MILK-1",
                      *           "tax_code": "40030",
                      *           "description": null,
-                     *           "created_at": "2026-12-01T23:17:16.936Z"
+                     *           "created_at": "2026-12-02T01:18:14.226Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6311,7 +6361,7 @@ export interface operations {
                      *       "sku": "JACKET-M",
                      *       "tax_code": "20010",
                      *       "description": "Rain jacket, size M",
-                     *       "created_at": "2026-12-01T23:17:19.303Z",
+                     *       "created_at": "2026-12-02T01:18:16.475Z",
                      *       "category": "clothing"
                      *     }
                      */
@@ -8135,7 +8185,7 @@ export interface operations {
                      *           "category": "clothing"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.TjUil5YxHAn4Az0Gv9ZlSWsQpv89FBu5R1wD6acgEpX2DSw7McLFqvwlkLF1tocYFjqgxbg2yF898CiWTG1lCtjpq4VYSQ"
+                     *       "next_cursor": "c1.5f7pXWXKAk7vmND4UhWinWsQw1guO1hP-F9r_PH5ykfJPuLm2vKn__t-STE_tl_absZkZ7_7HB9GZaBygoDgLwagtq4Q7w"
                      *     }
                      */
                     "application/json": {
@@ -8752,8 +8802,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": null,
-                     *           "created_at": "2026-12-01T23:17:19.379Z",
-                     *           "updated_at": "2026-12-01T23:17:19.379Z",
+                     *           "created_at": "2026-12-02T01:18:16.561Z",
+                     *           "updated_at": "2026-12-02T01:18:16.561Z",
                      *           "voided_at": null,
                      *           "total_amount": 628,
                      *           "total_discount": 25,
@@ -9230,8 +9280,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-01T23:17:19.379Z",
-                     *       "updated_at": "2026-12-01T23:17:19.379Z",
+                     *       "created_at": "2026-12-02T01:18:16.561Z",
+                     *       "updated_at": "2026-12-02T01:18:16.561Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -9754,8 +9804,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-01T23:17:19.379Z",
-                     *       "updated_at": "2026-12-01T23:17:19.379Z",
+                     *       "created_at": "2026-12-02T01:18:16.561Z",
+                     *       "updated_at": "2026-12-02T01:18:16.561Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -10242,8 +10292,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Jacket returned",
-                     *       "created_at": "2026-12-01T23:17:19.458Z",
-                     *       "updated_at": "2026-12-01T23:17:19.458Z",
+                     *       "created_at": "2026-12-02T01:18:16.623Z",
+                     *       "updated_at": "2026-12-02T01:18:16.623Z",
                      *       "voided_at": null,
                      *       "total_amount": -129,
                      *       "total_discount": 0,
@@ -10738,8 +10788,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Tax overcharged on the desk",
-                     *       "created_at": "2026-12-01T23:17:19.504Z",
-                     *       "updated_at": "2026-12-01T23:17:19.504Z",
+                     *       "created_at": "2026-12-02T01:18:16.655Z",
+                     *       "updated_at": "2026-12-02T01:18:16.655Z",
                      *       "voided_at": null,
                      *       "total_amount": 0,
                      *       "total_discount": 0,
@@ -11215,9 +11265,9 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Order cancelled",
-                     *       "created_at": "2026-12-01T23:17:19.712Z",
-                     *       "updated_at": "2026-12-01T23:17:19.757Z",
-                     *       "voided_at": "2026-12-01T23:17:19.757Z",
+                     *       "created_at": "2026-12-02T01:18:16.730Z",
+                     *       "updated_at": "2026-12-02T01:18:16.759Z",
+                     *       "voided_at": "2026-12-02T01:18:16.759Z",
                      *       "total_amount": 628,
                      *       "total_discount": 25,
                      *       "total_taxable": 603,
@@ -11890,8 +11940,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-01T23:17:19.546Z",
-                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "created_at": "2026-12-02T01:18:16.694Z",
+                     *         "updated_at": "2026-12-02T01:18:16.730Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -12073,8 +12123,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-01T23:17:19.712Z",
-                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "created_at": "2026-12-02T01:18:16.730Z",
+                     *         "updated_at": "2026-12-02T01:18:16.730Z",
                      *         "voided_at": null,
                      *         "total_amount": -628,
                      *         "total_discount": -25,
@@ -12253,8 +12303,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-01T23:17:19.712Z",
-                     *         "updated_at": "2026-12-01T23:17:19.712Z",
+                     *         "created_at": "2026-12-02T01:18:16.730Z",
+                     *         "updated_at": "2026-12-02T01:18:16.730Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -12777,7 +12827,7 @@ export interface operations {
                      *           "customer_code": "C-ACME",
                      *           "name": "Acme Hardware LLC",
                      *           "location_code": null,
-                     *           "created_at": "2026-12-01T23:17:19.809Z",
+                     *           "created_at": "2026-12-02T01:18:16.783Z",
                      *           "certificates": []
                      *         }
                      *       ],
@@ -13117,7 +13167,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware LLC",
                      *       "location_code": null,
-                     *       "created_at": "2026-12-01T23:17:19.809Z",
+                     *       "created_at": "2026-12-02T01:18:16.783Z",
                      *       "certificates": []
                      *     }
                      */
@@ -13469,7 +13519,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware LLC",
                      *       "location_code": null,
-                     *       "created_at": "2026-12-01T23:17:19.809Z",
+                     *       "created_at": "2026-12-02T01:18:16.783Z",
                      *       "certificates": []
                      *     }
                      */
@@ -13764,7 +13814,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "id": "cert_83eb750c068789ece336b7f2",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -13785,17 +13835,17 @@ export interface operations {
                      *         "title": "Tax analyst"
                      *       },
                      *       "review_authority": "account",
-                     *       "activated_at": "2026-12-01T23:17:19.898Z",
-                     *       "assigned_at": "2026-12-01T23:17:19.918Z",
-                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "activated_at": "2026-12-02T01:18:16.837Z",
+                     *       "assigned_at": "2026-12-02T01:18:16.857Z",
+                     *       "created_at": "2026-12-02T01:18:16.802Z",
                      *       "effective": true,
                      *       "expired": false,
                      *       "assigned": true,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-01T23:17:19.860Z",
-                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "at": "2026-12-02T01:18:16.802Z",
+                     *           "key_id": "key_513682164cd61eda3bff2e7f",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -13803,8 +13853,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "activated",
-                     *           "at": "2026-12-01T23:17:19.898Z",
-                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "at": "2026-12-02T01:18:16.837Z",
+                     *           "key_id": "key_513682164cd61eda3bff2e7f",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -13812,8 +13862,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "assigned",
-                     *           "at": "2026-12-01T23:17:19.918Z",
-                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "at": "2026-12-02T01:18:16.857Z",
+                     *           "key_id": "key_513682164cd61eda3bff2e7f",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -14171,7 +14221,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "certificate",
-                     *           "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *           "id": "cert_83eb750c068789ece336b7f2",
                      *           "customer_code": "C-ACME",
                      *           "location_code": null,
                      *           "jurisdiction": "NY",
@@ -14191,15 +14241,15 @@ export interface operations {
                      *           "review_authority": null,
                      *           "activated_at": null,
                      *           "assigned_at": null,
-                     *           "created_at": "2026-12-01T23:17:19.860Z",
+                     *           "created_at": "2026-12-02T01:18:16.802Z",
                      *           "effective": false,
                      *           "expired": false,
                      *           "assigned": false,
                      *           "audit": [
                      *             {
                      *               "action": "created",
-                     *               "at": "2026-12-01T23:17:19.860Z",
-                     *               "key_id": "key_475310d4f7ca910b841eff32",
+                     *               "at": "2026-12-02T01:18:16.802Z",
+                     *               "key_id": "key_513682164cd61eda3bff2e7f",
                      *               "key_prefix": "stx_test_admi",
                      *               "practice_id": null,
                      *               "engagement_id": null,
@@ -14573,7 +14623,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "id": "cert_83eb750c068789ece336b7f2",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -14593,15 +14643,15 @@ export interface operations {
                      *       "review_authority": null,
                      *       "activated_at": null,
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "created_at": "2026-12-02T01:18:16.802Z",
                      *       "effective": false,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-01T23:17:19.860Z",
-                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "at": "2026-12-02T01:18:16.802Z",
+                     *           "key_id": "key_513682164cd61eda3bff2e7f",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -14955,7 +15005,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "id": "cert_83eb750c068789ece336b7f2",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -14975,15 +15025,15 @@ export interface operations {
                      *       "review_authority": null,
                      *       "activated_at": null,
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "created_at": "2026-12-02T01:18:16.802Z",
                      *       "effective": false,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-01T23:17:19.860Z",
-                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "at": "2026-12-02T01:18:16.802Z",
+                     *           "key_id": "key_513682164cd61eda3bff2e7f",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -15291,7 +15341,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_c7036dfb51116ba0e0a8a9ff",
+                     *       "id": "cert_83eb750c068789ece336b7f2",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -15312,17 +15362,17 @@ export interface operations {
                      *         "title": "Tax analyst"
                      *       },
                      *       "review_authority": "account",
-                     *       "activated_at": "2026-12-01T23:17:19.898Z",
+                     *       "activated_at": "2026-12-02T01:18:16.837Z",
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-01T23:17:19.860Z",
+                     *       "created_at": "2026-12-02T01:18:16.802Z",
                      *       "effective": true,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-01T23:17:19.860Z",
-                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "at": "2026-12-02T01:18:16.802Z",
+                     *           "key_id": "key_513682164cd61eda3bff2e7f",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -15330,8 +15380,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "activated",
-                     *           "at": "2026-12-01T23:17:19.898Z",
-                     *           "key_id": "key_475310d4f7ca910b841eff32",
+                     *           "at": "2026-12-02T01:18:16.837Z",
+                     *           "key_id": "key_513682164cd61eda3bff2e7f",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -16304,14 +16354,14 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "batch",
-                     *           "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *           "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
                      *           "status": "completed",
                      *           "item_count": 2,
                      *           "succeeded_count": 2,
                      *           "failed_count": 0,
-                     *           "created_at": "2026-12-01T23:17:20.011Z",
-                     *           "completed_at": "2026-12-01T23:17:20.104Z",
-                     *           "expires_at": "2026-12-31T23:17:20.104Z"
+                     *           "created_at": "2026-12-02T01:18:16.910Z",
+                     *           "completed_at": "2026-12-02T01:18:16.994Z",
+                     *           "expires_at": "2027-01-01T01:18:16.994Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -16692,10 +16742,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "batch",
-                     *       "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *       "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
                      *       "status": "pending",
                      *       "item_count": 2,
-                     *       "created_at": "2026-12-01T23:17:20.011Z"
+                     *       "created_at": "2026-12-02T01:18:16.910Z"
                      *     }
                      */
                     "application/json": {
@@ -17061,14 +17111,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "batch",
-                     *       "id": "bat_456a9152c7bf4a06b4487f303d1c6a5b",
+                     *       "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-01T23:17:20.011Z",
-                     *       "completed_at": "2026-12-01T23:17:20.104Z",
-                     *       "expires_at": "2026-12-31T23:17:20.104Z",
+                     *       "created_at": "2026-12-02T01:18:16.910Z",
+                     *       "completed_at": "2026-12-02T01:18:16.994Z",
+                     *       "expires_at": "2027-01-01T01:18:16.994Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "quote-77",
@@ -17191,8 +17241,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-01T23:17:20.104Z",
-                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "created_at": "2026-12-02T01:18:16.994Z",
+                     *             "updated_at": "2026-12-02T01:18:16.994Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -17757,8 +17807,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-01T23:17:20.104Z",
-                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "created_at": "2026-12-02T01:18:16.994Z",
+                     *             "updated_at": "2026-12-02T01:18:16.994Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -18187,14 +18237,14 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "return_job",
-                     *           "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *           "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
                      *           "status": "completed",
                      *           "item_count": 2,
                      *           "succeeded_count": 2,
                      *           "failed_count": 0,
-                     *           "created_at": "2026-12-01T23:17:20.322Z",
-                     *           "completed_at": "2026-12-01T23:17:20.385Z",
-                     *           "expires_at": "2026-12-31T23:17:20.385Z"
+                     *           "created_at": "2026-12-02T01:18:17.194Z",
+                     *           "completed_at": "2026-12-02T01:18:17.265Z",
+                     *           "expires_at": "2027-01-01T01:18:17.265Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -18550,10 +18600,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "return_job",
-                     *       "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *       "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
                      *       "status": "pending",
                      *       "item_count": 2,
-                     *       "created_at": "2026-12-01T23:17:20.322Z"
+                     *       "created_at": "2026-12-02T01:18:17.194Z"
                      *     }
                      */
                     "application/json": {
@@ -18922,14 +18972,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "return_job",
-                     *       "id": "rjob_75008b607adf4a9c8df4d952ae5d5d41",
+                     *       "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-01T23:17:20.322Z",
-                     *       "completed_at": "2026-12-01T23:17:20.385Z",
-                     *       "expires_at": "2026-12-31T23:17:20.385Z",
+                     *       "created_at": "2026-12-02T01:18:17.194Z",
+                     *       "completed_at": "2026-12-02T01:18:17.265Z",
+                     *       "expires_at": "2027-01-01T01:18:17.265Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "ny-2026-04",
@@ -23219,7 +23269,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhook_endpoint",
-                     *           "id": "we_5d6bcb981261edbabf12a6ad",
+                     *           "id": "we_2d3aa785d4fe7a1394836e72",
                      *           "url": "http://127.0.0.1:8787/salestax-events",
                      *           "events": [
                      *             "transaction.committed",
@@ -23231,7 +23281,7 @@ export interface operations {
                      *           "disabled_reason": null,
                      *           "disabled_at": null,
                      *           "failing_since": null,
-                     *           "created_at": "2026-12-01T23:17:20.907Z",
+                     *           "created_at": "2026-12-02T01:18:17.738Z",
                      *           "secret_rotated_at": null,
                      *           "previous_secret_expires_at": null
                      *         }
@@ -23857,7 +23907,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "webhook_endpoint",
-                     *       "id": "we_5d6bcb981261edbabf12a6ad",
+                     *       "id": "we_2d3aa785d4fe7a1394836e72",
                      *       "url": "http://127.0.0.1:8787/salestax-events",
                      *       "events": [
                      *         "transaction.committed",
@@ -23869,7 +23919,7 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "disabled_at": null,
                      *       "failing_since": null,
-                     *       "created_at": "2026-12-01T23:17:20.907Z",
+                     *       "created_at": "2026-12-02T01:18:17.738Z",
                      *       "secret_rotated_at": null,
                      *       "previous_secret_expires_at": null
                      *     }
@@ -24134,7 +24184,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "webhook_endpoint",
-                     *       "id": "we_5d6bcb981261edbabf12a6ad",
+                     *       "id": "we_2d3aa785d4fe7a1394836e72",
                      *       "deleted": true
                      *     }
                      */
@@ -24718,9 +24768,9 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5bhan19d652a8ea83c4e7ea991384",
+                     *           "id": "evt_0mx5fsu25655e09d79f9b49b2afa8df9",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-01T23:17:20.797Z",
+                     *           "created_at": "2026-12-02T01:18:17.645Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -24735,8 +24785,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-01T23:17:20.797Z",
-                     *             "updated_at": "2026-12-01T23:17:20.797Z",
+                     *             "created_at": "2026-12-02T01:18:17.645Z",
+                     *             "updated_at": "2026-12-02T01:18:17.645Z",
                      *             "voided_at": null,
                      *             "total_amount": 139,
                      *             "total_discount": 0,
@@ -24752,9 +24802,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5bhahpa0705750b0494c8a84752e6",
+                     *           "id": "evt_0mx5fstxz6347d6d7d59b45a9810b026",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-01T23:17:20.605Z",
+                     *           "created_at": "2026-12-02T01:18:17.495Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -24769,8 +24819,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-01T23:17:20.605Z",
-                     *             "updated_at": "2026-12-01T23:17:20.605Z",
+                     *             "created_at": "2026-12-02T01:18:17.495Z",
+                     *             "updated_at": "2026-12-02T01:18:17.495Z",
                      *             "voided_at": null,
                      *             "total_amount": 139,
                      *             "total_discount": 0,
@@ -24786,9 +24836,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5bha3sd0ed1af131374dcda58aad6",
+                     *           "id": "evt_0mx5fstk2a69604b321b5452b842e23b",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-01T23:17:20.104Z",
+                     *           "created_at": "2026-12-02T01:18:16.994Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -24803,8 +24853,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-01T23:17:20.104Z",
-                     *             "updated_at": "2026-12-01T23:17:20.104Z",
+                     *             "created_at": "2026-12-02T01:18:16.994Z",
+                     *             "updated_at": "2026-12-02T01:18:16.994Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -24820,9 +24870,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5bh9oa6ee52367a90b4c2aa7cb29f",
+                     *           "id": "evt_0mx5fstbq95bba6886a9046398b45255",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-01T23:17:19.546Z",
+                     *           "created_at": "2026-12-02T01:18:16.694Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -24837,8 +24887,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-01T23:17:19.546Z",
-                     *             "updated_at": "2026-12-01T23:17:19.546Z",
+                     *             "created_at": "2026-12-02T01:18:16.694Z",
+                     *             "updated_at": "2026-12-02T01:18:16.694Z",
                      *             "voided_at": null,
                      *             "total_amount": 628,
                      *             "total_discount": 25,
@@ -24854,9 +24904,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5bh9jne6b6a6fc4ba448d1bc6a263",
+                     *           "id": "evt_0mx5fst8112256191837b42e28d81822",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-01T23:17:19.379Z",
+                     *           "created_at": "2026-12-02T01:18:16.561Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -24871,8 +24921,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-01T23:17:19.379Z",
-                     *             "updated_at": "2026-12-01T23:17:19.379Z",
+                     *             "created_at": "2026-12-02T01:18:16.561Z",
+                     *             "updated_at": "2026-12-02T01:18:16.561Z",
                      *             "voided_at": null,
                      *             "total_amount": 628,
                      *             "total_discount": 25,
@@ -25164,9 +25214,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_0mx5bhan19d652a8ea83c4e7ea991384",
+                     *       "id": "evt_0mx5fsu25655e09d79f9b49b2afa8df9",
                      *       "type": "transaction.committed",
-                     *       "created_at": "2026-12-01T23:17:20.797Z",
+                     *       "created_at": "2026-12-02T01:18:17.645Z",
                      *       "environment": "sandbox",
                      *       "data": {
                      *         "object": "transaction",
@@ -25181,8 +25231,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": null,
-                     *         "created_at": "2026-12-01T23:17:20.797Z",
-                     *         "updated_at": "2026-12-01T23:17:20.797Z",
+                     *         "created_at": "2026-12-02T01:18:17.645Z",
+                     *         "updated_at": "2026-12-02T01:18:17.645Z",
                      *         "voided_at": null,
                      *         "total_amount": 139,
                      *         "total_discount": 0,
@@ -25196,7 +25246,7 @@ export interface operations {
                      *       },
                      *       "deliveries": [
                      *         {
-                     *           "endpoint_id": "we_5d6bcb981261edbabf12a6ad",
+                     *           "endpoint_id": "we_2d3aa785d4fe7a1394836e72",
                      *           "state": "pending",
                      *           "attempts": 0,
                      *           "last_attempt_at": null,
@@ -25516,6 +25566,78 @@ export interface operations {
                             details?: components["schemas"]["ErrorDetail"][];
                         };
                     };
+                };
+            };
+        };
+    };
+    "avatax-ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the credentials work (200 either way). */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "1.1.0",
+                     *       "authenticated": true,
+                     *       "authenticationType": "OpenIdBearerToken",
+                     *       "authenticatedUserName": "seeded key",
+                     *       "authenticatedUserId": 1656562650,
+                     *       "authenticatedAccountId": 1450900708
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The version of the API answering. */
+                        version: string;
+                        /** @description Whether the credentials sent name a usable key; false without credentials. */
+                        authenticated: boolean;
+                        /**
+                         * @description How the credentials were sent: `AccountIdLicenseKey` for HTTP Basic, `OpenIdBearerToken` for a Bearer or X-Api-Key key.
+                         * @enum {string}
+                         */
+                        authenticationType: "None" | "UsernamePassword" | "AccountIdLicenseKey" | "OpenIdBearerToken";
+                        /** @description The key’s name. */
+                        authenticatedUserName?: string;
+                        /** @description A stable number of the key. */
+                        authenticatedUserId?: number;
+                        /** @description The numeric AvaTax-style id of the key’s account (or practice). */
+                        authenticatedAccountId?: number;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
                 };
             };
         };

@@ -1,11 +1,13 @@
 // The one place where errors become HTTP responses: status per code, the API's error envelope (or,
-// for the TaxJar-compatible routes, TaxJar's `{error, detail, status}`), and the translation of
-// library errors (Powertools idempotency) into domain codes. 500s carry nothing about the failure
-// itself.
+// for the TaxJar-compatible routes, TaxJar's `{error, detail, status}`; for the AvaTax-compatible
+// ones AvaTax's `{error: {code, message, target, details}}`), and the translation of library errors
+// (Powertools idempotency) into domain codes. 500s carry nothing about the failure itself.
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { avataxError } from '../core/avatax/errors';
 import { DomainError, type ErrorCode, type ErrorDetail } from '../core/errors';
 import type { ErrorDialect } from '../manifest/route';
+import { avataxContextOf } from './avatax-context';
 
 const STATUS: Record<ErrorCode, number> = {
   validation_error: 422,
@@ -136,6 +138,9 @@ export function toDomainError(error: unknown): DomainError {
   return new DomainError('internal_error', 'An unexpected error occurred. Quote the request id when contacting support.');
 }
 
+/** AvaTax's status for one of our codes, before an operation's context refines its code. */
+export const avataxStatusOf = (code: ErrorCode): number => avataxError(new DomainError(code, '')).status;
+
 /**
  * TaxJar's status for one of our codes: its documented set has no 409 (an order or refund that
  * already exists is a 422 there), and a refusal of the request's content is a 400 Bad Request.
@@ -184,6 +189,10 @@ export function errorResponse(error: DomainError, requestId: string, dialect: Er
   if (dialect === 'taxjar') {
     const body = taxjarErrorBody(error.code, error.message, error.details);
     return { statusCode: body.status, headers, body: JSON.stringify(body) };
+  }
+  if (dialect === 'avatax') {
+    const { status, body } = avataxError(error, avataxContextOf(error));
+    return { statusCode: status, headers, body: JSON.stringify(body) };
   }
   return {
     statusCode: statusOf(error.code),

@@ -15,9 +15,10 @@ import type { RouteDef } from '../manifest/route';
 import { billedMetric } from '../shared/metrics';
 import { logger } from '../shared/powertools';
 import { tracingMiddleware } from '../shared/tracer';
+import { avataxOwnerNamed } from './avatax-credentials';
 import { envelope, type HttpContext, receivedOf, render } from './envelope';
 import type { Parsed, Reply } from './request';
-import { authenticate } from './steps/authenticate';
+import { authenticate, ownerId } from './steps/authenticate';
 import { authorize } from './steps/authorize';
 import { cursorEdge } from './steps/cursors';
 import type { Idempotency } from './steps/idempotency';
@@ -54,7 +55,11 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
   // Built on the first request, not at import: the clients behind the steps are created lazily.
   let steps: ReturnType<typeof pipeline> | undefined;
   const pipeline = () => ({
-    authenticate: authenticate(authenticator(), { tokenForm: route.dialect === 'taxjar', basicForm: route.dialect === 'avatax' }),
+    authenticate: authenticate(
+      authenticator(),
+      { tokenForm: route.dialect === 'taxjar', basicForm: route.dialect === 'avatax' },
+      route.dialect === 'avatax' ? avataxOwnerNamed : ownerId,
+    ),
     rateLimit: rateLimit(rateLimiter(), route.bucket),
     authorize: authorize(authorizer(), route),
     parse: parse(route.path, schemas),

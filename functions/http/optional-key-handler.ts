@@ -9,6 +9,7 @@ import { authenticator } from '../composition-root';
 import { DomainError } from '../core/errors';
 import type { RouteDef } from '../manifest/route';
 import { logger } from '../shared/powertools';
+import { avataxOwnerNamed } from './avatax-credentials';
 import { envelope, type HttpContext, receivedOf, render } from './envelope';
 import type { HttpHandler } from './handler';
 import type { Received, Reply } from './request';
@@ -28,7 +29,7 @@ const REFUSALS = new Set(['missing_api_key', 'invalid_api_key']);
 export function optionalKeyHandler<R extends RouteDef & { readonly optionalKey: true; readonly method: 'GET' }>(
   route: R,
   serve: (request: OptionalKeyRequest) => Promise<Reply>,
-  ownerNamed: OwnerNamed = ownerId,
+  ownerNamed: OwnerNamed = route.dialect === 'avatax' ? avataxOwnerNamed : ownerId,
 ): HttpHandler {
   let step: ReturnType<typeof authenticate> | undefined;
   const core = async (_event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {

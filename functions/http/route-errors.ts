@@ -6,9 +6,10 @@
 
 import type { ErrorCode } from '../core/errors';
 import type { RouteDef } from '../manifest/route';
-import { statusOf, taxjarStatusOf } from './error-response';
+import { avataxStatusOf, statusOf, taxjarStatusOf } from './error-response';
 
-export interface RouteShape extends Pick<RouteDef, 'method' | 'path' | 'public' | 'dialect' | 'scope' | 'credential' | 'clientContext' | 'environments'> {
+export interface RouteShape
+  extends Pick<RouteDef, 'method' | 'path' | 'public' | 'optionalKey' | 'dialect' | 'scope' | 'credential' | 'clientContext' | 'environments'> {
   readonly validates: boolean;
 }
 
@@ -16,6 +17,8 @@ export interface RouteShape extends Pick<RouteDef, 'method' | 'path' | 'public' 
 export function pipelineErrors(route: RouteShape): ErrorCode[] {
   // Public routes run no check: only a failure of the function itself.
   if (route.public) return ['internal_error'];
+  // A route whose key is optional answers without one: only a failure of a dependency or its own.
+  if (route.optionalKey) return ['service_unavailable', 'internal_error'];
   // Step 1: a path parameter that is not valid percent-encoding matches no route.
   const codes: ErrorCode[] = route.path.includes('{') ? ['not_found'] : [];
   codes.push('missing_api_key', 'invalid_api_key', 'rate_limit_exceeded', 'module_not_enabled', 'provider_not_active');
@@ -34,8 +37,9 @@ export function pipelineErrors(route: RouteShape): ErrorCode[] {
 /** Every code of a route, grouped by HTTP status (statuses ascending, codes in first-seen order). */
 export function routeErrors(route: RouteShape, own: readonly ErrorCode[]): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();
-  // TaxJar's dialect answers with TaxJar's statuses (no 409; a refused body is a 400).
-  const status_ = route.dialect === 'taxjar' ? taxjarStatusOf : statusOf;
+  // TaxJar's dialect answers with TaxJar's statuses (no 409; a refused body is a 400), AvaTax's
+  // with AvaTax's (a refused operation is a 400).
+  const status_ = route.dialect === 'taxjar' ? taxjarStatusOf : route.dialect === 'avatax' ? avataxStatusOf : statusOf;
   for (const code of [...pipelineErrors(route), ...own]) {
     const status = status_(code);
     const list = byStatus.get(status) ?? [];

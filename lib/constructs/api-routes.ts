@@ -6,8 +6,8 @@
 import { AuthorizationType, AwsIntegration, type IAuthorizer, type IResource, type Method, MockIntegration, Resource } from 'aws-cdk-lib/aws-apigateway';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { fullPath, type RouteDef } from '../../functions/manifest/route';
-import { GATEWAY_ERRORS, type GatewayError, gatewayErrorBody, taxjarGatewayErrorBody } from '../gateway-errors';
+import { type ErrorDialect, fullPath, type RouteDef } from '../../functions/manifest/route';
+import { GATEWAY_ERRORS, type GatewayError, gatewayErrorBody, gatewayErrorFor } from '../gateway-errors';
 import { REQUEST_ID_IN_TEMPLATE, REQUEST_ID_MAPPING } from './gateway-responses';
 
 export interface ApiRoutesProps {
@@ -32,7 +32,7 @@ export class ApiRoutes {
   /** The unauthenticated MOCK methods answering 405. */
   readonly methodNotAllowed: Method[] = [];
   /** The unauthenticated MOCK methods answering 404 in TaxJar's shape below its base path. */
-  readonly taxjarNotFound: Method[] = [];
+  readonly surfaceNotFound: Method[] = [];
   private readonly props: ApiRoutesProps;
 
   constructor(props: ApiRoutesProps) {
@@ -61,14 +61,14 @@ export class ApiRoutes {
     // One per path: the 405 carries that path's Allow header.
     for (const [resource, methods] of methodsByResource) {
       this.methodNotAllowed.push(
-        resource.addMethod('ANY', errorMock(GATEWAY_ERRORS.methodNotAllowed, dialects.get(resource) === 'taxjar', methods), {
+        resource.addMethod('ANY', errorMock(GATEWAY_ERRORS.methodNotAllowed, dialects.get(resource), methods), {
           authorizationType: AuthorizationType.NONE,
           apiKeyRequired: false,
           methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.X-Request-Id': true, 'method.response.header.Allow': true } }],
         }),
       );
     }
-    this.addTaxjarNotFound(methodsByResource);
+    this.addSurfaceNotFound(methodsByResource);
   }
 
   /** A full path below `root`, relative to it (`/taxjar/v2/taxes` below `/taxjar`: `v2/taxes`). */
@@ -80,19 +80,21 @@ export class ApiRoutes {
 
   /**
    * Gateway responses are per API, so API Gateway's own 404 for a path no resource matches
-   * (MISSING_AUTHENTICATION_TOKEN) has the API's error envelope. Below the TaxJar base path a
-   * TaxJar client expects TaxJar's shape: a greedy `{proxy+}` resource there and every resource of
-   * that subtree without a method of its own (`/taxjar`, `/taxjar/v2`, …) answer 404 in it from a
-   * MOCK.
+   * (MISSING_AUTHENTICATION_TOKEN) has the API's error envelope. Below a compatible API's base path
+   * its clients expect its shape (TaxJar's, AvaTax's): a greedy `{proxy+}` resource there and every
+   * resource of that subtree without a method of its own (`/taxjar`, `/taxjar/v2`, …) answer 404 in
+   * it from a MOCK.
    */
-  private addTaxjarNotFound(methodsByResource: ReadonlyMap<IResource, readonly string[]>): void {
-    const bases = new Set(this.props.routes.filter((r) => r.dialect === 'taxjar' && r.base).map((r) => r.base!));
+  private addSurfaceNotFound(methodsByResource: ReadonlyMap<IResource, readonly string[]>): void {
+    const bases = new Map(
+      this.props.routes.filter((r) => r.dialect !== undefined && r.dialect !== 'contract' && r.base).map((r) => [r.base!, r.dialect!] as const),
+    );
     const options = {
       authorizationType: AuthorizationType.NONE,
       apiKeyRequired: false,
       methodResponses: [{ statusCode: '404', responseParameters: { 'method.response.header.X-Request-Id': true } }],
     };
-    for (const base of bases) {
+    for (const [base, dialect] of bases) {
       const root = this.props.root.resourceForPath(this.relativePath(base));
       const bare: IResource[] = [];
       const walk = (resource: IResource) => {
@@ -101,7 +103,7 @@ export class ApiRoutes {
       };
       walk(root);
       const proxy = root.addResource('{proxy+}');
-      for (const resource of [...bare, proxy]) this.taxjarNotFound.push(resource.addMethod('ANY', errorMock(GATEWAY_ERRORS.notFound, true), options));
+      for (const resource of [...bare, proxy]) this.surfaceNotFound.push(resource.addMethod('ANY', errorMock(GATEWAY_ERRORS.notFound, dialect), options));
     }
   }
 
@@ -138,15 +140,16 @@ const MOCK_CONTENT_TYPES = [
   'application/octet-stream',
 ];
 
-/** A MOCK answering `error` in the envelope (or TaxJar's shape) with X-Request-Id, and `Allow` for a 405. */
-function errorMock(error: GatewayError, taxjar: boolean, allowed?: readonly string[]): MockIntegration {
+/** A MOCK answering `error` in the shape of `dialect` with X-Request-Id, and `Allow` for a 405. */
+function errorMock(error: GatewayError, dialect: ErrorDialect | undefined, allowed?: readonly string[]): MockIntegration {
+  const body = dialect === undefined || dialect === 'contract' ? gatewayErrorBody(error, REQUEST_ID_IN_TEMPLATE) : gatewayErrorFor(error, '', dialect);
   return new MockIntegration({
     requestTemplates: Object.fromEntries(MOCK_CONTENT_TYPES.map((type) => [type, `{"statusCode": ${error.statusCode}}`])),
     integrationResponses: [
       {
         // No selection pattern: the default response, whatever the mock returns.
         statusCode: String(error.statusCode),
-        responseTemplates: { 'application/json': taxjar ? taxjarGatewayErrorBody(error) : gatewayErrorBody(error, REQUEST_ID_IN_TEMPLATE) },
+        responseTemplates: { 'application/json': body },
         // Integration responses list `context.<name>` among their documented mapping sources.
         responseParameters: {
           'method.response.header.X-Request-Id': REQUEST_ID_MAPPING,

@@ -159,6 +159,7 @@ const STEPS: readonly Step[] = [
   { id: 'events-redeliver', key: ADMIN, path: (m) => ({ id: m.event! }) },
   { id: 'webhooks-delete', key: ADMIN, path: (m) => ({ id: m.webhook! }) },
   { id: 'usage-get', key: ADMIN },
+  { id: 'avatax-ping', key: ADMIN },
 ];
 
 /** Every operation id the scenario sends, in order. */

@@ -1,5 +1,6 @@
 // Public shapes of administration records: what GET/POST answers show, and nothing secret.
 import type { AccountRecord, ApiKeyRecord, Environment } from '../access/records';
+import { accountNumber } from '../avatax/ids';
 import type { EffectiveLimits } from '../limits/rate-limits';
 import type { Location, TenantSettings } from './settings';
 
@@ -7,6 +8,8 @@ export function accountView(account: AccountRecord, environment: Environment, se
   return {
     object: 'account' as const,
     id: account.id,
+    // The account as AvaTax-compatible clients name it: strict ones accept a number only.
+    avatax_account_id: accountNumber(account.id),
     name: account.name,
     environment,
     modules: [...account.modules],

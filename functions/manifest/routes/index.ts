@@ -3,6 +3,7 @@
 
 import type { RouteDef } from '../route';
 import { ACCOUNT_ROUTES } from './account';
+import { AVATAX_ROUTES } from './avatax';
 import { BATCHES_ROUTES } from './batches';
 import { CALCULATIONS_ROUTES } from './calculations';
 import { CERTIFICATES_ROUTES } from './certificates';
@@ -16,6 +17,7 @@ import { TRANSACTIONS_ROUTES } from './transactions';
 import { WEBHOOKS_ROUTES } from './webhooks';
 
 export * from './account';
+export * from './avatax';
 export * from './batches';
 export * from './calculations';
 export * from './certificates';
@@ -41,6 +43,7 @@ export const ROUTES = [
   ...RETURN_JOBS_ROUTES,
   ...TAXJAR_ROUTES,
   ...WEBHOOKS_ROUTES,
+  ...AVATAX_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

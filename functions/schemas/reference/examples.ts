@@ -259,6 +259,7 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
   'taxjar-categories': {},
   'taxjar-summary-rates': {},
   'taxjar-nexus-regions': {},
+  'avatax-ping': {},
   'taxjar-orders-list': { query: sample(TaxjarTransactionListQuerySchema, { from_transaction_date: '2026/04/01', to_transaction_date: '2026/04/30' }) },
   'taxjar-orders-get': { path: { transaction_id: 'TJ-1001' } },
   'taxjar-orders-create': { body: TAXJAR_ORDER },

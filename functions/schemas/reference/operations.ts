@@ -29,6 +29,9 @@ const DOCUMENT_REFUSALS = lines(
 const LIST = 'Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).';
 
 /** How the TaxJar-compatible routes behave as a whole (docs/compatibility.md). */
+const AVATAX =
+  'AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).';
+
 const TAXJAR =
   'TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.';
 
@@ -411,5 +414,9 @@ export const OPERATIONS = {
     summary: 'Redeliver an event',
     description:
       'Queues the event again to every endpoint subscribed to its type now, as a new generation of attempts with the same `webhook-id` and body (a dead-lettered delivery starts over); answers 202 with the event’s delivery states. An unknown event, or one older than 30 days, is 404 `not_found`; an event that kept changing while it was being redelivered 409 `conflict` (try again). No body. The example’s id is of the form `evt_…`: take one from `GET /events`.',
+  },
+  'avatax-ping': {
+    summary: 'Check the credentials (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/utilities/ping\`: 200 whatever the credentials, with \`authenticated\` saying whether they name a usable key (HTTP Basic \`<account>:<key>\`, Bearer or X-Api-Key) and, if so, the key’s name and the numeric ids of the key and its account. ${AVATAX}`,
   },
 } as const satisfies Record<RouteId, OperationText>;

@@ -6,6 +6,12 @@ import { Category, Environment, Instant, pageOf } from './common';
 export const Account = v.strictObject({
   object: v.literal('account'),
   id: v.string(),
+  avatax_account_id: v.pipe(
+    v.number(),
+    v.description(
+      'The account’s numeric id for AvaTax-compatible clients (`/api/v2`): the user of their HTTP Basic credentials, with an API key as the licence key.',
+    ),
+  ),
   name: v.string(),
   environment: Environment,
   modules: v.pipe(v.array(v.string()), v.description('Enabled modules; api_access is needed for every call (otherwise 403 module_not_enabled).')),

@@ -8,6 +8,7 @@ import type * as v from 'valibot';
 import { type ErrorCode, RATE_RULE_CODES } from '../../core/errors';
 import type { RouteId } from '../../manifest/routes';
 import { Account, ApiKey, ApiKeyList, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
+import { AvataxPingResult } from './avatax';
 import {
   Batch,
   BatchAccepted,
@@ -234,6 +235,7 @@ export const RESPONSES = {
   'taxjar-customers-create': created(TaxjarCustomer, 'The new customer.', [...LOCATION, 'conflict', 'certificate_evidence_incomplete']),
   'taxjar-customers-update': ok(TaxjarCustomer, 'The customer as updated.', [...LOCATION, 'conflict', 'certificate_evidence_incomplete']),
   'taxjar-customers-delete': ok(TaxjarCustomer, 'The deleted customer; one holding certificates is kept (conflict).', ['not_found', 'conflict']),
+  'avatax-ping': ok(AvataxPingResult, 'Whether the credentials work (200 either way).'),
 } as const satisfies Record<RouteId, RouteResponse>;
 
 export { ErrorEnvelope };
