@@ -89,15 +89,17 @@ function acknowledgeRouteMethods(stack: SalesTaxStack, routes: ApiRoutes): void 
       'Clients hold API keys of the service, not Cognito identities: a Lambda REQUEST authorizer maps each key to its usage-plan key, and the function authenticates the key itself.',
     );
   }
-  for (const route of stack.routes.filter((r) => r.public)) {
+  for (const route of stack.routes.filter((r) => r.public || r.optionalKey)) {
     const method = routes.routeMethods.get(route.id);
     if (method)
       acknowledge(
         method,
         'AwsSolutions-APIG4',
-        route.id === CONSOLE_GET.id
-          ? "The operations console's page is public: it holds no data and reads none (its function has no data access); in the browser it signs in with an API key and every figure comes from API calls made with that key, behind the authorizer."
-          : 'The API description (OpenAPI document and reference page) is public by design: it answers without a key, reads no data and counts in no rate-limit bucket.',
+        route.optionalKey
+          ? 'The route answers whether the credentials sent work (AvaTax clients check their settings with it), so it must answer without a key: the function authenticates a key it is given and reads nothing else.'
+          : route.id === CONSOLE_GET.id
+            ? "The operations console's page is public: it holds no data and reads none (its function has no data access); in the browser it signs in with an API key and every figure comes from API calls made with that key, behind the authorizer."
+            : 'The API description (OpenAPI document and reference page) is public by design: it answers without a key, reads no data and counts in no rate-limit bucket.',
       );
   }
   for (const method of routes.methodNotAllowed) {
@@ -108,7 +110,7 @@ function acknowledgeRouteMethods(stack: SalesTaxStack, routes: ApiRoutes): void 
   }
   for (const method of routes.surfaceNotFound) {
     const reason =
-      "The MOCK method answering 404 in TaxJar's error shape for a path no route has below the TaxJar base path reaches no backend and returns a fixed error body, as API Gateway's own 404 would before authentication.";
+      "The MOCK method answering 404 in a compatible API's error shape for a path no route has below its base path reaches no backend and returns a fixed error body, as API Gateway's own 404 would before authentication.";
     acknowledge(method, 'AwsSolutions-APIG4', reason);
     acknowledge(method, 'AwsSolutions-COG4', reason);
   }

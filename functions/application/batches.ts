@@ -6,7 +6,7 @@
 //     sent together (joined-writes.ts), each still landing whole or not at all;
 //   - a chunk's other results and its tally are one atomic write that happens once;
 //   - completion is a conditional write of the header, with its event.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Tenant } from '../core/access/records';
 import {
   type BatchHeader,
@@ -97,31 +97,73 @@ function visibleTo(call: TenantCall, batch: Pick<BatchHeader, 'kind' | 'principa
   return call.principal.locationCode === null || call.principal.locationCode === batch.principal.locationCode;
 }
 
-/** Stores a batch of either kind and queues its chunks; nothing is queued unless the batch was stored. */
-export async function submitJob(ports: BatchPorts, call: TenantCall, kind: BatchKind, items: readonly Omit<PendingItem, 'index'>[]): Promise<BatchHeader> {
+export interface SubmissionOptions {
+  /**
+   * What names the submission for its whole life (the key, tenant and Idempotency-Key it came
+   * with): the job's id derives from it, so a repeat finds the job instead of making another.
+   */
+  readonly submission?: string | undefined;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Stores a batch of either kind and queues its chunks; nothing is queued unless the batch was
+ * stored. Under an Idempotency-Key the submission has one effect whatever fails in between: a
+ * write that landed but timed out, a crash before the answer, the idempotency record lost with
+ * it. The repeat derives the same id, finds the job stored (the header's condition), queues its
+ * chunks again (a chunk runs once, however often it is delivered) and answers it.
+ */
+export async function submitJob(
+  ports: BatchPorts,
+  call: TenantCall,
+  kind: BatchKind,
+  items: readonly Omit<PendingItem, 'index'>[],
+  options: SubmissionOptions = {},
+): Promise<BatchHeader> {
+  const requestHash = options.submission === undefined ? null : sha256(JSON.stringify(items));
   const batch = newBatch({
     kind,
-    id: randomUUID().replaceAll('-', ''),
+    id: options.submission === undefined ? randomUUID().replaceAll('-', '') : sha256(`${kind}\n${options.submission}`).slice(0, 32),
     principal: call.principal,
     itemCount: items.length,
     at: call.now.toISOString(),
     deadlineSeconds: ports.settings.deadlineSeconds,
+    requestHash,
   });
-  await ports.batches(batch.tenant).create(
-    batch,
-    items.map((item, index) => ({ ...item, index })),
-  );
-  const ref = { tenant: batch.tenant, id: batch.id };
-  await ports.queue.enqueue(Array.from({ length: batch.chunk_count }, (_, chunk) => ({ batch: ref, chunk })));
-  return batch;
+  const repository = ports.batches(batch.tenant);
+  const stored =
+    (await repository.create(
+      batch,
+      items.map((item, index) => ({ ...item, index })),
+    )) === 'created'
+      ? batch
+      : await repeatedSubmission(repository, batch);
+  // A finished job has nothing left to run; a pending one is queued again (its chunks' second
+  // delivery finds them done, or runs them once if the first queueing was lost).
+  if (stored.status === 'pending') {
+    const ref = { tenant: stored.tenant, id: stored.id };
+    await ports.queue.enqueue(Array.from({ length: stored.chunk_count }, (_, chunk) => ({ batch: ref, chunk })));
+  }
+  return stored;
 }
 
-export function submitBatch(ports: BatchPorts, call: TenantCall, submission: BatchSubmission): Promise<BatchHeader> {
+/** The job an earlier attempt of this submission stored; another payload under the same key is refused. */
+async function repeatedSubmission(repository: BatchRepository, attempt: BatchHeader): Promise<BatchHeader> {
+  const stored = await repository.header(attempt.id);
+  if (!stored) throw new Error(`batch ${attempt.id} was reported stored and is not there`);
+  if (stored.request_hash !== attempt.request_hash || stored.kind !== attempt.kind)
+    throw new DomainError('idempotency_conflict', 'This Idempotency-Key was already used with a different request.');
+  return stored;
+}
+
+export function submitBatch(ports: BatchPorts, call: TenantCall, submission: BatchSubmission, options: SubmissionOptions = {}): Promise<BatchHeader> {
   return submitJob(
     ports,
     call,
     'batch',
     submission.items.map((item) => ({ reference_id: item.reference_id, operation: item.operation ?? 'calculate', request: item.request })),
+    options,
   );
 }
 

@@ -6,7 +6,7 @@ import type { BatchHeader } from '../core/batches/batch';
 import { DomainError } from '../core/errors';
 import type { SummaryRepository } from '../core/returns/ports';
 import { ALL_LOCATIONS, summaryView } from '../core/returns/summary';
-import { type BatchPorts, failedItem, type ItemOutcome, type ItemRunner, submitJob } from './batches';
+import { type BatchPorts, failedItem, type ItemOutcome, type ItemRunner, type SubmissionOptions, submitJob } from './batches';
 import type { TenantCall } from './call';
 import type { TenantConfigs } from './tenant-configs';
 
@@ -29,7 +29,7 @@ interface SummaryRequest {
   readonly location_code: string | null;
 }
 
-export function submitReturnJob(ports: BatchPorts, call: TenantCall, items: readonly ReturnItemInput[]): Promise<BatchHeader> {
+export function submitReturnJob(ports: BatchPorts, call: TenantCall, items: readonly ReturnItemInput[], options: SubmissionOptions = {}): Promise<BatchHeader> {
   return submitJob(
     ports,
     call,
@@ -39,6 +39,7 @@ export function submitReturnJob(ports: BatchPorts, call: TenantCall, items: read
       operation: 'summarize' as const,
       request: { state: item.state, period: item.period, location_code: item.location_code ?? null } satisfies SummaryRequest,
     })),
+    options,
   );
 }
 

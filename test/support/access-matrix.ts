@@ -121,7 +121,8 @@ export const ACCESS_CODES = new Set([
 
 /** What the order of checks answers `caller` on `route` (steps 2 and 4-7; first failure wins). */
 export function expected(route: RouteDef, caller: Caller): Outcome {
-  if (route.public) return PASS;
+  // A public route, and one whose key is optional, answer every caller.
+  if (route.public || route.optionalKey) return PASS;
   // Step 2: authentication.
   if (!caller.key) return refuse(401, caller.refusedAs ?? 'invalid_api_key');
   const key = caller.key;

@@ -57,8 +57,8 @@ export class FakeBatches implements BatchRepository {
   /** Tally writes to fail (a worker crashing after its items ran) before one lands. */
   failTallies = 0;
 
-  async create(batch: BatchHeader, items: readonly PendingItem[]): Promise<void> {
-    if (this.headers.has(batch.id)) throw new Error('batch exists');
+  async create(batch: BatchHeader, items: readonly PendingItem[]): Promise<'created' | 'exists'> {
+    if (this.headers.has(batch.id)) return 'exists';
     this.rows.set(
       batch.id,
       new Map(
@@ -67,6 +67,7 @@ export class FakeBatches implements BatchRepository {
     );
     this.tallies.set(batch.id, new Map());
     this.headers.set(batch.id, clone(batch));
+    return 'created';
   }
 
   async header(id: string): Promise<BatchHeader | null> {

@@ -43,6 +43,9 @@ const isFrom = (p: unknown): p is { from: number } =>
   (p as { from: number }).from >= 0 &&
   (p as { from: number }).from < 100_000;
 
+/** The header's condition failed: a job of this id was stored already. */
+class JobExists extends Error {}
+
 export class BatchStore implements BatchRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -56,7 +59,10 @@ export class BatchStore implements BatchRepository {
     return batchEntity.partition(this.tenant, id);
   }
 
-  async create(batch: BatchHeader, items: readonly PendingItem[]): Promise<void> {
+  async create(batch: BatchHeader, items: readonly PendingItem[]): Promise<'created' | 'exists'> {
+    // A repeated submission (its id derived from its Idempotency-Key) finds its job here and writes
+    // nothing: rewriting its items as pending would undo results a worker already wrote.
+    if (await this.header(batch.id)) return 'exists';
     const puts = items.map((item) => ({ PutRequest: { Item: batchItemEntity.pendingItem(batch, item) } }));
     // 25 items per BatchWriteItem (its limit), the calls in parallel; unprocessed items are re-sent.
     const groups = Array.from({ length: Math.ceil(puts.length / 25) }, (_, g) => puts.slice(g * 25, g * 25 + 25));
@@ -70,10 +76,17 @@ export class BatchStore implements BatchRepository {
         }
       }),
     );
-    await new AtomicWrite()
-      .add({ Put: { TableName: this.table, Item: batchEntity.item(batch), ConditionExpression: 'attribute_not_exists(PK)' } })
-      .add(pendingWorkEntity.put(this.table, { kind: 'batch', tenant: batch.tenant, id: batch.id, since: batch.created_at }, batchEntity.rowsTtl(batch)))
-      .sendAsIs(this.db);
+    try {
+      await new AtomicWrite()
+        .add({ Put: { TableName: this.table, Item: batchEntity.item(batch), ConditionExpression: 'attribute_not_exists(PK)' } }, () => new JobExists())
+        .add(pendingWorkEntity.put(this.table, { kind: 'batch', tenant: batch.tenant, id: batch.id, since: batch.created_at }, batchEntity.rowsTtl(batch)))
+        .send(this.db);
+    } catch (error) {
+      // Another attempt of the same submission stored the header between the read and this write.
+      if (error instanceof JobExists) return 'exists';
+      throw error;
+    }
+    return 'created';
   }
 
   async get(id: string): Promise<{ batch: BatchHeader; tallies: ChunkTally[] } | null> {

@@ -59,6 +59,11 @@ export interface BatchHeader {
   readonly deadline_at: string;
   /** Who submitted it: items run as this principal (authorization is decided at submission). */
   readonly principal: TenantPrincipal;
+  /**
+   * SHA-256 of the items as submitted, for a submission under an Idempotency-Key: a repeat of the
+   * key finds the job by its id and must carry the same items. Null for jobs stored before.
+   */
+  readonly request_hash: string | null;
 }
 
 export interface ItemError {
@@ -126,6 +131,7 @@ export function newBatch(input: {
   readonly itemCount: number;
   readonly at: string;
   readonly deadlineSeconds: number;
+  readonly requestHash?: string | null;
 }): BatchHeader {
   return {
     kind: input.kind,
@@ -141,6 +147,7 @@ export function newBatch(input: {
     expires_at: null,
     deadline_at: addSeconds(input.at, input.deadlineSeconds),
     principal: input.principal,
+    request_hash: input.requestHash ?? null,
   };
 }
 

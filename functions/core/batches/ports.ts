@@ -22,8 +22,11 @@ export interface BatchSignals {
 
 /** The batches of one tenant. */
 export interface BatchRepository {
-  /** Stores the items, then the header (the commit point: a batch without it was never accepted). */
-  create(batch: BatchHeader, items: readonly PendingItem[]): Promise<void>;
+  /**
+   * Stores the items, then the header (the commit point: a batch without it was never accepted),
+   * conditioned on no header of that id: `exists` when one was there (a repeated submission).
+   */
+  create(batch: BatchHeader, items: readonly PendingItem[]): Promise<'created' | 'exists'>;
   /** The header and the chunk tallies so far. */
   get(id: string): Promise<{ batch: BatchHeader; tallies: ChunkTally[] } | null>;
   /** The header alone: what a worker checks before it runs a chunk. */

@@ -46,6 +46,31 @@ describe('batch service', () => {
     expect(batches.events.map((e) => e.type)).toEqual(['batch.completed']);
   });
 
+  it('has one effect per submission under an Idempotency-Key: a repeat answers the same job, queues it again and commits nothing twice', async () => {
+    const { app, batches, queue, ports, run } = setup();
+    const items = [commitItem('a', 'SUB-1'), calcItem('c')];
+    const first = await submitBatch(ports, call(undefined, NOW), { items }, { submission: 'key_1\nacct\nnightly-0412' });
+    await run(queue.sent[0]!);
+    // The answer was lost (a timeout after the write, a crash before the 202): the client retries.
+    const again = await submitBatch(ports, call(undefined, new Date(NOW.getTime() + 30_000)), { items }, { submission: 'key_1\nacct\nnightly-0412' });
+    expect(again.id).toBe(first.id);
+    expect(again.status).toBe('completed');
+    expect(batches.headers.size).toBe(1);
+    expect([...app.stores.docs.of(TENANT).docs.keys()]).toEqual(['SUB-1']);
+    // A pending job is queued again (each chunk runs once however often it is delivered).
+    const pending = await submitBatch(ports, call(undefined, NOW), { items: [calcItem('p')] }, { submission: 'key_1\nacct\nnightly-0413' });
+    const sent = queue.sent.length;
+    await submitBatch(ports, call(undefined, NOW), { items: [calcItem('p')] }, { submission: 'key_1\nacct\nnightly-0413' });
+    expect(queue.sent.slice(sent).map((m) => m.batch.id)).toEqual([pending.id]);
+    // Another payload under a key already used is refused; without a key every submission is new.
+    await expect(submitBatch(ports, call(undefined, NOW), { items: [calcItem('q')] }, { submission: 'key_1\nacct\nnightly-0412' })).rejects.toMatchObject({
+      code: 'idempotency_conflict',
+    });
+    const a = await submitBatch(ports, call(undefined, NOW), { items });
+    const b = await submitBatch(ports, call(undefined, NOW), { items });
+    expect(a.id).not.toBe(b.id);
+  });
+
   it('commits each item once when a chunk is delivered again after it finished, or twice at once', async () => {
     const { app, batches, queue, ports, run } = setup();
     const batch = await submitBatch(ports, call(undefined, NOW), { items: [commitItem('a', 'A-1'), commitItem('b', 'B-1'), calcItem('c')] });

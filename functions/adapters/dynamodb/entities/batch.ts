@@ -34,6 +34,7 @@ const HeaderItem = v.object({
   expires_at: maybe(v.string()),
   deadline_at: v.string(),
   principal: v.string(),
+  request_hash: maybe(v.string()),
 });
 
 export const batchEntity = {
@@ -70,6 +71,7 @@ export const batchEntity = {
       expires_at: batch.expires_at,
       deadline_at: batch.deadline_at,
       principal: JSON.stringify(batch.principal),
+      ...(batch.request_hash === null ? {} : { request_hash: batch.request_hash }),
       ttl: epoch(ttlAt),
     };
   },
@@ -82,6 +84,7 @@ export const batchEntity = {
       completed_at: h.completed_at ?? null,
       expires_at: h.expires_at ?? null,
       principal: JSON.parse(h.principal) as TenantPrincipal,
+      request_hash: h.request_hash ?? null,
     };
   },
 };
