@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 // Batches in DynamoDB. A batch is one partition (entities/batch.ts): its header, its items
 // (entities/batch-item.ts) and the tally of each chunk a worker finished (entities/batch-chunk.ts).
 //   - create writes the items first (BatchWriteItem, 25 at a time) and the header last, with
@@ -43,9 +44,6 @@ const isFrom = (p: unknown): p is { from: number } =>
   (p as { from: number }).from >= 0 &&
   (p as { from: number }).from < 100_000;
 
-/** The header's condition failed: a job of this id was stored already. */
-class JobExists extends Error {}
-
 export class BatchStore implements BatchRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -78,12 +76,14 @@ export class BatchStore implements BatchRepository {
     );
     try {
       await new AtomicWrite()
-        .add({ Put: { TableName: this.table, Item: batchEntity.item(batch), ConditionExpression: 'attribute_not_exists(PK)' } }, () => new JobExists())
+        .add({ Put: { TableName: this.table, Item: batchEntity.item(batch), ConditionExpression: 'attribute_not_exists(PK)' } })
         .add(pendingWorkEntity.put(this.table, { kind: 'batch', tenant: batch.tenant, id: batch.id, since: batch.created_at }, batchEntity.rowsTtl(batch)))
-        .send(this.db);
+        .sendAsIs(this.db);
     } catch (error) {
       // Another attempt of the same submission stored the header between the read and this write.
-      if (error instanceof JobExists) return 'exists';
+      // Any other cancellation (a conflict with a concurrent transaction) stays DynamoDB's own
+      // error, which the client is told to retry: it is no lost race of a versioned document.
+      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'exists';
       throw error;
     }
     return 'created';
