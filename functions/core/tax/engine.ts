@@ -6,6 +6,7 @@
 import { staleMessage, staleStates } from './content-age';
 import type { DocumentInput } from './input';
 import { type Destination, resolveAddresses } from './phases/addresses';
+import { checkCertificateCoverage } from './phases/certificates';
 import { checkOptions } from './phases/options';
 import { checkPrecision } from './phases/precision';
 import { identifyProducts } from './phases/products';
@@ -29,6 +30,7 @@ export function calculate(doc: DocumentInput, context: EngineContext): DocumentT
   const stale = staleStates(products.lines, date, context.content);
   checkPrecision(doc, products.lines, stale, date); // address_precision_requirement_not_met, accuracy_requirement_not_met
   const checked = checkRateAvailability(products, date, ctx.content); // rate_unavailable
+  checkCertificateCoverage(checked, doc, ctx); // exemption_certificate_not_found
   // The states' own checks (ky_*), then their own sourcing (il_*); most documents need neither.
   const lines = products.states.length === 0 ? (checked as readonly TaxableLine[]) : byStates(products.states, checked, addresses.shipFrom, doc, date, ctx);
   if (ctx.simulate !== null) simulateFault(ctx.simulate);

@@ -1,5 +1,6 @@
 // Customers, certificates and the resolver the engine uses, without HTTP.
 import { describe, expect, it } from 'vitest';
+import type { DomainError } from '../../../functions/core/errors';
 import { call, tenantPrincipal } from '../../support/fakes';
 import { wired } from './wiring';
 
@@ -64,5 +65,21 @@ describe('customer and certificate services', () => {
     await certificates.assign(call(), 'C1', created.id);
     const taxed = await calculations.calculate(call(), doc);
     expect(taxed.lines[0]).toMatchObject({ tax: 0, reason: 'certificate_applied' });
+
+    // A certificate of New York named for a sale shipped elsewhere exempts nothing: refused, never
+    // answered with full tax and no word; lent to a document of several states it covers its own.
+    const elsewhere = { ...doc, ship_to: { state: 'CA', zip: '94105' } };
+    const refused = await calculations.calculate(call(), elsewhere).catch((e: DomainError) => e);
+    expect(refused).toMatchObject({ code: 'exemption_certificate_not_found' });
+    expect((refused as DomainError).details?.map((d) => [d.target, d.message])).toEqual([
+      ['exemption_certificate_id', `Certificate ${created.id} exempts sales into NY; no line it applies to ships there.`],
+    ]);
+    const perLine = { ...elsewhere, exemption_certificate_id: undefined, lines: [{ amount: 10 }, { amount: 20, exemption_certificate_id: created.id }] };
+    expect(((await calculations.calculate(call(), perLine).catch((e: DomainError) => e)) as DomainError).details?.map((d) => d.target)).toEqual([
+      'lines.1.exemption_certificate_id',
+    ]);
+    const mixed = { ...doc, lines: [{ amount: 100 }, { amount: 50, ship_to: { state: 'CA', zip: '94105' } }] };
+    const both = await calculations.calculate(call(), mixed);
+    expect(both.lines.map((l) => l.reason)).toEqual(['certificate_applied', 'standard_rated']);
   });
 });
