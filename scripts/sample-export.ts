@@ -1,6 +1,6 @@
 // Writes an ERP export in the loader's default CSV layout (one row per invoice line): the sample
 // in examples/ (`npm run sample-export`), and the 10,000-invoice export of the benchmark.
-// Deterministic (a seeded generator), across states; `invalid` invoices carry the mistakes real
+// Deterministic (a seeded generator), across states (Illinois rows state the seller's posture); `invalid` invoices carry the mistakes real
 // exports have (no ZIP, a negative or non-numeric amount, an unknown tax code, a row without an
 // invoice number), so a load shows both outcomes. (12345 is no tax code of the catalog: taxed as
 // general goods with a warning, refused only in a strict document.)
@@ -24,6 +24,7 @@ const PLACES = [
   ['Minneapolis', 'MN', '55401'],
   ['Las Vegas', 'NV', '89101'],
   ['Beverly Hills', 'CA', '90210'],
+  ['Chicago', 'IL', '60601'],
 ] as const;
 const TAX_CODES = ['', '', '20010', '40030', '30070'];
 const HEADER = [
@@ -40,6 +41,7 @@ const HEADER = [
   'description',
   'quantity',
   'amount',
+  'seller_class',
 ];
 
 /** mulberry32: a small seeded generator, so the sample is the same on every run. */
@@ -76,7 +78,24 @@ export function sampleExport(invoices: number, options: { invalidEvery?: number;
       if (l === 1 && mistake === 2) amount = 'n/a';
       if (l === 1 && mistake === 3) taxCode = '12345';
       if (l === 1 && mistake === 4) invoiceOut = '';
-      rows.push([invoiceOut, `2026-04-${day}`, customer, `${100 + n} Main St`, city, state, zipOut, String(l), '', taxCode, `Item ${l}`, quantity, amount]);
+      // Illinois sources a sale by the seller's posture, which an export states per document.
+      const sellerClass = state === 'IL' ? 'remote' : '';
+      rows.push([
+        invoiceOut,
+        `2026-04-${day}`,
+        customer,
+        `${100 + n} Main St`,
+        city,
+        state,
+        zipOut,
+        String(l),
+        '',
+        taxCode,
+        `Item ${l}`,
+        quantity,
+        amount,
+        sellerClass,
+      ]);
     }
   }
   return stringify(rows);
@@ -86,7 +105,7 @@ if (isMain(import.meta.url)) {
   const spec = {
     command: 'npm run sample-export --',
     summary:
-      "Writes a sample ERP export in stx batch's default CSV layout (one row per invoice line, 15 states); every 25th invoice carries a mistake real exports have (no ZIP, a negative or non-numeric amount, an unknown tax code, a row without an invoice number). The same file on every run.",
+      "Writes a sample ERP export in stx batch's default CSV layout (one row per invoice line, 16 states (Illinois with the seller's posture)); every 25th invoice carries a mistake real exports have (no ZIP, a negative or non-numeric amount, an unknown tax code, a row without an invoice number). The same file on every run.",
     options: {
       invoices: { type: 'string', value: '<n>', description: 'invoices to write (default 300)' },
       'invalid-every': { type: 'string', value: '<n>', description: 'every n-th invoice has a mistake (default 25; 0: none)' },

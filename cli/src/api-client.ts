@@ -16,7 +16,12 @@ function resultOf(item: Item): BatchItemResult {
     return {
       reference_id: item.reference_id,
       status: 'failed',
-      error: { code: item.error.code, message: item.error.message, target: item.error.details?.[0]?.target },
+      error: {
+        code: item.error.code,
+        message: item.error.message,
+        details: (item.error.details ?? []).map((d) => ({ code: d.code, message: d.message, target: d.target })),
+        request_id: item.error.request_id,
+      },
     };
   return { reference_id: item.reference_id, status: 'pending' };
 }

@@ -12,7 +12,16 @@ export interface BatchItemResult {
   readonly reference_id: string;
   readonly status: 'pending' | 'succeeded' | 'failed';
   readonly total_tax?: number | undefined;
-  readonly error?: { readonly code: string; readonly message: string; readonly target?: string | undefined } | undefined;
+  readonly error?:
+    | {
+        readonly code: string;
+        readonly message: string;
+        /** What is wrong with each field, as the endpoint would have answered. */
+        readonly details: readonly { readonly code: string; readonly message: string; readonly target: string }[];
+        /** The item's own request id, to quote to support. */
+        readonly request_id?: string | undefined;
+      }
+    | undefined;
 }
 
 export interface BatchState {

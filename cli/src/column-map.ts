@@ -1,20 +1,45 @@
 // Which CSV column holds which document or line field. ERP exports name columns their own way, so
 // every field has a default header and `--map field=Header,...` renames any of them.
 
-/** Document-level fields (the same on every row of an invoice) and line fields. */
+/**
+ * Document-level fields (the same on every row of an invoice) and line fields: every option a
+ * document or a line of the API takes that fits in a cell.
+ */
 export const DOCUMENT_FIELDS = [
   'invoice',
   'date',
   'customer_code',
   'location_code',
+  'currency',
   'ship_to_line1',
   'ship_to_city',
   'ship_to_state',
   'ship_to_zip',
   'ship_to_country',
+  'ship_from_line1',
+  'ship_from_city',
+  'ship_from_state',
+  'ship_from_zip',
+  'ship_from_country',
   'exemption_certificate_id',
+  'seller_class',
+  'nexus_mode',
+  'accuracy_policy',
+  'minimum_address_precision',
+  'require_known',
+  'strict',
 ] as const;
-export const LINE_FIELDS = ['line_number', 'item_code', 'tax_code', 'description', 'quantity', 'amount', 'discount'] as const;
+export const LINE_FIELDS = [
+  'line_number',
+  'item_code',
+  'tax_code',
+  'description',
+  'quantity',
+  'amount',
+  'discount',
+  'tax_included',
+  'line_exemption_certificate_id',
+] as const;
 
 export type Field = (typeof DOCUMENT_FIELDS)[number] | (typeof LINE_FIELDS)[number];
 export type ColumnMap = Readonly<Record<Field, string>>;

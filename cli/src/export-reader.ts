@@ -21,31 +21,56 @@ const numberOr = (raw: string): unknown => {
   return trimmed !== '' && /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 };
 const present = (raw: string | undefined): raw is string => raw !== undefined && raw.trim() !== '';
+// A spreadsheet's ways of saying yes and no; anything else is passed on for the API to name.
+const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
+const flagOr = (raw: string): unknown => BOOLEANS[raw.trim().toLowerCase()] ?? raw.trim();
 
 function lineOf(row: Record<string, string>, columns: ColumnMap): Record<string, unknown> {
   const line: Record<string, unknown> = {};
-  const text = (field: 'line_number' | 'item_code' | 'tax_code' | 'description', key: string) => {
+  const text = (field: 'line_number' | 'item_code' | 'tax_code' | 'description' | 'line_exemption_certificate_id', key: string) => {
     if (present(row[columns[field]])) line[key] = row[columns[field]]!.trim();
   };
   text('line_number', 'number');
   text('item_code', 'item_code');
   text('tax_code', 'tax_code');
   text('description', 'description');
+  text('line_exemption_certificate_id', 'exemption_certificate_id');
   for (const field of ['quantity', 'amount', 'discount'] as const) if (present(row[columns[field]])) line[field] = numberOr(row[columns[field]]!);
+  if (present(row[columns.tax_included])) line.tax_included = flagOr(row[columns.tax_included]!);
   // A line without an amount is sent without one: the API names the missing field.
   return line;
 }
 
+function addressOf(value: (field: keyof ColumnMap) => string | undefined, prefix: 'ship_to' | 'ship_from'): Record<string, unknown> {
+  const address: Record<string, unknown> = {};
+  for (const part of ['line1', 'city', 'state', 'zip', 'country'] as const) {
+    const cell = value(`${prefix}_${part}`);
+    if (cell) address[part] = cell;
+  }
+  return address;
+}
+
+const DOCUMENT_TEXTS = [
+  'date',
+  'customer_code',
+  'location_code',
+  'currency',
+  'exemption_certificate_id',
+  'seller_class',
+  'nexus_mode',
+  'accuracy_policy',
+  'minimum_address_precision',
+] as const;
+
 function documentOf(row: Record<string, string>, columns: ColumnMap, operation: 'calculate' | 'commit', invoice: string): Record<string, unknown> {
   const value = (field: keyof ColumnMap) => (present(row[columns[field]]) ? row[columns[field]]!.trim() : undefined);
-  const ship_to: Record<string, unknown> = { zip: value('ship_to_zip') ?? '' };
-  if (value('ship_to_line1')) ship_to.line1 = value('ship_to_line1');
-  if (value('ship_to_city')) ship_to.city = value('ship_to_city');
-  if (value('ship_to_state')) ship_to.state = value('ship_to_state');
-  if (value('ship_to_country')) ship_to.country = value('ship_to_country');
-  const doc: Record<string, unknown> = { ship_to, lines: [] };
+  // A document without a ZIP is sent with an empty one: the API names the field.
+  const doc: Record<string, unknown> = { ship_to: { zip: '', ...addressOf(value, 'ship_to') }, lines: [] };
+  const from = addressOf(value, 'ship_from');
+  if (Object.keys(from).length > 0) doc.ship_from = from;
   if (operation === 'commit') doc.code = invoice;
-  for (const field of ['date', 'customer_code', 'location_code', 'exemption_certificate_id'] as const) if (value(field)) doc[field] = value(field);
+  for (const field of DOCUMENT_TEXTS) if (value(field)) doc[field] = value(field);
+  for (const field of ['require_known', 'strict'] as const) if (value(field)) doc[field] = flagOr(value(field)!);
   return doc;
 }
 

@@ -139,7 +139,7 @@ export async function load(api: BatchApi, options: LoadOptions, makeDisplay: (to
   }
   appendResults(
     options.resultsPath,
-    state.rejected.map((r) => ({ reference_id: r.reference, status: 'failed' as const, error: { code: 'export_rejected', message: r.problem } })),
+    state.rejected.map((r) => ({ reference_id: r.reference, status: 'failed' as const, error: { code: 'export_rejected', message: r.problem, details: [] } })),
   );
   writeState(options.statePath, state);
   display.stop();

@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { apiClient } from './api-client';
-import { parseColumnMap } from './column-map';
+import { DOCUMENT_FIELDS, LINE_FIELDS, parseColumnMap } from './column-map';
+import { exitStatus } from './exit-status';
 import { load } from './loader';
 import { progress } from './progress';
+import { defaultStatePath } from './state-file';
 
 // Usage mistakes (an unknown option or command, a missing argument) are one line from commander and
 // exit 2, before anything is read or sent; --help exits 0. Set before the commands: they inherit it.
@@ -25,12 +27,10 @@ program
   .addOption(new Option('--key <key>', 'API key with batches:write and batches:read').env('STX_API_KEY').makeOptionMandatory())
   .addOption(new Option('--format <format>', 'export format (default: from the extension)').choices(['csv', 'jsonl']))
   .addOption(new Option('--operation <operation>', 'calculate (default) or commit each document').choices(['calculate', 'commit']).default('calculate'))
-  .option(
-    '--map <pairs>',
-    'CSV columns as field=Header,... (fields: invoice, date, customer_code, location_code, ship_to_*, line_number, item_code, tax_code, description, quantity, amount, discount)',
-  )
+  .option('--map <pairs>', `CSV columns as field=Header,... (fields: ${[...DOCUMENT_FIELDS, ...LINE_FIELDS].join(', ')})`)
   .option('--out <file>', 'results CSV', 'results.csv')
-  .option('--state <file>', 'state file that makes the load resumable (default: <export>.stx-state.json)')
+  .option('--state <file>', 'state file that makes the load resumable (default: one per export in the user state directory)')
+  .option('--allow-rejected', 'exit 0 even when the export itself rejected rows (they are still listed in the results)')
   .option('--batch-size <n>', 'items per batch (at most the service limit)', positive)
   .action(async (input: string, opts) => {
     if (!existsSync(input)) throw new Error(`no such file: ${input}`);
@@ -43,7 +43,7 @@ program
         columns: parseColumnMap(opts.map),
         operation: opts.operation,
         resultsPath: opts.out,
-        statePath: opts.state ?? `${input}.stx-state.json`,
+        statePath: opts.state ?? defaultStatePath(input),
         batchSize: opts.batchSize,
       },
       (total) => progress(total, Boolean(process.stdout.isTTY)),
@@ -51,7 +51,7 @@ program
     console.log(
       `done: ${summary.documents} documents in ${summary.batches} batches, ${summary.succeeded} succeeded, ${summary.failed} failed (${summary.rejected} rejected by the export itself) in ${summary.seconds}s; results in ${opts.out}`,
     );
-    process.exitCode = summary.failed > 0 ? 1 : 0;
+    process.exitCode = exitStatus(summary, Boolean(opts.allowRejected));
   });
 
 try {

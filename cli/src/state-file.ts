@@ -1,7 +1,10 @@
 // The loader's progress on disk, so a run that was killed continues where it stopped: which
 // batches were submitted (and their ids), which finished and were written to the results. Written
 // to a temporary file and renamed, so a kill mid-write leaves the previous state intact.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 export interface PlannedBatch {
   readonly index: number;
@@ -34,4 +37,16 @@ export function writeState(path: string, state: LoaderState): void {
   const tmp = `${path}.tmp`;
   writeFileSync(tmp, JSON.stringify(state));
   renameSync(tmp, path);
+}
+
+/**
+ * Where an export's state is kept unless `--state` says: the user's state directory (XDG), named
+ * by the export's absolute path, so a load resumes from wherever it is started again and leaves
+ * nothing beside the export (often a checkout or a share other jobs read).
+ */
+export function defaultStatePath(exportPath: string, env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
+  const dir = join(base, 'stx');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${createHash('sha256').update(resolve(exportPath)).digest('hex').slice(0, 32)}.json`);
 }

@@ -17657,6 +17657,7 @@ export interface operations {
     "batches-items": {
         parameters: {
             query?: {
+                status?: "pending" | "succeeded" | "failed";
                 /** @example 10 */
                 limit?: number;
                 cursor?: string;
@@ -19398,6 +19399,7 @@ export interface operations {
     "return-jobs-items": {
         parameters: {
             query?: {
+                status?: "pending" | "succeeded" | "failed";
                 /** @example 10 */
                 limit?: number;
                 cursor?: string;

@@ -24,7 +24,15 @@ import {
   newBatch,
   type PendingItem,
 } from '../core/batches/batch';
-import { type BatchQueue, type BatchRepository, type BatchSignals, type ChunkMessage, ItemAlreadyFinished, type ItemResult } from '../core/batches/ports';
+import {
+  type BatchQueue,
+  type BatchRepository,
+  type BatchSignals,
+  type ChunkMessage,
+  ItemAlreadyFinished,
+  type ItemResult,
+  type ItemsPageRequest,
+} from '../core/batches/ports';
 import { DomainError } from '../core/errors';
 import type { Page, PageRequest } from '../core/lists/paging';
 import type { DocumentInput } from '../core/tax/input';
@@ -192,7 +200,7 @@ export async function listBatchItems(
   ports: Pick<BatchPorts, 'batches'>,
   call: TenantCall,
   id: string,
-  page: PageRequest,
+  page: ItemsPageRequest,
   budgetBytes: number,
   kind: BatchKind = 'batch',
 ): Promise<{ batch: BatchHeader; tallies: ChunkTally[]; items: Page<BatchItem> }> {
@@ -240,12 +248,19 @@ async function failOverdue(repository: BatchRepository, batch: BatchHeader, tall
 /** An item's result to write with the chunk's tally, or one already written (a commit's receipt). */
 export type ItemOutcome = { readonly write: ItemResult } | { readonly written: ItemResult };
 
+/**
+ * The request id a failed item quotes: the worker invocation's, which its log lines carry, and the
+ * item's index, so that each failure of a chunk names itself when a user quotes it to support.
+ */
+export const itemRequestId = (run: Pick<ChunkRun, 'requestId'>, index: number): string => `${run.requestId}.${index}`;
+
 /** An error a retry cannot cure fails the item; others are retried, until the last delivery. */
 export function failedItem(base: Omit<PendingItem, 'request'>, error: unknown, run: ChunkRun): ItemOutcome {
+  const request_id = itemRequestId(run, base.index);
   if (error instanceof DomainError && error.code !== 'internal_error')
-    return { write: { ...base, status: 'failed', error: { code: error.code, message: error.message, details: error.details, request_id: run.requestId } } };
+    return { write: { ...base, status: 'failed', error: { code: error.code, message: error.message, details: error.details, request_id } } };
   if (!run.finalAttempt) throw error;
-  return { write: { ...base, status: 'failed', error: { code: 'internal_error', message: EXHAUSTED_MESSAGE, request_id: run.requestId } } };
+  return { write: { ...base, status: 'failed', error: { code: 'internal_error', message: EXHAUSTED_MESSAGE, request_id } } };
 }
 
 /**

@@ -40,7 +40,13 @@ export const BatchListQuerySchema = v.strictObject({
   ...PageQueryEntries,
 });
 
-export const BatchItemsQuerySchema = v.strictObject(PageQueryEntries);
+export const BatchItemsQuerySchema = v.strictObject({
+  status: described(
+    v.optional(v.picklist(['pending', 'succeeded', 'failed'])),
+    'Only the items of this status, still in submission order: `failed` lists what to act on.',
+  ),
+  ...PageQueryEntries,
+});
 
 /** GET /batches/{id}: how many items to include (0 = the batch alone, for cheap polling). */
 export const BatchGetQuerySchema = v.strictObject({

@@ -122,6 +122,20 @@ describe('running batches', () => {
     const loser = byRef.first.status === 'failed' ? byRef.first : byRef.again;
     expect(loser.error.code).toBe('duplicate_transaction');
     expect((await api('GET', `${V1}/transactions/${code}`, { key: KEYS.admin })).status).toBe(200);
+    // Each failure quotes a request id of its own.
+    const failedIds = batch.items.filter((i: { status: string }) => i.status === 'failed').map((i: { error: { request_id: string } }) => i.error.request_id);
+    expect(new Set(failedIds).size).toBe(3);
+    // The failures alone, in submission order, a page at a time.
+    const failures = await api('GET', `${V1}/batches/${batch.id}/items?status=failed&limit=2`, { key: KEYS.admin });
+    expect(failures.status).toBe(200);
+    const rest = await api('GET', `${V1}/batches/${batch.id}/items?status=failed&cursor=${failures.body.next_cursor}`, { key: KEYS.admin });
+    expect([...failures.body.data, ...rest.body.data].map((i: { reference_id: string }) => i.reference_id)).toEqual(
+      batch.items.filter((i: { status: string }) => i.status === 'failed').map((i: { reference_id: string }) => i.reference_id),
+    );
+    expect(rest.body.next_cursor).toBeNull();
+    const none = await api('GET', `${V1}/batches/${batch.id}/items?status=pending`, { key: KEYS.admin });
+    expect(none.body).toEqual({ data: [], next_cursor: null });
+    expectError(await api('GET', `${V1}/batches/${batch.id}/items?status=broken`, { key: KEYS.admin }), 422, 'validation_error');
   });
 });
 

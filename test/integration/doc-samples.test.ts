@@ -271,7 +271,8 @@ describe.skipIf(REMOTE)('code samples of the guides', () => {
             expect(current, `${at(block)}: a \`sh start\` block must come before the samples that call the service`).toBeDefined();
             const url = current?.url ?? DEFAULT_URL;
             const text = block.text.replaceAll(DEFAULT_URL, url);
-            const env = { KEY: current?.key ?? '', STX_BASE_URL: url };
+            // A guide's own state directory (the loader's resumable state), gone with its scratch copy.
+            const env = { KEY: current?.key ?? '', STX_BASE_URL: url, XDG_STATE_HOME: join(cwd, '.state') };
             let result: { code: number | null; output: string };
             if (block.lang === 'ts') {
               const file = join(cwd, `doc-sample-${block.line}.ts`);

@@ -23,6 +23,7 @@ import {
   type ChunkState,
   ItemAlreadyFinished,
   type ItemResult,
+  type ItemsPageRequest,
 } from '../../functions/core/batches/ports';
 import type { Certificate } from '../../functions/core/certificates/certificate';
 import type { CertificateFilters, CertificateRepository, StoredCertificate } from '../../functions/core/certificates/ports';
@@ -84,8 +85,8 @@ export class FakeBatches implements BatchRepository {
     return batch ? { batch: clone(batch), tallies: [...(this.tallies.get(id)?.values() ?? [])].map(clone) } : null;
   }
 
-  async items(id: string, page: PageRequest): Promise<Page<BatchItem>> {
-    const all = [...(this.rows.get(id)?.values() ?? [])].map((r) => clone(r.item));
+  async items(id: string, page: ItemsPageRequest): Promise<Page<BatchItem>> {
+    const all = [...(this.rows.get(id)?.values() ?? [])].map((r) => clone(r.item)).filter((i) => page.status === undefined || i.status === page.status);
     return pageInMemory(all, (i) => String(i.index), page);
   }
 

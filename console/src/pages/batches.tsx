@@ -1,7 +1,7 @@
 // Batches: the list (GET /batches, by status, paged by cursor) and one batch — its progress
 // refreshed every 2 s while it is pending (GET /batches/{id}?items_limit=0, the cheap poll), its
-// items with their results or error codes and fields (GET /batches/{id}/items), and its results
-// as a CSV file built from every page of items.
+// items with their results or error codes and fields (GET /batches/{id}/items, all or only the
+// failed ones), and its results as a CSV file built from every page of items.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { ApiFailure, allPages, answer, type Ok } from '../api';
 import { Badge, type Column, cursorQuery, ErrorBox, PagedTable, PageTitle } from '../components';
@@ -44,12 +44,18 @@ function itemResult(item: Item) {
 export function BatchDetail({ id }: { id: string }) {
   const { api } = useSigned();
   const [page, setPage] = useState(FIRST_PAGE);
+  const [failuresOnly, setFailuresOnly] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [exportFailure, setExportFailure] = useState<ApiFailure | null>(null);
   const header = useLoad(() => answer(api.GET('/api/v1/batches/{id}', { params: { path: { id }, query: { items_limit: 0 } } })), [api, id]);
   const items = useLoad(
-    () => answer(api.GET('/api/v1/batches/{id}/items', { params: { path: { id }, query: { limit: 25, ...cursorQuery(page) } } })),
-    [api, id, page],
+    () =>
+      answer(
+        api.GET('/api/v1/batches/{id}/items', {
+          params: { path: { id }, query: { limit: 25, ...(failuresOnly ? { status: 'failed' as const } : {}), ...cursorQuery(page) } },
+        }),
+      ),
+    [api, id, page, failuresOnly],
   );
   const pending = header.data?.status === 'pending';
   useInterval(() => void header.reload(), POLL_MS, pending);
@@ -100,6 +106,19 @@ export function BatchDetail({ id }: { id: string }) {
           {exportFailure && <ErrorBox failure={exportFailure} what="Exporting the results" />}
         </>
       )}
+      <p>
+        <label>
+          <input
+            type="checkbox"
+            checked={failuresOnly}
+            onChange={(e) => {
+              setFailuresOnly(e.currentTarget.checked);
+              setPage(FIRST_PAGE);
+            }}
+          />{' '}
+          Failed items only
+        </label>
+      </p>
       <PagedTable
         list={items}
         what="the items"
@@ -108,7 +127,7 @@ export function BatchDetail({ id }: { id: string }) {
         caption="Items and their outcomes"
         columns={columns}
         rowKey={(i) => i.reference_id}
-        empty="No items."
+        empty={failuresOnly ? 'No failed items.' : 'No items.'}
       />
     </section>
   );

@@ -13,7 +13,14 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import { type BatchHeader, type BatchItem, type BatchKind, type BatchStatus, type ChunkTally, chunkRange, type PendingItem } from '../../core/batches/batch';
-import { type BatchRepository, type BatchSignals, type ChunkState, ItemAlreadyFinished, type ItemResult } from '../../core/batches/ports';
+import {
+  type BatchRepository,
+  type BatchSignals,
+  type ChunkState,
+  ItemAlreadyFinished,
+  type ItemResult,
+  type ItemsPageRequest,
+} from '../../core/batches/ports';
 import type { EventDraft } from '../../core/events/catalogue';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from '../../core/lists/paging';
 import type { UsageCharge } from '../../core/usage/usage';
@@ -132,7 +139,7 @@ export class BatchStore implements BatchRepository {
     return count;
   }
 
-  async items(id: string, page: PageRequest, budgetBytes: number): Promise<Page<BatchItem>> {
+  async items(id: string, page: ItemsPageRequest, budgetBytes: number): Promise<Page<BatchItem>> {
     const from = decodeCursor(page.cursor, isFrom)?.from ?? 0;
     const data: BatchItem[] = [];
     let bytes = 0;
@@ -143,7 +150,14 @@ export class BatchStore implements BatchRepository {
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': this.pk(id), ':from': batchItemEntity.sk(from), ':to': batchItemEntity.lastSk },
+          // A status is a filter: the query still walks the items in order, so the cursor (an index) holds.
+          ...(page.status === undefined ? {} : { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }),
+          ExpressionAttributeValues: {
+            ':pk': this.pk(id),
+            ':from': batchItemEntity.sk(from),
+            ':to': batchItemEntity.lastSk,
+            ...(page.status === undefined ? {} : { ':status': page.status }),
+          },
           ConsistentRead: true,
           Limit: Math.min(Math.max(page.limit, 1) + 1, 100),
           ExclusiveStartKey: start,

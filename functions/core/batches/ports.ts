@@ -21,6 +21,11 @@ export interface BatchSignals {
 }
 
 /** The batches of one tenant. */
+/** A page of a job's items, optionally only those of one status (the failures to act on). */
+export interface ItemsPageRequest extends PageRequest {
+  readonly status?: BatchItem['status'] | undefined;
+}
+
 export interface BatchRepository {
   /**
    * Stores the items, then the header (the commit point: a batch without it was never accepted),
@@ -33,8 +38,8 @@ export interface BatchRepository {
   header(id: string): Promise<BatchHeader | null>;
   /** How many chunks have a tally, counted without reading them: a worker reads the tallies only once all are there. */
   talliedChunks(batch: BatchHeader): Promise<number>;
-  /** Items in submission order, at most `budgetBytes` of results per page. */
-  items(id: string, page: PageRequest, budgetBytes: number): Promise<Page<BatchItem>>;
+  /** Items in submission order (those of one status, when asked), at most `budgetBytes` of results per page. */
+  items(id: string, page: ItemsPageRequest, budgetBytes: number): Promise<Page<BatchItem>>;
   chunk(batch: BatchHeader, chunk: number): Promise<ChunkState>;
   /**
    * Writes the chunk's remaining results and its tally in one atomic write. Returns false when the

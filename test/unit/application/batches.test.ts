@@ -41,7 +41,7 @@ describe('batch service', () => {
     const { batch: done } = await getBatch(ports, call(undefined, NOW), batch.id);
     expect(done).toMatchObject({ status: 'completed', succeeded_count: 11, failed_count: 1 });
     const bad = (await batches.items(batch.id, { limit: 100 })).data.find((i) => i.reference_id === 'bad');
-    expect(bad?.error).toMatchObject({ code: 'validation_error', request_id: 'req-worker' });
+    expect(bad?.error).toMatchObject({ code: 'validation_error', request_id: `req-worker.${bad?.index}` });
     expect(bad?.error?.details?.map((d) => d.target)).toEqual(['ship_to', 'lines']);
     expect(batches.events.map((e) => e.type)).toEqual(['batch.completed']);
   });

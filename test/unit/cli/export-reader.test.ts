@@ -31,6 +31,34 @@ describe('column map', () => {
 });
 
 describe('CSV exports', () => {
+  it('carries every document and line option a cell can hold: Illinois posture, origin, flags', async () => {
+    const path = file(
+      'options.csv',
+      [
+        'invoice_number,ship_to_state,ship_to_zip,seller_class,ship_from_state,ship_from_zip,strict,accuracy_policy,line_number,amount,tax_included,line_exemption_certificate_id',
+        'IL-1,IL,60601,remote,TX,78701,yes,deterministic,1,10,false,',
+        'IL-1,IL,60601,remote,TX,78701,yes,deterministic,2,5,TRUE,cert_1',
+        'X-2,NY,10001,,,,maybe,,1,3,,',
+      ].join('\n'),
+    );
+    const [il, x] = await all(csvDocuments(path, DEFAULT_COLUMNS, 'commit'));
+    expect(il?.request).toEqual({
+      code: 'IL-1',
+      ship_to: { zip: '60601', state: 'IL' },
+      ship_from: { zip: '78701', state: 'TX' },
+      seller_class: 'remote',
+      strict: true,
+      accuracy_policy: 'deterministic',
+      lines: [
+        { number: '1', amount: 10, tax_included: false },
+        { number: '2', amount: 5, tax_included: true, exemption_certificate_id: 'cert_1' },
+      ],
+    });
+    // A flag that is no yes or no is sent as written: the API names the field.
+    expect(x?.request).toMatchObject({ strict: 'maybe' });
+    expect(x?.request).not.toHaveProperty('ship_from');
+  });
+
   it('groups lines by invoice in first-seen order, with document fields from the first row', async () => {
     const path = file(
       'a.csv',
