@@ -50,7 +50,9 @@ const shutdown = async () => {
   stopping = true;
   // A signal during start-up stops the runner once it is up: its engines and lock, not half of them.
   const service = await starting?.catch(() => undefined);
+  if (service) console.error('stopping: finishing the requests in flight, then the engines');
   await service?.stop();
+  if (service) console.error(service.dataDir ? `stopped; the data stays in ${service.dataDir}` : 'stopped; the in-memory data is gone');
   process.exit(0);
 };
 // Listening before anything starts, so whoever waits for `ready:` may stop the runner the moment it

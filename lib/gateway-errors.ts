@@ -12,6 +12,9 @@ export interface GatewayError {
   readonly retryAfter?: string;
 }
 
+/** The largest request body API Gateway (REST) accepts, which the local runner enforces too. */
+export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+
 export const GATEWAY_ERRORS = {
   notFound: { statusCode: 404, code: 'not_found', message: 'No resource exists at this path.' },
   methodNotAllowed: { statusCode: 405, code: 'method_not_allowed', message: 'This path does not support the HTTP method.' },
@@ -29,7 +32,12 @@ export const GATEWAY_ERRORS = {
     code: 'invalid_request',
     message: 'The Expect header asks for something this service does not do; send no Expect header, or Expect: 100-continue.',
   },
-  /** Any other refusal of API Gateway's (payload too large, …): its status, our envelope. */
+  payloadTooLarge: {
+    statusCode: 413,
+    code: 'invalid_request',
+    message: `The request body is larger than ${MAX_REQUEST_BODY_BYTES.toLocaleString('en-US')} bytes (10 MB), the most this API accepts; send the items in several requests.`,
+  },
+  /** Any other refusal of API Gateway's (unsupported media type, …): its status, our envelope. */
   otherClientError: { statusCode: 400, code: 'invalid_request', message: 'The request was refused before reaching the service.' },
   internal: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred. Quote the request id when contacting support.' },
 } as const satisfies Record<string, GatewayError>;

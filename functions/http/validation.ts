@@ -3,6 +3,7 @@
 // requirement, never from the submitted value.
 import * as v from 'valibot';
 import { type DomainError, type ErrorDetail, validationError } from '../core/errors';
+import { OWN_FORMAT_MESSAGE } from '../schemas/common';
 
 export type InputRoot = 'body' | 'query' | 'header';
 
@@ -51,13 +52,16 @@ const MESSAGES: Record<string, (issue: Issue) => string> = {
   less_than: (i) => `Must be less than ${requirement(i)}.`,
   string_too_short: (i) => `Must be at least ${requirement(i)} characters long.`,
   string_too_long: (i) => `Must be at most ${requirement(i)} characters long.`,
-  too_short: (i) => `Must hold at least ${requirement(i)} items.`,
-  too_long: (i) => `Must hold at most ${requirement(i)} items.`,
-  string_pattern_mismatch: () => 'Does not have the required format.',
+  too_short: (i) => `Must hold at least ${items(requirement(i))}.`,
+  too_long: (i) => `Must hold at most ${items(requirement(i))}.`,
+  // A schema may name its format (`formatted` in schemas/common.ts): a requirement, never the value.
+  string_pattern_mismatch: (i) => (i.message.startsWith(OWN_FORMAT_MESSAGE) ? i.message : 'Does not have the required format.'),
   date_format: () => 'Must be a calendar date formatted YYYY-MM-DD.',
   duplicate_value: () => 'Must be unique; an earlier item uses the same value.',
   json_invalid: () => JSON_INVALID,
 };
+
+const items = (n: string | undefined): string => (n === '1' ? '1 item' : `${n} items`);
 
 function requirement(issue: Issue): string | undefined {
   const req = (issue as { requirement?: unknown }).requirement;

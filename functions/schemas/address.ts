@@ -2,7 +2,7 @@
 // schema checks types only: whether a ZIP and state resolve is judged by address resolution against
 // the content (400 invalid_address).
 import * as v from 'valibot';
-import { described, opt } from './common';
+import { described, formatted, opt } from './common';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 
@@ -24,4 +24,4 @@ export const AddressSchema = v.strictObject({
 
 export type AddressInput = v.InferOutput<typeof AddressSchema>;
 
-export const ZipSchema = v.pipe(v.string(), v.regex(/^\d{5}(-?\d{4})?$/), v.description('5-digit ZIP or ZIP+4.'));
+export const ZipSchema = v.pipe(v.string(), formatted(/^\d{5}(-?\d{4})?$/, 'a 5-digit ZIP or ZIP+4'), v.description('5-digit ZIP or ZIP+4.'));

@@ -2,7 +2,7 @@
 // "Exempt customers and their certificates").
 import * as v from 'valibot';
 import { EXEMPTION_REASONS, SIGNATURE_TYPES } from '../core/certificates/certificate';
-import { CodeSchema, DateSchema, described, NameSchema, opt, PageQueryEntries, StateCodeSchema } from './common';
+import { CodeSchema, DateSchema, described, formatted, NameSchema, opt, PageQueryEntries, StateCodeSchema } from './common';
 
 export const CustomerCreateSchema = v.strictObject({
   customer_code: described(CodeSchema, 'Your code for the buyer, unique in the account environment (a taken one is 409 conflict).'),
@@ -34,7 +34,7 @@ export const CertificateCreateSchema = v.pipe(
     document_sha256: opt(
       v.pipe(
         v.string(),
-        v.regex(/^[0-9a-fA-F]{64}$/),
+        formatted(/^[0-9a-fA-F]{64}$/, '64 hexadecimal digits'),
         v.transform((s) => s.toLowerCase()),
         v.description(`SHA-256 of the signed document, 64 hex digits. ${EVIDENCE}`),
       ),

@@ -12,6 +12,12 @@ export const opt = <S extends v.GenericSchema>(schema: S) => v.nullish(schema);
  */
 export const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
 
+/** How a format's own message begins (valibot's own messages quote the value, which errors never echo). */
+export const OWN_FORMAT_MESSAGE = 'Must be ';
+
+/** A pattern whose refusal names the format it wants (`string_pattern_mismatch`, "Must be <what>."). */
+export const formatted = (pattern: RegExp, what: string) => v.regex(pattern, `${OWN_FORMAT_MESSAGE}${what}.`);
+
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
@@ -40,7 +46,7 @@ export const ExpirySchema = v.pipe(InstantSchema, v.description('RFC 3339 date-t
 
 export const StateCodeSchema = v.pipe(
   v.string(),
-  v.regex(/^[A-Za-z]{2}$/),
+  formatted(/^[A-Za-z]{2}$/, 'a two-letter state code'),
   v.transform((s) => s.toUpperCase()),
   v.description('Two-letter US state code.'),
 );
@@ -51,14 +57,20 @@ export const StateCodeSchema = v.pipe(
  */
 export const UsStateSchema = v.pipe(
   v.string(),
-  v.regex(/^[A-Za-z]{2}$/),
+  formatted(/^[A-Za-z]{2}$/, 'a two-letter state code'),
   v.metadata({ pattern: `^(?:${US_STATES.map((code) => [...code].map((c) => `[${c}${c.toLowerCase()}]`).join('')).join('|')})$` }),
   v.transform((s) => s.toUpperCase()),
   v.description('US state code (50 states and DC), any letter case.'),
 );
 
 /** Identifiers chosen by callers (location codes, SKUs, customer codes, transaction codes). */
-export const CodeSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.regex(/^[A-Za-z0-9._:-]+$/), v.description('1 to 50 of A-Z a-z 0-9 . _ : -'));
+export const CodeSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(50),
+  formatted(/^[A-Za-z0-9._:-]+$/, 'made of A-Z a-z 0-9 . _ : - only'),
+  v.description('1 to 50 of A-Z a-z 0-9 . _ : -'),
+);
 
 export const NameSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 

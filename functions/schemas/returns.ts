@@ -3,9 +3,13 @@ import * as v from 'valibot';
 import { US_STATES } from '../core/content/states';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
 import { BatchListQuerySchema, ReferenceIdSchema, referencedItems } from './batches';
-import { CodeSchema, described, opt } from './common';
+import { CodeSchema, described, formatted, opt } from './common';
 
-const PeriodSchema = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/), v.description('Month, YYYY-MM: the documents dated in it.'));
+const PeriodSchema = v.pipe(
+  v.string(),
+  formatted(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month formatted YYYY-MM (2026-04)'),
+  v.description('Month, YYYY-MM: the documents dated in it.'),
+);
 const ReturnStateSchema = v.pipe(
   v.string(),
   v.transform((s) => s.toUpperCase()),

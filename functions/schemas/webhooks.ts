@@ -1,7 +1,7 @@
 // Bodies and queries of the webhook endpoints (docs/webhooks.md), and the delivery queue's message.
 import * as v from 'valibot';
 import { EVENT_TYPES } from '../core/events/catalogue';
-import { described, opt, PageQueryEntries } from './common';
+import { described, formatted, opt, PageQueryEntries } from './common';
 
 export const EventTypeSchema = v.pipe(v.picklist(EVENT_TYPES), v.description('An event type (docs/webhooks.md, "Event types").'));
 
@@ -10,7 +10,7 @@ export const WebhookCreateSchema = v.strictObject({
     v.string(),
     v.minLength(1),
     v.maxLength(2048),
-    v.regex(/^https?:\/\/\S+$/),
+    formatted(/^https?:\/\/\S+$/, 'an http or https URL'),
     v.description(
       'https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too). A URL the service cannot deliver to (not a URL, a private, loopback, link-local or metadata address, a name that does not resolve) is 400 invalid_request with a detail at url.',
     ),

@@ -22,7 +22,8 @@ const RENDERINGS: readonly { readonly type: ResponseType; readonly error: Gatewa
   { type: ResponseType.ACCESS_DENIED, error: GATEWAY_ERRORS.invalidApiKey },
   { type: ResponseType.THROTTLED, error: GATEWAY_ERRORS.throttled },
   { type: ResponseType.QUOTA_EXCEEDED, error: GATEWAY_ERRORS.throttled },
-  // Anything else API Gateway refuses (413, 415, …) keeps its status.
+  { type: ResponseType.REQUEST_TOO_LARGE, error: GATEWAY_ERRORS.payloadTooLarge },
+  // Anything else API Gateway refuses (415, …) keeps its status.
   { type: ResponseType.DEFAULT_4XX, error: GATEWAY_ERRORS.otherClientError, keepStatus: true },
   { type: ResponseType.DEFAULT_5XX, error: GATEWAY_ERRORS.internal },
 ];

@@ -2,7 +2,7 @@
 // and queues of functions/manifest/resources.ts, the seed, the queue pollers and the HTTP front. The handlers are
 // the same modules Lambda runs (or, with `bundles`, the esbuild bundles themselves).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +20,7 @@ import { type DataDirLock, lockDataDir } from './data-dir';
 import { type DynamoJit, type Engine, startDynamoLocal, startSqsEmulator } from './engines';
 import { JOURNAL_SUFFIX, type JournalTailer, type LogsHandler, tailJournal } from './journal-tailer';
 import { createQueues, createTables, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './provision';
-import { type LocalApi, type ProxyHandler, serveApi } from './server';
+import { assertPortFree, type LocalApi, type ProxyHandler, serveApi } from './server';
 import { type Poller, pollQueue, type QueuePoller, type SqsHandler } from './sqs-poller';
 import { pollStream, type StreamHandler } from './stream-poller';
 
@@ -98,6 +98,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     lock?.release();
   };
   try {
+    await assertPortFree(options.port ?? 3000);
     lock = options.dataDir ? lockDataDir(options.dataDir) : undefined;
     const [dynamo, sqs] = await Promise.all([startDynamoLocal({ dataDir: lock?.dir ?? null, jit: options.dynamoJit }), startSqsEmulator()]);
     engines.push(dynamo, sqs);
@@ -125,7 +126,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
     // Injected faults (STX_FAULTS, functions/adapters/faults.ts) apply to the service, not to its seeding.
     const faults = process.env.STX_FAULTS;
     delete process.env.STX_FAULTS;
-    const demoKey = await seedDatabase(options.seed);
+    const demoKey = await seedDatabase(options.seed, lock?.dir ?? null);
     // The usage journal: in the data directory, where a successor finds what a killed runner left;
     // in memory, a directory as short-lived as the tables. One file per runner process.
     const temporaryDir = lock ? null : mkdtempSync(join(tmpdir(), 'stx-usage-journal-'));
@@ -225,8 +226,15 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
 /** The typed seeding entry point, loaded like the handlers: by path, once the environment is set. */
 type SeedEntry = typeof SeedEntryModule;
 
-/** Loads the seed, or creates the demo account and returns its key. */
-async function seedDatabase(seed: unknown): Promise<string | null> {
+/** Where a data directory keeps its demo key, so a restart prints the same key rather than add one. */
+const DEMO_KEY_FILE = 'demo-key';
+
+/** Loads the seed, or creates the demo account (one key per data directory) and returns its key. */
+async function seedDatabase(seed: unknown, dataDir: string | null): Promise<string | null> {
   const { seedStage } = (await import(pathToFileURL(join(PROJECT_ROOT, SEED_ENTRY)).href)) as SeedEntry;
-  return (await seedStage(seed)).demoKey;
+  const keyFile = seed === undefined && dataDir ? join(dataDir, DEMO_KEY_FILE) : null;
+  const kept = keyFile && existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() || undefined : undefined;
+  const { demoKey } = await seedStage(seed, new Date(), kept);
+  if (keyFile && demoKey && demoKey !== kept) writeFileSync(keyFile, `${demoKey}\n`, { mode: 0o600 });
+  return demoKey;
 }

@@ -9,14 +9,14 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ErrorDialect, RouteDef } from '../../functions/manifest/route';
-import { dialectOfPath, GATEWAY_ERRORS, type GatewayError, gatewayErrorFor } from '../gateway-errors';
+import { dialectOfPath, GATEWAY_ERRORS, type GatewayError, gatewayErrorFor, MAX_REQUEST_BODY_BYTES } from '../gateway-errors';
 import { lambdaContext, proxyEvent, RouteTable } from './api-gateway';
 import { LocalSetupError } from './engines';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /** API Gateway's payload limit. */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 /**
  * Request line and headers together (Node's default, stated so it cannot drift). API Gateway REST
  * refuses more than 10 KB itself, before any gateway response applies (see the README's failure
@@ -110,6 +110,23 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
 /** How long closing waits for the handlers still running (their writes) before it returns. */
 const CLOSE_GRACE_MS = 10_000;
 
+const portInUse = (port: number | undefined) =>
+  new LocalSetupError(`Port ${port} is in use (another runner?). Start this one with PORT=<another port>, or PORT=0 for any free port.`);
+
+/**
+ * Refuses a busy port before anything else starts: a start refused for its port leaves nothing
+ * behind (no data directory, no engines). The port is taken again by serveApi, which still
+ * reports a port taken in between.
+ */
+export async function assertPortFree(port: number, host = '127.0.0.1'): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? portInUse(port) : error));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 export function serveApi(options: ServeOptions): Promise<LocalApi> {
   const table = new RouteTable(options.routes);
   /** Handler invocations in flight: closing waits for them, so none outlives the engines it uses. */
@@ -125,7 +142,7 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
       if (match.kind === 'not_found') return sendGatewayError(res, GATEWAY_ERRORS.notFound, requestId, dialect);
       if (match.kind === 'method_not_allowed') return sendGatewayError(res, GATEWAY_ERRORS.methodNotAllowed, requestId, dialect);
       const body = await readBody(req);
-      if (body === null) return sendGatewayError(res, GATEWAY_ERRORS.otherClientError, requestId, dialect, 413);
+      if (body === null) return sendGatewayError(res, GATEWAY_ERRORS.payloadTooLarge, requestId, dialect);
       const handler = options.handlers.get(match.route.id);
       if (!handler) throw new Error(`no handler loaded for ${match.route.id}`);
       const event = proxyEvent(
@@ -162,13 +179,7 @@ export function serveApi(options: ServeOptions): Promise<LocalApi> {
   });
   server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new LocalSetupError(`Port ${options.port} is in use (another runner?). Start this one with PORT=<another port>, or PORT=0 for any free port.`)
-          : error,
-      ),
-    );
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? portInUse(options.port) : error));
     server.listen(options.port, options.host ?? '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({

@@ -513,6 +513,7 @@ describe('api', () => {
     ['ACCESS_DENIED', '401', GATEWAY_ERRORS.invalidApiKey.code],
     ['THROTTLED', '429', GATEWAY_ERRORS.throttled.code],
     ['QUOTA_EXCEEDED', '429', GATEWAY_ERRORS.throttled.code],
+    ['REQUEST_TOO_LARGE', '413', GATEWAY_ERRORS.payloadTooLarge.code],
     ['DEFAULT_4XX', undefined, GATEWAY_ERRORS.otherClientError.code],
     ['DEFAULT_5XX', '500', GATEWAY_ERRORS.internal.code],
   ])('renders %s as %s %s in the envelope', (type, status, code) => {

@@ -83,11 +83,10 @@ describeLocal("what the local front refuses itself, in the surface's shape", () 
       413,
       'invalid_request',
     );
-    expectEnvelope(
-      await rawRequest(`POST ${V1}/calculations HTTP/1.1\r\nAuthorization: Bearer ${KEYS.admin}\r\nContent-Type: application/json`, big),
-      413,
-      'invalid_request',
-    );
+    const refused = await rawRequest(`POST ${V1}/calculations HTTP/1.1\r\nAuthorization: Bearer ${KEYS.admin}\r\nContent-Type: application/json`, big);
+    expectEnvelope(refused, 413, 'invalid_request');
+    // It says what is too large and the limit, not only that the request was refused.
+    expect(refused.body).toContain('larger than 10,485,760 bytes');
   });
 
   it('what Node’s parser refuses: a header too large (431), a control byte (400)', async () => {

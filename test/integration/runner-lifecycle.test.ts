@@ -200,4 +200,37 @@ describeLocal('the local runner: lock, children, restarts', () => {
     await b!.stop();
     expect((await call(a!.url, 'GET', '/transactions/SIDE-1')).status).toBe(200);
   });
+  it('keeps one demo key per data directory, says when it stops, and leaves nothing when its port is taken', { timeout: 300_000 }, async () => {
+    const dir = join(root, 'demo');
+    const demoKey = (r: RunnerProcess) => /Demo organization admin key \(sandbox\): (\S+)/.exec(r.output())?.[1];
+    const first = await startRunner({ STX_DATA_DIR: dir });
+    const key = demoKey(first);
+    expect(key).toMatch(/^stx_test_/);
+    const port = new URL(first.url).port;
+    // A second start on the same port refuses before it touches its data directory.
+    const elsewhere = join(root, 'never-created');
+    const busy = await startRunner({ STX_DATA_DIR: elsewhere, PORT: port }).then(
+      (r) => {
+        runners.push(r);
+        return 'started';
+      },
+      (error: { output?: string }) => error.output ?? '',
+    );
+    expect(busy).toMatch(new RegExp(`Port ${port} is in use`));
+    expect(existsSync(elsewhere)).toBe(false);
+    await first.stop();
+    expect(first.output()).toMatch(/stopped; the data stays in /);
+    const second = await startRunner({ STX_DATA_DIR: dir });
+    runners.push(second);
+    expect(demoKey(second)).toBe(key);
+    const keys = await fetch(`${second.url}/api/v1/keys`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(keys.status).toBe(200);
+    const listed = ((await keys.json()) as { data: { name: string }[] }).data.filter((k) => k.name === 'demo admin');
+    expect(listed).toHaveLength(1);
+    // Room to explore: the demo account's general bucket is ten times the sandbox default.
+    const config = (await (await fetch(`${second.url}/api/v1/config`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+      rate_limits: { general: { limit: number } };
+    };
+    expect(config.rate_limits.general.limit).toBe(600);
+  });
 });

@@ -9,6 +9,8 @@ export function demoSeed(key: string): unknown {
         name: 'Demo Retail',
         modules: ['api_access'],
         nexus: 'all',
+        // Room to explore by hand and with scripts; a real account keeps the configured default.
+        rate_limits: { general: 600 },
         illinois: { derive_seller_posture: false, in_state_selling_enabled: false },
         locations: [
           { code: 'NYC', name: 'New York store', state: 'NY', zip: '10001', illinois_verified: false },
