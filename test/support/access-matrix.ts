@@ -121,7 +121,8 @@ export const ACCESS_CODES = new Set([
 
 /** What the order of checks answers `caller` on `route` (steps 2 and 4-7; first failure wins). */
 export function expected(route: RouteDef, caller: Caller): Outcome {
-  if (route.public) return PASS;
+  // A route whose key is optional (AvaTax's ping) answers every caller.
+  if (route.public || route.optionalKey) return PASS;
   // Step 2: authentication.
   if (!caller.key) return refuse(401, caller.refusedAs ?? 'invalid_api_key');
   const key = caller.key;
@@ -153,10 +154,15 @@ export function expected(route: RouteDef, caller: Caller): Outcome {
   return PASS;
 }
 
-/** The error code of an answer, whatever the surface's shape: the envelope's code, or TaxJar's `[code]` in `detail`. */
+/**
+ * The error code of an answer, whatever the surface's shape: the envelope's code, TaxJar's `[code]`
+ * in `detail`, or AvaTax's, whose details name ours in parentheses at the end of `description`.
+ */
 export function codeOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const { error, detail } = body as { error?: unknown; detail?: unknown };
+  const [first] = ((error as { details?: unknown } | undefined)?.details ?? []) as { description?: unknown }[];
+  if (typeof first?.description === 'string') return /\(([a-z0-9_]+)\)$/.exec(first.description)?.[1] ?? null;
   if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') return (error as { code: string }).code;
   if (typeof detail === 'string') return /\[([a-z0-9_]+)\]/.exec(detail)?.[1] ?? null;
   return null;
