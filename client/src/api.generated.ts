@@ -1465,7 +1465,7 @@ export interface paths {
         };
         /**
          * List the companies (AvaTax)
-         * @description AvaTax’s `GET /api/v2/companies`: the account’s companies as CompanyModel rows of a FetchResult: the account itself as `DEFAULT` (`isDefault`, named as the account) and each location (companyCode = the location’s code, named as it). `id` is the number `/companies/{companyId}/…` paths take; `accountId` the account’s numeric id. A location-scoped key sees its own location’s company only. `$filter` over id, accountId, companyCode, name, isDefault, isActive, defaultCountry, baseCurrencyCode, isTest, createdDate (`companyCode eq 'EAST'`), `$orderBy`, `$top`, `$skip`; `$include` is accepted and adds nothing. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         * @description AvaTax’s `GET /api/v2/companies`: the account’s companies as CompanyModel rows of a FetchResult: the account itself as `DEFAULT` (`isDefault`, named as the account) and each location (companyCode = the location’s code, named as it). `id` is the number AvaTax clients put in `/companies/{companyCode}/customers` and `…/certificates` paths (which take the company’s code too); `accountId` the account’s numeric id. A location-scoped key sees its own location’s company only. `$filter` over id, accountId, companyCode, name, isDefault, isActive, defaultCountry, baseCurrencyCode, isTest, createdDate (`companyCode eq 'EAST'`), `$orderBy`, `$top`, `$skip`; `$include` is accepted and adds nothing. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); no scope needed. Counts in the key’s `general` rate-limit bucket.
          */
@@ -1478,7 +1478,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/companies/{companyId}/customers": {
+    "/api/v2/companies/{companyCode}/customers": {
         parameters: {
             query?: never;
             header?: never;
@@ -1487,7 +1487,7 @@ export interface paths {
         };
         /**
          * List the customers of a company (AvaTax)
-         * @description AvaTax’s `GET /api/v2/companies/{companyId}/customers`: the company’s customers (up to 10,000, newest first) as CustomerModel rows of a FetchResult. A customer made through /api/v1 has no address here: its line1, city, postalCode and country are empty strings (strict clients need strings). `$filter` over id, customerCode, alternateId, name, line1, city, region, postalCode, country, emailAddress, createdDate, modifiedDate; `$orderBy`, `$top`, `$skip`; `$include` is accepted and adds nothing. 404 EntityNotFoundError for a company the key cannot see. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         * @description AvaTax’s `GET /api/v2/companies/{companyCode}/customers`: the company’s customers (up to 10,000, newest first) as CustomerModel rows of a FetchResult. A customer made through /api/v1 has no address here: its line1, city, postalCode and country are empty strings (strict clients need strings). `$filter` over id, customerCode, alternateId, name, line1, city, region, postalCode, country, emailAddress, createdDate, modifiedDate; `$orderBy`, `$top`, `$skip`; `$include` is accepted and adds nothing. 404 EntityNotFoundError for a company the key cannot see. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:read`. Counts in the key’s `general` rate-limit bucket.
          */
@@ -1495,7 +1495,7 @@ export interface paths {
         put?: never;
         /**
          * Create customers of a company (AvaTax)
-         * @description AvaTax’s `POST /api/v2/companies/{companyId}/customers`: an array of 1 to 100 CustomerModel (property names in any letter case), created all or none as customers of the company’s location (the default company: none), so `GET /api/v1/customers/{code}` shows them. Each needs `customerCode` and `name`; the address and contact details (line1, city, region, postalCode, country, emailAddress, phoneNumber, …) are kept beside the customer and answered back, never used to tax. A code that is not one of this service’s (`A-Z a-z 0-9 . _ : -`, up to 50) is kept under `av.` and a digest of it and answered as written. Answers 201 with the customers. Refusals: 400 DuplicateEntry (`conflict`) when a code exists anywhere in the account, a code twice in the array, ValueRequiredError for a missing code or name, 404 EntityNotFoundError for a company the key cannot see. Exemptions follow from certificates (`/api/v1/certificates`), not from the customer. Not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         * @description AvaTax’s `POST /api/v2/companies/{companyCode}/customers`: an array of 1 to 100 CustomerModel (property names in any letter case), created all or none as customers of the company’s location (the default company: none), so `GET /api/v1/customers/{code}` shows them. Each needs `customerCode` and `name`; the address and contact details (line1, city, region, postalCode, country, emailAddress, phoneNumber, …) are kept beside the customer and answered back, never used to tax. A code that is not one of this service’s (`A-Z a-z 0-9 . _ : -`, up to 50) is kept under `av.` and a digest of it and answered as written. Answers 201 with the customers. Refusals: 400 DuplicateEntry (`conflict`) when a code exists anywhere in the account, a code twice in the array, ValueRequiredError for a missing code or name, 404 EntityNotFoundError for a company the key cannot see (the path names it by its number, as AvaTax clients do, or by its code). Exemptions follow from certificates (`/api/v1/certificates`), not from the customer. Not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:write`. Counts in the key’s `general` rate-limit bucket.
          */
@@ -1506,7 +1506,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/companies/{companyId}/customers/{customerCode}": {
+    "/api/v2/companies/{companyCode}/customers/{customerCode}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1515,14 +1515,14 @@ export interface paths {
         };
         /**
          * Read a customer of a company (AvaTax)
-         * @description AvaTax’s `GET /api/v2/companies/{companyId}/customers/{customerCode}` (the code percent-encoded or in AvaTax’s `_-ava2f-_` escapes): the customer, or 404 EntityNotFoundError when the company has no customer of this code (a customer of another company of the account included). AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         * @description AvaTax’s `GET /api/v2/companies/{companyCode}/customers/{customerCode}` (the code percent-encoded or in AvaTax’s `_-ava2f-_` escapes): the customer, or 404 EntityNotFoundError when the company has no customer of this code (a customer of another company of the account included). AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:read`. Counts in the key’s `general` rate-limit bucket.
          */
         get: operations["avatax-customers-get"];
         /**
          * Replace a customer of a company (AvaTax)
-         * @description AvaTax’s `PUT /api/v2/companies/{companyId}/customers/{customerCode}`: replaces the customer’s name and the details kept for it with the CustomerModel sent (`name` required); its code and company stay (a `customerCode` other than the path’s is 400). 404 EntityNotFoundError when the company has no such customer. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         * @description AvaTax’s `PUT /api/v2/companies/{companyCode}/customers/{customerCode}`: replaces the customer’s name and the details kept for it with the CustomerModel sent (`name` required); its code and company stay (a `customerCode` other than the path’s is 400). 404 EntityNotFoundError when the company has no such customer. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:write`. Counts in the key’s `general` rate-limit bucket.
          */
@@ -1534,7 +1534,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/companies/{companyId}/customers/{customerCode}/certificates": {
+    "/api/v2/companies/{companyCode}/customers/{customerCode}/certificates": {
         parameters: {
             query?: never;
             header?: never;
@@ -1543,7 +1543,7 @@ export interface paths {
         };
         /**
          * List a customer’s certificates (AvaTax)
-         * @description AvaTax’s `GET /api/v2/companies/{companyId}/customers/{customerCode}/certificates`: the customer’s exemption certificates as the company’s list answers them; 404 EntityNotFoundError for a customer the company does not have. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         * @description AvaTax’s `GET /api/v2/companies/{companyCode}/customers/{customerCode}/certificates`: the customer’s exemption certificates as the company’s list answers them; 404 EntityNotFoundError for a customer the company does not have. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:read`. Counts in the key’s `general` rate-limit bucket.
          */
@@ -1556,7 +1556,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/companies/{companyId}/certificates": {
+    "/api/v2/companies/{companyCode}/certificates": {
         parameters: {
             query?: never;
             header?: never;
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * List a company’s certificates (AvaTax)
-         * @description AvaTax’s `GET /api/v2/companies/{companyId}/certificates`: the exemption certificates of the company’s location (up to 10,000, newest first) as CertificateModel rows of a FetchResult: `signedDate`/`expirationDate` its validity window, `exposureZone` its state, `exemptionReason.name` its reason, `status` COMPLETE once reviewed (PENDING before), `valid` reviewed and in force today. `$include=customers` adds each one’s customer (needs `customers:read`). `$filter` over id, signedDate, expirationDate, exemptionNumber, status, valid, verified, createdDate, modifiedDate, customerCode; `$orderBy`, `$top`, `$skip`. Certificates are recorded, reviewed and assigned through `/api/v1/certificates`: AvaTax’s certificate creation takes the signed form itself, which this service does not store. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         * @description AvaTax’s `GET /api/v2/companies/{companyCode}/certificates`: the exemption certificates of the company’s location (up to 10,000, newest first) as CertificateModel rows of a FetchResult: `signedDate`/`expirationDate` its validity window, `exposureZone` its state, `exemptionReason.name` its reason, `status` COMPLETE once reviewed (PENDING before), `valid` reviewed and in force today. `$include=customers` adds each one’s customer (needs `customers:read`). `$filter` over id, signedDate, expirationDate, exemptionNumber, status, valid, verified, createdDate, modifiedDate, customerCode; `$orderBy`, `$top`, `$skip`. Certificates are recorded, reviewed and assigned through `/api/v1/certificates`: AvaTax’s certificate creation takes the signed form itself, which this service does not store. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:read`. Counts in the key’s `general` rate-limit bucket.
          */
@@ -26733,7 +26733,7 @@ export interface operations {
                         /** @description How many companies the query matched, before paging. */
                         "@recordsetCount": number;
                         value: {
-                            /** @description The company’s number: use it in /companies/{companyId}/… paths. */
+                            /** @description The company’s number, which AvaTax clients put in /companies/{companyCode}/customers and …/certificates paths (its code names it there too). */
                             id: number;
                             /** @description The account’s numeric id (the Basic user strict clients send). */
                             accountId: number;
@@ -26862,7 +26862,7 @@ export interface operations {
             };
             path: {
                 /** @example 256295130 */
-                companyId: string;
+                companyCode: string;
             };
             cookie?: never;
         };
@@ -27010,7 +27010,7 @@ export interface operations {
             };
             path: {
                 /** @example 256295130 */
-                companyId: string;
+                companyCode: string;
             };
             cookie?: never;
         };
@@ -27207,7 +27207,7 @@ export interface operations {
             };
             path: {
                 /** @example 256295130 */
-                companyId: string;
+                companyCode: string;
                 /** @example AVA-2001 */
                 customerCode: string;
             };
@@ -27349,7 +27349,7 @@ export interface operations {
             };
             path: {
                 /** @example 256295130 */
-                companyId: string;
+                companyCode: string;
                 /** @example AVA-2001 */
                 customerCode: string;
             };
@@ -27550,7 +27550,7 @@ export interface operations {
             };
             path: {
                 /** @example 256295130 */
-                companyId: string;
+                companyCode: string;
                 /** @example AVA-2001 */
                 customerCode: string;
             };
@@ -27748,7 +27748,7 @@ export interface operations {
             };
             path: {
                 /** @example 256295130 */
-                companyId: string;
+                companyCode: string;
             };
             cookie?: never;
         };

@@ -90,5 +90,5 @@ const customerEntries = {
 /** A CustomerModel as a create or an update sends it; other CustomerModel properties are ignored. */
 export const AvataxCustomerSchema = v.looseObject(customerEntries);
 
-/** POST /companies/{companyId}/customers: an array of CustomerModel. */
+/** POST /companies/{companyCode}/customers: an array of CustomerModel. */
 export const AvataxCustomersCreateSchema = v.pipe(v.array(AvataxCustomerSchema), v.minLength(1), v.maxLength(MAX_CUSTOMERS));

@@ -132,8 +132,8 @@ const order = (f: Fixtures) => ({ transaction_id: f.transaction });
 const orderProbe = (f: Fixtures) => `${V1}/transactions/${f.transaction}`;
 /** The AvaTax company of the fixtures' location (acct_main's NYC), by its number. */
 const AVATAX_NYC = String(companyNumber('acct_main', 'NYC'));
-const company = () => ({ companyId: AVATAX_NYC });
-const avataxCustomer = (f: Fixtures) => ({ companyId: AVATAX_NYC, customerCode: f.customer });
+const company = () => ({ companyCode: AVATAX_NYC });
+const avataxCustomer = (f: Fixtures) => ({ companyCode: AVATAX_NYC, customerCode: f.customer });
 const avataxCustomerProbe = (f: Fixtures) => `${AVATAX_BASE_PATH}/companies/${AVATAX_NYC}/customers/${f.customer}`;
 
 /** Every route with a path parameter, by id: the resource a foreign caller must not reach. */

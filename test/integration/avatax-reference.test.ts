@@ -201,7 +201,7 @@ describe('companies (GET /api/v2/companies)', () => {
   });
 });
 
-describe('customers (/api/v2/companies/{companyId}/customers)', () => {
+describe('customers (/api/v2/companies/{companyCode}/customers)', () => {
   it('createCustomers, getCustomer, queryCustomers and updateCustomer (strict where the client can be); /api/v1 sees the customer', async () => {
     const strict = avatax(undefined, true);
     const code = unique('AVA-C');
@@ -264,6 +264,15 @@ describe('customers (/api/v2/companies/{companyId}/customers)', () => {
     expect(v1.body).toMatchObject({ customer_code: serviceCodeOf(code), location_code: null });
   });
 
+  it('name the company in the path by its number or, as transaction paths do, by its code', async () => {
+    const code = unique('BYCODE');
+    await avatax().createCustomers({ companyId: EAST, model: [customer(code)] as never });
+    for (const company of [String(EAST), 'EAST', 'east']) expect((await raw(`/api/v2/companies/${company}/customers/${code}`)).body.companyId).toBe(EAST);
+    expect((await raw(`/api/v2/companies/DEFAULT/customers`)).body['@recordsetCount']).toBeGreaterThanOrEqual(0);
+    const westByCode = await raw('/api/v2/companies/WEST/customers', { key: KEYS.avataxEast });
+    expect([westByCode.status, westByCode.body.error.code]).toEqual([404, 'EntityNotFoundError']);
+  });
+
   it('page with $top/$skip until @recordsetCount, newest first', async () => {
     const codes = Array.from({ length: 5 }, (_v, i) => unique(`PG${i}`));
     await avatax().createCustomers({ companyId: WEST, model: codes.map((c) => customer(c)) as never });
@@ -299,7 +308,7 @@ describe('customers (/api/v2/companies/{companyId}/customers)', () => {
   });
 });
 
-describe('certificates (/api/v2/companies/{companyId}/certificates and a customer’s)', () => {
+describe('certificates (/api/v2/companies/{companyCode}/certificates and a customer’s)', () => {
   /** A certificate of the customer through /api/v1; reviewed (active) unless `pending`. */
   async function certificate(code: string, pending = false): Promise<string> {
     const created = await api('POST', `${V1}/certificates`, {

@@ -1,5 +1,5 @@
 // The route manifest's paths as API Gateway builds them into one resource tree: where two routes
-// share a path up to a variable segment, that segment has one name (`/companies/{companyId}/…` for
+// share a path up to a variable segment, that segment has one name (`/companies/{companyCode}/…` for
 // every route below /companies), since a resource holds one variable child. The local runner
 // matches by position and would not notice, so the manifest is checked here.
 import { describe, expect, it } from 'vitest';

@@ -27,10 +27,10 @@ export interface CompanyCertificates {
 export async function listAvataxCertificates(
   ports: AvataxCertificatePorts,
   call: TenantCall,
-  companyId: string,
+  companySegment: string,
   customerCode?: string,
 ): Promise<CompanyCertificates> {
-  const company = await findCompany(ports, call, companyId);
+  const company = await findCompany(ports, call, companySegment);
   const customer = customerCode === undefined ? undefined : await customerOfCompany(ports, call, company, customerCode);
   const filters = { customer_code: customer?.customer.customer_code, location_code: company.locationCode ?? undefined };
   const certificates: Certificate[] = [];

@@ -1,6 +1,6 @@
 // AvaTax companies: the account's locations and the account itself (core/avatax/companies.ts), as
 // the calling key sees them.
-import { type Company, companiesOf, companyById } from '../../core/avatax/companies';
+import { type Company, companiesOf, companyInPath } from '../../core/avatax/companies';
 import type { Authenticator } from '../authentication';
 import type { TenantCall } from '../call';
 import type { TenantConfigs } from '../tenant-configs';
@@ -17,7 +17,7 @@ export async function visibleCompanies(ports: AvataxCompanyPorts, call: TenantCa
   return companiesOf(tenant.accountId, account?.name ?? tenant.accountId, locations, locationCode);
 }
 
-/** The company a path's `companyId` names, among those the key sees (not_found otherwise). */
-export async function findCompany(ports: AvataxCompanyPorts, call: TenantCall, companyId: string): Promise<Company> {
-  return companyById(await visibleCompanies(ports, call), companyId);
+/** The company a path names (its number, or its code), among those the key sees (not_found otherwise). */
+export async function findCompany(ports: AvataxCompanyPorts, call: TenantCall, segment: string): Promise<Company> {
+  return companyInPath(await visibleCompanies(ports, call), segment);
 }

@@ -32,10 +32,10 @@ const notFound = () => new DomainError('not_found', 'No customer with this code 
 export async function createAvataxCustomers(
   ports: AvataxCustomerPorts,
   call: TenantCall,
-  companyId: string,
+  companySegment: string,
   inputs: readonly AvataxCustomerInput[],
 ): Promise<CompanyCustomers> {
-  const company = await findCompany(ports, call, companyId);
+  const company = await findCompany(ports, call, companySegment);
   const location = actingLocation(call.principal, company.locationCode);
   const at = call.now.toISOString();
   const entries = inputs.map((input) => ({ customer: customerRecord(input, location, at), profile: profileOf(input, at) }));
@@ -55,14 +55,20 @@ export async function customerOfCompany(
   return found;
 }
 
-export async function getAvataxCustomer(ports: AvataxCustomerPorts, call: TenantCall, companyId: string, customerCode: string) {
-  const company = await findCompany(ports, call, companyId);
+export async function getAvataxCustomer(ports: AvataxCustomerPorts, call: TenantCall, companySegment: string, customerCode: string) {
+  const company = await findCompany(ports, call, companySegment);
   return { company, customer: await customerOfCompany(ports, call, company, customerCode) };
 }
 
 /** Replaces the customer's name and profile (its code and company stay). */
-export async function updateAvataxCustomer(ports: AvataxCustomerPorts, call: TenantCall, companyId: string, customerCode: string, input: AvataxCustomerInput) {
-  const company = await findCompany(ports, call, companyId);
+export async function updateAvataxCustomer(
+  ports: AvataxCustomerPorts,
+  call: TenantCall,
+  companySegment: string,
+  customerCode: string,
+  input: AvataxCustomerInput,
+) {
+  const company = await findCompany(ports, call, companySegment);
   const current = await customerOfCompany(ports, call, company, customerCode);
   const profile = profileOf({ ...input, customerCode: current.profile?.code ?? input.customerCode }, call.now.toISOString());
   const replaced = await ports.customers.replaceProfile(call.principal.tenant, current.customer.customer_code, input.name, profile);
@@ -71,8 +77,8 @@ export async function updateAvataxCustomer(ports: AvataxCustomerPorts, call: Ten
 }
 
 /** Every customer of the company (up to MAX_LISTED), newest first. */
-export async function listAvataxCustomers(ports: AvataxCustomerPorts, call: TenantCall, companyId: string): Promise<CompanyCustomers> {
-  const company = await findCompany(ports, call, companyId);
+export async function listAvataxCustomers(ports: AvataxCustomerPorts, call: TenantCall, companySegment: string): Promise<CompanyCustomers> {
+  const company = await findCompany(ports, call, companySegment);
   const customers: ProfiledCustomer[] = [];
   let cursor: string | undefined;
   do {

@@ -3,10 +3,10 @@
 // company of documents, customers and certificates under no location (ids.ts). A location-scoped
 // key sees its own location's company only. Companies are named by number in AvaTax paths; the
 // number is looked up among the companies the key sees, so another account's, or another location's,
-// is not found.
+// is not found; the same segment of a path may name a company by its code (companyInPath).
 import type { Location } from '../account/settings';
 import { DomainError } from '../errors';
-import { accountNumber, byNumber, companyCodeOf, companyNumber, DEFAULT_COMPANY_CODE } from './ids';
+import { accountNumber, byNumber, companyCodeOf, companyNumber, DEFAULT_COMPANY_CODE, locationCodeOf } from './ids';
 import type { FieldType } from './query';
 
 export interface Company {
@@ -47,12 +47,25 @@ export function companiesOf(accountId: string, accountName: string, locations: r
 
 export const companyNotFound = () => new DomainError('not_found', 'No company with this id exists, or the credentials cannot see it.');
 
-/** The company a path's `companyId` names among those the key sees; not_found otherwise. */
-export function companyById(companies: readonly Company[], companyId: string): Company {
-  const text = companyId.trim();
-  const found = /^\d{1,10}$/.test(text) ? byNumber(Number(text), companies, (c) => c.id) : undefined;
-  if (!found) throw companyNotFound();
-  return found;
+/**
+ * The company a path's company segment names among those the key sees: AvaTax's customer and
+ * certificate paths carry the company's id (its number), its transaction paths its code, and one
+ * segment of the route tree serves both, so either names it (the number first). not_found otherwise.
+ */
+export function companyInPath(companies: readonly Company[], segment: string): Company {
+  const text = segment.trim();
+  const byId = /^\d{1,10}$/.test(text) ? byNumber(Number(text), companies, (c) => c.id) : undefined;
+  if (byId) return byId;
+  const code =
+    text === ''
+      ? undefined
+      : locationCodeOf(
+          text,
+          companies.flatMap((c) => (c.locationCode === null ? [] : [c.locationCode])),
+        );
+  const byCode = code === undefined ? undefined : companies.find((c) => c.locationCode === code);
+  if (!byCode) throw companyNotFound();
+  return byCode;
 }
 
 export interface CompanyModel {

@@ -360,7 +360,7 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
   'avatax-entityusecodes-list': { query: sample(AvataxListQuerySchema, { $filter: 'code eq G' }) },
   'avatax-companies-list': { query: sample(AvataxListQuerySchema, { $filter: "companyCode eq 'NYC'", $top: '1' }) },
   'avatax-customers-create': {
-    path: { companyId: AVATAX_COMPANY },
+    path: { companyCode: AVATAX_COMPANY },
     body: sample(AvataxCustomersCreateSchema, [
       {
         customerCode: 'AVA-2001',
@@ -374,10 +374,10 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
       },
     ]),
   },
-  'avatax-customers-list': { path: { companyId: AVATAX_COMPANY }, query: sample(AvataxListQuerySchema, { $filter: "customerCode eq 'AVA-2001'" }) },
-  'avatax-customers-get': { path: { companyId: AVATAX_COMPANY, customerCode: 'AVA-2001' } },
+  'avatax-customers-list': { path: { companyCode: AVATAX_COMPANY }, query: sample(AvataxListQuerySchema, { $filter: "customerCode eq 'AVA-2001'" }) },
+  'avatax-customers-get': { path: { companyCode: AVATAX_COMPANY, customerCode: 'AVA-2001' } },
   'avatax-customers-update': {
-    path: { companyId: AVATAX_COMPANY, customerCode: 'AVA-2001' },
+    path: { companyCode: AVATAX_COMPANY, customerCode: 'AVA-2001' },
     body: sample(AvataxCustomerSchema, {
       customerCode: 'AVA-2001',
       name: 'Harbor Supply Company',
@@ -389,6 +389,6 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
       phoneNumber: '+1 718 555 0100',
     }),
   },
-  'avatax-customer-certificates-list': { path: { companyId: AVATAX_COMPANY, customerCode: 'AVA-2001' } },
-  'avatax-certificates-list': { path: { companyId: AVATAX_COMPANY }, query: sample(AvataxListQuerySchema, { $include: 'customers', $top: '10' }) },
+  'avatax-customer-certificates-list': { path: { companyCode: AVATAX_COMPANY, customerCode: 'AVA-2001' } },
+  'avatax-certificates-list': { path: { companyCode: AVATAX_COMPANY }, query: sample(AvataxListQuerySchema, { $include: 'customers', $top: '10' }) },
 };

@@ -98,7 +98,7 @@ const AvataxEntityUseCodeRow = v.strictObject({
 export const AvataxEntityUseCodeList = fetchResultOf(AvataxEntityUseCodeRow, 'entity-use codes');
 
 const AvataxCompanyRow = v.strictObject({
-  id: num('The company’s number: use it in /companies/{companyId}/… paths.'),
+  id: num('The company’s number, which AvaTax clients put in /companies/{companyCode}/customers and …/certificates paths (its code names it there too).'),
   accountId: num('The account’s numeric id (the Basic user strict clients send).'),
   companyCode: str('The location’s code, or `DEFAULT` for the account itself.'),
   name: str('The location’s name, or the account’s.'),

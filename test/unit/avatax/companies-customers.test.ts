@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from '../../../functions/core/account/settings';
 import { certificateModel, includesCustomers } from '../../../functions/core/avatax/certificates';
-import { companiesOf, companyById, companyModel } from '../../../functions/core/avatax/companies';
+import { companiesOf, companyInPath, companyModel } from '../../../functions/core/avatax/companies';
 import { customerModel, customersToCreate, customerToUpdate, profileOf } from '../../../functions/core/avatax/customers';
 import { taxCodeModels } from '../../../functions/core/avatax/definitions';
 import { accountNumber, certificateNumber, companyNumber, customerNumber, serviceCodeOf } from '../../../functions/core/avatax/ids';
@@ -37,11 +37,18 @@ describe('companies', () => {
     expect(companiesOf('acct_1', 'Acme', LOCATIONS, 'EAST').map((c) => c.code)).toEqual(['EAST']);
   });
 
-  it('are found by their number among those the key sees, and only so', () => {
+  it('are found by their number, or their code, among those the key sees, and only so', () => {
     const east = companiesOf('acct_1', 'Acme', LOCATIONS, 'EAST');
-    expect(companyById(east, String(companyNumber('acct_1', 'EAST'))).code).toBe('EAST');
-    for (const id of [String(companyNumber('acct_1', 'WEST')), String(companyNumber('acct_2', 'EAST')), 'EAST', '-1', '1e3', '99999999999'])
-      expect(details(() => companyById(east, id))).toEqual(['not_found']);
+    expect(companyInPath(east, String(companyNumber('acct_1', 'EAST'))).code).toBe('EAST');
+    expect(companyInPath(east, 'east').code).toBe('EAST');
+    for (const segment of [String(companyNumber('acct_1', 'WEST')), String(companyNumber('acct_2', 'EAST')), 'WEST', 'DEFAULT', '', '-1', '1e3', '99999999999'])
+      expect(details(() => companyInPath(east, segment))).toEqual(['not_found']);
+    const all = companiesOf('acct_1', 'Acme', LOCATIONS, null);
+    expect([companyInPath(all, 'default').code, companyInPath(all, 'WEST').code, companyInPath(all, String(companyNumber('acct_1', null))).code]).toEqual([
+      'DEFAULT',
+      'WEST',
+      'DEFAULT',
+    ]);
   });
 
   it('answer CompanyModel with what strict clients require', () => {

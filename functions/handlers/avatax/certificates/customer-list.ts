@@ -1,4 +1,4 @@
-// GET /api/v2/companies/{companyId}/customers/{customerCode}/certificates: one customer's
+// GET /api/v2/companies/{companyCode}/customers/{customerCode}/certificates: one customer's
 // certificates, as the company's list answers them (EntityNotFoundError for an unknown customer).
 import { listAvataxCertificates } from '../../../application/avatax/certificates';
 import { avataxCertificatePorts } from '../../../composition-root';
@@ -13,7 +13,7 @@ import type { ResponseOf } from '../../../schemas/responses';
 
 export const handler = httpHandler(AVATAX_CUSTOMER_CERTIFICATES_LIST, { query: AvataxListQuerySchema }, async (request) => {
   const query = avataxParams(request.query as Record<string, string | undefined>, LIST_PARAMS);
-  const { companyId, customerCode } = request.params;
-  const listed = await listAvataxCertificates(avataxCertificatePorts(), request, companyId, decodePathCode(customerCode));
+  const { companyCode, customerCode } = request.params;
+  const listed = await listAvataxCertificates(avataxCertificatePorts(), request, companyCode, decodePathCode(customerCode));
   return ok<ResponseOf<'avatax-customer-certificates-list'>>(await certificatePage(request, listed, query));
 });

@@ -1,4 +1,4 @@
-// GET /api/v2/companies/{companyId}/customers/{customerCode}: one customer of the company
+// GET /api/v2/companies/{companyCode}/customers/{customerCode}: one customer of the company
 // (EntityNotFoundError when the company has none of this code).
 import { getAvataxCustomer } from '../../../application/avatax/customers';
 import { avataxCustomerPorts } from '../../../composition-root';
@@ -10,8 +10,8 @@ import { AVATAX_CUSTOMERS_GET } from '../../../manifest/routes/avatax';
 import type { ResponseOf } from '../../../schemas/responses';
 
 export const handler = httpHandler(AVATAX_CUSTOMERS_GET, {}, async (request) => {
-  const { companyId, customerCode } = request.params;
-  const { company, customer } = await getAvataxCustomer(avataxCustomerPorts(), request, companyId, decodePathCode(customerCode));
+  const { companyCode, customerCode } = request.params;
+  const { company, customer } = await getAvataxCustomer(avataxCustomerPorts(), request, companyCode, decodePathCode(customerCode));
   const { accountId, environment } = request.principal.tenant;
   return ok<ResponseOf<'avatax-customers-get'>>(customerModel(customer, company.id, accountId, environment));
 });

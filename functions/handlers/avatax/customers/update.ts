@@ -1,4 +1,4 @@
-// PUT /api/v2/companies/{companyId}/customers/{customerCode}: replaces the customer's name and
+// PUT /api/v2/companies/{companyCode}/customers/{customerCode}: replaces the customer's name and
 // the address and contact details kept for it; its code and company stay.
 import { updateAvataxCustomer } from '../../../application/avatax/customers';
 import { avataxCustomerPorts } from '../../../composition-root';
@@ -13,7 +13,7 @@ import type { ResponseOf } from '../../../schemas/responses';
 export const handler = httpHandler(AVATAX_CUSTOMERS_UPDATE, { body: { schema: AvataxCustomerSchema, parse: (raw: unknown) => raw } }, async (request) => {
   const code = decodePathCode(request.params.customerCode);
   const input = customerToUpdate(request.body, code);
-  const { company, customer } = await updateAvataxCustomer(avataxCustomerPorts(), request, request.params.companyId, code, input);
+  const { company, customer } = await updateAvataxCustomer(avataxCustomerPorts(), request, request.params.companyCode, code, input);
   const { accountId, environment } = request.principal.tenant;
   return ok<ResponseOf<'avatax-customers-update'>>(customerModel(customer, company.id, accountId, environment));
 });

@@ -7,7 +7,7 @@ export const AVATAX_CUSTOMER_CERTIFICATES_LIST = {
   ...AVATAX,
   id: 'avatax-customer-certificates-list',
   method: 'GET',
-  path: '/companies/{companyId}/customers/{customerCode}/certificates',
+  path: '/companies/{companyCode}/customers/{customerCode}/certificates',
   handler: 'avatax/certificates/customer-list',
   scope: 'certificates:read',
 } as const satisfies RouteDef;
@@ -16,7 +16,7 @@ export const AVATAX_CERTIFICATES_LIST = {
   ...AVATAX,
   id: 'avatax-certificates-list',
   method: 'GET',
-  path: '/companies/{companyId}/certificates',
+  path: '/companies/{companyCode}/certificates',
   handler: 'avatax/certificates/list',
   scope: 'certificates:read',
 } as const satisfies RouteDef;

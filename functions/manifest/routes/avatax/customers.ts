@@ -7,7 +7,7 @@ export const AVATAX_CUSTOMERS_CREATE = {
   ...AVATAX,
   id: 'avatax-customers-create',
   method: 'POST',
-  path: '/companies/{companyId}/customers',
+  path: '/companies/{companyCode}/customers',
   handler: 'avatax/customers/create',
   scope: 'customers:write',
 } as const satisfies RouteDef;
@@ -16,7 +16,7 @@ export const AVATAX_CUSTOMERS_LIST = {
   ...AVATAX,
   id: 'avatax-customers-list',
   method: 'GET',
-  path: '/companies/{companyId}/customers',
+  path: '/companies/{companyCode}/customers',
   handler: 'avatax/customers/list',
   scope: 'customers:read',
 } as const satisfies RouteDef;
@@ -25,7 +25,7 @@ export const AVATAX_CUSTOMERS_GET = {
   ...AVATAX,
   id: 'avatax-customers-get',
   method: 'GET',
-  path: '/companies/{companyId}/customers/{customerCode}',
+  path: '/companies/{companyCode}/customers/{customerCode}',
   handler: 'avatax/customers/get',
   scope: 'customers:read',
 } as const satisfies RouteDef;
@@ -34,7 +34,7 @@ export const AVATAX_CUSTOMERS_UPDATE = {
   ...AVATAX,
   id: 'avatax-customers-update',
   method: 'PUT',
-  path: '/companies/{companyId}/customers/{customerCode}',
+  path: '/companies/{companyCode}/customers/{customerCode}',
   handler: 'avatax/customers/update',
   scope: 'customers:write',
 } as const satisfies RouteDef;
