@@ -25911,6 +25911,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "350 Fifth Avenue",
+                     *         "city": "New York",
+                     *         "region": "NY",
+                     *         "country": "US",
+                     *         "postalCode": "10118"
+                     *       },
+                     *       "validatedAddresses": [
+                     *         {
+                     *           "addressType": "UnknownAddressType",
+                     *           "line1": "350 FIFTH AVENUE",
+                     *           "city": "NEW YORK",
+                     *           "region": "NY",
+                     *           "country": "US",
+                     *           "postalCode": "10118"
+                     *         }
+                     *       ],
+                     *       "resolutionQuality": "NotCoded",
+                     *       "taxAuthorities": [
+                     *         {
+                     *           "jurisdictionName": "NEW YORK",
+                     *           "jurisdictionType": "State"
+                     *         },
+                     *         {
+                     *           "jurisdictionName": "NEW YORK",
+                     *           "jurisdictionType": "City"
+                     *         },
+                     *         {
+                     *           "jurisdictionName": "NEW YORK CITY",
+                     *           "jurisdictionType": "Special"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         address: {
                             /** @description As sent. */
@@ -26107,6 +26143,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "1 Pierrepont Street",
+                     *         "city": "Brooklyn",
+                     *         "region": "NY",
+                     *         "country": "US",
+                     *         "postalCode": "11201"
+                     *       },
+                     *       "validatedAddresses": [
+                     *         {
+                     *           "addressType": "UnknownAddressType",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "country": "US",
+                     *           "postalCode": "11201"
+                     *         }
+                     *       ],
+                     *       "resolutionQuality": "NotCoded",
+                     *       "taxAuthorities": [
+                     *         {
+                     *           "jurisdictionName": "NEW YORK",
+                     *           "jurisdictionType": "State"
+                     *         },
+                     *         {
+                     *           "jurisdictionName": "BROOKLYN",
+                     *           "jurisdictionType": "City"
+                     *         },
+                     *         {
+                     *           "jurisdictionName": "NEW YORK CITY",
+                     *           "jurisdictionType": "Special"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         address: {
                             /** @description As sent. */
@@ -26276,6 +26348,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalRate": 0.08875,
+                     *       "rates": [
+                     *         {
+                     *           "rate": 0.04,
+                     *           "name": "NEW YORK",
+                     *           "type": "State"
+                     *         },
+                     *         {
+                     *           "rate": 0.045,
+                     *           "name": "NEW YORK",
+                     *           "type": "City"
+                     *         },
+                     *         {
+                     *           "rate": 0.00375,
+                     *           "name": "NEW YORK CITY",
+                     *           "type": "Special"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The combined general-merchandise rate of the ZIP code today, as GET /api/v1/rates answers it. */
                         totalRate: number;
@@ -26382,6 +26476,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalRate": 0.08975,
+                     *       "rates": [
+                     *         {
+                     *           "rate": 0.04225,
+                     *           "name": "MISSOURI",
+                     *           "type": "State"
+                     *         },
+                     *         {
+                     *           "rate": 0.01375,
+                     *           "name": "JACKSON",
+                     *           "type": "County"
+                     *         },
+                     *         {
+                     *           "rate": 0.0325,
+                     *           "name": "KANSAS CITY",
+                     *           "type": "City"
+                     *         },
+                     *         {
+                     *           "rate": 0.00125,
+                     *           "name": "KANSAS CITY SPECIAL DISTRICTS",
+                     *           "type": "Special"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The combined general-merchandise rate of the ZIP code today, as GET /api/v1/rates answers it. */
                         totalRate: number;
@@ -26491,6 +26612,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 7,
+                     *       "value": [
+                     *         {
+                     *           "id": 1376354534,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040000",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Clothing and related products, business-to-consumer (group header). Taxed here as 20010 (Clothing).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 1823882921,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040100",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Clothing and related products, business-to-consumer, general. Taxed here as 20010 (Clothing).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 270946649,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040101",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Aprons. Taxed here as 20010 (Clothing).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 101874843,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040105",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Bandanas. Taxed here as 20010 (Clothing).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 761320845,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040111",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Coats and jackets. Taxed here as 53101800A0000 (Clothing - Coats or jackets).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 2029057473,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040118",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Formal wear. Taxed here as 53101801A0001 (Clothing - Tuxedo or Formalwear).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 250028100,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040402",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Athletic shoes. Taxed here as 53111900A0000 (Clothing - Athletic footwear).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many tax codes the query matched, before paging. */
                         "@recordsetCount": number;
@@ -26613,6 +26804,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "code": "G",
+                     *           "name": "Resale",
+                     *           "description": "Resale",
+                     *           "validCountries": [
+                     *             "US",
+                     *             "CA"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many entity-use codes the query matched, before paging. */
                         "@recordsetCount": number;
@@ -26729,6 +26936,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "id": 256295130,
+                     *           "accountId": 1450900708,
+                     *           "companyCode": "NYC",
+                     *           "name": "New York store",
+                     *           "isDefault": false,
+                     *           "isActive": true,
+                     *           "hasProfile": true,
+                     *           "defaultCountry": "US",
+                     *           "baseCurrencyCode": "USD",
+                     *           "isTest": true,
+                     *           "createdDate": "2026-12-02T02:11:36.394Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many companies the query matched, before paging. */
                         "@recordsetCount": number;
@@ -26876,6 +27103,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "id": 704106120,
+                     *           "companyId": 256295130,
+                     *           "customerCode": "AVA-2001",
+                     *           "name": "Harbor Supply Co.",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "city": "Brooklyn",
+                     *           "postalCode": "11201",
+                     *           "emailAddress": "purchasing@harbor-supply.example",
+                     *           "createdDate": "2026-12-02T02:11:44.120Z",
+                     *           "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *           "country": "US",
+                     *           "region": "NY"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many customers the query matched, before paging. */
                         "@recordsetCount": number;
@@ -27081,6 +27329,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 704106120,
+                     *         "companyId": 256295130,
+                     *         "customerCode": "AVA-2001",
+                     *         "name": "Harbor Supply Co.",
+                     *         "line1": "1 Pierrepont Street",
+                     *         "city": "Brooklyn",
+                     *         "postalCode": "11201",
+                     *         "emailAddress": "purchasing@harbor-supply.example",
+                     *         "createdDate": "2026-12-02T02:11:44.120Z",
+                     *         "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *         "country": "US",
+                     *         "region": "NY"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         /** @description A stable number of the customer. */
                         id: number;
@@ -27223,6 +27489,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 704106120,
+                     *       "companyId": 256295130,
+                     *       "customerCode": "AVA-2001",
+                     *       "name": "Harbor Supply Co.",
+                     *       "line1": "1 Pierrepont Street",
+                     *       "city": "Brooklyn",
+                     *       "postalCode": "11201",
+                     *       "emailAddress": "purchasing@harbor-supply.example",
+                     *       "createdDate": "2026-12-02T02:11:44.120Z",
+                     *       "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *       "country": "US",
+                     *       "region": "NY"
+                     *     }
+                     */
                     "application/json": {
                         /** @description A stable number of the customer. */
                         id: number;
@@ -27418,6 +27700,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 704106120,
+                     *       "companyId": 256295130,
+                     *       "customerCode": "AVA-2001",
+                     *       "name": "Harbor Supply Company",
+                     *       "line1": "1 Pierrepont Street",
+                     *       "city": "Brooklyn",
+                     *       "postalCode": "11201",
+                     *       "phoneNumber": "+1 718 555 0100",
+                     *       "createdDate": "2026-12-02T02:11:44.120Z",
+                     *       "modifiedDate": "2026-12-02T02:11:44.193Z",
+                     *       "country": "US",
+                     *       "region": "NY"
+                     *     }
+                     */
                     "application/json": {
                         /** @description A stable number of the customer. */
                         id: number;
@@ -27549,9 +27847,9 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
-                /** @example 256295130 */
+                /** @example 879894699 */
                 companyCode: string;
-                /** @example AVA-2001 */
+                /** @example C-ACME */
                 customerCode: string;
             };
             cookie?: never;
@@ -27566,6 +27864,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "id": 1028100069,
+                     *           "companyId": 879894699,
+                     *           "signedDate": "2026-01-01",
+                     *           "expirationDate": "2099-12-31",
+                     *           "documentExists": true,
+                     *           "valid": true,
+                     *           "verified": true,
+                     *           "exemptPercentage": 100,
+                     *           "isSingleCertificate": false,
+                     *           "exemptionNumber": "12-3456789",
+                     *           "exemptionReason": {
+                     *             "id": 1354294738,
+                     *             "name": "RESALE"
+                     *           },
+                     *           "status": "COMPLETE",
+                     *           "createdDate": "2026-12-02T02:11:41.669Z",
+                     *           "modifiedDate": "2026-12-02T02:11:41.723Z",
+                     *           "exposureZone": {
+                     *             "id": 1849849514,
+                     *             "name": "New York",
+                     *             "region": "NY",
+                     *             "country": "US"
+                     *           },
+                     *           "customerCode": "C-ACME"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many certificates the query matched, before paging. */
                         "@recordsetCount": number;
@@ -27747,7 +28078,7 @@ export interface operations {
                 "X-Service-Client-Id"?: string;
             };
             path: {
-                /** @example 256295130 */
+                /** @example 879894699 */
                 companyCode: string;
             };
             cookie?: never;
@@ -27762,6 +28093,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "id": 1028100069,
+                     *           "companyId": 879894699,
+                     *           "signedDate": "2026-01-01",
+                     *           "expirationDate": "2099-12-31",
+                     *           "documentExists": true,
+                     *           "valid": true,
+                     *           "verified": true,
+                     *           "exemptPercentage": 100,
+                     *           "isSingleCertificate": false,
+                     *           "exemptionNumber": "12-3456789",
+                     *           "exemptionReason": {
+                     *             "id": 1354294738,
+                     *             "name": "RESALE"
+                     *           },
+                     *           "status": "COMPLETE",
+                     *           "createdDate": "2026-12-02T02:11:41.669Z",
+                     *           "modifiedDate": "2026-12-02T02:11:41.723Z",
+                     *           "exposureZone": {
+                     *             "id": 1849849514,
+                     *             "name": "New York",
+                     *             "region": "NY",
+                     *             "country": "US"
+                     *           },
+                     *           "customerCode": "C-ACME",
+                     *           "customers": [
+                     *             {
+                     *               "id": 128215085,
+                     *               "companyId": 879894699,
+                     *               "customerCode": "C-ACME",
+                     *               "name": "Acme Hardware LLC",
+                     *               "line1": "",
+                     *               "city": "",
+                     *               "postalCode": "",
+                     *               "createdDate": "2026-12-02T02:11:41.652Z",
+                     *               "modifiedDate": "2026-12-02T02:11:41.652Z",
+                     *               "country": ""
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description How many certificates the query matched, before paging. */
                         "@recordsetCount": number;

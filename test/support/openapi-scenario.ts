@@ -160,7 +160,8 @@ const STEPS: readonly Step[] = [
   { id: 'webhooks-delete', key: ADMIN, path: (m) => ({ id: m.webhook! }) },
   { id: 'usage-get', key: ADMIN },
   { id: 'avatax-ping', key: ADMIN },
-  // AvaTax reference, companies, customers and certificates: the customer AVA-2001 of the NYC company.
+  // AvaTax reference, companies, customers and certificates: the customer AVA-2001 of the NYC company,
+  // then C-ACME's certificate in the account's own company.
   { id: 'avatax-addresses-resolve', key: ADMIN },
   { id: 'avatax-addresses-resolve-post', key: ADMIN },
   { id: 'avatax-taxrates-byaddress', key: ADMIN },

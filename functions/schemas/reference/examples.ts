@@ -113,6 +113,8 @@ const page = (limit: string) => sample(PageQuerySchema, { limit });
 
 /** The AvaTax company number of the seed's NYC location of acct_main, which the examples' key acts for. */
 const AVATAX_COMPANY = String(companyNumber('acct_main', 'NYC'));
+/** The account's own company, where C-ACME (a customer under no location) and its certificate are. */
+const AVATAX_DEFAULT_COMPANY = String(companyNumber('acct_main', null));
 
 export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = {
   'config-get': {},
@@ -337,8 +339,8 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
   'events-list': { query: sample(EventListQuerySchema, { type: 'transaction.committed', limit: '10' }) },
   'events-redeliver': { path: { id: 'evt_0mx4k2q7a1c3e5f7b9d1f3a5c7e9b1d3' } },
   // AvaTax reference, companies, customers and certificates: the customer AVA-2001 is created in the
-  // company of the seed's NYC location (its number below), read, listed and replaced, and its
-  // certificates (none) and the company's are listed.
+  // company of the seed's NYC location (its number below), read, listed and replaced; the
+  // certificates listed are C-ACME's, of the account's own company (DEFAULT).
   'avatax-addresses-resolve': {
     query: sample(AvataxAddressQuerySchema, { line1: '350 Fifth Avenue', city: 'New York', region: 'NY', postalCode: '10118', country: 'US' }),
   },
@@ -389,6 +391,6 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
       phoneNumber: '+1 718 555 0100',
     }),
   },
-  'avatax-customer-certificates-list': { path: { companyCode: AVATAX_COMPANY, customerCode: 'AVA-2001' } },
-  'avatax-certificates-list': { path: { companyCode: AVATAX_COMPANY }, query: sample(AvataxListQuerySchema, { $include: 'customers', $top: '10' }) },
+  'avatax-customer-certificates-list': { path: { companyCode: AVATAX_DEFAULT_COMPANY, customerCode: 'C-ACME' } },
+  'avatax-certificates-list': { path: { companyCode: AVATAX_DEFAULT_COMPANY }, query: sample(AvataxListQuerySchema, { $include: 'customers', $top: '10' }) },
 };
