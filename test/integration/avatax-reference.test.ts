@@ -4,11 +4,11 @@
 // compared with /api/v1/rates, customers with /api/v1/customers, certificates are recorded and
 // reviewed through /api/v1. Raw calls cover what the client cannot send.
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { accountNumber, companyNumber, serviceCodeOf } from '../../functions/core/avatax/ids';
 import { KEYS } from '../fixtures/seed';
 import { AVATAX_ACCOUNT, avatax, avataxError } from '../support/avatax';
-import { api, unique, V1 } from '../support/http';
+import { api, conformingFetch, unique, V1 } from '../support/http';
 
 const KEY = KEYS.avatax;
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -372,5 +372,78 @@ describe('certificates (/api/v2/companies/{companyCode}/certificates and a custo
     const narrow = await raw(`/api/v2/companies/${EAST}/certificates?$include=customers`, { key: KEYS.avataxNarrow });
     expect(narrow.status).toBe(403);
     expect(narrow.body.error.code).toBe('PermissionRequired');
+  });
+});
+
+describe('credentials, bodies and usage of the reference routes', () => {
+  it('answer 401 AuthenticationException for an unknown or revoked key or none, the content routes too', async () => {
+    for (const client of [
+      avatax({}),
+      avatax({ accountId: AVATAX_ACCOUNT, licenseKey: KEYS.unknown }),
+      avatax({ accountId: 'acct_main', licenseKey: KEYS.revoked }),
+    ])
+      for (const call of [
+        client.queryCompanies({}),
+        client.resolveAddress({ postalCode: '11201' }),
+        client.taxRatesByPostalCode({ country: 'US', postalCode: '11201' }),
+        client.queryCustomers({ companyId: EAST }),
+      ]) {
+        const error = await avataxError(call);
+        expect(error).toMatchObject({ code: 'AuthenticationException', target: 'HttpRequestHeaders' });
+        expect(error.details[0]).toMatchObject({ number: 30 });
+      }
+    // No Authorization header at all is AvaTax's AuthenticationIncomplete, 401 too.
+    const bare = await api('GET', '/api/v2/definitions/taxcodes');
+    expect([bare.status, bare.body.error.code, bare.body.error.target]).toEqual([401, 'AuthenticationIncomplete', 'HttpRequestHeaders']);
+  });
+
+  it('read a JSON body sent with no Content-Type and property names in any letter case', async () => {
+    const post = (path: string, body: unknown) =>
+      conformingFetch(`${inject('baseUrl')}${path}`, {
+        method: 'POST',
+        headers: { Authorization: basic(KEY) },
+        // A byte body: fetch adds no Content-Type, as some connectors' HTTP stacks send it.
+        body: new TextEncoder().encode(JSON.stringify(body)),
+      });
+    const resolved = await post('/api/v2/addresses/resolve', { PostalCode: '11201', REGION: 'NY', TextCase: 'Mixed' });
+    expect(resolved.headers.get('content-type')).toMatch(/^application\/json/);
+    const address = (await resolved.json()) as any;
+    expect(resolved.status).toBe(200);
+    expect(address).not.toHaveProperty('messages');
+    expect(address.validatedAddresses[0]).toMatchObject({ city: 'Brooklyn', region: 'NY', postalCode: '11201' });
+    const code = unique('NOCT');
+    const made = await post(`/api/v2/companies/${EAST}/customers`, [{ CustomerCode: code, NAME: 'No Content-Type Ltd', PostalCode: '11201' }]);
+    expect(made.status).toBe(201);
+    expect(((await made.json()) as any)[0]).toMatchObject({ customerCode: code, name: 'No Content-Type Ltd', postalCode: '11201', companyId: EAST });
+  });
+
+  it('bill nothing: address, rate and definition reads and customer writes, as /api/v1 reads and customer writes', async () => {
+    const made = await api('POST', `${V1}/keys`, { key: KEYS.admin, body: { environment: 'sandbox', scopes: ['*'], name: unique('avatax-usage') } });
+    expect(made.status, made.text).toBe(201);
+    const client = avatax({ accountId: 'acct_main', licenseKey: made.body.key });
+    const company = companyNumber('acct_main', null);
+    const code = unique('USG-AV');
+    await client.resolveAddress({ postalCode: '10001', region: 'NY' });
+    await client.resolveAddressPost({ model: { postalCode: '10001' } });
+    await client.taxRatesByAddress({ line1: '1 Main St', region: 'NY', postalCode: '10001', country: 'US' });
+    await client.taxRatesByPostalCode({ country: 'US', postalCode: '10001' });
+    await client.listTaxCodes({});
+    await client.listEntityUseCodes({});
+    await client.queryCompanies({});
+    await client.createCustomers({ companyId: company, model: [customer(code)] as never });
+    await client.getCustomer({ companyId: company, customerCode: code });
+    await client.updateCustomer({ companyId: company, customerCode: code, model: customer(code, { name: 'Renamed' }) as never });
+    await client.queryCustomers({ companyId: company });
+    await client.queryCertificates({ companyId: company });
+    await client.listCertificatesForCustomer({ companyId: company, customerCode: code });
+    // A calculation through /api/v1 with the same key shows the key's units are counted.
+    const calculated = await api('POST', `${V1}/calculations`, {
+      key: made.body.key,
+      body: { date: TODAY, ship_to: { state: 'NY', zip: '10001' }, lines: [{ amount: 10 }] },
+    });
+    expect(calculated.status, calculated.text).toBe(200);
+    const usage = await api('GET', `${V1}/usage?group_by=key`, { key: KEYS.admin });
+    expect(usage.status, usage.text).toBe(200);
+    expect(usage.body.data.find((g: { group: string }) => g.group === made.body.id)?.by_kind).toEqual({ calculation: 1 });
   });
 });
