@@ -106,9 +106,18 @@ function acknowledgeRouteMethods(stack: SalesTaxStack, routes: ApiRoutes): void 
     acknowledge(method, 'AwsSolutions-APIG4', reason);
     acknowledge(method, 'AwsSolutions-COG4', reason);
   }
+  for (const route of stack.routes.filter((r) => r.optionalKey)) {
+    const method = routes.routeMethods.get(route.id);
+    if (method)
+      acknowledge(
+        method,
+        'AwsSolutions-APIG4',
+        "A route whose key is optional (AvaTax's ping) answers without credentials, as the API it is compatible with does: its function authenticates a key itself when one is sent, answers only whether it is usable, and counts in no rate-limit bucket.",
+      );
+  }
   for (const method of routes.surfaceNotFound) {
     const reason =
-      "The MOCK method answering 404 in TaxJar's error shape for a path no route has below the TaxJar base path reaches no backend and returns a fixed error body, as API Gateway's own 404 would before authentication.";
+      "The MOCK method answering 404 in a compatible API's error shape (TaxJar's, AvaTax's) for a path no route has below its base path reaches no backend and returns a fixed error body, as API Gateway's own 404 would before authentication.";
     acknowledge(method, 'AwsSolutions-APIG4', reason);
     acknowledge(method, 'AwsSolutions-COG4', reason);
   }

@@ -14,7 +14,7 @@ import {
   TABLES,
   USAGE_LOG_WORKER,
 } from '../../functions/manifest/resources';
-import { fullPath, type RouteDef, TAXJAR_BASE_PATH } from '../../functions/manifest/route';
+import { AVATAX_BASE_PATH, fullPath, type RouteDef, TAXJAR_BASE_PATH } from '../../functions/manifest/route';
 import { ROUTES, TAXJAR_TAXES } from '../../functions/manifest/routes';
 import { AccessProfiles, DEPLOYMENT_SECRET_PARTITION, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
 import { QueueWorkers } from '../../lib/constructs/queue-workers';
@@ -410,11 +410,11 @@ describe('api', () => {
     template.hasResourceProperties('AWS::ApiGateway::Authorizer', { Type: 'REQUEST', AuthorizerResultTtlInSeconds: 0, IdentitySource: Match.absent() });
   });
 
-  it('puts every route behind the authorizer and a usage key, but the public API description', () => {
+  it('puts every route behind the authorizer and a usage key, but the public API description and optional-key routes', () => {
     const routeMethods = methods().filter((m) => m.Properties.HttpMethod !== 'ANY');
     expect(routeMethods.map((m) => m.Properties.HttpMethod).sort()).toEqual(routes.map((r) => r.method).sort());
     const open = routeMethods.filter((m) => m.Properties.AuthorizationType === 'NONE');
-    expect(open).toHaveLength(routes.filter((r) => r.public).length);
+    expect(open).toHaveLength(routes.filter((r) => r.public || r.optionalKey).length);
     for (const m of open) expect(m.Properties).toMatchObject({ ApiKeyRequired: false, Integration: { Type: 'AWS_PROXY' } });
     for (const m of routeMethods.filter((m) => !open.includes(m))) {
       expect(m.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', ApiKeyRequired: true, Integration: { Type: 'AWS_PROXY' } });
@@ -437,9 +437,11 @@ describe('api', () => {
       const [response] = m.Properties.Integration.IntegrationResponses;
       expect(response.StatusCode).toBe('405');
       const body = response.ResponseTemplates['application/json'] as string;
-      // TaxJar-compatible paths answer in TaxJar's shape (the request id stays in X-Request-Id).
+      // TaxJar- and AvaTax-compatible paths answer in their API's shape (the request id stays in X-Request-Id).
       if (body.startsWith('{"error":"'))
         expect(JSON.parse(body)).toEqual({ error: 'Method Not Allowed', detail: expect.stringContaining('[method_not_allowed]'), status: 405 });
+      else if (body.includes('"faultCode"'))
+        expect(JSON.parse(body).error.details[0]).toMatchObject({ description: expect.stringContaining('(method_not_allowed)'), faultCode: 'Client' });
       else {
         expect(body).toContain(`"code":"${GATEWAY_ERRORS.methodNotAllowed.code}"`);
         expect(body).toContain('"request_id":"$context.requestId"');
@@ -450,6 +452,7 @@ describe('api', () => {
 
   it("answers an unknown path below the TaxJar base path 404 in TaxJar's shape: a {proxy+} and every route-less resource there", () => {
     const taxjarPaths = new Set(routes.filter((r) => r.dialect === 'taxjar').map(fullPath));
+    const methods = () => Object.values(Template.fromStack(taxjarSurface).findResources('AWS::ApiGateway::Method')) as Resource[];
     const prefixes = new Set(
       [...taxjarPaths].flatMap((path) =>
         path
@@ -475,6 +478,33 @@ describe('api', () => {
     Template.fromStack(taxjarSurface).hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{proxy+}' });
   });
 
+  it("answers an unknown path below the AvaTax base path 404 in AvaTax's shape: a {proxy+} and every route-less resource there", () => {
+    const avataxSurface = stack.surfaces.find((s) => s.base === AVATAX_BASE_PATH)!;
+    const avataxPaths = new Set(routes.filter((r) => r.dialect === 'avatax').map(fullPath));
+    const prefixes = new Set(
+      [...avataxPaths].flatMap((path) =>
+        path
+          .split('/')
+          .slice(1)
+          .map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`),
+      ),
+    );
+    // /api is the main stack's, the parent of /api/v1 too.
+    const bare = [...prefixes].filter((path) => !avataxPaths.has(path) && path.startsWith(`${AVATAX_BASE_PATH}`));
+    expect(bare).toContain(AVATAX_BASE_PATH);
+    const notFound = (Object.values(Template.fromStack(avataxSurface).findResources('AWS::ApiGateway::Method')) as Resource[]).filter(
+      (m) => m.Properties.HttpMethod === 'ANY' && mockStatus(m) === '404',
+    );
+    expect(notFound).toHaveLength(bare.length + 1);
+    for (const m of notFound) {
+      expect(m.Properties).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'MOCK' } });
+      const [response] = m.Properties.Integration.IntegrationResponses;
+      const body = JSON.parse(response.ResponseTemplates['application/json']);
+      expect(body.error).toMatchObject({ code: expect.any(String), message: expect.any(String), target: expect.any(String) });
+      expect(body.error.details[0]).toMatchObject({ number: expect.any(Number), description: expect.stringContaining('(not_found)'), faultCode: 'Client' });
+    }
+  });
+
   it('names the configured public URL to the functions, and refuses one that is not an http(s) origin', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const stack = new SalesTaxStack(app, 'SalesTax-pub', { stage: 'pub', publicUrl: 'https://tax.example.com/' });
@@ -497,8 +527,8 @@ describe('api', () => {
           .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
       ),
     );
-    // And the one greedy resource answering TaxJar's 404 below its base path.
-    expect(allResources('AWS::ApiGateway::Resource')).toHaveLength(paths.size + 1);
+    // And the one greedy resource answering a surface's 404 below its base path, for each of TaxJar and AvaTax.
+    expect(allResources('AWS::ApiGateway::Resource')).toHaveLength(paths.size + 2);
   });
 
   it.each([
@@ -559,7 +589,7 @@ describe('stacks', () => {
 
   it("builds each compatibility surface's routes in a nested stack of its own, derived from the manifest's base paths", () => {
     expect(stack.surfaces.map((s) => s.base)).toEqual([...new Set(routes.map(surfaceBase).filter(Boolean))]);
-    expect(stack.surfaces.map((s) => s.base)).toEqual([TAXJAR_BASE_PATH]);
+    expect(stack.surfaces.map((s) => s.base)).toEqual([TAXJAR_BASE_PATH, AVATAX_BASE_PATH]);
     template.resourceCountIs('AWS::CloudFormation::Stack', stack.surfaces.length);
     const nested = Template.fromStack(taxjarSurface);
     const [baseId, base] = Object.entries(nested.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'taxjar' } }))[0] as [string, Resource];
@@ -570,23 +600,23 @@ describe('stacks', () => {
   });
 
   it('gives a new surface its own nested stack with no change to the stack, below the resources the main stack has', () => {
-    const avatax = ['create', 'adjust'].map((name) => ({
+    const added = ['create', 'adjust'].map((name) => ({
       ...TAXJAR_TAXES,
-      id: `v2-transactions-${name}`,
-      base: '/api/v2',
+      id: `v9-transactions-${name}`,
+      base: '/api/v9',
       path: `/transactions/${name}`,
       dialect: 'contract' as const,
     }));
-    const { other, template: t } = synthRoutes(avatax);
-    expect(other.surfaces.map((s) => s.base)).toEqual([TAXJAR_BASE_PATH, '/api/v2']);
-    const surface = other.surfaces[1]!;
+    const { other, template: t } = synthRoutes(added);
+    expect(other.surfaces.map((s) => s.base)).toEqual([TAXJAR_BASE_PATH, AVATAX_BASE_PATH, '/api/v9']);
+    const surface = other.surfaces[2]!;
     const nested = Template.fromStack(surface);
     nested.resourceCountIs('AWS::Lambda::Function', 2);
-    // /api is the main stack's (the parent of /api/v1): the surface hangs v2 below it.
+    // /api is the main stack's (the parent of /api/v1): the surface hangs v9 below it.
     const [api] = Object.keys(t.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'api', ParentId: rootResource } }));
-    const [v2] = Object.values(nested.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'v2' } })) as Resource[];
+    const [v9] = Object.values(nested.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'v9' } })) as Resource[];
     const parameters = (t.toJSON().Resources[other.getLogicalId(surface.nestedStackResource as CfnElement)] as Resource).Properties.Parameters;
-    expect(parameters[v2!.Properties.ParentId.Ref]).toEqual({ Ref: api });
+    expect(parameters[v9!.Properties.ParentId.Ref]).toEqual({ Ref: api });
   });
 
   it('refuses routes that would put one path into two stacks, or one route id twice', () => {
