@@ -30,6 +30,9 @@ import { systemResolver } from './adapters/webhooks/target-guard';
 import type { AccountPorts } from './application/account';
 import { Authenticator } from './application/authentication';
 import { Authorizer } from './application/authorization';
+import type { AvataxCertificatePorts } from './application/avatax/certificates';
+import type { AvataxCompanyPorts } from './application/avatax/companies';
+import type { AvataxCustomerPorts } from './application/avatax/customers';
 import { type BatchItemPorts, type BatchPorts, sweepBatch } from './application/batches';
 import { type CertificatePorts, storedCertificateResolver } from './application/certificates';
 import { type ContentService, contentService } from './application/content';
@@ -183,6 +186,10 @@ export const taxjarOrderPorts = /* @__PURE__ */ once((): TransactionPorts & Taxj
 export const taxjarCustomerPorts = /* @__PURE__ */ once(
   (): TaxjarCustomerPorts => ({ customers: customerStore(), tenantConfigs: tenantConfigs(), certificates: certificateStore() }),
 );
+/** The AvaTax-compatible API's companies (the account's locations), customers and certificates. */
+export const avataxCompanyPorts = /* @__PURE__ */ once((): AvataxCompanyPorts => ({ tenantConfigs: tenantConfigs(), accounts: authenticator() }));
+export const avataxCustomerPorts = /* @__PURE__ */ once((): AvataxCustomerPorts => ({ ...avataxCompanyPorts(), customers: customerStore() }));
+export const avataxCertificatePorts = /* @__PURE__ */ once((): AvataxCertificatePorts => ({ ...avataxCustomerPorts(), certificates: certificateStore() }));
 export const pendingWork = /* @__PURE__ */ once(() => new PendingWorkStore(docClient(), table()));
 /** The sweeper's registry and its handler per kind of work; `minAgeMs`: work younger than this still has its first messages. */
 export const sweeperPorts = (minAgeMs: number): SweeperPorts => ({

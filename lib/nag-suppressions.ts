@@ -110,7 +110,7 @@ function acknowledgeRouteMethods(stack: SalesTaxStack, routes: ApiRoutes): void 
   }
   for (const method of routes.surfaceNotFound) {
     const reason =
-      "The MOCK method answering 404 in a compatible API's error shape for a path no route has below its base path reaches no backend and returns a fixed error body, as API Gateway's own 404 would before authentication.";
+      "The MOCK method answering 404 in a compatible API's error shape (TaxJar's, AvaTax's) for a path no route has below its base path reaches no backend and returns a fixed error body, as API Gateway's own 404 would before authentication.";
     acknowledge(method, 'AwsSolutions-APIG4', reason);
     acknowledge(method, 'AwsSolutions-COG4', reason);
   }

@@ -1340,6 +1340,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/addresses/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resolve an address (AvaTax)
+         * @description AvaTax’s `GET /api/v2/addresses/resolve` (query names in any letter case): the address placed by its ZIP code, the one thing the tax content knows of a US address. `validatedAddresses[0]` is the address as sent (lines echoed, not validated: `addressType` `UnknownAddressType`) with its state, its ZIP code and, when no city was sent, the ZIP code’s city; `textCase` `Upper` (default) or `Mixed` cases the answer. `resolutionQuality` is `NotCoded` and there are no `coordinates`: the content holds no geocodes. `taxAuthorities` are the jurisdictions of the ZIP code’s rate area today. A good address has no `messages` key; one that cannot be placed (no ZIP code, not a US ZIP code, a ZIP code not in the region sent, an unknown ZIP code, another country) answers 200 with `messages` of severity `Error` (`summary`, `details`, `refersTo`, `source`), as AvaTax does. Not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-addresses-resolve"];
+        put?: never;
+        /**
+         * Resolve an address from a body (AvaTax)
+         * @description AvaTax’s `POST /api/v2/addresses/resolve` with an AddressValidationInfo body (property names in any letter case; `latitude`/`longitude` are echoed, not used): the GET’s answer. Stores nothing; not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-addresses-resolve-post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/taxrates/byaddress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the tax rates of an address (AvaTax)
+         * @description AvaTax’s `GET /api/v2/taxrates/byaddress`: TaxRateModel `{totalRate, rates: [{rate, name, type}]}` (type State, County, City or Special) of the address’s ZIP code today: the breakdown `GET /api/v1/rates` answers for it, to the micro-unit. The street and city are accepted and unused (rates are looked up by ZIP code); `region`, when sent, must hold the ZIP code. Refusals: 400 InvalidAddress / InvalidPostalCode (`invalid_address`) for a ZIP code that is not one, not in the region or outside the US, ValueRequiredError without `postalCode`, GetTaxError JurisdictionNotFoundError (`rate_unavailable`) for a ZIP code without a rate. Not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-taxrates-byaddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/taxrates/bypostalcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the tax rates of a ZIP code (AvaTax)
+         * @description AvaTax’s `GET /api/v2/taxrates/bypostalcode`: the byaddress answer for a ZIP code alone (a ZIP code listed in several states needs the byaddress `region`). Not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-taxrates-bypostalcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/definitions/taxcodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the AvaTax tax codes the service maps (AvaTax)
+         * @description AvaTax’s `GET /api/v2/definitions/taxcodes`: the AvaTax system tax codes of this service’s crosswalk (data/avatax_tax_code_crosswalk.csv) as TaxCodeModel rows of a FetchResult, by code; each `description` says which of the service’s codes (`GET /api/v1/tax-codes`) the code is taxed as. Codes outside the crosswalk are not listed (a document may still send them: they are passed to the engine as sent). `$filter` over id, companyId, taxCode, taxCodeTypeId, description, isPhysical, isActive (`taxCode contains "P0"`, `taxCode eq 'NT'`), `$orderBy`, `$top` (≤ 1000), `$skip`. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-taxcodes-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/definitions/entityusecodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the entity-use codes (AvaTax)
+         * @description AvaTax’s `GET /api/v2/definitions/entityusecodes`: the standard entity-use codes as EntityUseCodeModel rows of a FetchResult; `$filter` over code, name, description (`code eq G`, quoted or not). A code claims an exemption; this service exempts only on the customer’s certificate (docs/transactions-and-certificates.md). AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-entityusecodes-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the companies (AvaTax)
+         * @description AvaTax’s `GET /api/v2/companies`: the account’s companies as CompanyModel rows of a FetchResult: the account itself as `DEFAULT` (`isDefault`, named as the account) and each location (companyCode = the location’s code, named as it). `id` is the number AvaTax clients put in `/companies/{companyCode}/customers` and `…/certificates` paths (which take the company’s code too); `accountId` the account’s numeric id. A location-scoped key sees its own location’s company only. `$filter` over id, accountId, companyCode, name, isDefault, isActive, defaultCountry, baseCurrencyCode, isTest, createdDate (`companyCode eq 'EAST'`), `$orderBy`, `$top`, `$skip`; `$include` is accepted and adds nothing. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-companies-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the customers of a company (AvaTax)
+         * @description AvaTax’s `GET /api/v2/companies/{companyCode}/customers`: the company’s customers (up to 10,000, newest first) as CustomerModel rows of a FetchResult. A customer made through /api/v1 has no address here: its line1, city, postalCode and country are empty strings (strict clients need strings). `$filter` over id, customerCode, alternateId, name, line1, city, region, postalCode, country, emailAddress, createdDate, modifiedDate; `$orderBy`, `$top`, `$skip`; `$include` is accepted and adds nothing. 404 EntityNotFoundError for a company the key cannot see. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-customers-list"];
+        put?: never;
+        /**
+         * Create customers of a company (AvaTax)
+         * @description AvaTax’s `POST /api/v2/companies/{companyCode}/customers`: an array of 1 to 100 CustomerModel (property names in any letter case), created all or none as customers of the company’s location (the default company: none), so `GET /api/v1/customers/{code}` shows them. Each needs `customerCode` and `name`; the address and contact details (line1, city, region, postalCode, country, emailAddress, phoneNumber, …) are kept beside the customer and answered back, never used to tax. A code that is not one of this service’s (`A-Z a-z 0-9 . _ : -`, up to 50) is kept under `av.` and a digest of it and answered as written. Answers 201 with the customers. Refusals: 400 DuplicateEntry (`conflict`) when a code exists anywhere in the account, a code twice in the array, ValueRequiredError for a missing code or name, 404 EntityNotFoundError for a company the key cannot see (the path names it by its number, as AvaTax clients do, or by its code). Exemptions follow from certificates (`/api/v1/certificates`), not from the customer. Not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-customers-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/customers/{customerCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a customer of a company (AvaTax)
+         * @description AvaTax’s `GET /api/v2/companies/{companyCode}/customers/{customerCode}` (the code percent-encoded or in AvaTax’s `_-ava2f-_` escapes): the customer, or 404 EntityNotFoundError when the company has no customer of this code (a customer of another company of the account included). AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-customers-get"];
+        /**
+         * Replace a customer of a company (AvaTax)
+         * @description AvaTax’s `PUT /api/v2/companies/{companyCode}/customers/{customerCode}`: replaces the customer’s name and the details kept for it with the CustomerModel sent (`name` required); its code and company stay (a `customerCode` other than the path’s is 400). 404 EntityNotFoundError when the company has no such customer. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `customers:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        put: operations["avatax-customers-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/customers/{customerCode}/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer’s certificates (AvaTax)
+         * @description AvaTax’s `GET /api/v2/companies/{companyCode}/customers/{customerCode}/certificates`: the customer’s exemption certificates as the company’s list answers them; 404 EntityNotFoundError for a customer the company does not have. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-customer-certificates-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company’s certificates (AvaTax)
+         * @description AvaTax’s `GET /api/v2/companies/{companyCode}/certificates`: the exemption certificates of the company’s location (up to 10,000, newest first) as CertificateModel rows of a FetchResult: `signedDate`/`expirationDate` its validity window, `exposureZone` its state, `exemptionReason.name` its reason, `status` COMPLETE once reviewed (PENDING before), `valid` reviewed and in force today. `$include=customers` adds each one’s customer (needs `customers:read`). `$filter` over id, signedDate, expirationDate, exemptionNumber, status, valid, verified, createdDate, modifiedDate, customerCode; `$orderBy`, `$top`, `$skip`. Certificates are recorded, reviewed and assigned through `/api/v1/certificates`: AvaTax’s certificate creation takes the signed form itself, which this service does not store. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-certificates-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -25616,6 +25854,2429 @@ export interface operations {
                         /** @description The numeric AvaTax-style id of the key’s account (or practice). */
                         authenticatedAccountId?: number;
                     };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-addresses-resolve": {
+        parameters: {
+            query?: {
+                /** @example 350 Fifth Avenue */
+                line1?: string;
+                line2?: string;
+                line3?: string;
+                /** @example New York */
+                city?: string;
+                /** @example NY */
+                region?: string;
+                /** @example 10118 */
+                postalCode?: string;
+                /** @example US */
+                country?: string;
+                textCase?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address placed by its ZIP code, or with messages saying why it could not be (200 either way). */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "350 Fifth Avenue",
+                     *         "city": "New York",
+                     *         "region": "NY",
+                     *         "country": "US",
+                     *         "postalCode": "10118"
+                     *       },
+                     *       "validatedAddresses": [
+                     *         {
+                     *           "addressType": "UnknownAddressType",
+                     *           "line1": "350 FIFTH AVENUE",
+                     *           "city": "NEW YORK",
+                     *           "region": "NY",
+                     *           "country": "US",
+                     *           "postalCode": "10118"
+                     *         }
+                     *       ],
+                     *       "resolutionQuality": "NotCoded",
+                     *       "taxAuthorities": [
+                     *         {
+                     *           "jurisdictionName": "NEW YORK",
+                     *           "jurisdictionType": "State"
+                     *         },
+                     *         {
+                     *           "jurisdictionName": "NEW YORK",
+                     *           "jurisdictionType": "City"
+                     *         },
+                     *         {
+                     *           "jurisdictionName": "NEW YORK CITY",
+                     *           "jurisdictionType": "Special"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        address: {
+                            /** @description As sent. */
+                            line1?: string;
+                            /** @description As sent. */
+                            line2?: string;
+                            /** @description As sent. */
+                            line3?: string;
+                            /** @description As sent, or the ZIP code’s city when none was sent. */
+                            city?: string;
+                            /** @description The state. */
+                            region?: string;
+                            /** @description `US`. */
+                            country?: string;
+                            /** @description The ZIP code (ZIP+4 when one was sent). */
+                            postalCode?: string;
+                            latitude?: number;
+                            longitude?: number;
+                        };
+                        validatedAddresses: {
+                            /**
+                             * @description The street is not validated: the service resolves ZIP codes only.
+                             * @enum {string}
+                             */
+                            addressType: "UnknownAddressType";
+                            /** @description As sent. */
+                            line1?: string;
+                            /** @description As sent. */
+                            line2?: string;
+                            /** @description As sent. */
+                            line3?: string;
+                            /** @description As sent, or the ZIP code’s city when none was sent. */
+                            city?: string;
+                            /** @description The state. */
+                            region?: string;
+                            /** @description `US`. */
+                            country?: string;
+                            /** @description The ZIP code (ZIP+4 when one was sent). */
+                            postalCode?: string;
+                        }[];
+                        /**
+                         * @description The content has no coordinates: a resolved address is placed by its ZIP code, never geocoded (no `coordinates`).
+                         * @enum {string}
+                         */
+                        resolutionQuality: "NotCoded";
+                        taxAuthorities?: {
+                            /** @description The jurisdiction’s name, as in the rates. */
+                            jurisdictionName: string;
+                            /** @enum {string} */
+                            jurisdictionType: "State" | "County" | "City" | "Special";
+                        }[];
+                        /** @description Present only when the address could not be placed (severity Error); absent for a good address. */
+                        messages?: {
+                            /** @description What is wrong, in a sentence. */
+                            summary: string;
+                            /** @description Why, and what to send instead. */
+                            details: string;
+                            /** @description The part of the address it is about (`Address.PostalCode`, `Address.Region`, `Address.Country`). */
+                            refersTo: string;
+                            /** @enum {string} */
+                            severity: "Error";
+                            /** @description What produced the message. */
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-addresses-resolve-post": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "line1": "1 Pierrepont Street",
+                 *       "city": "Brooklyn",
+                 *       "region": "NY",
+                 *       "postalCode": "11201",
+                 *       "country": "US",
+                 *       "textCase": "Mixed"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Street line 1, echoed (not validated). */
+                    line1?: string;
+                    /** @description Street line 2, echoed. */
+                    line2?: string;
+                    /** @description Street line 3, echoed. */
+                    line3?: string;
+                    /** @description City, echoed; when absent the ZIP code’s city is answered. */
+                    city?: string;
+                    /** @description The state: code or name, any case. */
+                    region?: string;
+                    /** @description The ZIP code the address is resolved by. */
+                    postalCode?: string;
+                    /** @description `US` (or absent). */
+                    country?: string;
+                    /** @description Echoed in `address`; not used to resolve. */
+                    latitude?: number;
+                    /** @description Echoed in `address`; not used to resolve. */
+                    longitude?: number;
+                    /** @description `Upper` (default) or `Mixed`, by name in any case or by number. */
+                    textCase?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description As the GET answers. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "line1": "1 Pierrepont Street",
+                     *         "city": "Brooklyn",
+                     *         "region": "NY",
+                     *         "country": "US",
+                     *         "postalCode": "11201"
+                     *       },
+                     *       "validatedAddresses": [
+                     *         {
+                     *           "addressType": "UnknownAddressType",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "country": "US",
+                     *           "postalCode": "11201"
+                     *         }
+                     *       ],
+                     *       "resolutionQuality": "NotCoded",
+                     *       "taxAuthorities": [
+                     *         {
+                     *           "jurisdictionName": "NEW YORK",
+                     *           "jurisdictionType": "State"
+                     *         },
+                     *         {
+                     *           "jurisdictionName": "BROOKLYN",
+                     *           "jurisdictionType": "City"
+                     *         },
+                     *         {
+                     *           "jurisdictionName": "NEW YORK CITY",
+                     *           "jurisdictionType": "Special"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        address: {
+                            /** @description As sent. */
+                            line1?: string;
+                            /** @description As sent. */
+                            line2?: string;
+                            /** @description As sent. */
+                            line3?: string;
+                            /** @description As sent, or the ZIP code’s city when none was sent. */
+                            city?: string;
+                            /** @description The state. */
+                            region?: string;
+                            /** @description `US`. */
+                            country?: string;
+                            /** @description The ZIP code (ZIP+4 when one was sent). */
+                            postalCode?: string;
+                            latitude?: number;
+                            longitude?: number;
+                        };
+                        validatedAddresses: {
+                            /**
+                             * @description The street is not validated: the service resolves ZIP codes only.
+                             * @enum {string}
+                             */
+                            addressType: "UnknownAddressType";
+                            /** @description As sent. */
+                            line1?: string;
+                            /** @description As sent. */
+                            line2?: string;
+                            /** @description As sent. */
+                            line3?: string;
+                            /** @description As sent, or the ZIP code’s city when none was sent. */
+                            city?: string;
+                            /** @description The state. */
+                            region?: string;
+                            /** @description `US`. */
+                            country?: string;
+                            /** @description The ZIP code (ZIP+4 when one was sent). */
+                            postalCode?: string;
+                        }[];
+                        /**
+                         * @description The content has no coordinates: a resolved address is placed by its ZIP code, never geocoded (no `coordinates`).
+                         * @enum {string}
+                         */
+                        resolutionQuality: "NotCoded";
+                        taxAuthorities?: {
+                            /** @description The jurisdiction’s name, as in the rates. */
+                            jurisdictionName: string;
+                            /** @enum {string} */
+                            jurisdictionType: "State" | "County" | "City" | "Special";
+                        }[];
+                        /** @description Present only when the address could not be placed (severity Error); absent for a good address. */
+                        messages?: {
+                            /** @description What is wrong, in a sentence. */
+                            summary: string;
+                            /** @description Why, and what to send instead. */
+                            details: string;
+                            /** @description The part of the address it is about (`Address.PostalCode`, `Address.Region`, `Address.Country`). */
+                            refersTo: string;
+                            /** @enum {string} */
+                            severity: "Error";
+                            /** @description What produced the message. */
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`, `idempotency_conflict`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-taxrates-byaddress": {
+        parameters: {
+            query?: {
+                /** @example 350 Fifth Avenue */
+                line1?: string;
+                line2?: string;
+                line3?: string;
+                /** @example New York */
+                city?: string;
+                /** @example NY */
+                region?: string;
+                /** @example 10118 */
+                postalCode?: string;
+                /** @example US */
+                country?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates of the address’s ZIP code today. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "totalRate": 0.08875,
+                     *       "rates": [
+                     *         {
+                     *           "rate": 0.04,
+                     *           "name": "NEW YORK",
+                     *           "type": "State"
+                     *         },
+                     *         {
+                     *           "rate": 0.045,
+                     *           "name": "NEW YORK",
+                     *           "type": "City"
+                     *         },
+                     *         {
+                     *           "rate": 0.00375,
+                     *           "name": "NEW YORK CITY",
+                     *           "type": "Special"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The combined general-merchandise rate of the ZIP code today, as GET /api/v1/rates answers it. */
+                        totalRate: number;
+                        rates: {
+                            rate: number;
+                            name: string;
+                            /** @enum {string} */
+                            type: "State" | "County" | "City" | "Special";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`, `invalid_address`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-taxrates-bypostalcode": {
+        parameters: {
+            query?: {
+                /** @example US */
+                country?: string;
+                /** @example 64108 */
+                postalCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates of the ZIP code today. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "totalRate": 0.08975,
+                     *       "rates": [
+                     *         {
+                     *           "rate": 0.04225,
+                     *           "name": "MISSOURI",
+                     *           "type": "State"
+                     *         },
+                     *         {
+                     *           "rate": 0.01375,
+                     *           "name": "JACKSON",
+                     *           "type": "County"
+                     *         },
+                     *         {
+                     *           "rate": 0.0325,
+                     *           "name": "KANSAS CITY",
+                     *           "type": "City"
+                     *         },
+                     *         {
+                     *           "rate": 0.00125,
+                     *           "name": "KANSAS CITY SPECIAL DISTRICTS",
+                     *           "type": "Special"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The combined general-merchandise rate of the ZIP code today, as GET /api/v1/rates answers it. */
+                        totalRate: number;
+                        rates: {
+                            rate: number;
+                            name: string;
+                            /** @enum {string} */
+                            type: "State" | "County" | "City" | "Special";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`, `invalid_address`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-taxcodes-list": {
+        parameters: {
+            query?: {
+                /** @example taxCode contains "PC04" */
+                $filter?: string;
+                /** @example 10 */
+                $top?: string;
+                $skip?: string;
+                $orderBy?: string;
+                $include?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AvaTax system tax codes this service maps to its own. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 7,
+                     *       "value": [
+                     *         {
+                     *           "id": 1376354534,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040000",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Clothing and related products, business-to-consumer (group header). Taxed here as 20010 (Clothing).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 1823882921,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040100",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Clothing and related products, business-to-consumer, general. Taxed here as 20010 (Clothing).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 270946649,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040101",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Aprons. Taxed here as 20010 (Clothing).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 101874843,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040105",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Bandanas. Taxed here as 20010 (Clothing).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 761320845,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040111",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Coats and jackets. Taxed here as 53101800A0000 (Clothing - Coats or jackets).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 2029057473,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040118",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Formal wear. Taxed here as 53101801A0001 (Clothing - Tuxedo or Formalwear).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         },
+                     *         {
+                     *           "id": 250028100,
+                     *           "companyId": 0,
+                     *           "taxCode": "PC040402",
+                     *           "taxCodeTypeId": "P",
+                     *           "description": "Athletic shoes. Taxed here as 53111900A0000 (Clothing - Athletic footwear).",
+                     *           "isPhysical": true,
+                     *           "isActive": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many tax codes the query matched, before paging. */
+                        "@recordsetCount": number;
+                        value: {
+                            /** @description A stable number of the code. */
+                            id: number;
+                            /**
+                             * @description 0: a system code.
+                             * @constant
+                             */
+                            companyId: 0;
+                            /** @description The AvaTax system tax code. */
+                            taxCode: string;
+                            /** @description P product, F freight, D digital, S service, N non-taxable. */
+                            taxCodeTypeId: string;
+                            /** @description What the code stands for, and which of this service’s codes it is taxed as. */
+                            description: string;
+                            isPhysical: boolean;
+                            /** @constant */
+                            isActive: true;
+                        }[];
+                        /** @description The same query for the rows after this page; absent on the last page. */
+                        nextLink?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-entityusecodes-list": {
+        parameters: {
+            query?: {
+                /** @example code eq G */
+                $filter?: string;
+                $top?: string;
+                $skip?: string;
+                $orderBy?: string;
+                $include?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AvaTax’s standard entity-use codes. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "code": "G",
+                     *           "name": "Resale",
+                     *           "description": "Resale",
+                     *           "validCountries": [
+                     *             "US",
+                     *             "CA"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many entity-use codes the query matched, before paging. */
+                        "@recordsetCount": number;
+                        value: {
+                            code: string;
+                            name: string;
+                            description: string;
+                            validCountries: string[];
+                        }[];
+                        /** @description The same query for the rows after this page; absent on the last page. */
+                        nextLink?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-companies-list": {
+        parameters: {
+            query?: {
+                /** @example companyCode eq 'NYC' */
+                $filter?: string;
+                /** @example 1 */
+                $top?: string;
+                $skip?: string;
+                $orderBy?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The companies the key sees: the account’s locations and the account itself. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "id": 256295130,
+                     *           "accountId": 1450900708,
+                     *           "companyCode": "NYC",
+                     *           "name": "New York store",
+                     *           "isDefault": false,
+                     *           "isActive": true,
+                     *           "hasProfile": true,
+                     *           "defaultCountry": "US",
+                     *           "baseCurrencyCode": "USD",
+                     *           "isTest": true,
+                     *           "createdDate": "2026-12-02T02:11:36.394Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many companies the query matched, before paging. */
+                        "@recordsetCount": number;
+                        value: {
+                            /** @description The company’s number, which AvaTax clients put in /companies/{companyCode}/customers and …/certificates paths (its code names it there too). */
+                            id: number;
+                            /** @description The account’s numeric id (the Basic user strict clients send). */
+                            accountId: number;
+                            /** @description The location’s code, or `DEFAULT` for the account itself. */
+                            companyCode: string;
+                            /** @description The location’s name, or the account’s. */
+                            name: string;
+                            /** @description The account itself (companyCode DEFAULT). */
+                            isDefault: boolean;
+                            /** @constant */
+                            isActive: true;
+                            /** @constant */
+                            hasProfile: true;
+                            /** @constant */
+                            defaultCountry: "US";
+                            /** @constant */
+                            baseCurrencyCode: "USD";
+                            /** @description A sandbox key’s companies. */
+                            isTest: boolean;
+                            /** @description When the location was created (the default company has none). */
+                            createdDate?: string;
+                        }[];
+                        /** @description The same query for the rows after this page; absent on the last page. */
+                        nextLink?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-customers-list": {
+        parameters: {
+            query?: {
+                /** @example customerCode eq 'AVA-2001' */
+                $filter?: string;
+                $top?: string;
+                $skip?: string;
+                $orderBy?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example 256295130 */
+                companyCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company’s customers. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "id": 704106120,
+                     *           "companyId": 256295130,
+                     *           "customerCode": "AVA-2001",
+                     *           "name": "Harbor Supply Co.",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "city": "Brooklyn",
+                     *           "postalCode": "11201",
+                     *           "emailAddress": "purchasing@harbor-supply.example",
+                     *           "createdDate": "2026-12-02T02:11:44.120Z",
+                     *           "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *           "country": "US",
+                     *           "region": "NY"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many customers the query matched, before paging. */
+                        "@recordsetCount": number;
+                        value: {
+                            /** @description A stable number of the customer. */
+                            id: number;
+                            companyId: number;
+                            /** @description The code as its client wrote it. */
+                            customerCode: string;
+                            alternateId?: string;
+                            /** @description The name (empty when the customer has none). */
+                            name: string;
+                            attnName?: string;
+                            /** @description As sent; empty for a customer this service was never told the address of. */
+                            line1: string;
+                            line2?: string;
+                            /** @description As sent, or empty. */
+                            city: string;
+                            /** @description As sent, or empty. */
+                            postalCode: string;
+                            phoneNumber?: string;
+                            faxNumber?: string;
+                            emailAddress?: string;
+                            contactName?: string;
+                            createdDate: string;
+                            modifiedDate: string;
+                            /** @description As sent, or empty. */
+                            country: string;
+                            region?: string;
+                            isBill?: boolean;
+                            isShip?: boolean;
+                            taxpayerIdNumber?: string;
+                        }[];
+                        /** @description The same query for the rows after this page; absent on the last page. */
+                        nextLink?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-customers-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example 256295130 */
+                companyCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "customerCode": "AVA-2001",
+                 *         "name": "Harbor Supply Co.",
+                 *         "line1": "1 Pierrepont Street",
+                 *         "city": "Brooklyn",
+                 *         "region": "NY",
+                 *         "postalCode": "11201",
+                 *         "country": "US",
+                 *         "emailAddress": "purchasing@harbor-supply.example"
+                 *       }
+                 *     ]
+                 */
+                "application/json": {
+                    /** @description The customer’s code, up to 255 characters, any characters (one that is not a code of this service is kept under `av.` and a digest, and answered as written). Required. */
+                    customerCode?: string | number;
+                    /** @description The customer’s name (required). */
+                    name?: string;
+                    /** @description Kept and answered back. */
+                    alternateId?: string;
+                    /** @description Kept and answered back. */
+                    attnName?: string;
+                    /** @description Kept and answered back (taxes follow the document’s addresses). */
+                    line1?: string;
+                    /** @description Kept and answered back. */
+                    line2?: string;
+                    /** @description Kept and answered back. */
+                    city?: string;
+                    /** @description Kept and answered back. */
+                    region?: string;
+                    /** @description Kept and answered back. */
+                    postalCode?: string;
+                    /** @description Kept and answered back. */
+                    country?: string;
+                    /** @description Kept and answered back. */
+                    phoneNumber?: string;
+                    /** @description Kept and answered back. */
+                    faxNumber?: string;
+                    /** @description Kept and answered back. */
+                    emailAddress?: string;
+                    /** @description Kept and answered back. */
+                    contactName?: string;
+                    /** @description Kept and answered back. */
+                    taxpayerIdNumber?: string;
+                    /** @description Kept and answered back. */
+                    isBill?: boolean;
+                    /** @description Kept and answered back. */
+                    isShip?: boolean;
+                    /** @description Ignored: the path names the company. */
+                    companyId?: number;
+                }[];
+            };
+        };
+        responses: {
+            /** @description The customers created, as sent. */
+            201: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 704106120,
+                     *         "companyId": 256295130,
+                     *         "customerCode": "AVA-2001",
+                     *         "name": "Harbor Supply Co.",
+                     *         "line1": "1 Pierrepont Street",
+                     *         "city": "Brooklyn",
+                     *         "postalCode": "11201",
+                     *         "emailAddress": "purchasing@harbor-supply.example",
+                     *         "createdDate": "2026-12-02T02:11:44.120Z",
+                     *         "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *         "country": "US",
+                     *         "region": "NY"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": {
+                        /** @description A stable number of the customer. */
+                        id: number;
+                        companyId: number;
+                        /** @description The code as its client wrote it. */
+                        customerCode: string;
+                        alternateId?: string;
+                        /** @description The name (empty when the customer has none). */
+                        name: string;
+                        attnName?: string;
+                        /** @description As sent; empty for a customer this service was never told the address of. */
+                        line1: string;
+                        line2?: string;
+                        /** @description As sent, or empty. */
+                        city: string;
+                        /** @description As sent, or empty. */
+                        postalCode: string;
+                        phoneNumber?: string;
+                        faxNumber?: string;
+                        emailAddress?: string;
+                        contactName?: string;
+                        createdDate: string;
+                        modifiedDate: string;
+                        /** @description As sent, or empty. */
+                        country: string;
+                        region?: string;
+                        isBill?: boolean;
+                        isShip?: boolean;
+                        taxpayerIdNumber?: string;
+                    }[];
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `conflict`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-customers-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example 256295130 */
+                companyCode: string;
+                /** @example AVA-2001 */
+                customerCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 704106120,
+                     *       "companyId": 256295130,
+                     *       "customerCode": "AVA-2001",
+                     *       "name": "Harbor Supply Co.",
+                     *       "line1": "1 Pierrepont Street",
+                     *       "city": "Brooklyn",
+                     *       "postalCode": "11201",
+                     *       "emailAddress": "purchasing@harbor-supply.example",
+                     *       "createdDate": "2026-12-02T02:11:44.120Z",
+                     *       "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *       "country": "US",
+                     *       "region": "NY"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A stable number of the customer. */
+                        id: number;
+                        companyId: number;
+                        /** @description The code as its client wrote it. */
+                        customerCode: string;
+                        alternateId?: string;
+                        /** @description The name (empty when the customer has none). */
+                        name: string;
+                        attnName?: string;
+                        /** @description As sent; empty for a customer this service was never told the address of. */
+                        line1: string;
+                        line2?: string;
+                        /** @description As sent, or empty. */
+                        city: string;
+                        /** @description As sent, or empty. */
+                        postalCode: string;
+                        phoneNumber?: string;
+                        faxNumber?: string;
+                        emailAddress?: string;
+                        contactName?: string;
+                        createdDate: string;
+                        modifiedDate: string;
+                        /** @description As sent, or empty. */
+                        country: string;
+                        region?: string;
+                        isBill?: boolean;
+                        isShip?: boolean;
+                        taxpayerIdNumber?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-customers-update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example 256295130 */
+                companyCode: string;
+                /** @example AVA-2001 */
+                customerCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customerCode": "AVA-2001",
+                 *       "name": "Harbor Supply Company",
+                 *       "line1": "1 Pierrepont Street",
+                 *       "city": "Brooklyn",
+                 *       "region": "NY",
+                 *       "postalCode": "11201",
+                 *       "country": "US",
+                 *       "phoneNumber": "+1 718 555 0100"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The customer’s code, up to 255 characters, any characters (one that is not a code of this service is kept under `av.` and a digest, and answered as written). Required. */
+                    customerCode?: string | number;
+                    /** @description The customer’s name (required). */
+                    name?: string;
+                    /** @description Kept and answered back. */
+                    alternateId?: string;
+                    /** @description Kept and answered back. */
+                    attnName?: string;
+                    /** @description Kept and answered back (taxes follow the document’s addresses). */
+                    line1?: string;
+                    /** @description Kept and answered back. */
+                    line2?: string;
+                    /** @description Kept and answered back. */
+                    city?: string;
+                    /** @description Kept and answered back. */
+                    region?: string;
+                    /** @description Kept and answered back. */
+                    postalCode?: string;
+                    /** @description Kept and answered back. */
+                    country?: string;
+                    /** @description Kept and answered back. */
+                    phoneNumber?: string;
+                    /** @description Kept and answered back. */
+                    faxNumber?: string;
+                    /** @description Kept and answered back. */
+                    emailAddress?: string;
+                    /** @description Kept and answered back. */
+                    contactName?: string;
+                    /** @description Kept and answered back. */
+                    taxpayerIdNumber?: string;
+                    /** @description Kept and answered back. */
+                    isBill?: boolean;
+                    /** @description Kept and answered back. */
+                    isShip?: boolean;
+                    /** @description Ignored: the path names the company. */
+                    companyId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer as replaced. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 704106120,
+                     *       "companyId": 256295130,
+                     *       "customerCode": "AVA-2001",
+                     *       "name": "Harbor Supply Company",
+                     *       "line1": "1 Pierrepont Street",
+                     *       "city": "Brooklyn",
+                     *       "postalCode": "11201",
+                     *       "phoneNumber": "+1 718 555 0100",
+                     *       "createdDate": "2026-12-02T02:11:44.120Z",
+                     *       "modifiedDate": "2026-12-02T02:11:44.193Z",
+                     *       "country": "US",
+                     *       "region": "NY"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description A stable number of the customer. */
+                        id: number;
+                        companyId: number;
+                        /** @description The code as its client wrote it. */
+                        customerCode: string;
+                        alternateId?: string;
+                        /** @description The name (empty when the customer has none). */
+                        name: string;
+                        attnName?: string;
+                        /** @description As sent; empty for a customer this service was never told the address of. */
+                        line1: string;
+                        line2?: string;
+                        /** @description As sent, or empty. */
+                        city: string;
+                        /** @description As sent, or empty. */
+                        postalCode: string;
+                        phoneNumber?: string;
+                        faxNumber?: string;
+                        emailAddress?: string;
+                        contactName?: string;
+                        createdDate: string;
+                        modifiedDate: string;
+                        /** @description As sent, or empty. */
+                        country: string;
+                        region?: string;
+                        isBill?: boolean;
+                        isShip?: boolean;
+                        taxpayerIdNumber?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-customer-certificates-list": {
+        parameters: {
+            query?: {
+                $filter?: string;
+                $top?: string;
+                $skip?: string;
+                $orderBy?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example 879894699 */
+                companyCode: string;
+                /** @example C-ACME */
+                customerCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer’s exemption certificates. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "id": 1028100069,
+                     *           "companyId": 879894699,
+                     *           "signedDate": "2026-01-01",
+                     *           "expirationDate": "2099-12-31",
+                     *           "documentExists": true,
+                     *           "valid": true,
+                     *           "verified": true,
+                     *           "exemptPercentage": 100,
+                     *           "isSingleCertificate": false,
+                     *           "exemptionNumber": "12-3456789",
+                     *           "exemptionReason": {
+                     *             "id": 1354294738,
+                     *             "name": "RESALE"
+                     *           },
+                     *           "status": "COMPLETE",
+                     *           "createdDate": "2026-12-02T02:11:41.669Z",
+                     *           "modifiedDate": "2026-12-02T02:11:41.723Z",
+                     *           "exposureZone": {
+                     *             "id": 1849849514,
+                     *             "name": "New York",
+                     *             "region": "NY",
+                     *             "country": "US"
+                     *           },
+                     *           "customerCode": "C-ACME"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many certificates the query matched, before paging. */
+                        "@recordsetCount": number;
+                        value: {
+                            /** @description A stable number of the certificate. */
+                            id: number;
+                            companyId: number;
+                            /** @description The first day the certificate is valid (valid_from). */
+                            signedDate: string;
+                            /** @description Its last day (valid_to). */
+                            expirationDate: string;
+                            /** @description A digest of the signed document was recorded. */
+                            documentExists: boolean;
+                            /** @description Reviewed (active) and in force today. */
+                            valid: boolean;
+                            /** @description Reviewed (active). */
+                            verified: boolean;
+                            /** @constant */
+                            exemptPercentage: 100;
+                            /** @constant */
+                            isSingleCertificate: false;
+                            exemptionNumber?: string;
+                            exemptionReason: {
+                                id: number;
+                                name: string;
+                            };
+                            /**
+                             * @description COMPLETE once reviewed, PENDING before.
+                             * @enum {string}
+                             */
+                            status: "COMPLETE" | "PENDING";
+                            createdDate: string;
+                            modifiedDate: string;
+                            exposureZone: {
+                                id: number;
+                                /** @description The state’s name. */
+                                name: string;
+                                region: string;
+                                /** @constant */
+                                country: "US";
+                            };
+                            /** @description The code of the customer it belongs to. */
+                            customerCode: string;
+                            /** @description With `$include=customers`: the customer it belongs to. */
+                            customers?: {
+                                /** @description A stable number of the customer. */
+                                id: number;
+                                companyId: number;
+                                /** @description The code as its client wrote it. */
+                                customerCode: string;
+                                alternateId?: string;
+                                /** @description The name (empty when the customer has none). */
+                                name: string;
+                                attnName?: string;
+                                /** @description As sent; empty for a customer this service was never told the address of. */
+                                line1: string;
+                                line2?: string;
+                                /** @description As sent, or empty. */
+                                city: string;
+                                /** @description As sent, or empty. */
+                                postalCode: string;
+                                phoneNumber?: string;
+                                faxNumber?: string;
+                                emailAddress?: string;
+                                contactName?: string;
+                                createdDate: string;
+                                modifiedDate: string;
+                                /** @description As sent, or empty. */
+                                country: string;
+                                region?: string;
+                                isBill?: boolean;
+                                isShip?: boolean;
+                                taxpayerIdNumber?: string;
+                            }[];
+                        }[];
+                        /** @description The same query for the rows after this page; absent on the last page. */
+                        nextLink?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-certificates-list": {
+        parameters: {
+            query?: {
+                $filter?: string;
+                /** @example 10 */
+                $top?: string;
+                $skip?: string;
+                $orderBy?: string;
+                /** @example customers */
+                $include?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example 879894699 */
+                companyCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company’s exemption certificates. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 1,
+                     *       "value": [
+                     *         {
+                     *           "id": 1028100069,
+                     *           "companyId": 879894699,
+                     *           "signedDate": "2026-01-01",
+                     *           "expirationDate": "2099-12-31",
+                     *           "documentExists": true,
+                     *           "valid": true,
+                     *           "verified": true,
+                     *           "exemptPercentage": 100,
+                     *           "isSingleCertificate": false,
+                     *           "exemptionNumber": "12-3456789",
+                     *           "exemptionReason": {
+                     *             "id": 1354294738,
+                     *             "name": "RESALE"
+                     *           },
+                     *           "status": "COMPLETE",
+                     *           "createdDate": "2026-12-02T02:11:41.669Z",
+                     *           "modifiedDate": "2026-12-02T02:11:41.723Z",
+                     *           "exposureZone": {
+                     *             "id": 1849849514,
+                     *             "name": "New York",
+                     *             "region": "NY",
+                     *             "country": "US"
+                     *           },
+                     *           "customerCode": "C-ACME",
+                     *           "customers": [
+                     *             {
+                     *               "id": 128215085,
+                     *               "companyId": 879894699,
+                     *               "customerCode": "C-ACME",
+                     *               "name": "Acme Hardware LLC",
+                     *               "line1": "",
+                     *               "city": "",
+                     *               "postalCode": "",
+                     *               "createdDate": "2026-12-02T02:11:41.652Z",
+                     *               "modifiedDate": "2026-12-02T02:11:41.652Z",
+                     *               "country": ""
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many certificates the query matched, before paging. */
+                        "@recordsetCount": number;
+                        value: {
+                            /** @description A stable number of the certificate. */
+                            id: number;
+                            companyId: number;
+                            /** @description The first day the certificate is valid (valid_from). */
+                            signedDate: string;
+                            /** @description Its last day (valid_to). */
+                            expirationDate: string;
+                            /** @description A digest of the signed document was recorded. */
+                            documentExists: boolean;
+                            /** @description Reviewed (active) and in force today. */
+                            valid: boolean;
+                            /** @description Reviewed (active). */
+                            verified: boolean;
+                            /** @constant */
+                            exemptPercentage: 100;
+                            /** @constant */
+                            isSingleCertificate: false;
+                            exemptionNumber?: string;
+                            exemptionReason: {
+                                id: number;
+                                name: string;
+                            };
+                            /**
+                             * @description COMPLETE once reviewed, PENDING before.
+                             * @enum {string}
+                             */
+                            status: "COMPLETE" | "PENDING";
+                            createdDate: string;
+                            modifiedDate: string;
+                            exposureZone: {
+                                id: number;
+                                /** @description The state’s name. */
+                                name: string;
+                                region: string;
+                                /** @constant */
+                                country: "US";
+                            };
+                            /** @description The code of the customer it belongs to. */
+                            customerCode: string;
+                            /** @description With `$include=customers`: the customer it belongs to. */
+                            customers?: {
+                                /** @description A stable number of the customer. */
+                                id: number;
+                                companyId: number;
+                                /** @description The code as its client wrote it. */
+                                customerCode: string;
+                                alternateId?: string;
+                                /** @description The name (empty when the customer has none). */
+                                name: string;
+                                attnName?: string;
+                                /** @description As sent; empty for a customer this service was never told the address of. */
+                                line1: string;
+                                line2?: string;
+                                /** @description As sent, or empty. */
+                                city: string;
+                                /** @description As sent, or empty. */
+                                postalCode: string;
+                                phoneNumber?: string;
+                                faxNumber?: string;
+                                emailAddress?: string;
+                                contactName?: string;
+                                createdDate: string;
+                                modifiedDate: string;
+                                /** @description As sent, or empty. */
+                                country: string;
+                                region?: string;
+                                isBill?: boolean;
+                                isShip?: boolean;
+                                taxpayerIdNumber?: string;
+                            }[];
+                        }[];
+                        /** @description The same query for the rows after this page; absent on the last page. */
+                        nextLink?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
                 };
             };
             /** @description Internal error: `internal_error`. */

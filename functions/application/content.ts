@@ -2,7 +2,7 @@
 // in use. Content is loaded once per process by the port.
 import type { Category, StateFacts } from '../core/content/artifact';
 import { US_STATES } from '../core/content/states';
-import type { TaxCode, TaxContent } from '../core/content/tax-content';
+import type { Resolution, TaxCode, TaxContent } from '../core/content/tax-content';
 import { type Page, type PageRequest, pageInMemory } from '../core/lists/paging';
 import { destinationRates, type RateBreakdown } from '../core/tax/engine';
 import type { StateSummary } from '../core/taxjar/content';
@@ -38,6 +38,9 @@ export function contentService(content: () => TaxContent) {
     rates(zip: string, state: string | undefined, date: string): RateBreakdown {
       return destinationRates(content(), state, zip, date);
     },
+
+    /** Where an address's state and ZIP code resolve to in the newest version (AvaTax's address resolution). */
+    resolve: (state: string | undefined, zip: string): Resolution => content().resolve(state, zip),
 
     taxCodes(filter: TaxCodeFilter, page: PageRequest): Page<TaxCode> {
       const needle = filter.q?.toLowerCase();

@@ -31,6 +31,19 @@ export function render(reply: Reply, requestId: string): APIGatewayProxyResult {
 
 const elapsed = (start: number): number => Math.round((performance.now() - start) * 100) / 100;
 
+/** The longest X-Avalara-Client value a log line keeps (it is the client's free text). */
+const MAX_CLIENT_HEADER = 256;
+
+/**
+ * What the access log line adds for a dialect: on AvaTax routes the client's `X-Avalara-Client`
+ * (`<app>; <version>; <SDK>; <SDK version>; <machine>`), which names the connector calling.
+ */
+function dialectFields(dialect: ErrorDialect, received: Received | undefined): Record<string, unknown> {
+  if (dialect !== 'avatax') return {};
+  const client = received?.headers['x-avalara-client'];
+  return client === undefined ? {} : { avalara_client: client.slice(0, MAX_CLIENT_HEADER) };
+}
+
 /** `dialect`: how this route renders errors (TaxJar-compatible routes answer in TaxJar's shape). */
 export function envelope(routeId: string, dialect: ErrorDialect = 'contract'): HttpMiddleware {
   return {
@@ -42,7 +55,7 @@ export function envelope(routeId: string, dialect: ErrorDialect = 'contract'): H
     after: (request) => {
       const replayed = request.response?.headers?.['Idempotent-Replayed'] === 'true';
       const duration_ms = elapsed(request.context.stx?.startedAt ?? performance.now());
-      logger.info('request', { status: request.response?.statusCode, duration_ms, replayed });
+      logger.info('request', { status: request.response?.statusCode, duration_ms, replayed, ...dialectFields(dialect, request.context.stx?.received) });
       requestMetrics(routeId, request.response?.statusCode ?? 200, duration_ms);
       logger.removeKeys(['request_id', 'route']);
     },
@@ -52,7 +65,7 @@ export function envelope(routeId: string, dialect: ErrorDialect = 'contract'): H
       if (domain.code === 'internal_error') logger.error('unhandled error', request.error ?? new Error('unknown failure'));
       request.response = errorResponse(domain, requestId, dialect);
       const duration_ms = elapsed(request.context.stx?.startedAt ?? performance.now());
-      logger.info('request', { status: request.response.statusCode, code: domain.code, duration_ms });
+      logger.info('request', { status: request.response.statusCode, code: domain.code, duration_ms, ...dialectFields(dialect, request.context.stx?.received) });
       requestMetrics(routeId, request.response.statusCode, duration_ms, domain.code);
       logger.removeKeys(['request_id', 'route']);
     },

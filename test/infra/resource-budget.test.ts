@@ -30,11 +30,11 @@ const MANAGED_POLICIES_PER_ROLE = 10;
  * Built since the first plan (35 routes, 4 workers, a relay, 4 sending profiles), and so in the
  * stacks themselves now: TaxJar (18 routes, in its nested stack), batches (4), return jobs (4),
  * webhooks (7 routes; one sends to the WebhookDeliveries queue, a new profile), the Streams relay
- * and the API description's 2 public routes. What the roadmap still adds: the AvaTax REST
- * v2-compatible surface, about 28 routes on about 30 new paths below /api/v2 (its base path's
- * resource, one segment without a method, a path per route), which gets a nested stack of its own;
- * it is counted with a 404 subtree like TaxJar's (a MOCK on each resource without a method and a
- * greedy `{proxy+}`), in case its dialect needs one. The workers count the stack's queues.
+ * and the API description's 2 public routes. The AvaTax REST v2-compatible surface below /api/v2
+ * has its nested stack, with its 404 subtree (a MOCK on each resource without a method and a
+ * greedy `{proxy+}`), and part of its routes; the plan still counts 28 more routes on new paths
+ * there (one segment without a method, a path per route), more than it lacks. The workers count
+ * the stack's queues.
  */
 const PLANNED = { surface: { base: '/api/v2', routes: 28, segment: '/companies' }, workers: 4, relays: 0, sendingProfiles: 3 } as const;
 
@@ -70,8 +70,8 @@ const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'GET', 'POST', 'PATCH', '
 type Placement = { readonly base: string; readonly dialect?: RouteDef['dialect']; readonly segment?: string };
 const MAIN: Placement = { base: BASE_PATH };
 const TAXJAR: Placement = { base: TAXJAR_BASE_PATH, dialect: 'taxjar' };
-/** The planned surface, with a 404 subtree as TaxJar's dialect has. */
-const PLANNED_SURFACE: Placement = { base: PLANNED.surface.base, dialect: 'taxjar', segment: PLANNED.surface.segment };
+/** The planned routes of the AvaTax surface, in its dialect (with its 404 subtree). */
+const PLANNED_SURFACE: Placement = { base: PLANNED.surface.base, dialect: 'avatax', segment: PLANNED.surface.segment };
 
 /**
  * `count` routes below `placement.base` (and its `segment`, if any), each on a path of its own (a

@@ -3,6 +3,7 @@
 // cursors, oversized headers and control bytes in headers. Each is refused cleanly: the API's
 // status and code, the envelope and an X-Request-Id, never a 500.
 import { describe, expect, it } from 'vitest';
+import { companyNumber } from '../../functions/core/avatax/ids';
 import { KEYS } from '../fixtures/seed';
 import { api, expectDetail, expectError, type Res, unique, V1 } from '../support/http';
 import { rawRequest } from '../support/raw-http';
@@ -99,6 +100,59 @@ describe('identifiers past the key limits', () => {
       }
     });
   }
+});
+
+describe('the AvaTax-compatible surface', () => {
+  const EAST = companyNumber('acct_avatax', 'EAST');
+  const avatax = (method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}) =>
+    api(method, `/api/v2${path}`, { key: KEYS.avatax, ...options });
+  const expectAvatax = (res: Res, status: number, code: string) => {
+    expect(res.status, res.text).toBe(status);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.body.error.code).toBe(code);
+  };
+
+  it('reads Object.prototype member names as query names as unknown parameters, and refuses them as filter fields', async () => {
+    for (const name of PROTO_NAMES) {
+      expect((await avatax('GET', `/definitions/taxcodes?${name}=1`)).status).toBe(200);
+      // Repeated, it is refused as every repeated query parameter is (one value, or none read).
+      expectAvatax(await avatax('GET', `/definitions/taxcodes?${name}=1&${name}=2`), 400, 'DuplicateEntry');
+      const resolved = await avatax('GET', `/addresses/resolve?postalCode=11201&${name}=x`);
+      expect(resolved.status).toBe(200);
+      expect(resolved.body).not.toHaveProperty('messages');
+      expectAvatax(await avatax('GET', `/definitions/taxcodes?$filter=${encodeURIComponent(`${name} eq 1`)}`), 400, 'InvalidQueryField');
+      expectAvatax(await avatax('GET', `/companies?$orderBy=${name}`), 400, 'FieldNotOrderableError');
+    }
+  });
+
+  it('ignores Object.prototype member names as body members', async () => {
+    for (const name of PROTO_NAMES) {
+      const resolved = await avatax('POST', '/addresses/resolve', { raw: `{"postalCode":"11201","${name}":{"x":1}}` });
+      expect(resolved.status, resolved.text).toBe(200);
+      expect(resolved.body.validatedAddresses[0].region).toBe('NY');
+      const code = unique('proto');
+      const made = await avatax('POST', `/companies/${EAST}/customers`, { raw: `[{"customerCode":"${code}","name":"x","${name}":{"x":1}}]` });
+      expect(made.status, made.text).toBe(201);
+      expect(Object.keys(made.body[0])).not.toContain(name);
+    }
+  });
+
+  it('answers codes and company numbers past any key limit with its 404, a code too long to keep with StringLengthError', async () => {
+    for (const n of [1_100, 8_000]) {
+      expectAvatax(await avatax('GET', `/companies/${EAST}/customers/${'A'.repeat(n)}`), 404, 'EntityNotFoundError');
+      expectAvatax(await avatax('GET', `/companies/${'9'.repeat(n)}/customers`), 404, 'EntityNotFoundError');
+    }
+    const long = await avatax('POST', `/companies/${EAST}/customers`, { body: [{ customerCode: 'A'.repeat(256), name: 'x' }] });
+    expectAvatax(long, 400, 'StringLengthError');
+    expect(long.text).not.toContain('AAAAAAAAAA');
+  });
+
+  it('serves a request whose X-Avalara-Client is long or odd (the access log keeps a bounded part of it)', async () => {
+    for (const client of ['a'.repeat(6_000), 'app; 1.0; JavascriptSdk; 26.9.0; {"json": true}\t']) {
+      const res = await avatax('GET', '/definitions/entityusecodes?$filter=code%20eq%20G', { headers: { 'X-Avalara-Client': client } });
+      expect(res.status, res.text).toBe(200);
+    }
+  });
 });
 
 describe('altered list cursors', () => {

@@ -160,6 +160,21 @@ const STEPS: readonly Step[] = [
   { id: 'webhooks-delete', key: ADMIN, path: (m) => ({ id: m.webhook! }) },
   { id: 'usage-get', key: ADMIN },
   { id: 'avatax-ping', key: ADMIN },
+  // AvaTax reference, companies, customers and certificates: the customer AVA-2001 of the NYC company,
+  // then C-ACME's certificate in the account's own company.
+  { id: 'avatax-addresses-resolve', key: ADMIN },
+  { id: 'avatax-addresses-resolve-post', key: ADMIN },
+  { id: 'avatax-taxrates-byaddress', key: ADMIN },
+  { id: 'avatax-taxrates-bypostalcode', key: ADMIN },
+  { id: 'avatax-taxcodes-list', key: ADMIN },
+  { id: 'avatax-entityusecodes-list', key: ADMIN },
+  { id: 'avatax-companies-list', key: ADMIN },
+  { id: 'avatax-customers-create', key: ADMIN },
+  { id: 'avatax-customers-get', key: ADMIN },
+  { id: 'avatax-customers-list', key: ADMIN },
+  { id: 'avatax-customers-update', key: ADMIN },
+  { id: 'avatax-customer-certificates-list', key: ADMIN },
+  { id: 'avatax-certificates-list', key: ADMIN },
 ];
 
 /** Every operation id the scenario sends, in order. */

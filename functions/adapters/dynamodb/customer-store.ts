@@ -1,16 +1,19 @@
-// Customers of a tenant (entities/customer.ts): one item each, listed newest first.
+// Customers of a tenant (entities/customer.ts): one item each, listed newest first, with the
+// profile a compatible API keeps for it on the same item.
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { Customer } from '../../core/customers/customer';
-import type { CustomerRepository } from '../../core/customers/ports';
+import type { CustomerProfileRepository, CustomerRepository } from '../../core/customers/ports';
+import type { CustomerProfile, ProfiledCustomer } from '../../core/customers/profile';
 import { DomainError } from '../../core/errors';
 import type { Page, PageRequest } from '../../core/lists/paging';
+import { AtomicWrite } from './atomic-write';
 import { customerEntity } from './entities/customer';
 import { keyFits } from './item-schema';
-import { listPage } from './query-page';
+import { batchGetAll, listPage } from './query-page';
 
-export class CustomerStore implements CustomerRepository {
+export class CustomerStore implements CustomerRepository, CustomerProfileRepository {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
@@ -82,6 +85,49 @@ export class CustomerStore implements CustomerRepository {
           cause: error,
         });
       }
+      throw error;
+    }
+  }
+
+  async createProfiled(
+    tenant: Tenant,
+    entries: readonly { readonly customer: Omit<Customer, 'certificate_ids'>; readonly profile: CustomerProfile }[],
+  ): Promise<void> {
+    const write = new AtomicWrite();
+    for (const { customer, profile } of entries)
+      write.add(
+        { Put: { TableName: this.table, Item: customerEntity.item(tenant, customer, profile), ConditionExpression: 'attribute_not_exists(PK)' } },
+        (_reason, cause) => new DomainError('conflict', `A customer with the code ${profile.code} already exists.`, undefined, undefined, { cause }),
+      );
+    await write.send(this.db);
+  }
+
+  async getProfiled(tenant: Tenant, code: string): Promise<ProfiledCustomer | null> {
+    const key = customerEntity.key(tenant, code);
+    if (!keyFits(key)) return null;
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    return out.Item ? customerEntity.readProfiled(out.Item) : null;
+  }
+
+  async getManyProfiled(tenant: Tenant, codes: readonly string[]): Promise<Map<string, ProfiledCustomer>> {
+    const keys = [...new Set(codes)].map((code) => customerEntity.key(tenant, code)).filter(keyFits);
+    const items = await batchGetAll(this.db, this.table, keys);
+    return new Map(items.map((i) => customerEntity.readProfiled(i)).map((p) => [p.customer.customer_code, p]));
+  }
+
+  async listProfiled(tenant: Tenant, locationCode: string | null, page: PageRequest): Promise<Page<ProfiledCustomer>> {
+    const { items, next_cursor } = await listPage(this.db, this.table, customerEntity.list(tenant), [['location_code', '=', locationCode]], page);
+    return { data: items.map(customerEntity.readProfiled), next_cursor };
+  }
+
+  async replaceProfile(tenant: Tenant, code: string, name: string | null, profile: CustomerProfile): Promise<ProfiledCustomer | null> {
+    const key = customerEntity.key(tenant, code);
+    if (!keyFits(key)) return null;
+    try {
+      const out = await this.db.send(new UpdateCommand({ ...customerEntity.replaceProfile(this.table, tenant, code, name, profile), ReturnValues: 'ALL_NEW' }));
+      return customerEntity.readProfiled(out.Attributes);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return null;
       throw error;
     }
   }

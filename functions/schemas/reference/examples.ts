@@ -12,8 +12,18 @@
 // Ids the service generates (keys, certificates, batches, return jobs, webhook endpoints, events)
 // are shown in their form; the test puts in those of the resources it just created.
 import type * as v from 'valibot';
+import { companyNumber } from '../../core/avatax/ids';
 import type { ROUTES, RouteId } from '../../manifest/routes';
 import { AccountUpdateSchema, DeclarationCreateSchema, ItemCreateSchema, KeyCreateSchema, LocationCreateSchema } from '../account';
+import {
+  AvataxAddressBodySchema,
+  AvataxAddressQuerySchema,
+  AvataxCustomerSchema,
+  AvataxCustomersCreateSchema,
+  AvataxListQuerySchema,
+  AvataxRatesByAddressQuerySchema,
+  AvataxRatesByPostalCodeQuerySchema,
+} from '../avatax-reference';
 import { BatchGetQuerySchema, BatchItemsQuerySchema, BatchListQuerySchema, BatchRequestSchema } from '../batches';
 import { EstimateRequestSchema, RateQuerySchema, TaxCodeQuerySchema } from '../calculations';
 import { ActivationSchema, AssignmentSchema, CertificateCreateSchema, CertificateListQuerySchema, CustomerCreateSchema } from '../certificates';
@@ -100,6 +110,11 @@ export const TAXJAR_ORDER = sample(TaxjarOrderCreateSchema, {
 });
 
 const page = (limit: string) => sample(PageQuerySchema, { limit });
+
+/** The AvaTax company number of the seed's NYC location of acct_main, which the examples' key acts for. */
+const AVATAX_COMPANY = String(companyNumber('acct_main', 'NYC'));
+/** The account's own company, where C-ACME (a customer under no location) and its certificate are. */
+const AVATAX_DEFAULT_COMPANY = String(companyNumber('acct_main', null));
 
 export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = {
   'config-get': {},
@@ -323,4 +338,59 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
   'webhooks-rotate-secret': { path: { id: 'we_3c9e1a7f5b2d4c6e8a0b1d3f' } },
   'events-list': { query: sample(EventListQuerySchema, { type: 'transaction.committed', limit: '10' }) },
   'events-redeliver': { path: { id: 'evt_0mx4k2q7a1c3e5f7b9d1f3a5c7e9b1d3' } },
+  // AvaTax reference, companies, customers and certificates: the customer AVA-2001 is created in the
+  // company of the seed's NYC location (its number below), read, listed and replaced; the
+  // certificates listed are C-ACME's, of the account's own company (DEFAULT).
+  'avatax-addresses-resolve': {
+    query: sample(AvataxAddressQuerySchema, { line1: '350 Fifth Avenue', city: 'New York', region: 'NY', postalCode: '10118', country: 'US' }),
+  },
+  'avatax-addresses-resolve-post': {
+    body: sample(AvataxAddressBodySchema, {
+      line1: '1 Pierrepont Street',
+      city: 'Brooklyn',
+      region: 'NY',
+      postalCode: '11201',
+      country: 'US',
+      textCase: 'Mixed',
+    }),
+  },
+  'avatax-taxrates-byaddress': {
+    query: sample(AvataxRatesByAddressQuerySchema, { line1: '350 Fifth Avenue', city: 'New York', region: 'NY', postalCode: '10118', country: 'US' }),
+  },
+  'avatax-taxrates-bypostalcode': { query: sample(AvataxRatesByPostalCodeQuerySchema, { country: 'US', postalCode: '64108' }) },
+  'avatax-taxcodes-list': { query: sample(AvataxListQuerySchema, { $filter: 'taxCode contains "PC04"', $top: '10' }) },
+  'avatax-entityusecodes-list': { query: sample(AvataxListQuerySchema, { $filter: 'code eq G' }) },
+  'avatax-companies-list': { query: sample(AvataxListQuerySchema, { $filter: "companyCode eq 'NYC'", $top: '1' }) },
+  'avatax-customers-create': {
+    path: { companyCode: AVATAX_COMPANY },
+    body: sample(AvataxCustomersCreateSchema, [
+      {
+        customerCode: 'AVA-2001',
+        name: 'Harbor Supply Co.',
+        line1: '1 Pierrepont Street',
+        city: 'Brooklyn',
+        region: 'NY',
+        postalCode: '11201',
+        country: 'US',
+        emailAddress: 'purchasing@harbor-supply.example',
+      },
+    ]),
+  },
+  'avatax-customers-list': { path: { companyCode: AVATAX_COMPANY }, query: sample(AvataxListQuerySchema, { $filter: "customerCode eq 'AVA-2001'" }) },
+  'avatax-customers-get': { path: { companyCode: AVATAX_COMPANY, customerCode: 'AVA-2001' } },
+  'avatax-customers-update': {
+    path: { companyCode: AVATAX_COMPANY, customerCode: 'AVA-2001' },
+    body: sample(AvataxCustomerSchema, {
+      customerCode: 'AVA-2001',
+      name: 'Harbor Supply Company',
+      line1: '1 Pierrepont Street',
+      city: 'Brooklyn',
+      region: 'NY',
+      postalCode: '11201',
+      country: 'US',
+      phoneNumber: '+1 718 555 0100',
+    }),
+  },
+  'avatax-customer-certificates-list': { path: { companyCode: AVATAX_DEFAULT_COMPANY, customerCode: 'C-ACME' } },
+  'avatax-certificates-list': { path: { companyCode: AVATAX_DEFAULT_COMPANY }, query: sample(AvataxListQuerySchema, { $include: 'customers', $top: '10' }) },
 };

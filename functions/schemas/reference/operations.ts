@@ -419,4 +419,57 @@ export const OPERATIONS = {
     summary: 'Check the credentials (AvaTax)',
     description: `AvaTax’s \`GET /api/v2/utilities/ping\`: 200 whatever the credentials, with \`authenticated\` saying whether they name a usable key (HTTP Basic \`<account>:<key>\`, Bearer or X-Api-Key) and, if so, the key’s name and the numeric ids of the key and its account. ${AVATAX}`,
   },
+  // AvaTax reference, companies, customers and certificates.
+  'avatax-addresses-resolve': {
+    summary: 'Resolve an address (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/addresses/resolve\` (query names in any letter case): the address placed by its ZIP code, the one thing the tax content knows of a US address. \`validatedAddresses[0]\` is the address as sent (lines echoed, not validated: \`addressType\` \`UnknownAddressType\`) with its state, its ZIP code and, when no city was sent, the ZIP code’s city; \`textCase\` \`Upper\` (default) or \`Mixed\` cases the answer. \`resolutionQuality\` is \`NotCoded\` and there are no \`coordinates\`: the content holds no geocodes. \`taxAuthorities\` are the jurisdictions of the ZIP code’s rate area today. A good address has no \`messages\` key; one that cannot be placed (no ZIP code, not a US ZIP code, a ZIP code not in the region sent, an unknown ZIP code, another country) answers 200 with \`messages\` of severity \`Error\` (\`summary\`, \`details\`, \`refersTo\`, \`source\`), as AvaTax does. Not billed. ${AVATAX}`,
+  },
+  'avatax-addresses-resolve-post': {
+    summary: 'Resolve an address from a body (AvaTax)',
+    description: `AvaTax’s \`POST /api/v2/addresses/resolve\` with an AddressValidationInfo body (property names in any letter case; \`latitude\`/\`longitude\` are echoed, not used): the GET’s answer. Stores nothing; not billed. ${AVATAX}`,
+  },
+  'avatax-taxrates-byaddress': {
+    summary: 'Read the tax rates of an address (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/taxrates/byaddress\`: TaxRateModel \`{totalRate, rates: [{rate, name, type}]}\` (type State, County, City or Special) of the address’s ZIP code today: the breakdown \`GET /api/v1/rates\` answers for it, to the micro-unit. The street and city are accepted and unused (rates are looked up by ZIP code); \`region\`, when sent, must hold the ZIP code. Refusals: 400 InvalidAddress / InvalidPostalCode (\`invalid_address\`) for a ZIP code that is not one, not in the region or outside the US, ValueRequiredError without \`postalCode\`, GetTaxError JurisdictionNotFoundError (\`rate_unavailable\`) for a ZIP code without a rate. Not billed. ${AVATAX}`,
+  },
+  'avatax-taxrates-bypostalcode': {
+    summary: 'Read the tax rates of a ZIP code (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/taxrates/bypostalcode\`: the byaddress answer for a ZIP code alone (a ZIP code listed in several states needs the byaddress \`region\`). Not billed. ${AVATAX}`,
+  },
+  'avatax-taxcodes-list': {
+    summary: 'List the AvaTax tax codes the service maps (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/definitions/taxcodes\`: the AvaTax system tax codes of this service’s crosswalk (data/avatax_tax_code_crosswalk.csv) as TaxCodeModel rows of a FetchResult, by code; each \`description\` says which of the service’s codes (\`GET /api/v1/tax-codes\`) the code is taxed as. Codes outside the crosswalk are not listed (a document may still send them: they are passed to the engine as sent). \`$filter\` over id, companyId, taxCode, taxCodeTypeId, description, isPhysical, isActive (\`taxCode contains "P0"\`, \`taxCode eq 'NT'\`), \`$orderBy\`, \`$top\` (≤ 1000), \`$skip\`. ${AVATAX}`,
+  },
+  'avatax-entityusecodes-list': {
+    summary: 'List the entity-use codes (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/definitions/entityusecodes\`: the standard entity-use codes as EntityUseCodeModel rows of a FetchResult; \`$filter\` over code, name, description (\`code eq G\`, quoted or not). A code claims an exemption; this service exempts only on the customer’s certificate (docs/transactions-and-certificates.md). ${AVATAX}`,
+  },
+  'avatax-companies-list': {
+    summary: 'List the companies (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/companies\`: the account’s companies as CompanyModel rows of a FetchResult: the account itself as \`DEFAULT\` (\`isDefault\`, named as the account) and each location (companyCode = the location’s code, named as it). \`id\` is the number AvaTax clients put in \`/companies/{companyCode}/customers\` and \`…/certificates\` paths (which take the company’s code too); \`accountId\` the account’s numeric id. A location-scoped key sees its own location’s company only. \`$filter\` over id, accountId, companyCode, name, isDefault, isActive, defaultCountry, baseCurrencyCode, isTest, createdDate (\`companyCode eq 'EAST'\`), \`$orderBy\`, \`$top\`, \`$skip\`; \`$include\` is accepted and adds nothing. ${AVATAX}`,
+  },
+  'avatax-customers-create': {
+    summary: 'Create customers of a company (AvaTax)',
+    description: `AvaTax’s \`POST /api/v2/companies/{companyCode}/customers\`: an array of 1 to 100 CustomerModel (property names in any letter case), created all or none as customers of the company’s location (the default company: none), so \`GET /api/v1/customers/{code}\` shows them. Each needs \`customerCode\` and \`name\`; the address and contact details (line1, city, region, postalCode, country, emailAddress, phoneNumber, …) are kept beside the customer and answered back, never used to tax. A code that is not one of this service’s (\`A-Z a-z 0-9 . _ : -\`, up to 50) is kept under \`av.\` and a digest of it and answered as written. Answers 201 with the customers. Refusals: 400 DuplicateEntry (\`conflict\`) when a code exists anywhere in the account, a code twice in the array, ValueRequiredError for a missing code or name, 404 EntityNotFoundError for a company the key cannot see (the path names it by its number, as AvaTax clients do, or by its code). Exemptions follow from certificates (\`/api/v1/certificates\`), not from the customer. Not billed. ${AVATAX}`,
+  },
+  'avatax-customers-list': {
+    summary: 'List the customers of a company (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/companies/{companyCode}/customers\`: the company’s customers (up to 10,000, newest first) as CustomerModel rows of a FetchResult. A customer made through /api/v1 has no address here: its line1, city, postalCode and country are empty strings (strict clients need strings). \`$filter\` over id, customerCode, alternateId, name, line1, city, region, postalCode, country, emailAddress, createdDate, modifiedDate; \`$orderBy\`, \`$top\`, \`$skip\`; \`$include\` is accepted and adds nothing. 404 EntityNotFoundError for a company the key cannot see. ${AVATAX}`,
+  },
+  'avatax-customers-get': {
+    summary: 'Read a customer of a company (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/companies/{companyCode}/customers/{customerCode}\` (the code percent-encoded or in AvaTax’s \`_-ava2f-_\` escapes): the customer, or 404 EntityNotFoundError when the company has no customer of this code (a customer of another company of the account included). ${AVATAX}`,
+  },
+  'avatax-customers-update': {
+    summary: 'Replace a customer of a company (AvaTax)',
+    description: `AvaTax’s \`PUT /api/v2/companies/{companyCode}/customers/{customerCode}\`: replaces the customer’s name and the details kept for it with the CustomerModel sent (\`name\` required); its code and company stay (a \`customerCode\` other than the path’s is 400). 404 EntityNotFoundError when the company has no such customer. ${AVATAX}`,
+  },
+  'avatax-customer-certificates-list': {
+    summary: 'List a customer’s certificates (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/companies/{companyCode}/customers/{customerCode}/certificates\`: the customer’s exemption certificates as the company’s list answers them; 404 EntityNotFoundError for a customer the company does not have. ${AVATAX}`,
+  },
+  'avatax-certificates-list': {
+    summary: 'List a company’s certificates (AvaTax)',
+    description: `AvaTax’s \`GET /api/v2/companies/{companyCode}/certificates\`: the exemption certificates of the company’s location (up to 10,000, newest first) as CertificateModel rows of a FetchResult: \`signedDate\`/\`expirationDate\` its validity window, \`exposureZone\` its state, \`exemptionReason.name\` its reason, \`status\` COMPLETE once reviewed (PENDING before), \`valid\` reviewed and in force today. \`$include=customers\` adds each one’s customer (needs \`customers:read\`). \`$filter\` over id, signedDate, expirationDate, exemptionNumber, status, valid, verified, createdDate, modifiedDate, customerCode; \`$orderBy\`, \`$top\`, \`$skip\`. Certificates are recorded, reviewed and assigned through \`/api/v1/certificates\`: AvaTax’s certificate creation takes the signed form itself, which this service does not store. ${AVATAX}`,
+  },
 } as const satisfies Record<RouteId, OperationText>;

@@ -8,7 +8,18 @@ import type * as v from 'valibot';
 import { type ErrorCode, RATE_RULE_CODES } from '../../core/errors';
 import type { RouteId } from '../../manifest/routes';
 import { Account, ApiKey, ApiKeyList, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
-import { AvataxPingResult } from './avatax';
+import {
+  AvataxAddressResolution,
+  AvataxCertificateList,
+  AvataxCompanyList,
+  AvataxCustomer,
+  AvataxCustomerList,
+  AvataxCustomers,
+  AvataxEntityUseCodeList,
+  AvataxPingResult,
+  AvataxTaxCodeList,
+  AvataxTaxRates,
+} from './avatax';
 import {
   Batch,
   BatchAccepted,
@@ -236,6 +247,20 @@ export const RESPONSES = {
   'taxjar-customers-update': ok(TaxjarCustomer, 'The customer as updated.', [...LOCATION, 'conflict', 'certificate_evidence_incomplete']),
   'taxjar-customers-delete': ok(TaxjarCustomer, 'The deleted customer; one holding certificates is kept (conflict).', ['not_found', 'conflict']),
   'avatax-ping': ok(AvataxPingResult, 'Whether the credentials work (200 either way).'),
+  // AvaTax reference, companies, customers and certificates.
+  'avatax-addresses-resolve': ok(AvataxAddressResolution, 'The address placed by its ZIP code, or with messages saying why it could not be (200 either way).'),
+  'avatax-addresses-resolve-post': ok(AvataxAddressResolution, 'As the GET answers.'),
+  'avatax-taxrates-byaddress': ok(AvataxTaxRates, 'The rates of the address’s ZIP code today.', ['invalid_address', 'rate_unavailable', ...RATE_RULE_CODES]),
+  'avatax-taxrates-bypostalcode': ok(AvataxTaxRates, 'The rates of the ZIP code today.', ['invalid_address', 'rate_unavailable', ...RATE_RULE_CODES]),
+  'avatax-taxcodes-list': ok(AvataxTaxCodeList, 'The AvaTax system tax codes this service maps to its own.'),
+  'avatax-entityusecodes-list': ok(AvataxEntityUseCodeList, 'AvaTax’s standard entity-use codes.'),
+  'avatax-companies-list': ok(AvataxCompanyList, 'The companies the key sees: the account’s locations and the account itself.'),
+  'avatax-customers-create': created(AvataxCustomers, 'The customers created, as sent.', ['not_found', 'conflict']),
+  'avatax-customers-list': ok(AvataxCustomerList, 'The company’s customers.', ['not_found']),
+  'avatax-customers-get': ok(AvataxCustomer, 'The customer.', ['not_found']),
+  'avatax-customers-update': ok(AvataxCustomer, 'The customer as replaced.', ['not_found']),
+  'avatax-customer-certificates-list': ok(AvataxCertificateList, 'The customer’s exemption certificates.', ['not_found']),
+  'avatax-certificates-list': ok(AvataxCertificateList, 'The company’s exemption certificates.', ['not_found']),
 } as const satisfies Record<RouteId, RouteResponse>;
 
 export { ErrorEnvelope };

@@ -90,6 +90,21 @@ describe('the entity declarations', () => {
     });
   });
 
+  it('keep a customer’s profile on its own item, out of the customer /api/v1 reads', () => {
+    const customer = { customer_code: 'av.1', name: 'Jane', location_code: null, created_at: AT };
+    const profile = { source: 'avatax', code: 'jane@example.com', line1: '1 Main St', is_bill: true, updated_at: AT } as const;
+    const item = customerEntity.item(TENANT, customer, profile);
+    expect(item).toMatchObject({ SK: 'CUSTOMER#av.1', entity: 'customer', profile });
+    expect(customerEntity.read(item)).toEqual({ ...customer, certificate_ids: [] });
+    expect(customerEntity.readProfiled(item)).toEqual({ customer: { ...customer, certificate_ids: [] }, profile });
+    expect(customerEntity.readProfiled(customerEntity.item(TENANT, customer)).profile).toBeNull();
+    expect(customerEntity.replaceProfile('T', TENANT, 'av.1', null, profile)).toMatchObject({
+      Key: { PK: 'TENANT#acct_1#sandbox', SK: 'CUSTOMER#av.1' },
+      UpdateExpression: 'SET #profile = :profile REMOVE #name',
+      ConditionExpression: 'attribute_exists(PK)',
+    });
+  });
+
   it('keep a batch in one partition: tallies sort before the header, items after', () => {
     const batch = { kind: 'return_job', id: 'rjob_1', tenant: TENANT, created_at: AT, deadline_at: AT, expires_at: null, principal: tenantPrincipal() };
     const header = batchEntity.item(batch as unknown as BatchHeader);

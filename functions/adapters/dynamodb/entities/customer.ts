@@ -1,8 +1,11 @@
 // A customer of a tenant: one item in the tenant's partition, listed newest first. The ids of its
-// exemption certificates are a list attribute the certificate's own write appends to.
+// exemption certificates are a list attribute the certificate's own write appends to; the profile
+// a compatible API keeps for it (core/customers/profile.ts) is a map attribute of the same item,
+// which the customer's own reading leaves out.
 import * as v from 'valibot';
 import type { Tenant } from '../../../core/access/records';
 import type { Customer } from '../../../core/customers/customer';
+import { type CustomerProfile, PROFILE_FIELDS, type ProfiledCustomer } from '../../../core/customers/profile';
 import { maybe, parseItem } from '../item-schema';
 import { type ItemKey, tenantPartition, tenantScope } from './keys';
 import { listed } from './list-index';
@@ -15,6 +18,17 @@ const CustomerItem = v.object({
   certificate_ids: v.optional(v.array(v.string()), []),
 });
 
+const ProfileItem = v.object({
+  source: v.literal('avatax'),
+  code: v.string(),
+  ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f, v.optional(v.string())])),
+  is_bill: v.optional(v.boolean()),
+  is_ship: v.optional(v.boolean()),
+  updated_at: v.string(),
+});
+
+const ProfiledItem = v.object({ profile: v.optional(ProfileItem) });
+
 export const customerEntity = {
   key: (t: Tenant, code: string): ItemKey => ({ PK: tenantPartition(t), SK: `CUSTOMER#${code}` }),
 
@@ -22,7 +36,7 @@ export const customerEntity = {
   list: (t: Tenant): string => `CUSTOMERS#${tenantScope(t)}`,
 
   /** A new customer's item (it has no certificates yet). */
-  item: (t: Tenant, customer: Omit<Customer, 'certificate_ids'>): Record<string, unknown> => ({
+  item: (t: Tenant, customer: Omit<Customer, 'certificate_ids'>, profile?: CustomerProfile): Record<string, unknown> => ({
     ...customerEntity.key(t, customer.customer_code),
     ...listed(customerEntity.list(t), customer.created_at, customer.customer_code),
     entity: 'customer',
@@ -30,6 +44,17 @@ export const customerEntity = {
     name: customer.name ?? undefined,
     location_code: customer.location_code ?? undefined,
     created_at: customer.created_at,
+    ...(profile === undefined ? {} : { profile }),
+  }),
+
+  /** The Update that replaces an existing customer's name and profile. */
+  replaceProfile: (table: string, t: Tenant, code: string, name: string | null, profile: CustomerProfile) => ({
+    TableName: table,
+    Key: customerEntity.key(t, code),
+    UpdateExpression: name === null ? 'SET #profile = :profile REMOVE #name' : 'SET #profile = :profile, #name = :name',
+    ExpressionAttributeNames: { '#profile': 'profile', '#name': 'name' },
+    ExpressionAttributeValues: name === null ? { ':profile': profile } : { ':profile': profile, ':name': name },
+    ConditionExpression: 'attribute_exists(PK)',
   }),
 
   /**
@@ -55,5 +80,11 @@ export const customerEntity = {
       created_at: c.created_at,
       certificate_ids: c.certificate_ids,
     };
+  },
+
+  /** The customer with its profile, if one was kept. */
+  readProfiled(item: unknown): ProfiledCustomer {
+    const { profile } = parseItem(ProfiledItem, item, 'customer profile');
+    return { customer: customerEntity.read(item), profile: (profile as CustomerProfile | undefined) ?? null };
   },
 };
