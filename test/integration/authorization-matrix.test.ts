@@ -11,7 +11,8 @@
 // every list must show them none of it. A route with a path parameter and no fixture below fails
 // the matrix until it has one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullPath, type RouteDef } from '../../functions/manifest/route';
+import { certificateNumber, companyNumber } from '../../functions/core/avatax/ids';
+import { AVATAX_BASE_PATH, fullPath, type RouteDef } from '../../functions/manifest/route';
 import { ROUTES } from '../../functions/manifest/routes';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { ACCESS_CODES, CALLERS, type Caller, codeOf, expected, type Header } from '../support/access-matrix';
@@ -118,11 +119,22 @@ interface Isolation {
   readonly body?: (f: Fixtures) => unknown;
   /** The owner's read that proves the resource is there (GET routes read themselves). */
   readonly probe?: (f: Fixtures) => string;
+  /**
+   * The path names the account's configuration, which each of its environments holds as its own (a
+   * location as an AvaTax company): a caller of the other environment reaches its own, and must see
+   * none of the owner's resources in it, rather than get 404.
+   */
+  readonly inEveryEnvironment?: true;
 }
 
 const transaction = (f: Fixtures) => ({ code: f.transaction });
 const order = (f: Fixtures) => ({ transaction_id: f.transaction });
 const orderProbe = (f: Fixtures) => `${V1}/transactions/${f.transaction}`;
+/** The AvaTax company of the fixtures' location (acct_main's NYC), by its number. */
+const AVATAX_NYC = String(companyNumber('acct_main', 'NYC'));
+const company = () => ({ companyId: AVATAX_NYC });
+const avataxCustomer = (f: Fixtures) => ({ companyId: AVATAX_NYC, customerCode: f.customer });
+const avataxCustomerProbe = (f: Fixtures) => `${AVATAX_BASE_PATH}/companies/${AVATAX_NYC}/customers/${f.customer}`;
 
 /** Every route with a path parameter, by id: the resource a foreign caller must not reach. */
 const ISOLATION: Record<string, Isolation | 'public data'> = {
@@ -136,6 +148,21 @@ const ISOLATION: Record<string, Isolation | 'public data'> = {
     probe: orderProbe,
   },
   'transactions-void': { owner: 'main', params: transaction, body: () => ({}), probe: orderProbe },
+  // AvaTax's transactions: the fixtures' document, committed through /api/v1 at NYC, is NYC's.
+  'avatax-transactions-list': { owner: 'main', params: () => ({ companyCode: 'NYC' }), inEveryEnvironment: true },
+  'avatax-transactions-get': { owner: 'main', params: avataxTransaction },
+  'avatax-transactions-commit': { owner: 'main', params: avataxTransaction, body: () => ({ commit: true }), probe: orderProbe },
+  'avatax-transactions-adjust': {
+    owner: 'main',
+    params: avataxTransaction,
+    body: () => ({ adjustmentReason: 'Other', newTransaction: { lines: [{ amount: 1 }] } }),
+    probe: orderProbe,
+  },
+  'avatax-transactions-settle': { owner: 'main', params: avataxTransaction, body: () => ({ commit: { commit: true } }), probe: orderProbe },
+  'avatax-transactions-refund': { owner: 'main', params: avataxTransaction, body: () => ({ refundDate: TODAY, refundType: 'Full' }), probe: orderProbe },
+  'avatax-transactions-uncommit': { owner: 'main', params: avataxTransaction, body: () => ({}), probe: orderProbe },
+  'avatax-transactions-void': { owner: 'main', params: avataxTransaction, body: () => ({ code: 'DocVoided' }), probe: orderProbe },
+  'avatax-transactions-unvoid': { owner: 'main', params: avataxTransaction, body: () => ({}), probe: orderProbe },
   'customers-get': { owner: 'main', params: (f) => ({ code: f.customer }) },
   'customers-assign': {
     owner: 'main',
@@ -161,7 +188,24 @@ const ISOLATION: Record<string, Isolation | 'public data'> = {
   'taxjar-customers-get': { owner: 'main', params: (f) => ({ customer_id: f.customer }) },
   'taxjar-customers-update': { owner: 'main', params: (f) => ({ customer_id: f.customer }), body: () => ({}), probe: (f) => `${V1}/customers/${f.customer}` },
   'taxjar-customers-delete': { owner: 'main', params: (f) => ({ customer_id: f.customer }), probe: (f) => `${V1}/customers/${f.customer}` },
+  'avatax-customers-create': {
+    owner: 'main',
+    params: company,
+    body: () => [{ customerCode: unique('mx-av'), name: 'Matrix' }],
+    probe: avataxCustomerProbe,
+    inEveryEnvironment: true,
+  },
+  'avatax-customers-list': { owner: 'main', params: company, inEveryEnvironment: true },
+  'avatax-customers-get': { owner: 'main', params: avataxCustomer },
+  'avatax-customers-update': { owner: 'main', params: avataxCustomer, body: (f) => ({ customerCode: f.customer, name: 'Matrix' }), probe: avataxCustomerProbe },
+  'avatax-customer-certificates-list': { owner: 'main', params: avataxCustomer },
+  'avatax-certificates-list': { owner: 'main', params: company, inEveryEnvironment: true },
 };
+
+/** The fixtures' document as an AvaTax path names it (declared as a function: ISOLATION, above, calls it). */
+function avataxTransaction(f: Fixtures): Record<string, string> {
+  return { companyCode: 'NYC', transactionCode: f.transaction };
+}
 
 const OWNER_HEADERS: Record<Owner, readonly Header[]> = {
   main: [bearer(KEYS.admin)],
@@ -299,10 +343,15 @@ describe('resources of one tenant, from every caller that passes the checks but 
       const outsiders = OUTSIDERS[isolation.owner].filter((caller) => !expected(route, caller).refused);
       expect(outsiders.length, 'no outsider passes the checks of this route').toBeGreaterThan(0);
       const answers = await inTurn(outsiders.map((caller) => () => call(route, caller.headers, ids, isolation.body?.(f) ?? PROBE_BODY)));
+      // What an outsider of another environment must not see where it reaches its own (inEveryEnvironment).
+      const owned = [f.customer, f.certificate, String(certificateNumber('acct_main', 'sandbox', f.certificate)), f.transaction];
       const wrong = outsiders
         .map((caller, i) => {
           const res = answers[i]!;
-          return res.status === 404 ? null : `${caller.name}: ${res.status} ${codeOf(res.body) ?? res.text.slice(0, 200)}`;
+          if (res.status === 404) return null;
+          const ownEnvironment = isolation.inEveryEnvironment && caller.key?.environment !== 'sandbox' && res.status < 300;
+          if (ownEnvironment && !owned.some((id) => res.text.includes(id))) return null;
+          return `${caller.name}: ${res.status} ${codeOf(res.body) ?? res.text.slice(0, 200)}`;
         })
         .filter((m): m is string => m !== null);
       expect(wrong).toEqual([]);

@@ -154,10 +154,15 @@ export function expected(route: RouteDef, caller: Caller): Outcome {
   return PASS;
 }
 
-/** The error code of an answer, whatever the surface's shape: the envelope's code, or TaxJar's `[code]` in `detail`. */
+/**
+ * The error code of an answer, whatever the surface's shape: the envelope's code, TaxJar's `[code]`
+ * in `detail`, or AvaTax's, whose details name ours in parentheses at the end of `description`.
+ */
 export function codeOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const { error, detail } = body as { error?: unknown; detail?: unknown };
+  const [first] = ((error as { details?: unknown } | undefined)?.details ?? []) as { description?: unknown }[];
+  if (typeof first?.description === 'string') return /\(([a-z0-9_]+)\)$/.exec(first.description)?.[1] ?? null;
   if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') return (error as { code: string }).code;
   if (typeof detail === 'string') return /\[([a-z0-9_]+)\]/.exec(detail)?.[1] ?? null;
   return null;

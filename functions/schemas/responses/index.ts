@@ -8,7 +8,7 @@ import type * as v from 'valibot';
 import { type ErrorCode, RATE_RULE_CODES } from '../../core/errors';
 import type { RouteId } from '../../manifest/routes';
 import { Account, ApiKey, ApiKeyList, CreatedItem, IssuedKey, ItemList, Location, LocationList, SellerDeclaration } from './account';
-import { AvataxPingResult } from './avatax';
+import { AvataxPingResult, AvataxTransaction, AvataxTransactionList } from './avatax';
 import {
   Batch,
   BatchAccepted,
@@ -75,6 +75,17 @@ const TAXING: readonly ErrorCode[] = [
   ...RATE_RULE_CODES,
   // Sandbox fault simulation (X-Simulate: internal_error) answers exactly as production would.
   'internal_error',
+];
+
+/** What AvaTax's create may refuse: taxing, a code's state (DocStatus), a ReturnInvoice's original, an invoice without transactions:write. */
+const AVATAX_CREATE: readonly ErrorCode[] = [
+  ...TAXING,
+  'invalid_nexus_mode',
+  'insufficient_scope',
+  'duplicate_transaction',
+  'refund_exceeds_refundable',
+  'certificate_not_active',
+  'conflict',
 ];
 
 const ok = (schema: v.GenericSchema, description: string, errors: readonly ErrorCode[] = []): RouteResponse => ({ status: 200, schema, description, errors });
@@ -236,6 +247,48 @@ export const RESPONSES = {
   'taxjar-customers-update': ok(TaxjarCustomer, 'The customer as updated.', [...LOCATION, 'conflict', 'certificate_evidence_incomplete']),
   'taxjar-customers-delete': ok(TaxjarCustomer, 'The deleted customer; one holding certificates is kept (conflict).', ['not_found', 'conflict']),
   'avatax-ping': ok(AvataxPingResult, 'Whether the credentials work (200 either way).'),
+  // --- AvaTax transactions (docs/avatax-compatibility.md, "Transactions") ---
+  'avatax-transactions-create': created(AvataxTransaction, 'The estimate (Temporary), the draft (Saved) or the committed document.', AVATAX_CREATE),
+  'avatax-transactions-create-or-adjust': created(AvataxTransaction, 'The document as created, replaced or adjusted (its current version).', [
+    ...AVATAX_CREATE,
+    'invalid_lifecycle',
+    'invalid_adjustment_codes',
+  ]),
+  'avatax-transactions-get': ok(AvataxTransaction, 'The code’s current state.', ['not_found', 'transaction_not_found']),
+  'avatax-transactions-list': ok(AvataxTransactionList, 'A page of the company’s documents.', ['not_found']),
+  'avatax-transactions-commit': ok(AvataxTransaction, 'The committed document.', [...AVATAX_CREATE, 'transaction_not_found', 'invalid_lifecycle']),
+  'avatax-transactions-adjust': ok(AvataxTransaction, 'The document’s new version (or its draft, replaced).', [
+    ...AVATAX_CREATE,
+    'transaction_not_found',
+    'invalid_lifecycle',
+    'invalid_adjustment_codes',
+  ]),
+  'avatax-transactions-settle': ok(AvataxTransaction, 'The document as verified, renamed and committed.', [
+    ...AVATAX_CREATE,
+    'transaction_not_found',
+    'invalid_lifecycle',
+  ]),
+  'avatax-transactions-refund': ok(AvataxTransaction, 'The ReturnInvoice recorded.', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_request',
+    'invalid_lifecycle',
+    'refund_exceeds_refundable',
+    'credit_exceeds_tax',
+    'duplicate_transaction',
+    'conflict',
+  ]),
+  'avatax-transactions-uncommit': ok(AvataxTransaction, 'The draft (Saved) the committed version became.', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_lifecycle',
+  ]),
+  'avatax-transactions-void': ok(AvataxTransaction, 'The cancelled document.', ['not_found', 'transaction_not_found', 'invalid_request', 'invalid_lifecycle']),
+  'avatax-transactions-unvoid': ok(AvataxTransaction, 'The draft (Saved) the cancelled document became.', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_lifecycle',
+  ]),
 } as const satisfies Record<RouteId, RouteResponse>;
 
 export { ErrorEnvelope };
