@@ -9,6 +9,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
 import { AccessStore } from './adapters/dynamodb/access-store';
+import { AvataxStore } from './adapters/dynamodb/avatax-store';
 import { BatchStore } from './adapters/dynamodb/batch-store';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
@@ -33,6 +34,7 @@ import { Authorizer } from './application/authorization';
 import type { AvataxCertificatePorts } from './application/avatax/certificates';
 import type { AvataxCompanyPorts } from './application/avatax/companies';
 import type { AvataxCustomerPorts } from './application/avatax/customers';
+import type { AvataxTransactionPorts } from './application/avatax/transactions';
 import { type BatchItemPorts, type BatchPorts, sweepBatch } from './application/batches';
 import { type CertificatePorts, storedCertificateResolver } from './application/certificates';
 import { type ContentService, contentService } from './application/content';
@@ -131,6 +133,8 @@ export const webhookStore = /* @__PURE__ */ once(() => new DynamoWebhookStore(do
 export const deliveryQueue = /* @__PURE__ */ once(() => new SqsDeliveryQueue(sqsClient(), () => config().queueUrl('WebhookDeliveries')));
 export const webhookTransport = /* @__PURE__ */ once(() => httpTransport({ sandboxLoopback: config().webhooks.sandboxLoopback }, systemResolver));
 export const usageKeys = /* @__PURE__ */ once(() => usageKeyRegistry(config().usagePlanNamePrefix));
+/** The AvaTax surface's drafts and echoes (core/avatax/records.ts), in the main table. */
+export const avataxStore = /* @__PURE__ */ once(() => new AvataxStore(docClient(), table()));
 
 // --- process-wide caches and request checks -------------------------------------------------------
 
@@ -183,6 +187,10 @@ export const taxjarTaxPorts = /* @__PURE__ */ once(
   (): TaxjarTaxPorts => ({ engine: engineContextPorts(), customers: customerStore(), certificates: certificateStore() }),
 );
 export const taxjarOrderPorts = /* @__PURE__ */ once((): TransactionPorts & TaxjarTaxPorts => ({ ...transactionPorts(), ...taxjarTaxPorts() }));
+/** The AvaTax-compatible API's transactions: the ledger's use cases, its records, and the customers' certificates behind exemption claims. */
+export const avataxTransactionPorts = /* @__PURE__ */ once(
+  (): AvataxTransactionPorts => ({ ...transactionPorts(), avatax: avataxStore(), customers: customerStore(), certificates: certificateStore() }),
+);
 export const taxjarCustomerPorts = /* @__PURE__ */ once(
   (): TaxjarCustomerPorts => ({ customers: customerStore(), tenantConfigs: tenantConfigs(), certificates: certificateStore() }),
 );

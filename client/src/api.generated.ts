@@ -1578,6 +1578,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/transactions/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a transaction (AvaTax)
+         * @description AvaTax’s `CreateTransaction`. The CreateTransactionModel is read in any letter case (names, enumerations by name or number, amounts and codes as numbers or strings, dates with or without a time) and taxed by the engine of `POST /api/v1/calculations`, to the cent. A company is one of the account’s locations (`companyCode` = the location code) or `DEFAULT`, the account level; a location-scoped key acts for its own. Answers 201 with AvaTax’s TransactionModel: line numbers exactly as sent, item and tax codes as sent, `details` and `summary` without any `$include`.
+         *
+         *     - **Orders** (`SalesOrder`, `ReturnOrder`, and a request without `type`): an estimate, `Temporary`, `id` 0, stored nowhere; billed as one calculation.
+         *     - **Invoices** with `commit: true`: committed through `POST /api/v1/transactions`’ use case (code = the AvaTax code, or `av.` and a hash for a code the ledger’s pattern cannot hold), visible in `GET /api/v1/transactions/{code}`. A `ReturnInvoice` is recorded as a refund of the sale its `referenceCode` names (lines matched by line number, else item code; at the sale’s rates); without one it is 400 `IncorrectFieldValue` at `referenceCode`.
+         *     - **Invoices** with `commit: false`: `Saved`, a draft kept beside the ledger (no return summary, not in /api/v1 lists); a create of a Saved code replaces it.
+         *     - A **Committed or Cancelled** code: 400 `GetTaxError` (300) with the `DocStatus` detail ("Expected Saved|Posted"), also for a retry of the same payload (the detail says so; an `Idempotency-Key` replays the first answer instead). Use createoradjust to change a committed document.
+         *     - `entityUseCode` / `exemptionNo` exempt a line only on an active certificate of `customerCode` with the reason the code claims (for the line’s state, on the date); otherwise the line is taxed and `messages` carries the warning `exemption_not_certified`.
+         *
+         *     Recording an invoice needs `transactions:write` as well (403 `PermissionRequired`). AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `calculations:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/transactions/createoradjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or adjust a transaction (AvaTax)
+         * @description AvaTax’s `CreateOrAdjustTransaction` `{createTransactionModel, adjustmentReason?, adjustmentDescription?}`: as create for a new code or an order; for a code that exists:
+         *
+         *     - a **Saved** (or Cancelled) draft is replaced, or committed with `commit: true`;
+         *     - a **Committed** document is adjusted by the ledger’s adjustment: the current version becomes `Adjusted` (still readable in /api/v1), its reversal `<code>:r<n>` and the replacement `<code>:v<n>` are written at once, and the code now answers the replacement (`version` n); with `commit: false` the committed version is voided and the new content saved as a draft instead, in one atomic write;
+         *     - a **Cancelled** document is recorded again as its next version (the void stays).
+         *
+         *     Refused only for what the ledger will not change: a sale that refunds or credits draw on (400 `CannotModifyLockedTransaction`, 1100), a refund. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `calculations:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-create-or-adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions/{transactionCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a transaction (AvaTax)
+         * @description AvaTax’s `GetTransactionByCode`: the code’s current state in the company — its draft, else the ledger’s latest version (after adjustments, the replacement; after an uncommit or unvoid and a commit, the new version). A document committed through `/api/v1` or the TaxJar surface reads here too (company = its location, or DEFAULT), with the ledger’s line numbers. `documentType` (name or number) picks the type; without it a SalesInvoice is preferred to a ReturnInvoice. `$include`: Lines, Details, Summary, Addresses, SummaryOnly (no lines), LinesOnly, TaxDetailsByTaxType, any case; empty or absent: Summary,Addresses; unknown words are ignored. An unknown code, company or type is 404 `EntityNotFoundError`. Path codes may be escaped (`_-ava2f-_` for `/`, percent-encoding). AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-transactions-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a company’s transactions (AvaTax)
+         * @description AvaTax’s `ListTransactionsByCompany` as a FetchResult `{@recordsetCount, value, nextLink}`: one row per code and type in its current state (drafts included; reversals and adjusted versions, the ledger’s bookkeeping, not), newest first, of the company’s documents of the key’s tenant (up to 10,000 read). `$filter` (clauses joined by `and` over id, code, type, status, date, customerCode, referenceCode, purchaseOrderNo, totalAmount, totalTax, modifiedDate), `$orderBy`, `$top` (at most 1000) and `$skip` apply to the whole company: `@recordsetCount` is the unpaged total. There is no implicit 30-day window: filter on date. A filter this service cannot read is 400 naming what was not understood. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["avatax-transactions-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions/{transactionCode}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commit a transaction (AvaTax)
+         * @description AvaTax’s `CommitTransaction` (`{commit: true}`, or no body): a Saved draft is committed through the commit use case (taxed again from its document) and deleted in the same atomic write; a committed document is answered as it is (a commit is idempotent); `commit: false` changes nothing. A Cancelled document is 400 `InvalidDocumentStatus`: unvoid it first. `documentType` defaults to SalesInvoice. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions/{transactionCode}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a transaction (AvaTax)
+         * @description AvaTax’s `AdjustTransaction` `{adjustmentReason, adjustmentDescription?, newTransaction}`: as createoradjust on the document the path names (its code and company win over the new transaction’s; its type is kept unless the new transaction says; a committed document stays committed unless `commit: false` is sent). An unknown code is 404. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions/{transactionCode}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a transaction (AvaTax)
+         * @description AvaTax’s `SettleTransaction`, in its order: `verify` (`verifyTransactionDate`, `verifyTotalAmount`, `verifyTotalTax`, amounts to the cent: 400 `DateMismatch` 1305, `TotalAmountMismatch` 1307, `TotalTaxMismatch` 1308), `changeCode` (a Saved document’s code; a recorded document keeps its own: 400 `IncorrectFieldValue`), `commit`. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions/{transactionCode}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a transaction (AvaTax)
+         * @description AvaTax’s `RefundTransaction`: a ReturnInvoice coded `refundTransactionCode`, dated `refundDate`, `referenceCode` kept. `Full` refunds everything that remains, `Partial` the `refundLines` (line numbers as the sale sent them) whole, `Percentage` that share of each line, all through the ledger’s refund at the sale’s own rates (so the tax refunded matches what was charged, `useTaxDateOverride` or not); `TaxOnly` is the ledger’s tax-only credit of the remaining tax. AvaTax’s rules 701–709 apply (e.g. 704 without refundLines, 707 for a line the sale does not have, 708 for a percentage above what remains). Only a committed sale can be refunded (a Saved one: 400 `DocumentNotCommitted`). AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions/{transactionCode}/uncommit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uncommit a transaction (AvaTax)
+         * @description AvaTax’s `UncommitTransaction` (no body). The ledger never edits a committed document away: the committed version is voided and its request saved as a draft (`Saved`), in one atomic write; a later commit writes the code’s next version `<code>:v<n>`. Refused as 400 `CannotModifyLockedTransaction` (1100) for a sale with refunds or credits and for a document not recorded through this API (its request is not kept). A Saved document is answered as it is. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-uncommit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions/{transactionCode}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a transaction (AvaTax)
+         * @description AvaTax’s `VoidTransaction` with `code` by name in any case or number: `DocVoided` (3), `DocDeleted` (2) and `Unspecified` (0) void a committed document (the ledger’s void: Cancelled) and cancel a draft (DocDeleted deletes it); `PostFailed` and `AdjustmentCancelled` undo steps this service does not have (400). No code: 400 `ValueRequiredError`. A cancelled document: 400 `TransactionAlreadyCancelled` (198); a sale with refunds or credits: 400 `CannotModifyLockedTransaction` (1100). AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/companies/{companyCode}/transactions/{transactionCode}/unvoid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unvoid a transaction (AvaTax)
+         * @description AvaTax’s `UnvoidTransaction` (no body): a cancelled draft is Saved again; a voided document’s request becomes a draft (the void stays in the ledger; committing the draft writes the code’s next version). A document that is not cancelled is 400 `TransactionNotCancelled` (1300); one not recorded through this API, 400 `CannotModifyLockedTransaction`. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["avatax-transactions-unvoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -28256,6 +28512,7072 @@ export interface operations {
                 };
             };
             /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-create": {
+        parameters: {
+            query?: {
+                /** @example Summary,Addresses */
+                $include?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "SalesInvoice",
+                 *       "code": "AV-1001",
+                 *       "companyCode": "NYC",
+                 *       "date": "2026-04-15",
+                 *       "customerCode": "C-ACME",
+                 *       "commit": true,
+                 *       "addresses": {
+                 *         "shipFrom": {
+                 *           "line1": "350 Fifth Avenue",
+                 *           "city": "New York",
+                 *           "region": "NY",
+                 *           "country": "US",
+                 *           "postalCode": "10118"
+                 *         },
+                 *         "shipTo": {
+                 *           "line1": "1 Pierrepont Street",
+                 *           "city": "Brooklyn",
+                 *           "region": "NY",
+                 *           "country": "US",
+                 *           "postalCode": "11201"
+                 *         }
+                 *       },
+                 *       "lines": [
+                 *         {
+                 *           "number": "1",
+                 *           "itemCode": "JACKET-M",
+                 *           "description": "Rain jacket",
+                 *           "taxCode": "PC040100",
+                 *           "quantity": 1,
+                 *           "amount": 129
+                 *         },
+                 *         {
+                 *           "number": "2",
+                 *           "itemCode": "Shipping",
+                 *           "description": "Shipping",
+                 *           "taxCode": "FR020100",
+                 *           "quantity": 1,
+                 *           "amount": 10
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description SalesOrder (0, the default: an estimate, stored nowhere), SalesInvoice (1), ReturnOrder (4), ReturnInvoice (5: a refund of the sale `referenceCode` names). */
+                    type?: string | number;
+                    /** @description The document code (a new code when absent). Documents are named by company, code and type. */
+                    code?: string | number;
+                    /** @description A location code of the account, or DEFAULT (none: the account level, or a location-scoped key’s own location). */
+                    companyCode?: string | number;
+                    /** @description YYYY-MM-DD or an ISO date-time (the date written is the date). Default: today. */
+                    date?: string | number;
+                    /** @description The customer: its certificates back entity-use codes. */
+                    customerCode?: string | number;
+                    /** @description An invoice with `commit: true` is recorded in the ledger; otherwise Saved (a draft). */
+                    commit?: boolean | string | number;
+                    /** @description At least one line. */
+                    lines: {
+                        /** @description The line number, echoed exactly in the answer (default: the position, from 1). */
+                        number?: string | number;
+                        /** @description Quantity (the amount is already extended). */
+                        quantity?: number | string;
+                        /** @description The extended amount; negative on a return (all lines of one sign). */
+                        amount: number | string;
+                        /** @description An AvaTax tax code (crosswalked to the service’s) or one of the service’s own. */
+                        taxCode?: string | number;
+                        /** @description Echoed; a SKU of the account’s catalog also gives its tax code. */
+                        itemCode?: string | number;
+                        /** @description Echoed; Illinois reads a product’s identity from it. */
+                        description?: string | number;
+                        /** @description Whether the document’s `discount` is spread over this line. */
+                        discounted?: boolean | string | number;
+                        /** @description The amount includes the tax. */
+                        taxIncluded?: boolean | string | number;
+                        /** @description An exemption claim: exempts only on a certificate of the customer with the reason the code claims; otherwise taxed, with a warning. */
+                        entityUseCode?: string | number;
+                        /** @description An exemption (certificate) number claimed: as entityUseCode. */
+                        exemptionCode?: string | number;
+                        /** @description Echoed. */
+                        ref1?: string | number;
+                        /** @description Echoed. */
+                        ref2?: string | number;
+                        addresses?: {
+                            /** @description Both ends of the sale (a store sale). */
+                            singleLocation?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            shipFrom?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            /** @description The destination: every line needs one, its own or the document’s. */
+                            shipTo?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            pointOfOrderOrigin?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            pointOfOrderAcceptance?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                        };
+                        taxOverride?: {
+                            /** @description TaxDate (3) only: tax as of `taxDate` (a return at the sale’s rates). Other overrides are refused: the service computes the tax. */
+                            type?: string | number;
+                            /** @description The date the tax is computed as of. */
+                            taxDate?: string | number;
+                            /** @description Why. */
+                            reason?: string | number;
+                        };
+                    }[];
+                    addresses?: {
+                        /** @description Both ends of the sale (a store sale). */
+                        singleLocation?: {
+                            /** @description A location of the company: its state and ZIP stand for the address. */
+                            locationCode?: string | number;
+                            /** @description Street. */
+                            line1?: string | number;
+                            /** @description Street, second line. */
+                            line2?: string | number;
+                            /** @description Street, third line. */
+                            line3?: string | number;
+                            /** @description City. */
+                            city?: string | number;
+                            /** @description State, two letters. */
+                            region?: string | number;
+                            /** @description US (the service taxes US sales only). */
+                            country?: string | number;
+                            /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                            postalCode?: string | number;
+                            /** @description With longitude: rooftop precision where the content has boundaries. */
+                            latitude?: number | string;
+                            /** @description See latitude. */
+                            longitude?: number | string;
+                        };
+                        shipFrom?: {
+                            /** @description A location of the company: its state and ZIP stand for the address. */
+                            locationCode?: string | number;
+                            /** @description Street. */
+                            line1?: string | number;
+                            /** @description Street, second line. */
+                            line2?: string | number;
+                            /** @description Street, third line. */
+                            line3?: string | number;
+                            /** @description City. */
+                            city?: string | number;
+                            /** @description State, two letters. */
+                            region?: string | number;
+                            /** @description US (the service taxes US sales only). */
+                            country?: string | number;
+                            /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                            postalCode?: string | number;
+                            /** @description With longitude: rooftop precision where the content has boundaries. */
+                            latitude?: number | string;
+                            /** @description See latitude. */
+                            longitude?: number | string;
+                        };
+                        /** @description The destination: every line needs one, its own or the document’s. */
+                        shipTo?: {
+                            /** @description A location of the company: its state and ZIP stand for the address. */
+                            locationCode?: string | number;
+                            /** @description Street. */
+                            line1?: string | number;
+                            /** @description Street, second line. */
+                            line2?: string | number;
+                            /** @description Street, third line. */
+                            line3?: string | number;
+                            /** @description City. */
+                            city?: string | number;
+                            /** @description State, two letters. */
+                            region?: string | number;
+                            /** @description US (the service taxes US sales only). */
+                            country?: string | number;
+                            /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                            postalCode?: string | number;
+                            /** @description With longitude: rooftop precision where the content has boundaries. */
+                            latitude?: number | string;
+                            /** @description See latitude. */
+                            longitude?: number | string;
+                        };
+                        pointOfOrderOrigin?: {
+                            /** @description A location of the company: its state and ZIP stand for the address. */
+                            locationCode?: string | number;
+                            /** @description Street. */
+                            line1?: string | number;
+                            /** @description Street, second line. */
+                            line2?: string | number;
+                            /** @description Street, third line. */
+                            line3?: string | number;
+                            /** @description City. */
+                            city?: string | number;
+                            /** @description State, two letters. */
+                            region?: string | number;
+                            /** @description US (the service taxes US sales only). */
+                            country?: string | number;
+                            /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                            postalCode?: string | number;
+                            /** @description With longitude: rooftop precision where the content has boundaries. */
+                            latitude?: number | string;
+                            /** @description See latitude. */
+                            longitude?: number | string;
+                        };
+                        pointOfOrderAcceptance?: {
+                            /** @description A location of the company: its state and ZIP stand for the address. */
+                            locationCode?: string | number;
+                            /** @description Street. */
+                            line1?: string | number;
+                            /** @description Street, second line. */
+                            line2?: string | number;
+                            /** @description Street, third line. */
+                            line3?: string | number;
+                            /** @description City. */
+                            city?: string | number;
+                            /** @description State, two letters. */
+                            region?: string | number;
+                            /** @description US (the service taxes US sales only). */
+                            country?: string | number;
+                            /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                            postalCode?: string | number;
+                            /** @description With longitude: rooftop precision where the content has boundaries. */
+                            latitude?: number | string;
+                            /** @description See latitude. */
+                            longitude?: number | string;
+                        };
+                    };
+                    /** @description The lines’ exemption claim when they name none. */
+                    entityUseCode?: string | number;
+                    /** @description The former name of entityUseCode. */
+                    customerUsageType?: string | number;
+                    /** @description The lines’ exemption number when they name none. */
+                    exemptionNo?: string | number;
+                    /** @description A document discount, spread over the lines marked discounted. */
+                    discount?: number | string;
+                    /** @description Echoed; a ReturnInvoice’s names the sale it refunds. */
+                    referenceCode?: string | number;
+                    /** @description Echoed. */
+                    purchaseOrderNo?: string | number;
+                    /** @description Echoed. */
+                    salespersonCode?: string | number;
+                    /** @description Echoed. */
+                    reportingLocationCode?: string | number;
+                    /** @description Echoed. */
+                    batchCode?: string | number;
+                    /** @description Echoed. */
+                    description?: string | number;
+                    /** @description Echoed. */
+                    email?: string | number;
+                    /** @description USD only. */
+                    currencyCode?: string | number;
+                    taxOverride?: {
+                        /** @description TaxDate (3) only: tax as of `taxDate` (a return at the sale’s rates). Other overrides are refused: the service computes the tax. */
+                        type?: string | number;
+                        /** @description The date the tax is computed as of. */
+                        taxDate?: string | number;
+                        /** @description Why. */
+                        reason?: string | number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The estimate (Temporary), the draft (Saved) or the committed document. */
+            201: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1245139794,
+                     *       "code": "AV-1001",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Committed",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 139,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.34,
+                     *       "totalTaxable": 139,
+                     *       "totalTaxCalculated": 12.34,
+                     *       "adjustmentReason": "NotAdjusted",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 1,
+                     *       "modifiedDate": "2026-12-02T02:15:20.770Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-M",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 129,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 129,
+                     *           "tax": 11.45,
+                     *           "taxCalculated": 11.45,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.16,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 5.16,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.81,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 5.81,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.48,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.48,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "lineNumber": "2",
+                     *           "itemCode": "Shipping",
+                     *           "taxCode": "FR020100",
+                     *           "description": "Shipping",
+                     *           "quantity": 1,
+                     *           "lineAmount": 10,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 10,
+                     *           "tax": 0.89,
+                     *           "taxCalculated": 0.89,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.4,
+                     *               "taxableAmount": 10,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 0.4,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.45,
+                     *               "taxableAmount": 10,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 0.45,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.04,
+                     *               "taxableAmount": 10,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.04,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.04,
+                     *           "tax": 5.56,
+                     *           "taxCalculated": 5.56,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.045,
+                     *           "tax": 6.26,
+                     *           "taxCalculated": 6.26,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.00375,
+                     *           "tax": 0.52,
+                     *           "taxCalculated": 0.52,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_address`, `invalid_request`, `invalid_tax_code`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`, `invalid_nexus_mode`, `duplicate_transaction`, `refund_exceeds_refundable`, `certificate_not_active`, `conflict`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `provider_client_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-create-or-adjust": {
+        parameters: {
+            query?: {
+                $include?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "createTransactionModel": {
+                 *         "type": "SalesInvoice",
+                 *         "code": "AV-1001",
+                 *         "companyCode": "NYC",
+                 *         "date": "2026-04-15",
+                 *         "customerCode": "C-ACME",
+                 *         "commit": true,
+                 *         "addresses": {
+                 *           "shipFrom": {
+                 *             "line1": "350 Fifth Avenue",
+                 *             "city": "New York",
+                 *             "region": "NY",
+                 *             "country": "US",
+                 *             "postalCode": "10118"
+                 *           },
+                 *           "shipTo": {
+                 *             "line1": "1 Pierrepont Street",
+                 *             "city": "Brooklyn",
+                 *             "region": "NY",
+                 *             "country": "US",
+                 *             "postalCode": "11201"
+                 *           }
+                 *         },
+                 *         "lines": [
+                 *           {
+                 *             "number": "1",
+                 *             "itemCode": "JACKET-M",
+                 *             "description": "Rain jacket",
+                 *             "taxCode": "PC040100",
+                 *             "quantity": 1,
+                 *             "amount": 129
+                 *           },
+                 *           {
+                 *             "number": "2",
+                 *             "itemCode": "Shipping",
+                 *             "description": "Shipping",
+                 *             "taxCode": "FR020100",
+                 *             "quantity": 1,
+                 *             "amount": 12
+                 *           }
+                 *         ]
+                 *       },
+                 *       "adjustmentReason": "PriceAdjusted",
+                 *       "adjustmentDescription": "Shipping repriced"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The document; its code, company and type name the one to adjust. */
+                    createTransactionModel: {
+                        /** @description SalesOrder (0, the default: an estimate, stored nowhere), SalesInvoice (1), ReturnOrder (4), ReturnInvoice (5: a refund of the sale `referenceCode` names). */
+                        type?: string | number;
+                        /** @description The document code (a new code when absent). Documents are named by company, code and type. */
+                        code?: string | number;
+                        /** @description A location code of the account, or DEFAULT (none: the account level, or a location-scoped key’s own location). */
+                        companyCode?: string | number;
+                        /** @description YYYY-MM-DD or an ISO date-time (the date written is the date). Default: today. */
+                        date?: string | number;
+                        /** @description The customer: its certificates back entity-use codes. */
+                        customerCode?: string | number;
+                        /** @description An invoice with `commit: true` is recorded in the ledger; otherwise Saved (a draft). */
+                        commit?: boolean | string | number;
+                        /** @description At least one line. */
+                        lines: {
+                            /** @description The line number, echoed exactly in the answer (default: the position, from 1). */
+                            number?: string | number;
+                            /** @description Quantity (the amount is already extended). */
+                            quantity?: number | string;
+                            /** @description The extended amount; negative on a return (all lines of one sign). */
+                            amount: number | string;
+                            /** @description An AvaTax tax code (crosswalked to the service’s) or one of the service’s own. */
+                            taxCode?: string | number;
+                            /** @description Echoed; a SKU of the account’s catalog also gives its tax code. */
+                            itemCode?: string | number;
+                            /** @description Echoed; Illinois reads a product’s identity from it. */
+                            description?: string | number;
+                            /** @description Whether the document’s `discount` is spread over this line. */
+                            discounted?: boolean | string | number;
+                            /** @description The amount includes the tax. */
+                            taxIncluded?: boolean | string | number;
+                            /** @description An exemption claim: exempts only on a certificate of the customer with the reason the code claims; otherwise taxed, with a warning. */
+                            entityUseCode?: string | number;
+                            /** @description An exemption (certificate) number claimed: as entityUseCode. */
+                            exemptionCode?: string | number;
+                            /** @description Echoed. */
+                            ref1?: string | number;
+                            /** @description Echoed. */
+                            ref2?: string | number;
+                            addresses?: {
+                                /** @description Both ends of the sale (a store sale). */
+                                singleLocation?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                                shipFrom?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                                /** @description The destination: every line needs one, its own or the document’s. */
+                                shipTo?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                                pointOfOrderOrigin?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                                pointOfOrderAcceptance?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                            };
+                            taxOverride?: {
+                                /** @description TaxDate (3) only: tax as of `taxDate` (a return at the sale’s rates). Other overrides are refused: the service computes the tax. */
+                                type?: string | number;
+                                /** @description The date the tax is computed as of. */
+                                taxDate?: string | number;
+                                /** @description Why. */
+                                reason?: string | number;
+                            };
+                        }[];
+                        addresses?: {
+                            /** @description Both ends of the sale (a store sale). */
+                            singleLocation?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            shipFrom?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            /** @description The destination: every line needs one, its own or the document’s. */
+                            shipTo?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            pointOfOrderOrigin?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            pointOfOrderAcceptance?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                        };
+                        /** @description The lines’ exemption claim when they name none. */
+                        entityUseCode?: string | number;
+                        /** @description The former name of entityUseCode. */
+                        customerUsageType?: string | number;
+                        /** @description The lines’ exemption number when they name none. */
+                        exemptionNo?: string | number;
+                        /** @description A document discount, spread over the lines marked discounted. */
+                        discount?: number | string;
+                        /** @description Echoed; a ReturnInvoice’s names the sale it refunds. */
+                        referenceCode?: string | number;
+                        /** @description Echoed. */
+                        purchaseOrderNo?: string | number;
+                        /** @description Echoed. */
+                        salespersonCode?: string | number;
+                        /** @description Echoed. */
+                        reportingLocationCode?: string | number;
+                        /** @description Echoed. */
+                        batchCode?: string | number;
+                        /** @description Echoed. */
+                        description?: string | number;
+                        /** @description Echoed. */
+                        email?: string | number;
+                        /** @description USD only. */
+                        currencyCode?: string | number;
+                        taxOverride?: {
+                            /** @description TaxDate (3) only: tax as of `taxDate` (a return at the sale’s rates). Other overrides are refused: the service computes the tax. */
+                            type?: string | number;
+                            /** @description The date the tax is computed as of. */
+                            taxDate?: string | number;
+                            /** @description Why. */
+                            reason?: string | number;
+                        };
+                    };
+                    /** @description AdjustmentReason by name or number (default Other); kept with the new version. */
+                    adjustmentReason?: string | number;
+                    /** @description Kept with the new version. */
+                    adjustmentDescription?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The document as created, replaced or adjusted (its current version). */
+            201: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 593751084,
+                     *       "code": "AV-1001",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Committed",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 141,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.52,
+                     *       "totalTaxable": 141,
+                     *       "totalTaxCalculated": 12.52,
+                     *       "adjustmentReason": "PriceAdjusted",
+                     *       "adjustmentDescription": "Shipping repriced",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 2,
+                     *       "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-M",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 129,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 129,
+                     *           "tax": 11.45,
+                     *           "taxCalculated": 11.45,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.16,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 5.16,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.81,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 5.81,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.48,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.48,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "lineNumber": "2",
+                     *           "itemCode": "Shipping",
+                     *           "taxCode": "FR020100",
+                     *           "description": "Shipping",
+                     *           "quantity": 1,
+                     *           "lineAmount": 12,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 12,
+                     *           "tax": 1.07,
+                     *           "taxCalculated": 1.07,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.48,
+                     *               "taxableAmount": 12,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 0.48,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.54,
+                     *               "taxableAmount": 12,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 0.54,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.05,
+                     *               "taxableAmount": 12,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.05,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 141,
+                     *           "rate": 0.04,
+                     *           "tax": 5.64,
+                     *           "taxCalculated": 5.64,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 141,
+                     *           "rate": 0.045,
+                     *           "tax": 6.35,
+                     *           "taxCalculated": 6.35,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 141,
+                     *           "rate": 0.00375,
+                     *           "tax": 0.53,
+                     *           "taxCalculated": 0.53,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_address`, `invalid_request`, `invalid_tax_code`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`, `invalid_nexus_mode`, `duplicate_transaction`, `refund_exceeds_refundable`, `certificate_not_active`, `conflict`, `invalid_lifecycle`, `invalid_adjustment_codes`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `provider_client_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-get": {
+        parameters: {
+            query?: {
+                documentType?: string;
+                /** @example Lines */
+                $include?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+                /** @example AV-1001 */
+                transactionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code’s current state. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 593751084,
+                     *       "code": "AV-1001",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Committed",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 141,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.52,
+                     *       "totalTaxable": 141,
+                     *       "totalTaxCalculated": 12.52,
+                     *       "adjustmentReason": "PriceAdjusted",
+                     *       "adjustmentDescription": "Shipping repriced",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 2,
+                     *       "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-M",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 129,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 129,
+                     *           "tax": 11.45,
+                     *           "taxCalculated": 11.45,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0
+                     *         },
+                     *         {
+                     *           "lineNumber": "2",
+                     *           "itemCode": "Shipping",
+                     *           "taxCode": "FR020100",
+                     *           "description": "Shipping",
+                     *           "quantity": 1,
+                     *           "lineAmount": 12,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 12,
+                     *           "tax": 1.07,
+                     *           "taxCalculated": 1.07,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-list": {
+        parameters: {
+            query?: {
+                /** @example date eq 2026-04-15 */
+                $filter?: string;
+                /** @example 10 */
+                $top?: string;
+                $skip?: string;
+                $orderBy?: string;
+                $include?: string;
+                dataSourceId?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the company’s documents. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "@recordsetCount": 3,
+                     *       "value": [
+                     *         {
+                     *           "id": 593751084,
+                     *           "code": "AV-1001",
+                     *           "companyId": 256295130,
+                     *           "date": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "status": "Committed",
+                     *           "type": "SalesInvoice",
+                     *           "currencyCode": "USD",
+                     *           "exchangeRateCurrencyCode": "USD",
+                     *           "exchangeRate": 1,
+                     *           "exchangeRateEffectiveDate": "2026-04-15",
+                     *           "customerVendorCode": "C-ACME",
+                     *           "customerCode": "C-ACME",
+                     *           "reconciled": false,
+                     *           "locationCode": "NYC",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "totalAmount": 141,
+                     *           "totalExempt": 0,
+                     *           "totalDiscount": 0,
+                     *           "totalTax": 12.52,
+                     *           "totalTaxable": 141,
+                     *           "totalTaxCalculated": 12.52,
+                     *           "adjustmentReason": "PriceAdjusted",
+                     *           "adjustmentDescription": "Shipping repriced",
+                     *           "locked": false,
+                     *           "region": "NY",
+                     *           "country": "US",
+                     *           "version": 2,
+                     *           "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *           "lines": [
+                     *             {
+                     *               "lineNumber": "1",
+                     *               "itemCode": "JACKET-M",
+                     *               "taxCode": "PC040100",
+                     *               "description": "Rain jacket",
+                     *               "quantity": 1,
+                     *               "lineAmount": 129,
+                     *               "discountAmount": 0,
+                     *               "exemptAmount": 0,
+                     *               "taxableAmount": 129,
+                     *               "tax": 11.45,
+                     *               "taxCalculated": 11.45,
+                     *               "isItemTaxable": true,
+                     *               "taxIncluded": false,
+                     *               "reportingDate": "2026-04-15",
+                     *               "taxDate": "2026-04-15",
+                     *               "sourcing": "Destination",
+                     *               "taxOverrideType": "None",
+                     *               "taxOverrideAmount": 0,
+                     *               "details": [
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK",
+                     *                   "jurisType": "STA",
+                     *                   "jurisdictionType": "State",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.04,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 5.16,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY STATE TAX",
+                     *                   "taxCalculated": 5.16,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "BROOKLYN",
+                     *                   "jurisType": "CIT",
+                     *                   "jurisdictionType": "City",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.045,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 5.81,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY CITY TAX",
+                     *                   "taxCalculated": 5.81,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK CITY",
+                     *                   "jurisType": "STJ",
+                     *                   "jurisdictionType": "Special",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.00375,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 0.48,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY SPECIAL TAX",
+                     *                   "taxCalculated": 0.48,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "lineNumber": "2",
+                     *               "itemCode": "Shipping",
+                     *               "taxCode": "FR020100",
+                     *               "description": "Shipping",
+                     *               "quantity": 1,
+                     *               "lineAmount": 12,
+                     *               "discountAmount": 0,
+                     *               "exemptAmount": 0,
+                     *               "taxableAmount": 12,
+                     *               "tax": 1.07,
+                     *               "taxCalculated": 1.07,
+                     *               "isItemTaxable": true,
+                     *               "taxIncluded": false,
+                     *               "reportingDate": "2026-04-15",
+                     *               "taxDate": "2026-04-15",
+                     *               "sourcing": "Destination",
+                     *               "taxOverrideType": "None",
+                     *               "taxOverrideAmount": 0,
+                     *               "details": [
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK",
+                     *                   "jurisType": "STA",
+                     *                   "jurisdictionType": "State",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.04,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 0.48,
+                     *                   "taxableAmount": 12,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY STATE TAX",
+                     *                   "taxCalculated": 0.48,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "BROOKLYN",
+                     *                   "jurisType": "CIT",
+                     *                   "jurisdictionType": "City",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.045,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 0.54,
+                     *                   "taxableAmount": 12,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY CITY TAX",
+                     *                   "taxCalculated": 0.54,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK CITY",
+                     *                   "jurisType": "STJ",
+                     *                   "jurisdictionType": "Special",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.00375,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 0.05,
+                     *                   "taxableAmount": 12,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY SPECIAL TAX",
+                     *                   "taxCalculated": 0.05,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "addresses": [
+                     *             {
+                     *               "boundaryLevel": "Zip5",
+                     *               "line1": "350 Fifth Avenue",
+                     *               "line2": "",
+                     *               "line3": "",
+                     *               "city": "New York",
+                     *               "region": "NY",
+                     *               "postalCode": "10118",
+                     *               "country": "US"
+                     *             },
+                     *             {
+                     *               "boundaryLevel": "Zip5",
+                     *               "line1": "1 Pierrepont Street",
+                     *               "line2": "",
+                     *               "line3": "",
+                     *               "city": "Brooklyn",
+                     *               "region": "NY",
+                     *               "postalCode": "11201",
+                     *               "country": "US"
+                     *             }
+                     *           ],
+                     *           "summary": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "State",
+                     *               "jurisName": "NEW YORK",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 141,
+                     *               "rate": 0.04,
+                     *               "tax": 5.64,
+                     *               "taxCalculated": 5.64,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "City",
+                     *               "jurisName": "BROOKLYN",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 141,
+                     *               "rate": 0.045,
+                     *               "tax": 6.35,
+                     *               "taxCalculated": 6.35,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "Special",
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 141,
+                     *               "rate": 0.00375,
+                     *               "tax": 0.53,
+                     *               "taxCalculated": 0.53,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 131669204,
+                     *           "code": "INV-1002",
+                     *           "companyId": 256295130,
+                     *           "date": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "status": "Cancelled",
+                     *           "type": "SalesInvoice",
+                     *           "currencyCode": "USD",
+                     *           "exchangeRateCurrencyCode": "USD",
+                     *           "exchangeRate": 1,
+                     *           "exchangeRateEffectiveDate": "2026-04-15",
+                     *           "reconciled": false,
+                     *           "locationCode": "NYC",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "totalAmount": 628,
+                     *           "totalExempt": 0,
+                     *           "totalDiscount": 25,
+                     *           "totalTax": 53.52,
+                     *           "totalTaxable": 603,
+                     *           "totalTaxCalculated": 53.52,
+                     *           "adjustmentReason": "NotAdjusted",
+                     *           "locked": false,
+                     *           "region": "NY",
+                     *           "country": "US",
+                     *           "version": 1,
+                     *           "modifiedDate": "2026-12-02T02:15:19.391Z",
+                     *           "lines": [
+                     *             {
+                     *               "lineNumber": "1",
+                     *               "itemCode": "",
+                     *               "taxCode": "PC040100",
+                     *               "description": "Rain jacket",
+                     *               "quantity": 1,
+                     *               "lineAmount": 129,
+                     *               "discountAmount": 0,
+                     *               "exemptAmount": 0,
+                     *               "taxableAmount": 129,
+                     *               "tax": 11.45,
+                     *               "taxCalculated": 11.45,
+                     *               "isItemTaxable": true,
+                     *               "taxIncluded": false,
+                     *               "reportingDate": "2026-04-15",
+                     *               "taxDate": "2026-04-15",
+                     *               "sourcing": "Destination",
+                     *               "taxOverrideType": "None",
+                     *               "taxOverrideAmount": 0,
+                     *               "details": [
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK",
+                     *                   "jurisType": "STA",
+                     *                   "jurisdictionType": "State",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.04,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 5.16,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY STATE TAX",
+                     *                   "taxCalculated": 5.16,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "BROOKLYN",
+                     *                   "jurisType": "CIT",
+                     *                   "jurisdictionType": "City",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.045,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 5.81,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY CITY TAX",
+                     *                   "taxCalculated": 5.81,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK CITY",
+                     *                   "jurisType": "STJ",
+                     *                   "jurisdictionType": "Special",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.00375,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 0.48,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY SPECIAL TAX",
+                     *                   "taxCalculated": 0.48,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "lineNumber": "2",
+                     *               "itemCode": "",
+                     *               "taxCode": "P0000000",
+                     *               "description": "Standing desk",
+                     *               "quantity": 1,
+                     *               "lineAmount": 499,
+                     *               "discountAmount": 25,
+                     *               "exemptAmount": 0,
+                     *               "taxableAmount": 474,
+                     *               "tax": 42.07,
+                     *               "taxCalculated": 42.07,
+                     *               "isItemTaxable": true,
+                     *               "taxIncluded": false,
+                     *               "reportingDate": "2026-04-15",
+                     *               "taxDate": "2026-04-15",
+                     *               "sourcing": "Destination",
+                     *               "taxOverrideType": "None",
+                     *               "taxOverrideAmount": 0,
+                     *               "details": [
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK",
+                     *                   "jurisType": "STA",
+                     *                   "jurisdictionType": "State",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.04,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 18.96,
+                     *                   "taxableAmount": 474,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY STATE TAX",
+                     *                   "taxCalculated": 18.96,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "BROOKLYN",
+                     *                   "jurisType": "CIT",
+                     *                   "jurisdictionType": "City",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.045,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 21.33,
+                     *                   "taxableAmount": 474,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY CITY TAX",
+                     *                   "taxCalculated": 21.33,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK CITY",
+                     *                   "jurisType": "STJ",
+                     *                   "jurisdictionType": "Special",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.00375,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 1.78,
+                     *                   "taxableAmount": 474,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY SPECIAL TAX",
+                     *                   "taxCalculated": 1.78,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "addresses": [
+                     *             {
+                     *               "boundaryLevel": "Zip5",
+                     *               "region": "NY",
+                     *               "postalCode": "11201",
+                     *               "country": "US"
+                     *             }
+                     *           ],
+                     *           "summary": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "State",
+                     *               "jurisName": "NEW YORK",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 603,
+                     *               "rate": 0.04,
+                     *               "tax": 24.12,
+                     *               "taxCalculated": 24.12,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "City",
+                     *               "jurisName": "BROOKLYN",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 603,
+                     *               "rate": 0.045,
+                     *               "tax": 27.14,
+                     *               "taxCalculated": 27.14,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "Special",
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 603,
+                     *               "rate": 0.00375,
+                     *               "tax": 2.26,
+                     *               "taxCalculated": 2.26,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 1477021678,
+                     *           "code": "INV-1001",
+                     *           "companyId": 256295130,
+                     *           "date": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "status": "Committed",
+                     *           "type": "SalesInvoice",
+                     *           "currencyCode": "USD",
+                     *           "exchangeRateCurrencyCode": "USD",
+                     *           "exchangeRate": 1,
+                     *           "exchangeRateEffectiveDate": "2026-04-15",
+                     *           "reconciled": false,
+                     *           "locationCode": "NYC",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "totalAmount": 628,
+                     *           "totalExempt": 0,
+                     *           "totalDiscount": 25,
+                     *           "totalTax": 53.52,
+                     *           "totalTaxable": 603,
+                     *           "totalTaxCalculated": 53.52,
+                     *           "adjustmentReason": "NotAdjusted",
+                     *           "locked": true,
+                     *           "region": "NY",
+                     *           "country": "US",
+                     *           "version": 1,
+                     *           "modifiedDate": "2026-12-02T02:15:19.325Z",
+                     *           "lines": [
+                     *             {
+                     *               "lineNumber": "1",
+                     *               "itemCode": "",
+                     *               "taxCode": "PC040100",
+                     *               "description": "Rain jacket",
+                     *               "quantity": 1,
+                     *               "lineAmount": 129,
+                     *               "discountAmount": 0,
+                     *               "exemptAmount": 0,
+                     *               "taxableAmount": 129,
+                     *               "tax": 11.45,
+                     *               "taxCalculated": 11.45,
+                     *               "isItemTaxable": true,
+                     *               "taxIncluded": false,
+                     *               "reportingDate": "2026-04-15",
+                     *               "taxDate": "2026-04-15",
+                     *               "sourcing": "Destination",
+                     *               "taxOverrideType": "None",
+                     *               "taxOverrideAmount": 0,
+                     *               "details": [
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK",
+                     *                   "jurisType": "STA",
+                     *                   "jurisdictionType": "State",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.04,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 5.16,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY STATE TAX",
+                     *                   "taxCalculated": 5.16,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK",
+                     *                   "jurisType": "CIT",
+                     *                   "jurisdictionType": "City",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.045,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 5.81,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY CITY TAX",
+                     *                   "taxCalculated": 5.81,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK CITY",
+                     *                   "jurisType": "STJ",
+                     *                   "jurisdictionType": "Special",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.00375,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 0.48,
+                     *                   "taxableAmount": 129,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY SPECIAL TAX",
+                     *                   "taxCalculated": 0.48,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "lineNumber": "2",
+                     *               "itemCode": "",
+                     *               "taxCode": "P0000000",
+                     *               "description": "Standing desk",
+                     *               "quantity": 1,
+                     *               "lineAmount": 499,
+                     *               "discountAmount": 25,
+                     *               "exemptAmount": 0,
+                     *               "taxableAmount": 474,
+                     *               "tax": 42.07,
+                     *               "taxCalculated": 42.07,
+                     *               "isItemTaxable": true,
+                     *               "taxIncluded": false,
+                     *               "reportingDate": "2026-04-15",
+                     *               "taxDate": "2026-04-15",
+                     *               "sourcing": "Destination",
+                     *               "taxOverrideType": "None",
+                     *               "taxOverrideAmount": 0,
+                     *               "details": [
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK",
+                     *                   "jurisType": "STA",
+                     *                   "jurisdictionType": "State",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.04,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 18.96,
+                     *                   "taxableAmount": 474,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY STATE TAX",
+                     *                   "taxCalculated": 18.96,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK",
+                     *                   "jurisType": "CIT",
+                     *                   "jurisdictionType": "City",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.045,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 21.33,
+                     *                   "taxableAmount": 474,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY CITY TAX",
+                     *                   "taxCalculated": 21.33,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 },
+                     *                 {
+                     *                   "country": "US",
+                     *                   "region": "NY",
+                     *                   "exemptAmount": 0,
+                     *                   "jurisName": "NEW YORK CITY",
+                     *                   "jurisType": "STJ",
+                     *                   "jurisdictionType": "Special",
+                     *                   "nonTaxableAmount": 0,
+                     *                   "rate": 0.00375,
+                     *                   "sourcing": "Destination",
+                     *                   "tax": 1.78,
+                     *                   "taxableAmount": 474,
+                     *                   "taxType": "Sales",
+                     *                   "taxName": "NY SPECIAL TAX",
+                     *                   "taxCalculated": 1.78,
+                     *                   "rateType": "General",
+                     *                   "unitOfBasis": "PerCurrencyUnit",
+                     *                   "isNonPassThru": false,
+                     *                   "isFee": false
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "addresses": [
+                     *             {
+                     *               "boundaryLevel": "Zip5",
+                     *               "region": "NY",
+                     *               "postalCode": "10118",
+                     *               "country": "US"
+                     *             }
+                     *           ],
+                     *           "summary": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "State",
+                     *               "jurisName": "NEW YORK",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 603,
+                     *               "rate": 0.04,
+                     *               "tax": 24.12,
+                     *               "taxCalculated": 24.12,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "City",
+                     *               "jurisName": "NEW YORK",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 603,
+                     *               "rate": 0.045,
+                     *               "tax": 27.14,
+                     *               "taxCalculated": 27.14,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "jurisType": "Special",
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "rateType": "General",
+                     *               "taxable": 603,
+                     *               "rate": 0.00375,
+                     *               "tax": 2.26,
+                     *               "taxCalculated": 2.26,
+                     *               "nonTaxable": 0,
+                     *               "exemption": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many rows the query matches before paging. */
+                        "@recordsetCount": number;
+                        value: {
+                            /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                            id: number;
+                            /** @description The code as the client named it. */
+                            code: string;
+                            companyId: number;
+                            date: string;
+                            taxDate: string;
+                            /**
+                             * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                             * @enum {string}
+                             */
+                            status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                            /** @enum {string} */
+                            type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                            batchCode?: string;
+                            currencyCode: string;
+                            exchangeRateCurrencyCode: string;
+                            exchangeRate: number;
+                            exchangeRateEffectiveDate: string;
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            customerVendorCode?: string;
+                            /** @description As sent. */
+                            customerCode?: string;
+                            exemptNo?: string;
+                            reconciled: boolean;
+                            /** @description The company’s location (none for the default company). */
+                            locationCode?: string;
+                            reportingLocationCode?: string;
+                            purchaseOrderNo?: string;
+                            referenceCode?: string;
+                            salespersonCode?: string;
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            totalAmount: number;
+                            totalExempt: number;
+                            totalDiscount: number;
+                            /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                            totalTax: number;
+                            totalTaxable: number;
+                            totalTaxCalculated: number;
+                            /** @enum {string} */
+                            adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                            adjustmentDescription?: string;
+                            /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                            locked: boolean;
+                            region?: string;
+                            country: string;
+                            /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                            version: number;
+                            description?: string;
+                            email?: string;
+                            modifiedDate?: string;
+                            lines?: {
+                                /** @description The line number exactly as sent (the position, from 1, when none was). */
+                                lineNumber: string;
+                                /** @description As sent; empty when none was. */
+                                itemCode: string;
+                                /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                                taxCode: string;
+                                description: string;
+                                quantity: number;
+                                /** @description The amount before tax (a tax-included line’s net). */
+                                lineAmount: number;
+                                discountAmount: number;
+                                exemptAmount: number;
+                                taxableAmount: number;
+                                tax: number;
+                                taxCalculated: number;
+                                isItemTaxable: boolean;
+                                taxIncluded: boolean;
+                                /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                                entityUseCode?: string;
+                                customerUsageType?: string;
+                                exemptNo?: string;
+                                /** @description The certificate that exempted the line. */
+                                certificateId?: string;
+                                ref1?: string;
+                                ref2?: string;
+                                reportingDate: string;
+                                taxDate: string;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                /** @enum {string} */
+                                taxOverrideType: "None" | "TaxDate";
+                                taxOverrideAmount: number;
+                                details?: {
+                                    country: string;
+                                    region: string;
+                                    exemptAmount: number;
+                                    /** @description The jurisdiction as the rate table names it. */
+                                    jurisName: string;
+                                    /**
+                                     * @description State, county, city, special (STJ).
+                                     * @enum {string}
+                                     */
+                                    jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                    /** @enum {string} */
+                                    jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                    nonTaxableAmount: number;
+                                    rate: number;
+                                    /** @enum {string} */
+                                    sourcing: "Mixed" | "Destination" | "Origin";
+                                    tax: number;
+                                    taxableAmount: number;
+                                    taxType: string;
+                                    taxName: string;
+                                    taxCalculated: number;
+                                    /** @enum {string} */
+                                    rateType: "General" | "Food";
+                                    unitOfBasis: string;
+                                    isNonPassThru: boolean;
+                                    isFee: boolean;
+                                }[];
+                            }[];
+                            addresses?: {
+                                /** @enum {string} */
+                                boundaryLevel: "Address" | "Zip9" | "Zip5";
+                                line1?: string;
+                                line2?: string;
+                                line3?: string;
+                                city?: string;
+                                region: string;
+                                postalCode: string;
+                                country: string;
+                                latitude?: string;
+                                longitude?: string;
+                            }[];
+                            summary?: {
+                                country: string;
+                                region: string;
+                                /** @enum {string} */
+                                jurisType: "Country" | "State" | "County" | "City" | "Special";
+                                jurisName: string;
+                                taxType: string;
+                                taxName: string;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                taxable: number;
+                                rate: number;
+                                tax: number;
+                                taxCalculated: number;
+                                nonTaxable: number;
+                                exemption: number;
+                            }[];
+                            taxDetailsByTaxType?: {
+                                taxType: string;
+                                totalTaxable: number;
+                                totalExempt: number;
+                                totalNonTaxable: number;
+                                totalTax: number;
+                            }[];
+                            messages?: {
+                                summary: string;
+                                /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                                details: string;
+                                /** @description The request field it is about. */
+                                refersTo: string;
+                                /** @description Warning, or Success for a note. */
+                                severity: string;
+                                source: string;
+                            }[];
+                        }[];
+                        /** @description The query for the rows after this page; absent on the last page. */
+                        nextLink?: string;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-commit": {
+        parameters: {
+            query?: {
+                /** @example SalesInvoice */
+                documentType?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+                /** @example AV-1002 */
+                transactionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "commit": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description true (or no body) commits; false changes nothing. */
+                    commit?: boolean | string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The committed document. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1088460379,
+                     *       "code": "AV-1002",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Committed",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 139,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.34,
+                     *       "totalTaxable": 139,
+                     *       "totalTaxCalculated": 12.34,
+                     *       "adjustmentReason": "NotAdjusted",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 1,
+                     *       "modifiedDate": "2026-12-02T02:15:20.991Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-M",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 129,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 129,
+                     *           "tax": 11.45,
+                     *           "taxCalculated": 11.45,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.16,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 5.16,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.81,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 5.81,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.48,
+                     *               "taxableAmount": 129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.48,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "lineNumber": "2",
+                     *           "itemCode": "Shipping",
+                     *           "taxCode": "FR020100",
+                     *           "description": "Shipping",
+                     *           "quantity": 1,
+                     *           "lineAmount": 10,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 10,
+                     *           "tax": 0.89,
+                     *           "taxCalculated": 0.89,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.4,
+                     *               "taxableAmount": 10,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 0.4,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.45,
+                     *               "taxableAmount": 10,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 0.45,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.04,
+                     *               "taxableAmount": 10,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.04,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.04,
+                     *           "tax": 5.56,
+                     *           "taxCalculated": 5.56,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.045,
+                     *           "tax": 6.26,
+                     *           "taxCalculated": 6.26,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.00375,
+                     *           "tax": 0.52,
+                     *           "taxCalculated": 0.52,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_address`, `invalid_request`, `invalid_tax_code`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`, `invalid_nexus_mode`, `duplicate_transaction`, `refund_exceeds_refundable`, `certificate_not_active`, `conflict`, `invalid_lifecycle`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-adjust": {
+        parameters: {
+            query?: {
+                /** @example SalesInvoice */
+                documentType?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+                /** @example AV-1002 */
+                transactionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "adjustmentReason": "ProductExchanged",
+                 *       "adjustmentDescription": "A larger size",
+                 *       "newTransaction": {
+                 *         "type": "SalesInvoice",
+                 *         "code": "AV-1002",
+                 *         "companyCode": "NYC",
+                 *         "date": "2026-04-15",
+                 *         "customerCode": "C-ACME",
+                 *         "commit": true,
+                 *         "addresses": {
+                 *           "shipFrom": {
+                 *             "line1": "350 Fifth Avenue",
+                 *             "city": "New York",
+                 *             "region": "NY",
+                 *             "country": "US",
+                 *             "postalCode": "10118"
+                 *           },
+                 *           "shipTo": {
+                 *             "line1": "1 Pierrepont Street",
+                 *             "city": "Brooklyn",
+                 *             "region": "NY",
+                 *             "country": "US",
+                 *             "postalCode": "11201"
+                 *           }
+                 *         },
+                 *         "lines": [
+                 *           {
+                 *             "number": "1",
+                 *             "itemCode": "JACKET-L",
+                 *             "description": "Rain jacket",
+                 *             "taxCode": "PC040100",
+                 *             "quantity": 1,
+                 *             "amount": 139
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The document’s new content; the path names its code and company, and its type is kept unless it says. */
+                    newTransaction: {
+                        /** @description SalesOrder (0, the default: an estimate, stored nowhere), SalesInvoice (1), ReturnOrder (4), ReturnInvoice (5: a refund of the sale `referenceCode` names). */
+                        type?: string | number;
+                        /** @description The document code (a new code when absent). Documents are named by company, code and type. */
+                        code?: string | number;
+                        /** @description A location code of the account, or DEFAULT (none: the account level, or a location-scoped key’s own location). */
+                        companyCode?: string | number;
+                        /** @description YYYY-MM-DD or an ISO date-time (the date written is the date). Default: today. */
+                        date?: string | number;
+                        /** @description The customer: its certificates back entity-use codes. */
+                        customerCode?: string | number;
+                        /** @description An invoice with `commit: true` is recorded in the ledger; otherwise Saved (a draft). */
+                        commit?: boolean | string | number;
+                        /** @description At least one line. */
+                        lines: {
+                            /** @description The line number, echoed exactly in the answer (default: the position, from 1). */
+                            number?: string | number;
+                            /** @description Quantity (the amount is already extended). */
+                            quantity?: number | string;
+                            /** @description The extended amount; negative on a return (all lines of one sign). */
+                            amount: number | string;
+                            /** @description An AvaTax tax code (crosswalked to the service’s) or one of the service’s own. */
+                            taxCode?: string | number;
+                            /** @description Echoed; a SKU of the account’s catalog also gives its tax code. */
+                            itemCode?: string | number;
+                            /** @description Echoed; Illinois reads a product’s identity from it. */
+                            description?: string | number;
+                            /** @description Whether the document’s `discount` is spread over this line. */
+                            discounted?: boolean | string | number;
+                            /** @description The amount includes the tax. */
+                            taxIncluded?: boolean | string | number;
+                            /** @description An exemption claim: exempts only on a certificate of the customer with the reason the code claims; otherwise taxed, with a warning. */
+                            entityUseCode?: string | number;
+                            /** @description An exemption (certificate) number claimed: as entityUseCode. */
+                            exemptionCode?: string | number;
+                            /** @description Echoed. */
+                            ref1?: string | number;
+                            /** @description Echoed. */
+                            ref2?: string | number;
+                            addresses?: {
+                                /** @description Both ends of the sale (a store sale). */
+                                singleLocation?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                                shipFrom?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                                /** @description The destination: every line needs one, its own or the document’s. */
+                                shipTo?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                                pointOfOrderOrigin?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                                pointOfOrderAcceptance?: {
+                                    /** @description A location of the company: its state and ZIP stand for the address. */
+                                    locationCode?: string | number;
+                                    /** @description Street. */
+                                    line1?: string | number;
+                                    /** @description Street, second line. */
+                                    line2?: string | number;
+                                    /** @description Street, third line. */
+                                    line3?: string | number;
+                                    /** @description City. */
+                                    city?: string | number;
+                                    /** @description State, two letters. */
+                                    region?: string | number;
+                                    /** @description US (the service taxes US sales only). */
+                                    country?: string | number;
+                                    /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                    postalCode?: string | number;
+                                    /** @description With longitude: rooftop precision where the content has boundaries. */
+                                    latitude?: number | string;
+                                    /** @description See latitude. */
+                                    longitude?: number | string;
+                                };
+                            };
+                            taxOverride?: {
+                                /** @description TaxDate (3) only: tax as of `taxDate` (a return at the sale’s rates). Other overrides are refused: the service computes the tax. */
+                                type?: string | number;
+                                /** @description The date the tax is computed as of. */
+                                taxDate?: string | number;
+                                /** @description Why. */
+                                reason?: string | number;
+                            };
+                        }[];
+                        addresses?: {
+                            /** @description Both ends of the sale (a store sale). */
+                            singleLocation?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            shipFrom?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            /** @description The destination: every line needs one, its own or the document’s. */
+                            shipTo?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            pointOfOrderOrigin?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                            pointOfOrderAcceptance?: {
+                                /** @description A location of the company: its state and ZIP stand for the address. */
+                                locationCode?: string | number;
+                                /** @description Street. */
+                                line1?: string | number;
+                                /** @description Street, second line. */
+                                line2?: string | number;
+                                /** @description Street, third line. */
+                                line3?: string | number;
+                                /** @description City. */
+                                city?: string | number;
+                                /** @description State, two letters. */
+                                region?: string | number;
+                                /** @description US (the service taxes US sales only). */
+                                country?: string | number;
+                                /** @description ZIP or ZIP+4: required (the service locates an address by its ZIP). */
+                                postalCode?: string | number;
+                                /** @description With longitude: rooftop precision where the content has boundaries. */
+                                latitude?: number | string;
+                                /** @description See latitude. */
+                                longitude?: number | string;
+                            };
+                        };
+                        /** @description The lines’ exemption claim when they name none. */
+                        entityUseCode?: string | number;
+                        /** @description The former name of entityUseCode. */
+                        customerUsageType?: string | number;
+                        /** @description The lines’ exemption number when they name none. */
+                        exemptionNo?: string | number;
+                        /** @description A document discount, spread over the lines marked discounted. */
+                        discount?: number | string;
+                        /** @description Echoed; a ReturnInvoice’s names the sale it refunds. */
+                        referenceCode?: string | number;
+                        /** @description Echoed. */
+                        purchaseOrderNo?: string | number;
+                        /** @description Echoed. */
+                        salespersonCode?: string | number;
+                        /** @description Echoed. */
+                        reportingLocationCode?: string | number;
+                        /** @description Echoed. */
+                        batchCode?: string | number;
+                        /** @description Echoed. */
+                        description?: string | number;
+                        /** @description Echoed. */
+                        email?: string | number;
+                        /** @description USD only. */
+                        currencyCode?: string | number;
+                        taxOverride?: {
+                            /** @description TaxDate (3) only: tax as of `taxDate` (a return at the sale’s rates). Other overrides are refused: the service computes the tax. */
+                            type?: string | number;
+                            /** @description The date the tax is computed as of. */
+                            taxDate?: string | number;
+                            /** @description Why. */
+                            reason?: string | number;
+                        };
+                    };
+                    /** @description AdjustmentReason by name or number (default Other); kept with the new version. */
+                    adjustmentReason?: string | number;
+                    /** @description Kept with the new version. */
+                    adjustmentDescription?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The document’s new version (or its draft, replaced). */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 114568572,
+                     *       "code": "AV-1002",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Committed",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 139,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.34,
+                     *       "totalTaxable": 139,
+                     *       "totalTaxCalculated": 12.34,
+                     *       "adjustmentReason": "ProductExchanged",
+                     *       "adjustmentDescription": "A larger size",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 2,
+                     *       "modifiedDate": "2026-12-02T02:15:21.050Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-L",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 139,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 139,
+                     *           "tax": 12.34,
+                     *           "taxCalculated": 12.34,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.56,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 5.56,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 6.26,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 6.26,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.52,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.52,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.04,
+                     *           "tax": 5.56,
+                     *           "taxCalculated": 5.56,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.045,
+                     *           "tax": 6.26,
+                     *           "taxCalculated": 6.26,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.00375,
+                     *           "tax": 0.52,
+                     *           "taxCalculated": 0.52,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_address`, `invalid_request`, `invalid_tax_code`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`, `invalid_nexus_mode`, `duplicate_transaction`, `refund_exceeds_refundable`, `certificate_not_active`, `conflict`, `invalid_lifecycle`, `invalid_adjustment_codes`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-settle": {
+        parameters: {
+            query?: {
+                /** @example SalesInvoice */
+                documentType?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+                /** @example AV-1002 */
+                transactionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "verify": {
+                 *         "verifyTransactionDate": "2026-04-15"
+                 *       },
+                 *       "commit": {
+                 *         "commit": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    verify?: {
+                        /** @description The date the document must have. */
+                        verifyTransactionDate?: string | number;
+                        /** @description Its totalAmount, to the cent. */
+                        verifyTotalAmount?: number | string;
+                        /** @description Its totalTax, to the cent. */
+                        verifyTotalTax?: number | string;
+                    };
+                    changeCode?: {
+                        /** @description A Saved document’s new code (a recorded one keeps its own). */
+                        newCode?: string | number;
+                    };
+                    commit?: {
+                        /** @description Commit the document. */
+                        commit?: boolean | string | number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The document as verified, renamed and committed. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 114568572,
+                     *       "code": "AV-1002",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Committed",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 139,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.34,
+                     *       "totalTaxable": 139,
+                     *       "totalTaxCalculated": 12.34,
+                     *       "adjustmentReason": "ProductExchanged",
+                     *       "adjustmentDescription": "A larger size",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 2,
+                     *       "modifiedDate": "2026-12-02T02:15:21.050Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-L",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 139,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 139,
+                     *           "tax": 12.34,
+                     *           "taxCalculated": 12.34,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.56,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 5.56,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 6.26,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 6.26,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.52,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.52,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.04,
+                     *           "tax": 5.56,
+                     *           "taxCalculated": 5.56,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.045,
+                     *           "tax": 6.26,
+                     *           "taxCalculated": 6.26,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.00375,
+                     *           "tax": 0.52,
+                     *           "taxCalculated": 0.52,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_address`, `invalid_request`, `invalid_tax_code`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`, `invalid_nexus_mode`, `duplicate_transaction`, `refund_exceeds_refundable`, `certificate_not_active`, `conflict`, `invalid_lifecycle`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-refund": {
+        parameters: {
+            query?: {
+                documentType?: string;
+                $include?: string;
+                /** @example true */
+                useTaxDateOverride?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+                /** @example AV-1001 */
+                transactionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "refundTransactionCode": "AV-1001-R1",
+                 *       "refundDate": "2026-04-15",
+                 *       "refundType": "Partial",
+                 *       "refundLines": [
+                 *         "1"
+                 *       ],
+                 *       "referenceCode": "RMA-77"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The refund’s code (a new one when absent): a ReturnInvoice. */
+                    refundTransactionCode?: string | number;
+                    /** @description Required: the refund’s date; its return figures count in this month. */
+                    refundDate: string | number;
+                    /** @description Full (0, default), Partial (1, with refundLines), TaxOnly (2: the remaining tax, goods kept), Percentage (3). */
+                    refundType?: string | number;
+                    /** @description Percentage refunds: more than 0, at most 100, of each line’s price. */
+                    refundPercentage?: number | string;
+                    /** @description Partial refunds: the line numbers (as sent), each refunded whole. */
+                    refundLines?: (string | number)[];
+                    /** @description Kept with the refund. */
+                    referenceCode?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The ReturnInvoice recorded. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1291256033,
+                     *       "code": "AV-1001-R1",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Committed",
+                     *       "type": "ReturnInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "referenceCode": "RMA-77",
+                     *       "taxOverrideType": "TaxDate",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": -129,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": -11.45,
+                     *       "totalTaxable": -129,
+                     *       "totalTaxCalculated": -11.45,
+                     *       "adjustmentReason": "NotAdjusted",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 1,
+                     *       "modifiedDate": "2026-12-02T02:15:21.147Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-M",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": -129,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": -129,
+                     *           "tax": -11.45,
+                     *           "taxCalculated": -11.45,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "TaxDate",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": -5.16,
+                     *               "taxableAmount": -129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": -5.16,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": -5.81,
+                     *               "taxableAmount": -129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": -5.81,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": -0.48,
+                     *               "taxableAmount": -129,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": -0.48,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": -129,
+                     *           "rate": 0.04,
+                     *           "tax": -5.16,
+                     *           "taxCalculated": -5.16,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": -129,
+                     *           "rate": 0.045,
+                     *           "tax": -5.81,
+                     *           "taxCalculated": -5.81,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": -129,
+                     *           "rate": 0.00375,
+                     *           "tax": -0.48,
+                     *           "taxCalculated": -0.48,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_request`, `invalid_lifecycle`, `refund_exceeds_refundable`, `credit_exceeds_tax`, `duplicate_transaction`, `conflict`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-uncommit": {
+        parameters: {
+            query?: {
+                /** @example SalesInvoice */
+                documentType?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+                /** @example AV-1002 */
+                transactionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft (Saved) the committed version became. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1225696139,
+                     *       "code": "AV-1002",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Saved",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 139,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.34,
+                     *       "totalTaxable": 139,
+                     *       "totalTaxCalculated": 12.34,
+                     *       "adjustmentReason": "ProductExchanged",
+                     *       "adjustmentDescription": "A larger size",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 3,
+                     *       "modifiedDate": "2026-12-02T02:15:21.202Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-L",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 139,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 139,
+                     *           "tax": 12.34,
+                     *           "taxCalculated": 12.34,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.56,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 5.56,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 6.26,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 6.26,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.52,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.52,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.04,
+                     *           "tax": 5.56,
+                     *           "taxCalculated": 5.56,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.045,
+                     *           "tax": 6.26,
+                     *           "taxCalculated": 6.26,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.00375,
+                     *           "tax": 0.52,
+                     *           "taxCalculated": 0.52,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_lifecycle`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-void": {
+        parameters: {
+            query?: {
+                /** @example SalesInvoice */
+                documentType?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+                /** @example AV-1002 */
+                transactionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "DocVoided"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Required: DocVoided (3), DocDeleted (2: a draft is deleted), Unspecified (0) void; PostFailed (1) and AdjustmentCancelled (4) are refused. */
+                    code: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description The cancelled document. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1225696139,
+                     *       "code": "AV-1002",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Cancelled",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 139,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.34,
+                     *       "totalTaxable": 139,
+                     *       "totalTaxCalculated": 12.34,
+                     *       "adjustmentReason": "ProductExchanged",
+                     *       "adjustmentDescription": "A larger size",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 3,
+                     *       "modifiedDate": "2026-12-02T02:15:21.271Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-L",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 139,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 139,
+                     *           "tax": 12.34,
+                     *           "taxCalculated": 12.34,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.56,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 5.56,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 6.26,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 6.26,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.52,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.52,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.04,
+                     *           "tax": 5.56,
+                     *           "taxCalculated": 5.56,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.045,
+                     *           "tax": 6.26,
+                     *           "taxCalculated": 6.26,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.00375,
+                     *           "tax": 0.52,
+                     *           "taxCalculated": 0.52,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_request`, `invalid_lifecycle`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+        };
+    };
+    "avatax-transactions-unvoid": {
+        parameters: {
+            query?: {
+                /** @example SalesInvoice */
+                documentType?: string;
+                $include?: string;
+            };
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example NYC */
+                companyCode: string;
+                /** @example AV-1002 */
+                transactionCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft (Saved) the cancelled document became. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1225696139,
+                     *       "code": "AV-1002",
+                     *       "companyId": 256295130,
+                     *       "date": "2026-04-15",
+                     *       "taxDate": "2026-04-15",
+                     *       "status": "Saved",
+                     *       "type": "SalesInvoice",
+                     *       "currencyCode": "USD",
+                     *       "exchangeRateCurrencyCode": "USD",
+                     *       "exchangeRate": 1,
+                     *       "exchangeRateEffectiveDate": "2026-04-15",
+                     *       "customerVendorCode": "C-ACME",
+                     *       "customerCode": "C-ACME",
+                     *       "reconciled": false,
+                     *       "locationCode": "NYC",
+                     *       "taxOverrideType": "None",
+                     *       "taxOverrideAmount": 0,
+                     *       "totalAmount": 139,
+                     *       "totalExempt": 0,
+                     *       "totalDiscount": 0,
+                     *       "totalTax": 12.34,
+                     *       "totalTaxable": 139,
+                     *       "totalTaxCalculated": 12.34,
+                     *       "adjustmentReason": "ProductExchanged",
+                     *       "adjustmentDescription": "A larger size",
+                     *       "locked": false,
+                     *       "region": "NY",
+                     *       "country": "US",
+                     *       "version": 3,
+                     *       "modifiedDate": "2026-12-02T02:15:21.343Z",
+                     *       "lines": [
+                     *         {
+                     *           "lineNumber": "1",
+                     *           "itemCode": "JACKET-L",
+                     *           "taxCode": "PC040100",
+                     *           "description": "Rain jacket",
+                     *           "quantity": 1,
+                     *           "lineAmount": 139,
+                     *           "discountAmount": 0,
+                     *           "exemptAmount": 0,
+                     *           "taxableAmount": 139,
+                     *           "tax": 12.34,
+                     *           "taxCalculated": 12.34,
+                     *           "isItemTaxable": true,
+                     *           "taxIncluded": false,
+                     *           "reportingDate": "2026-04-15",
+                     *           "taxDate": "2026-04-15",
+                     *           "sourcing": "Destination",
+                     *           "taxOverrideType": "None",
+                     *           "taxOverrideAmount": 0,
+                     *           "details": [
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK",
+                     *               "jurisType": "STA",
+                     *               "jurisdictionType": "State",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.04,
+                     *               "sourcing": "Destination",
+                     *               "tax": 5.56,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY STATE TAX",
+                     *               "taxCalculated": 5.56,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "BROOKLYN",
+                     *               "jurisType": "CIT",
+                     *               "jurisdictionType": "City",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.045,
+                     *               "sourcing": "Destination",
+                     *               "tax": 6.26,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY CITY TAX",
+                     *               "taxCalculated": 6.26,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             },
+                     *             {
+                     *               "country": "US",
+                     *               "region": "NY",
+                     *               "exemptAmount": 0,
+                     *               "jurisName": "NEW YORK CITY",
+                     *               "jurisType": "STJ",
+                     *               "jurisdictionType": "Special",
+                     *               "nonTaxableAmount": 0,
+                     *               "rate": 0.00375,
+                     *               "sourcing": "Destination",
+                     *               "tax": 0.52,
+                     *               "taxableAmount": 139,
+                     *               "taxType": "Sales",
+                     *               "taxName": "NY SPECIAL TAX",
+                     *               "taxCalculated": 0.52,
+                     *               "rateType": "General",
+                     *               "unitOfBasis": "PerCurrencyUnit",
+                     *               "isNonPassThru": false,
+                     *               "isFee": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "addresses": [
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "350 Fifth Avenue",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "New York",
+                     *           "region": "NY",
+                     *           "postalCode": "10118",
+                     *           "country": "US"
+                     *         },
+                     *         {
+                     *           "boundaryLevel": "Zip5",
+                     *           "line1": "1 Pierrepont Street",
+                     *           "line2": "",
+                     *           "line3": "",
+                     *           "city": "Brooklyn",
+                     *           "region": "NY",
+                     *           "postalCode": "11201",
+                     *           "country": "US"
+                     *         }
+                     *       ],
+                     *       "summary": [
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "State",
+                     *           "jurisName": "NEW YORK",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY STATE TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.04,
+                     *           "tax": 5.56,
+                     *           "taxCalculated": 5.56,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "City",
+                     *           "jurisName": "BROOKLYN",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY CITY TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.045,
+                     *           "tax": 6.26,
+                     *           "taxCalculated": 6.26,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         },
+                     *         {
+                     *           "country": "US",
+                     *           "region": "NY",
+                     *           "jurisType": "Special",
+                     *           "jurisName": "NEW YORK CITY",
+                     *           "taxType": "Sales",
+                     *           "taxName": "NY SPECIAL TAX",
+                     *           "rateType": "General",
+                     *           "taxable": 139,
+                     *           "rate": 0.00375,
+                     *           "tax": 0.52,
+                     *           "taxCalculated": 0.52,
+                     *           "nonTaxable": 0,
+                     *           "exemption": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 for an estimate (an order type: Temporary, stored nowhere); else the document’s stable number. */
+                        id: number;
+                        /** @description The code as the client named it. */
+                        code: string;
+                        companyId: number;
+                        date: string;
+                        taxDate: string;
+                        /**
+                         * @description Temporary (an estimate), Saved (a draft), Committed, Cancelled (voided), Adjusted (a version an adjustment replaced).
+                         * @enum {string}
+                         */
+                        status: "Temporary" | "Saved" | "Posted" | "Committed" | "Cancelled" | "Adjusted" | "Queued" | "PendingApproval" | "Uncommitted" | "Any";
+                        /** @enum {string} */
+                        type: "SalesOrder" | "SalesInvoice" | "PurchaseOrder" | "PurchaseInvoice" | "ReturnOrder" | "ReturnInvoice" | "InventoryTransferOrder" | "InventoryTransferInvoice" | "ReverseChargeOrder" | "ReverseChargeInvoice" | "CustomsInvoice" | "CustomsOrder" | "InventoryTransferOutboundInvoice" | "InventoryTransferOutboundOrder" | "Any";
+                        batchCode?: string;
+                        currencyCode: string;
+                        exchangeRateCurrencyCode: string;
+                        exchangeRate: number;
+                        exchangeRateEffectiveDate: string;
+                        entityUseCode?: string;
+                        customerUsageType?: string;
+                        customerVendorCode?: string;
+                        /** @description As sent. */
+                        customerCode?: string;
+                        exemptNo?: string;
+                        reconciled: boolean;
+                        /** @description The company’s location (none for the default company). */
+                        locationCode?: string;
+                        reportingLocationCode?: string;
+                        purchaseOrderNo?: string;
+                        referenceCode?: string;
+                        salespersonCode?: string;
+                        /** @enum {string} */
+                        taxOverrideType: "None" | "TaxDate";
+                        taxOverrideAmount: number;
+                        totalAmount: number;
+                        totalExempt: number;
+                        totalDiscount: number;
+                        /** @description The sum of the lines’ tax, to the cent (as /api/v1 answers the same document). */
+                        totalTax: number;
+                        totalTaxable: number;
+                        totalTaxCalculated: number;
+                        /** @enum {string} */
+                        adjustmentReason: "NotAdjusted" | "SourcingIssue" | "ReconciledWithGeneralLedger" | "ExemptCertApplied" | "PriceAdjusted" | "ProductReturned" | "ProductExchanged" | "BadDebt" | "Other" | "Offline" | "Offset";
+                        adjustmentDescription?: string;
+                        /** @description True for a sale refunds or credits draw on: the ledger no longer voids or adjusts it. */
+                        locked: boolean;
+                        region?: string;
+                        country: string;
+                        /** @description The code’s version: 1, then one more for each adjustment or commit after an uncommit or unvoid. */
+                        version: number;
+                        description?: string;
+                        email?: string;
+                        modifiedDate?: string;
+                        lines?: {
+                            /** @description The line number exactly as sent (the position, from 1, when none was). */
+                            lineNumber: string;
+                            /** @description As sent; empty when none was. */
+                            itemCode: string;
+                            /** @description The AvaTax tax code as sent (or the one the crosswalk names for the service’s code). */
+                            taxCode: string;
+                            description: string;
+                            quantity: number;
+                            /** @description The amount before tax (a tax-included line’s net). */
+                            lineAmount: number;
+                            discountAmount: number;
+                            exemptAmount: number;
+                            taxableAmount: number;
+                            tax: number;
+                            taxCalculated: number;
+                            isItemTaxable: boolean;
+                            taxIncluded: boolean;
+                            /** @description The exemption claimed (the line’s or the document’s); it exempts only with a certificate behind it. */
+                            entityUseCode?: string;
+                            customerUsageType?: string;
+                            exemptNo?: string;
+                            /** @description The certificate that exempted the line. */
+                            certificateId?: string;
+                            ref1?: string;
+                            ref2?: string;
+                            reportingDate: string;
+                            taxDate: string;
+                            /** @enum {string} */
+                            sourcing: "Mixed" | "Destination" | "Origin";
+                            /** @enum {string} */
+                            taxOverrideType: "None" | "TaxDate";
+                            taxOverrideAmount: number;
+                            details?: {
+                                country: string;
+                                region: string;
+                                exemptAmount: number;
+                                /** @description The jurisdiction as the rate table names it. */
+                                jurisName: string;
+                                /**
+                                 * @description State, county, city, special (STJ).
+                                 * @enum {string}
+                                 */
+                                jurisType: "STA" | "CTY" | "CIT" | "STJ" | "CNT";
+                                /** @enum {string} */
+                                jurisdictionType: "Country" | "State" | "County" | "City" | "Special";
+                                nonTaxableAmount: number;
+                                rate: number;
+                                /** @enum {string} */
+                                sourcing: "Mixed" | "Destination" | "Origin";
+                                tax: number;
+                                taxableAmount: number;
+                                taxType: string;
+                                taxName: string;
+                                taxCalculated: number;
+                                /** @enum {string} */
+                                rateType: "General" | "Food";
+                                unitOfBasis: string;
+                                isNonPassThru: boolean;
+                                isFee: boolean;
+                            }[];
+                        }[];
+                        addresses?: {
+                            /** @enum {string} */
+                            boundaryLevel: "Address" | "Zip9" | "Zip5";
+                            line1?: string;
+                            line2?: string;
+                            line3?: string;
+                            city?: string;
+                            region: string;
+                            postalCode: string;
+                            country: string;
+                            latitude?: string;
+                            longitude?: string;
+                        }[];
+                        summary?: {
+                            country: string;
+                            region: string;
+                            /** @enum {string} */
+                            jurisType: "Country" | "State" | "County" | "City" | "Special";
+                            jurisName: string;
+                            taxType: string;
+                            taxName: string;
+                            /** @enum {string} */
+                            rateType: "General" | "Food";
+                            taxable: number;
+                            rate: number;
+                            tax: number;
+                            taxCalculated: number;
+                            nonTaxable: number;
+                            exemption: number;
+                        }[];
+                        taxDetailsByTaxType?: {
+                            taxType: string;
+                            totalTaxable: number;
+                            totalExempt: number;
+                            totalNonTaxable: number;
+                            totalTax: number;
+                        }[];
+                        messages?: {
+                            summary: string;
+                            /** @description The message’s code (exemption_not_certified: an entity-use code or exemption number no certificate stands behind; the line was taxed). */
+                            details: string;
+                            /** @description The request field it is about. */
+                            refersTo: string;
+                            /** @description Warning, or Success for a note. */
+                            severity: string;
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `idempotency_conflict`, `invalid_lifecycle`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvataxError"];
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
             404: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */

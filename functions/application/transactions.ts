@@ -4,6 +4,7 @@
 // again (optimistic-retry.ts).
 import { visibleTo } from '../core/access/authorize';
 import type { Tenant } from '../core/access/records';
+import type { AvataxCompanion } from '../core/avatax/records';
 import type { ItemReceipt } from '../core/batches/ports';
 import { DomainError } from '../core/errors';
 import type { Page, PageRequest } from '../core/lists/paging';
@@ -69,6 +70,14 @@ export interface AdjustmentInput extends AdjustmentCodes {
   readonly replacement: DocumentInput;
 }
 
+/**
+ * What another surface writes with a change, in its atomic write: the AvaTax surface's echo of a
+ * new document and the draft a commit deletes or an uncommit writes (core/avatax/records.ts).
+ */
+export interface Alongside {
+  readonly companions?: readonly AvataxCompanion[];
+}
+
 const notFound = () => new DomainError('transaction_not_found', 'No transaction with this code exists in the scope of this key.');
 
 /**
@@ -118,6 +127,7 @@ async function change<T>(
   decide: (current: Stored) => { change: DocumentChange; result: T },
   kind: UsageKind,
   firstRead?: Stored,
+  alongside: Alongside = {},
 ): Promise<Outcome<T>> {
   const usage = chargeOf(call, kind);
   const repository = ports.documents(call.principal.tenant);
@@ -128,7 +138,7 @@ async function change<T>(
       read = undefined;
       const decided = decide(current);
       const create = decided.change.create.map((document) => ({ ...document, request_sha256: request.hash }));
-      await repository.write({ ...decided.change, create, usage });
+      await repository.write({ ...decided.change, create, usage, companions: alongside.companions });
       return { result: decided.result, events: decided.change.events };
     });
   } catch (error) {
@@ -146,6 +156,7 @@ export async function commitTransaction(
   input: CommitInput,
   options: CalculationOptions = {},
   receiptFor?: (document: TransactionRecord) => ItemReceipt,
+  alongside: Alongside = {},
 ): Promise<Outcome<TransactionRecord>> {
   const { code, ...doc } = input;
   assertCommittable(doc);
@@ -168,7 +179,9 @@ export async function commitTransaction(
   try {
     // A batch's commit is billed as its item (in the same write as its receipt), not as a commit too.
     const usage = chargeOf(call, receipt ? 'batch_item' : 'commit');
-    await untilWritten(() => ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 1, usage }));
+    await untilWritten(() =>
+      ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 1, usage, companions: alongside.companions }),
+    );
   } catch (error) {
     throw explainDuplicate(error, hash, () => 'code');
   }
@@ -205,7 +218,13 @@ function drawnOn(current: Stored, decided: { document: TransactionRecord; origin
 }
 
 /** A refund drawing on the original's remaining amounts at the original's rates. */
-export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: RefundInput): Promise<Outcome<TransactionRecord>> {
+export function refundTransaction(
+  ports: DocumentPorts,
+  call: TenantCall,
+  code: string,
+  input: RefundInput,
+  alongside: Alongside = {},
+): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
   return change(
@@ -216,11 +235,19 @@ export function refundTransaction(ports: DocumentPorts, call: TenantCall, code: 
     (current) =>
       drawnOn(current, refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at)),
     'refund',
+    undefined,
+    alongside,
   );
 }
 
 /** A tax-only credit against the original's remaining tax. */
-export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: CreditInput): Promise<Outcome<TransactionRecord>> {
+export function creditTransaction(
+  ports: DocumentPorts,
+  call: TenantCall,
+  code: string,
+  input: CreditInput,
+  alongside: Alongside = {},
+): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines.map((l) => ({ number: l.number, tax: toCents(l.tax_amount) }));
   return change(
@@ -231,11 +258,19 @@ export function creditTransaction(ports: DocumentPorts, call: TenantCall, code: 
     (current) =>
       drawnOn(current, credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at)),
     'credit',
+    undefined,
+    alongside,
   );
 }
 
 /** Voids a committed transaction that has no refunds or credits. */
-export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: string, input: VoidInput): Promise<Outcome<TransactionRecord>> {
+export function voidTransaction(
+  ports: DocumentPorts,
+  call: TenantCall,
+  code: string,
+  input: VoidInput,
+  alongside: Alongside = {},
+): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   return change(
     ports,
@@ -250,6 +285,8 @@ export function voidTransaction(ports: DocumentPorts, call: TenantCall, code: st
       };
     },
     'void',
+    undefined,
+    alongside,
   );
 }
 
@@ -263,6 +300,7 @@ export async function adjustTransaction(
   call: TenantCall,
   input: AdjustmentInput,
   options: CalculationOptions = {},
+  alongside: Alongside = {},
 ): Promise<Outcome<Adjustment>> {
   const { original_code, reversal_code, replacement_code } = input;
   const codes = { original_code, reversal_code, replacement_code };
@@ -307,5 +345,6 @@ export async function adjustTransaction(
     },
     'adjustment',
     original,
+    alongside,
   );
 }

@@ -93,9 +93,10 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
       // before the answer is returned (so a unit the client saw answered is durable): not an
       // idempotent replay (the stored answer), not a refusal (thrown before), not an answer whose
       // idempotency record failed to save (an error; its retry runs and counts).
-      if (route.meter && !reply.replayed) {
-        meterAnswer(usageJournal(), request, route.meter);
-        billedMetric(route.meter, 1);
+      const meter = reply.meter === undefined ? route.meter : reply.meter;
+      if (meter && !reply.replayed) {
+        meterAnswer(usageJournal(), request, meter);
+        billedMetric(meter, 1);
       }
       return render(sealed, received.requestId);
     } finally {

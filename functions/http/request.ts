@@ -6,6 +6,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { Credentials } from '../application/authentication';
 import type { Admission } from '../application/rate-limiting';
 import type { Principal } from '../core/access/authorize';
+import type { UsageKind } from '../core/usage/usage';
 
 /** Header names lower-cased, in an object without a prototype (a header may be called `constructor`). */
 export type Headers = Readonly<Record<string, string | undefined>>;
@@ -52,6 +53,12 @@ export interface Reply {
   readonly replayed?: boolean;
   /** The body an idempotency record keeps instead of `body` (never a secret). */
   readonly stored?: unknown;
+  /**
+   * This answer's unit when it stores nothing, for a route whose entry cannot say (AvaTax's create
+   * answers an estimate, a calculation, or records a document, billed in its write): overrides the
+   * route's `meter`; null bills nothing.
+   */
+  readonly meter?: UsageKind | null;
 }
 
 /** A success reply; `ok<ResponseOf<'route-id'>>(…)` checks the body against the route's response schema. */

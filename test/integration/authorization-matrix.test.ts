@@ -148,6 +148,21 @@ const ISOLATION: Record<string, Isolation | 'public data'> = {
     probe: orderProbe,
   },
   'transactions-void': { owner: 'main', params: transaction, body: () => ({}), probe: orderProbe },
+  // AvaTax's transactions: the fixtures' document, committed through /api/v1 at NYC, is NYC's.
+  'avatax-transactions-list': { owner: 'main', params: () => ({ companyCode: 'NYC' }), inEveryEnvironment: true },
+  'avatax-transactions-get': { owner: 'main', params: avataxTransaction },
+  'avatax-transactions-commit': { owner: 'main', params: avataxTransaction, body: () => ({ commit: true }), probe: orderProbe },
+  'avatax-transactions-adjust': {
+    owner: 'main',
+    params: avataxTransaction,
+    body: () => ({ adjustmentReason: 'Other', newTransaction: { lines: [{ amount: 1 }] } }),
+    probe: orderProbe,
+  },
+  'avatax-transactions-settle': { owner: 'main', params: avataxTransaction, body: () => ({ commit: { commit: true } }), probe: orderProbe },
+  'avatax-transactions-refund': { owner: 'main', params: avataxTransaction, body: () => ({ refundDate: TODAY, refundType: 'Full' }), probe: orderProbe },
+  'avatax-transactions-uncommit': { owner: 'main', params: avataxTransaction, body: () => ({}), probe: orderProbe },
+  'avatax-transactions-void': { owner: 'main', params: avataxTransaction, body: () => ({ code: 'DocVoided' }), probe: orderProbe },
+  'avatax-transactions-unvoid': { owner: 'main', params: avataxTransaction, body: () => ({}), probe: orderProbe },
   'customers-get': { owner: 'main', params: (f) => ({ code: f.customer }) },
   'customers-assign': {
     owner: 'main',
@@ -186,6 +201,11 @@ const ISOLATION: Record<string, Isolation | 'public data'> = {
   'avatax-customer-certificates-list': { owner: 'main', params: avataxCustomer },
   'avatax-certificates-list': { owner: 'main', params: company, inEveryEnvironment: true },
 };
+
+/** The fixtures' document as an AvaTax path names it (declared as a function: ISOLATION, above, calls it). */
+function avataxTransaction(f: Fixtures): Record<string, string> {
+  return { companyCode: 'NYC', transactionCode: f.transaction };
+}
 
 const OWNER_HEADERS: Record<Owner, readonly Header[]> = {
   main: [bearer(KEYS.admin)],
@@ -324,7 +344,7 @@ describe('resources of one tenant, from every caller that passes the checks but 
       expect(outsiders.length, 'no outsider passes the checks of this route').toBeGreaterThan(0);
       const answers = await inTurn(outsiders.map((caller) => () => call(route, caller.headers, ids, isolation.body?.(f) ?? PROBE_BODY)));
       // What an outsider of another environment must not see where it reaches its own (inEveryEnvironment).
-      const owned = [f.customer, f.certificate, String(certificateNumber('acct_main', 'sandbox', f.certificate))];
+      const owned = [f.customer, f.certificate, String(certificateNumber('acct_main', 'sandbox', f.certificate)), f.transaction];
       const wrong = outsiders
         .map((caller, i) => {
           const res = answers[i]!;

@@ -5,8 +5,9 @@
 // response examples. Each request is the example as the document holds it; the scenario adds only
 // what an example cannot know: the key, the ids the service generates (a key, a certificate, a
 // batch, a return job, a webhook endpoint, an event) and the documents the lifecycle consumes, made
-// from the examples themselves: INV-1002 for the adjustment, TJ-1002 for the TaxJar delete, and a
-// sale the accounting firm commits for its client, which the return job then sums.
+// from the examples themselves: INV-1002 for the adjustment, TJ-1002 for the TaxJar delete, AV-1002
+// (a draft) for the AvaTax commit, and a sale the accounting firm commits for its client, which the
+// return job then sums.
 import type { RouteId } from '../../functions/manifest/routes';
 import { KEYS } from '../fixtures/seed';
 
@@ -175,6 +176,17 @@ const STEPS: readonly Step[] = [
   { id: 'avatax-customers-update', key: ADMIN },
   { id: 'avatax-customer-certificates-list', key: ADMIN },
   { id: 'avatax-certificates-list', key: ADMIN },
+  { id: 'avatax-transactions-create', key: ADMIN },
+  { id: 'avatax-transactions-create-or-adjust', key: ADMIN },
+  { id: 'avatax-transactions-get', key: ADMIN },
+  { id: 'avatax-transactions-list', key: ADMIN },
+  { id: 'avatax-transactions-commit', key: ADMIN },
+  { id: 'avatax-transactions-adjust', key: ADMIN },
+  { id: 'avatax-transactions-settle', key: ADMIN },
+  { id: 'avatax-transactions-refund', key: ADMIN },
+  { id: 'avatax-transactions-uncommit', key: ADMIN },
+  { id: 'avatax-transactions-void', key: ADMIN },
+  { id: 'avatax-transactions-unvoid', key: ADMIN },
 ];
 
 /** Every operation id the scenario sends, in order. */
@@ -253,6 +265,11 @@ export async function runExamples(document: ApiDocument, send: Send): Promise<Ou
     }
     if (step.id === 'transactions-adjust')
       await must(exampleRequest(op('transactions-create'), ADMIN, {}, { ...exampleBody('transactions-create'), code: 'INV-1002' }), 'committing INV-1002');
+    if (step.id === 'avatax-transactions-commit')
+      await must(
+        exampleRequest(op('avatax-transactions-create'), ADMIN, {}, { ...exampleBody('avatax-transactions-create'), code: 'AV-1002', commit: false }),
+        'saving AV-1002',
+      );
     if (step.id === 'taxjar-orders-delete')
       await must(
         exampleRequest(op('taxjar-orders-create'), ADMIN, {}, { ...exampleBody('taxjar-orders-create'), transaction_id: 'TJ-1002' }),

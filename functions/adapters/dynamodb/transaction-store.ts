@@ -12,10 +12,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
+import type { AvataxCompanion } from '../../core/avatax/records';
 import { DomainError } from '../../core/errors';
 import type { Page, PageRequest } from '../../core/lists/paging';
 import { keyOf, type SummaryDelta, summaryDeltas } from '../../core/returns/summary';
 import {
+  CompanionChanged,
   type DocumentChange,
   DuplicateDocument,
   type Stored,
@@ -29,6 +31,8 @@ import { billedMetric } from '../../shared/metrics';
 import { logger } from '../../shared/powertools';
 import { AtomicWrite, MAX_TRANSACTION_ITEMS as MAX_ITEMS, type TransactItem } from './atomic-write';
 import { type ConditionMeaning, cancellation, staleWrite } from './cancellation';
+import { avataxDraftEntity } from './entities/avatax-draft';
+import { avataxEchoEntity } from './entities/avatax-echo';
 import { batchItemEntity } from './entities/batch-item';
 import { eventEntity } from './entities/event';
 import { transactionEntity } from './entities/transaction';
@@ -282,6 +286,7 @@ export class TransactionStore implements TransactionRepository {
         staleWrite,
       );
     write.addAll(eventEntity.puts(this.table, this.tenant, change.events));
+    for (const companion of change.companions ?? []) this.addCompanion(write, companion);
     return {
       write,
       // The return summaries move with the documents, in the same transaction (functions/core/returns).
@@ -289,6 +294,20 @@ export class TransactionStore implements TransactionRepository {
       codes: [...change.create, ...change.update.map((u) => u.record)].map((r) => r.code),
       usage: change.usage ? [change.usage] : [],
     };
+  }
+
+  /**
+   * A record of another surface written with the documents (core/avatax/records.ts): an echo rides
+   * on its document's own condition; a draft's conditions failing mean another writer changed it.
+   */
+  private addCompanion(write: AtomicWrite, companion: AvataxCompanion): void {
+    const changed: ConditionMeaning = () => new CompanionChanged();
+    if (companion.kind === 'echo') write.add(avataxEchoEntity.put(this.table, companion.tenant, companion.documentCode, companion.echo));
+    else if (companion.kind === 'draft_delete') write.add(avataxDraftEntity.delete(this.table, companion.key, companion.expectedVersion), changed);
+    else {
+      write.add(avataxDraftEntity.put(this.table, companion.draft, companion.expectedVersion), changed);
+      if (companion.expectedVersion === null) write.add(avataxDraftEntity.nextCodeCheck(this.table, companion.draft), changed);
+    }
   }
 
   /** List entries (transactionSummaryView) newest first. */

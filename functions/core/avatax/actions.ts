@@ -1,9 +1,11 @@
-// The bodies of AvaTax's transaction actions: VoidTransactionModel, CommitTransactionModel and
-// RefundTransactionModel, read as tolerantly as a CreateTransactionModel (input.ts) and checked
+// The bodies of AvaTax's transaction actions: VoidTransactionModel, CommitTransactionModel,
+// RefundTransactionModel, AdjustTransactionModel, CreateOrAdjustTransactionModel and
+// SettleTransactionModel, read as tolerantly as a CreateTransactionModel (input.ts) and checked
 // against the rules AvaTax states for them, with AvaTax's own refusal for each (errors.ts).
 import { DomainError, type ErrorDetail, validationError } from '../errors';
-import { REFUND_TYPES, type RefundType, VOID_REASON_CODES, type VoidReasonCode } from './enums';
-import { canonicalize, detail, field, parseAmount, parseBoolean, parseCode, parseDate, parseEnum, type Shape } from './input';
+import { fromCents, toCents } from '../tax/money';
+import { ADJUSTMENT_REASONS, type AdjustmentReason, REFUND_TYPES, type RefundType, VOID_REASON_CODES, type VoidReasonCode } from './enums';
+import { canonicalize, detail, field, parseAmount, parseBoolean, parseCode, parseDate, parseEnum, parseText, type Shape } from './input';
 
 export const VOID_SHAPE: Shape = { code: true };
 export const COMMIT_SHAPE: Shape = { commit: true };
@@ -103,4 +105,120 @@ export function refundRequestOf(raw: unknown): RefundRequest {
     refundLines: hasLines ? refundLines : null,
     referenceCode,
   };
+}
+
+/** The adjustment's reason and description of AdjustTransactionModel and CreateOrAdjustTransactionModel. */
+export interface AdjustmentNote {
+  readonly reason: AdjustmentReason;
+  readonly description: string | null;
+}
+
+/** `adjustmentReason` by name or number (default Other: the client said none), `adjustmentDescription` as text. */
+function adjustmentNoteOf(value: unknown, problems: ErrorDetail[]): AdjustmentNote {
+  const reason = parseEnum(ADJUSTMENT_REASONS, field(value, 'adjustmentReason'), 'adjustmentReason', problems) ?? 'Other';
+  const description = parseText(field(value, 'adjustmentDescription'), 'adjustmentDescription', problems);
+  return { reason: reason === 'NotAdjusted' ? 'Other' : reason, description };
+}
+
+export interface AdjustmentBody extends AdjustmentNote {
+  /** The new document, not yet read (document.ts reads it against the company). */
+  readonly model: unknown;
+}
+
+const modelOf = (value: unknown, name: string, problems: ErrorDetail[]): unknown => {
+  const model = field(value, name);
+  if (model === undefined || model === null) problems.push(detail('missing', name, `The request needs ${name}, a CreateTransactionModel.`));
+  else if (typeof model !== 'object' || Array.isArray(model)) problems.push(detail('object_type', name, 'Must be an object.'));
+  return model;
+};
+
+/** POST /transactions/createoradjust: `{createTransactionModel, adjustmentReason?, adjustmentDescription?}`. */
+export function createOrAdjustOf(raw: unknown): AdjustmentBody {
+  const problems: ErrorDetail[] = [];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw validationError([detail('missing', 'body', 'The request needs a body.')]);
+  // The model is canonicalized by document.ts; only the wrapper's names are read here.
+  const { value } = canonicalize(raw, { createTransactionModel: true, adjustmentReason: true, adjustmentDescription: true });
+  const model = modelOf(value, 'createTransactionModel', problems);
+  const note = adjustmentNoteOf(value, problems);
+  refuseIfAny(problems, []);
+  return { ...note, model };
+}
+
+/** POST …/adjust: `{adjustmentReason, adjustmentDescription?, newTransaction}`. */
+export function adjustmentOf(raw: unknown): AdjustmentBody {
+  const problems: ErrorDetail[] = [];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw validationError([detail('missing', 'body', 'The request needs a body.')]);
+  const { value } = canonicalize(raw, { newTransaction: true, adjustmentReason: true, adjustmentDescription: true });
+  const model = modelOf(value, 'newTransaction', problems);
+  const note = adjustmentNoteOf(value, problems);
+  refuseIfAny(problems, []);
+  return { ...note, model };
+}
+
+export const SETTLE_SHAPE: Shape = {
+  verify: { verifyTransactionDate: true, verifyTotalAmount: true, verifyTotalTax: true },
+  changeCode: { newCode: true },
+  commit: COMMIT_SHAPE,
+};
+
+export interface Settlement {
+  readonly verify: { readonly date: string | null; readonly totalAmount: number | null; readonly totalTax: number | null } | null;
+  /** The code the document is to take (null: it keeps its own). */
+  readonly newCode: string | null;
+  /** Whether to commit; null: the body did not say. */
+  readonly commit: boolean | null;
+}
+
+/** SettleTransactionModel: any of verify, changeCode and commit, run in that order. */
+export function settlementOf(raw: unknown): Settlement {
+  const problems: ErrorDetail[] = [];
+  const { value } = canonicalize(raw ?? {}, SETTLE_SHAPE);
+  const verify = field(value, 'verify');
+  const changeCode = field(value, 'changeCode');
+  const commit = field(value, 'commit');
+  const settlement: Settlement = {
+    verify:
+      verify === undefined || verify === null
+        ? null
+        : {
+            date: parseDate(field(verify, 'verifyTransactionDate'), 'verify.verifyTransactionDate', problems),
+            totalAmount: parseAmount(field(verify, 'verifyTotalAmount'), 'verify.verifyTotalAmount', problems),
+            totalTax: parseAmount(field(verify, 'verifyTotalTax'), 'verify.verifyTotalTax', problems),
+          },
+    newCode: changeCode === undefined || changeCode === null ? null : parseCode(field(changeCode, 'newCode'), 'changeCode.newCode', problems),
+    commit: commit === undefined || commit === null ? null : (parseBoolean(field(commit, 'commit'), 'commit.commit', problems) ?? true),
+  };
+  if (changeCode !== undefined && changeCode !== null && (settlement.newCode === null || settlement.newCode.trim() === '') && problems.length === 0)
+    problems.push(detail('missing', 'changeCode.newCode', 'A code change needs newCode.'));
+  refuseIfAny(problems, []);
+  return settlement;
+}
+
+/** What a verification compares: the document's date and totals, in cents. */
+export interface SettledFacts {
+  readonly date: string;
+  readonly totalAmount: number;
+  readonly totalTax: number;
+}
+
+/**
+ * VerifyTransaction: each value the client states must be the document's, amounts to the cent;
+ * every mismatch is named (AvaTax's DateMismatch, TotalAmountMismatch, TotalTaxMismatch).
+ */
+export function verifySettlement(verify: NonNullable<Settlement['verify']>, facts: SettledFacts): void {
+  const refusals: ErrorDetail[] = [];
+  if (verify.date !== null && verify.date !== facts.date)
+    refusals.push(detail('date_mismatch', 'verify.verifyTransactionDate', `The document is dated ${facts.date}, not ${verify.date}.`));
+  if (verify.totalAmount !== null && toCents(verify.totalAmount) !== facts.totalAmount)
+    refusals.push(
+      detail('total_amount_mismatch', 'verify.verifyTotalAmount', `The document's totalAmount is ${fromCents(facts.totalAmount)}, not ${verify.totalAmount}.`),
+    );
+  if (verify.totalTax !== null && toCents(verify.totalTax) !== facts.totalTax)
+    refusals.push(detail('total_tax_mismatch', 'verify.verifyTotalTax', `The document's totalTax is ${fromCents(facts.totalTax)}, not ${verify.totalTax}.`));
+  if (refusals.length > 0)
+    throw new DomainError(
+      'invalid_request',
+      refusals.length === 1 ? refusals[0]!.message : 'The document does not match what was stated; see details.',
+      refusals,
+    );
 }

@@ -57,6 +57,10 @@ export const AVATAX_ERROR_NUMBERS = {
   RefundPercentageOutOfRange: 708,
   RefundPercentageMissing: 709,
   CannotModifyLockedTransaction: 1100,
+  TransactionNotCancelled: 1300,
+  DateMismatch: 1305,
+  TotalAmountMismatch: 1307,
+  TotalTaxMismatch: 1308,
   LineAlreadyExists: 1101,
   CertificatesError: 1203,
   OnlyTaxDateOverrideIsAllowed: 1302,
@@ -237,6 +241,9 @@ export const DETAIL_ERRORS: Readonly<Record<string, AvataxErrorCode>> = {
   refund_percentage_tax_only: 'RefundPercentageForTaxOnly',
   refund_percentage_missing: 'RefundPercentageMissing',
   refund_percentage_out_of_range: 'RefundPercentageOutOfRange',
+  date_mismatch: 'DateMismatch',
+  total_amount_mismatch: 'TotalAmountMismatch',
+  total_tax_mismatch: 'TotalTaxMismatch',
 };
 
 /** One line of explanation per AvaTax code, in our words (a detail's `description`). */
@@ -288,6 +295,10 @@ const DESCRIPTIONS: Readonly<Record<AvataxErrorCode, string>> = {
   RefundPercentageOutOfRange: 'The refund percentage is out of range or exceeds what remains refundable.',
   RefundPercentageMissing: 'A percentage refund needs refundPercentage.',
   CannotModifyLockedTransaction: 'Documents recorded here are final: refund or adjust them instead.',
+  TransactionNotCancelled: 'Only a cancelled transaction can be unvoided.',
+  DateMismatch: 'The transaction’s date is not the one stated.',
+  TotalAmountMismatch: 'The transaction’s total amount is not the one stated.',
+  TotalTaxMismatch: 'The transaction’s total tax is not the one stated.',
   LineAlreadyExists: 'Two lines have the same number.',
   CertificatesError: 'An exemption certificate could not be used as requested.',
   OnlyTaxDateOverrideIsAllowed: 'Only a TaxDate override is supported: the service always computes the tax.',
@@ -336,7 +347,11 @@ function lifecycleRule(error: DomainError, base: Rule, context: AvataxErrorConte
   const as = (code: AvataxErrorCode): Rule => ({ ...base, code });
   if ((operation === 'void' || operation === undefined) && (documentStatus === 'Cancelled' || /^A voided transaction cannot be voided/.test(error.message)))
     return as('TransactionAlreadyCancelled');
-  if (operation === 'uncommit' || operation === 'unvoid' || /refunds or credits/.test(error.message)) return as('CannotModifyLockedTransaction');
+  if (operation === 'unvoid' && documentStatus !== undefined && documentStatus !== 'Cancelled') return as('TransactionNotCancelled');
+  if (operation === 'uncommit' && documentStatus !== undefined && documentStatus !== 'Committed') return base;
+  if (operation === 'uncommit' || operation === 'unvoid' || /refunds or credits|^A refunded transaction/.test(error.message))
+    return as('CannotModifyLockedTransaction');
+  if (operation === 'refund' && (documentStatus === 'Saved' || documentStatus === 'Cancelled')) return as('DocumentNotCommitted');
   if ((operation === 'lock' || operation === 'settle' || operation === 'verify') && documentStatus !== 'Committed') return as('DocumentNotCommitted');
   if (operation === 'refund' && documentType !== undefined && documentType !== 'SalesInvoice') return as('InvalidDocumentTypeForRefund');
   return base;

@@ -81,8 +81,8 @@ export function statusOf(record: Pick<TransactionRecord, 'status'>): DocumentSta
 export const typeOf = (record: Pick<TransactionRecord, 'kind'>): DocumentType =>
   record.kind === 'sale' || record.kind === 'replacement' ? 'SalesInvoice' : 'ReturnInvoice';
 
-/** The header fields an AvaTax request gives (document.ts), for a view of the document it made. */
-export function headerOf(doc: AvataxDocument): Omit<TransactionHeader, 'id' | 'code' | 'companyId' | 'status'> {
+/** The header fields an AvaTax request gives (document.ts), for a view of the document it made (or of its echo). */
+export function headerOf(doc: Omit<AvataxDocument, 'document' | 'unknown' | 'commit'>): Omit<TransactionHeader, 'id' | 'code' | 'companyId' | 'status'> {
   return {
     type: doc.type,
     date: doc.date,

@@ -1,5 +1,6 @@
 // The port through which documents are read and written. Concurrent changes are settled by
 // conditions and versions in the store, never by locks or by trusting an earlier read.
+import type { AvataxCompanion } from '../avatax/records';
 import type { ItemReceipt } from '../batches/ports';
 import { DomainError } from '../errors';
 import type { EventDraft } from '../events/catalogue';
@@ -36,6 +37,12 @@ export interface DocumentChange {
    * with the documents or not at all, so a retry or replay the conditions refuse is not billed.
    */
   readonly usage?: UsageCharge | undefined;
+  /**
+   * Records another surface keeps beside the documents, in the same atomic write: the AvaTax
+   * surface's echo of what a document cannot carry and its drafts (core/avatax/records.ts). A
+   * failed condition of one of them is CompanionChanged.
+   */
+  readonly companions?: readonly AvataxCompanion[] | undefined;
 }
 
 export interface TransactionFilters {
@@ -86,4 +93,13 @@ export class DuplicateDocument extends DomainError {
 /** An update found its document at another version than the one read. */
 export class StaleWrite extends Error {
   override readonly name = 'StaleWrite';
+}
+
+/**
+ * A companion of a change (a draft it puts or deletes) was changed by another writer: the change
+ * was not written. Not a StaleWrite, which re-sends the same decision: the caller that chose the
+ * companions reads them again and decides anew.
+ */
+export class CompanionChanged extends Error {
+  override readonly name = 'CompanionChanged';
 }

@@ -24,6 +24,19 @@ import {
   AvataxRatesByAddressQuerySchema,
   AvataxRatesByPostalCodeQuerySchema,
 } from '../avatax-reference';
+import {
+  AvataxAdjustSchema,
+  AvataxCommitSchema,
+  AvataxCreateOrAdjustSchema,
+  AvataxCreateTransactionSchema,
+  AvataxDocumentQuerySchema,
+  AvataxIncludeQuerySchema,
+  AvataxRefundQuerySchema,
+  AvataxRefundSchema,
+  AvataxSettleSchema,
+  AvataxTransactionListQuerySchema,
+  AvataxVoidSchema,
+} from '../avatax-transactions';
 import { BatchGetQuerySchema, BatchItemsQuerySchema, BatchListQuerySchema, BatchRequestSchema } from '../batches';
 import { EstimateRequestSchema, RateQuerySchema, TaxCodeQuerySchema } from '../calculations';
 import { ActivationSchema, AssignmentSchema, CertificateCreateSchema, CertificateListQuerySchema, CustomerCreateSchema } from '../certificates';
@@ -115,6 +128,30 @@ const page = (limit: string) => sample(PageQuerySchema, { limit });
 const AVATAX_COMPANY = String(companyNumber('acct_main', 'NYC'));
 /** The account's own company, where C-ACME (a customer under no location) and its certificate are. */
 const AVATAX_DEFAULT_COMPANY = String(companyNumber('acct_main', null));
+/**
+ * The AvaTax invoice the AvaTax examples start from: AV-1001 is committed, adjusted, read, listed
+ * and refunded; AV-1002 (saved first as a draft of the same document) is committed, adjusted,
+ * settled, uncommitted, voided and unvoided.
+ */
+const AVATAX_INVOICE = {
+  type: 'SalesInvoice',
+  code: 'AV-1001',
+  companyCode: 'NYC',
+  date: DATE,
+  customerCode: 'C-ACME',
+  commit: true,
+  addresses: {
+    shipFrom: { line1: '350 Fifth Avenue', city: 'New York', region: 'NY', country: 'US', postalCode: '10118' },
+    shipTo: { line1: '1 Pierrepont Street', city: 'Brooklyn', region: 'NY', country: 'US', postalCode: '11201' },
+  },
+  lines: [
+    { number: '1', itemCode: 'JACKET-M', description: 'Rain jacket', taxCode: 'PC040100', quantity: 1, amount: 129 },
+    { number: '2', itemCode: 'Shipping', description: 'Shipping', taxCode: 'FR020100', quantity: 1, amount: 10 },
+  ],
+};
+export const AVATAX_TRANSACTION = sample(AvataxCreateTransactionSchema, AVATAX_INVOICE);
+const AVATAX_DOCUMENT = { companyCode: 'NYC', transactionCode: 'AV-1002' };
+const avataxQuery = sample(AvataxDocumentQuerySchema, { documentType: 'SalesInvoice' });
 
 export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = {
   'config-get': {},
@@ -275,6 +312,48 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
   'taxjar-summary-rates': {},
   'taxjar-nexus-regions': {},
   'avatax-ping': {},
+  'avatax-transactions-create': { body: AVATAX_TRANSACTION, query: sample(AvataxIncludeQuerySchema, { $include: 'Summary,Addresses' }) },
+  'avatax-transactions-create-or-adjust': {
+    body: sample(AvataxCreateOrAdjustSchema, {
+      createTransactionModel: {
+        ...AVATAX_INVOICE,
+        lines: [AVATAX_INVOICE.lines[0]!, { ...AVATAX_INVOICE.lines[1]!, amount: 12 }],
+      },
+      adjustmentReason: 'PriceAdjusted',
+      adjustmentDescription: 'Shipping repriced',
+    }),
+  },
+  'avatax-transactions-get': { path: { companyCode: 'NYC', transactionCode: 'AV-1001' }, query: sample(AvataxDocumentQuerySchema, { $include: 'Lines' }) },
+  'avatax-transactions-list': { path: { companyCode: 'NYC' }, query: sample(AvataxTransactionListQuerySchema, { $filter: `date eq ${DATE}`, $top: '10' }) },
+  'avatax-transactions-commit': { path: AVATAX_DOCUMENT, query: avataxQuery, body: sample(AvataxCommitSchema, { commit: true }) },
+  'avatax-transactions-adjust': {
+    path: AVATAX_DOCUMENT,
+    query: avataxQuery,
+    body: sample(AvataxAdjustSchema, {
+      adjustmentReason: 'ProductExchanged',
+      adjustmentDescription: 'A larger size',
+      newTransaction: { ...AVATAX_INVOICE, code: 'AV-1002', lines: [{ ...AVATAX_INVOICE.lines[0]!, itemCode: 'JACKET-L', amount: 139 }] },
+    }),
+  },
+  'avatax-transactions-settle': {
+    path: AVATAX_DOCUMENT,
+    query: avataxQuery,
+    body: sample(AvataxSettleSchema, { verify: { verifyTransactionDate: DATE }, commit: { commit: true } }),
+  },
+  'avatax-transactions-refund': {
+    path: { companyCode: 'NYC', transactionCode: 'AV-1001' },
+    query: sample(AvataxRefundQuerySchema, { useTaxDateOverride: 'true' }),
+    body: sample(AvataxRefundSchema, {
+      refundTransactionCode: 'AV-1001-R1',
+      refundDate: DATE,
+      refundType: 'Partial',
+      refundLines: ['1'],
+      referenceCode: 'RMA-77',
+    }),
+  },
+  'avatax-transactions-uncommit': { path: AVATAX_DOCUMENT, query: avataxQuery },
+  'avatax-transactions-void': { path: AVATAX_DOCUMENT, query: avataxQuery, body: sample(AvataxVoidSchema, { code: 'DocVoided' }) },
+  'avatax-transactions-unvoid': { path: AVATAX_DOCUMENT, query: avataxQuery },
   'taxjar-orders-list': { query: sample(TaxjarTransactionListQuerySchema, { from_transaction_date: '2026/04/01', to_transaction_date: '2026/04/30' }) },
   'taxjar-orders-get': { path: { transaction_id: 'TJ-1001' } },
   'taxjar-orders-create': { body: TAXJAR_ORDER },

@@ -472,4 +472,67 @@ export const OPERATIONS = {
     summary: 'List a company’s certificates (AvaTax)',
     description: `AvaTax’s \`GET /api/v2/companies/{companyCode}/certificates\`: the exemption certificates of the company’s location (up to 10,000, newest first) as CertificateModel rows of a FetchResult: \`signedDate\`/\`expirationDate\` its validity window, \`exposureZone\` its state, \`exemptionReason.name\` its reason, \`status\` COMPLETE once reviewed (PENDING before), \`valid\` reviewed and in force today. \`$include=customers\` adds each one’s customer (needs \`customers:read\`). \`$filter\` over id, signedDate, expirationDate, exemptionNumber, status, valid, verified, createdDate, modifiedDate, customerCode; \`$orderBy\`, \`$top\`, \`$skip\`. Certificates are recorded, reviewed and assigned through \`/api/v1/certificates\`: AvaTax’s certificate creation takes the signed form itself, which this service does not store. ${AVATAX}`,
   },
+  // --- AvaTax transactions (docs/avatax-compatibility.md, "Transactions") ---
+  'avatax-transactions-create': {
+    summary: 'Create a transaction (AvaTax)',
+    description: lines(
+      `AvaTax’s \`CreateTransaction\`. The CreateTransactionModel is read in any letter case (names, enumerations by name or number, amounts and codes as numbers or strings, dates with or without a time) and taxed by the engine of \`POST /api/v1/calculations\`, to the cent. A company is one of the account’s locations (\`companyCode\` = the location code) or \`DEFAULT\`, the account level; a location-scoped key acts for its own. Answers 201 with AvaTax’s TransactionModel: line numbers exactly as sent, item and tax codes as sent, \`details\` and \`summary\` without any \`$include\`.`,
+      '',
+      '- **Orders** (`SalesOrder`, `ReturnOrder`, and a request without `type`): an estimate, `Temporary`, `id` 0, stored nowhere; billed as one calculation.',
+      '- **Invoices** with `commit: true`: committed through `POST /api/v1/transactions`’ use case (code = the AvaTax code, or `av.` and a hash for a code the ledger’s pattern cannot hold), visible in `GET /api/v1/transactions/{code}`. A `ReturnInvoice` is recorded as a refund of the sale its `referenceCode` names (lines matched by line number, else item code; at the sale’s rates); without one it is 400 `IncorrectFieldValue` at `referenceCode`.',
+      '- **Invoices** with `commit: false`: `Saved`, a draft kept beside the ledger (no return summary, not in /api/v1 lists); a create of a Saved code replaces it.',
+      '- A **Committed or Cancelled** code: 400 `GetTaxError` (300) with the `DocStatus` detail ("Expected Saved|Posted"), also for a retry of the same payload (the detail says so; an `Idempotency-Key` replays the first answer instead). Use createoradjust to change a committed document.',
+      '- `entityUseCode` / `exemptionNo` exempt a line only on an active certificate of `customerCode` with the reason the code claims (for the line’s state, on the date); otherwise the line is taxed and `messages` carries the warning `exemption_not_certified`.',
+      '',
+      `Recording an invoice needs \`transactions:write\` as well (403 \`PermissionRequired\`). ${AVATAX}`,
+    ),
+  },
+  'avatax-transactions-create-or-adjust': {
+    summary: 'Create or adjust a transaction (AvaTax)',
+    description: lines(
+      'AvaTax’s `CreateOrAdjustTransaction` `{createTransactionModel, adjustmentReason?, adjustmentDescription?}`: as create for a new code or an order; for a code that exists:',
+      '',
+      '- a **Saved** (or Cancelled) draft is replaced, or committed with `commit: true`;',
+      '- a **Committed** document is adjusted by the ledger’s adjustment: the current version becomes `Adjusted` (still readable in /api/v1), its reversal `<code>:r<n>` and the replacement `<code>:v<n>` are written at once, and the code now answers the replacement (`version` n); with `commit: false` the committed version is voided and the new content saved as a draft instead, in one atomic write;',
+      '- a **Cancelled** document is recorded again as its next version (the void stays).',
+      '',
+      `Refused only for what the ledger will not change: a sale that refunds or credits draw on (400 \`CannotModifyLockedTransaction\`, 1100), a refund. ${AVATAX}`,
+    ),
+  },
+  'avatax-transactions-get': {
+    summary: 'Read a transaction (AvaTax)',
+    description: `AvaTax’s \`GetTransactionByCode\`: the code’s current state in the company — its draft, else the ledger’s latest version (after adjustments, the replacement; after an uncommit or unvoid and a commit, the new version). A document committed through \`/api/v1\` or the TaxJar surface reads here too (company = its location, or DEFAULT), with the ledger’s line numbers. \`documentType\` (name or number) picks the type; without it a SalesInvoice is preferred to a ReturnInvoice. \`$include\`: Lines, Details, Summary, Addresses, SummaryOnly (no lines), LinesOnly, TaxDetailsByTaxType, any case; empty or absent: Summary,Addresses; unknown words are ignored. An unknown code, company or type is 404 \`EntityNotFoundError\`. Path codes may be escaped (\`_-ava2f-_\` for \`/\`, percent-encoding). ${AVATAX}`,
+  },
+  'avatax-transactions-list': {
+    summary: 'List a company’s transactions (AvaTax)',
+    description: `AvaTax’s \`ListTransactionsByCompany\` as a FetchResult \`{@recordsetCount, value, nextLink}\`: one row per code and type in its current state (drafts included; reversals and adjusted versions, the ledger’s bookkeeping, not), newest first, of the company’s documents of the key’s tenant (up to 10,000 read). \`$filter\` (clauses joined by \`and\` over id, code, type, status, date, customerCode, referenceCode, purchaseOrderNo, totalAmount, totalTax, modifiedDate), \`$orderBy\`, \`$top\` (at most 1000) and \`$skip\` apply to the whole company: \`@recordsetCount\` is the unpaged total. There is no implicit 30-day window: filter on date. A filter this service cannot read is 400 naming what was not understood. ${AVATAX}`,
+  },
+  'avatax-transactions-commit': {
+    summary: 'Commit a transaction (AvaTax)',
+    description: `AvaTax’s \`CommitTransaction\` (\`{commit: true}\`, or no body): a Saved draft is committed through the commit use case (taxed again from its document) and deleted in the same atomic write; a committed document is answered as it is (a commit is idempotent); \`commit: false\` changes nothing. A Cancelled document is 400 \`InvalidDocumentStatus\`: unvoid it first. \`documentType\` defaults to SalesInvoice. ${AVATAX}`,
+  },
+  'avatax-transactions-adjust': {
+    summary: 'Adjust a transaction (AvaTax)',
+    description: `AvaTax’s \`AdjustTransaction\` \`{adjustmentReason, adjustmentDescription?, newTransaction}\`: as createoradjust on the document the path names (its code and company win over the new transaction’s; its type is kept unless the new transaction says; a committed document stays committed unless \`commit: false\` is sent). An unknown code is 404. ${AVATAX}`,
+  },
+  'avatax-transactions-settle': {
+    summary: 'Settle a transaction (AvaTax)',
+    description: `AvaTax’s \`SettleTransaction\`, in its order: \`verify\` (\`verifyTransactionDate\`, \`verifyTotalAmount\`, \`verifyTotalTax\`, amounts to the cent: 400 \`DateMismatch\` 1305, \`TotalAmountMismatch\` 1307, \`TotalTaxMismatch\` 1308), \`changeCode\` (a Saved document’s code; a recorded document keeps its own: 400 \`IncorrectFieldValue\`), \`commit\`. ${AVATAX}`,
+  },
+  'avatax-transactions-refund': {
+    summary: 'Refund a transaction (AvaTax)',
+    description: `AvaTax’s \`RefundTransaction\`: a ReturnInvoice coded \`refundTransactionCode\`, dated \`refundDate\`, \`referenceCode\` kept. \`Full\` refunds everything that remains, \`Partial\` the \`refundLines\` (line numbers as the sale sent them) whole, \`Percentage\` that share of each line, all through the ledger’s refund at the sale’s own rates (so the tax refunded matches what was charged, \`useTaxDateOverride\` or not); \`TaxOnly\` is the ledger’s tax-only credit of the remaining tax. AvaTax’s rules 701–709 apply (e.g. 704 without refundLines, 707 for a line the sale does not have, 708 for a percentage above what remains). Only a committed sale can be refunded (a Saved one: 400 \`DocumentNotCommitted\`). ${AVATAX}`,
+  },
+  'avatax-transactions-uncommit': {
+    summary: 'Uncommit a transaction (AvaTax)',
+    description: `AvaTax’s \`UncommitTransaction\` (no body). The ledger never edits a committed document away: the committed version is voided and its request saved as a draft (\`Saved\`), in one atomic write; a later commit writes the code’s next version \`<code>:v<n>\`. Refused as 400 \`CannotModifyLockedTransaction\` (1100) for a sale with refunds or credits and for a document not recorded through this API (its request is not kept). A Saved document is answered as it is. ${AVATAX}`,
+  },
+  'avatax-transactions-void': {
+    summary: 'Void a transaction (AvaTax)',
+    description: `AvaTax’s \`VoidTransaction\` with \`code\` by name in any case or number: \`DocVoided\` (3), \`DocDeleted\` (2) and \`Unspecified\` (0) void a committed document (the ledger’s void: Cancelled) and cancel a draft (DocDeleted deletes it); \`PostFailed\` and \`AdjustmentCancelled\` undo steps this service does not have (400). No code: 400 \`ValueRequiredError\`. A cancelled document: 400 \`TransactionAlreadyCancelled\` (198); a sale with refunds or credits: 400 \`CannotModifyLockedTransaction\` (1100). ${AVATAX}`,
+  },
+  'avatax-transactions-unvoid': {
+    summary: 'Unvoid a transaction (AvaTax)',
+    description: `AvaTax’s \`UnvoidTransaction\` (no body): a cancelled draft is Saved again; a voided document’s request becomes a draft (the void stays in the ledger; committing the draft writes the code’s next version). A document that is not cancelled is 400 \`TransactionNotCancelled\` (1300); one not recorded through this API, 400 \`CannotModifyLockedTransaction\`. ${AVATAX}`,
+  },
 } as const satisfies Record<RouteId, OperationText>;

@@ -19,6 +19,8 @@ import {
   AvataxPingResult,
   AvataxTaxCodeList,
   AvataxTaxRates,
+  AvataxTransaction,
+  AvataxTransactionList,
 } from './avatax';
 import {
   Batch,
@@ -86,6 +88,17 @@ const TAXING: readonly ErrorCode[] = [
   ...RATE_RULE_CODES,
   // Sandbox fault simulation (X-Simulate: internal_error) answers exactly as production would.
   'internal_error',
+];
+
+/** What AvaTax's create may refuse: taxing, a code's state (DocStatus), a ReturnInvoice's original, an invoice without transactions:write. */
+const AVATAX_CREATE: readonly ErrorCode[] = [
+  ...TAXING,
+  'invalid_nexus_mode',
+  'insufficient_scope',
+  'duplicate_transaction',
+  'refund_exceeds_refundable',
+  'certificate_not_active',
+  'conflict',
 ];
 
 const ok = (schema: v.GenericSchema, description: string, errors: readonly ErrorCode[] = []): RouteResponse => ({ status: 200, schema, description, errors });
@@ -261,6 +274,48 @@ export const RESPONSES = {
   'avatax-customers-update': ok(AvataxCustomer, 'The customer as replaced.', ['not_found']),
   'avatax-customer-certificates-list': ok(AvataxCertificateList, 'The customer’s exemption certificates.', ['not_found']),
   'avatax-certificates-list': ok(AvataxCertificateList, 'The company’s exemption certificates.', ['not_found']),
+  // --- AvaTax transactions (docs/avatax-compatibility.md, "Transactions") ---
+  'avatax-transactions-create': created(AvataxTransaction, 'The estimate (Temporary), the draft (Saved) or the committed document.', AVATAX_CREATE),
+  'avatax-transactions-create-or-adjust': created(AvataxTransaction, 'The document as created, replaced or adjusted (its current version).', [
+    ...AVATAX_CREATE,
+    'invalid_lifecycle',
+    'invalid_adjustment_codes',
+  ]),
+  'avatax-transactions-get': ok(AvataxTransaction, 'The code’s current state.', ['not_found', 'transaction_not_found']),
+  'avatax-transactions-list': ok(AvataxTransactionList, 'A page of the company’s documents.', ['not_found']),
+  'avatax-transactions-commit': ok(AvataxTransaction, 'The committed document.', [...AVATAX_CREATE, 'transaction_not_found', 'invalid_lifecycle']),
+  'avatax-transactions-adjust': ok(AvataxTransaction, 'The document’s new version (or its draft, replaced).', [
+    ...AVATAX_CREATE,
+    'transaction_not_found',
+    'invalid_lifecycle',
+    'invalid_adjustment_codes',
+  ]),
+  'avatax-transactions-settle': ok(AvataxTransaction, 'The document as verified, renamed and committed.', [
+    ...AVATAX_CREATE,
+    'transaction_not_found',
+    'invalid_lifecycle',
+  ]),
+  'avatax-transactions-refund': ok(AvataxTransaction, 'The ReturnInvoice recorded.', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_request',
+    'invalid_lifecycle',
+    'refund_exceeds_refundable',
+    'credit_exceeds_tax',
+    'duplicate_transaction',
+    'conflict',
+  ]),
+  'avatax-transactions-uncommit': ok(AvataxTransaction, 'The draft (Saved) the committed version became.', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_lifecycle',
+  ]),
+  'avatax-transactions-void': ok(AvataxTransaction, 'The cancelled document.', ['not_found', 'transaction_not_found', 'invalid_request', 'invalid_lifecycle']),
+  'avatax-transactions-unvoid': ok(AvataxTransaction, 'The draft (Saved) the cancelled document became.', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_lifecycle',
+  ]),
 } as const satisfies Record<RouteId, RouteResponse>;
 
 export { ErrorEnvelope };

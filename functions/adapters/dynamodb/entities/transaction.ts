@@ -57,6 +57,9 @@ const DocumentRecord = v.object({
 });
 const SummaryItem = v.object({ summary: v.string() });
 
+/** The document's sort key; its partition may hold other records beside it (entities/avatax-echo.ts). */
+const SORT_KEY = 'TXN';
+
 function encode(record: TransactionRecord): Record<string, unknown> {
   const json = JSON.stringify(record);
   return json.length > COMPRESS_ABOVE ? { docz: gzipSync(json) } : { doc: json };
@@ -64,7 +67,10 @@ function encode(record: TransactionRecord): Record<string, unknown> {
 
 export const transactionEntity = {
   /** Each document has its own partition: a busy tenant's commits spread over many. */
-  key: (t: Tenant, code: string): ItemKey => ({ PK: `TXN#${tenantScope(t)}#${code}`, SK: 'TXN' }),
+  key: (t: Tenant, code: string): ItemKey => ({ PK: `TXN#${tenantScope(t)}#${code}`, SK: SORT_KEY }),
+
+  /** Whether an item of a document's partition is the document itself. */
+  isDocument: (item: Record<string, unknown>): boolean => item.SK === SORT_KEY,
 
   /** The tenant's transaction list (newest first). */
   list: (t: Tenant): string => `TXNS#${tenantScope(t)}`,

@@ -5,6 +5,7 @@ import { AVATAX_COMPANIES_ROUTES } from './companies';
 import { AVATAX_CUSTOMERS_ROUTES } from './customers';
 import { AVATAX_DEFINITIONS_ROUTES } from './definitions';
 import { AVATAX_TAX_RATES_ROUTES } from './tax-rates';
+import { AVATAX_TRANSACTION_ROUTES } from './transactions';
 import { AVATAX_UTILITIES_ROUTES } from './utilities';
 
 export * from './addresses';
@@ -13,6 +14,7 @@ export * from './companies';
 export * from './customers';
 export * from './definitions';
 export * from './tax-rates';
+export * from './transactions';
 export * from './utilities';
 
 export const AVATAX_ROUTES = [
@@ -23,4 +25,5 @@ export const AVATAX_ROUTES = [
   ...AVATAX_COMPANIES_ROUTES,
   ...AVATAX_CUSTOMERS_ROUTES,
   ...AVATAX_CERTIFICATES_ROUTES,
+  ...AVATAX_TRANSACTION_ROUTES,
 ] as const;
