@@ -8,6 +8,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
+import { zipCentroids } from './adapters/content/zip-centroids-file';
 import { AccessStore } from './adapters/dynamodb/access-store';
 import { AvataxStore } from './adapters/dynamodb/avatax-store';
 import { BatchStore } from './adapters/dynamodb/batch-store';
@@ -238,3 +239,5 @@ export { eventFromStreamImage } from './adapters/dynamodb/webhook-store';
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */
 export const content = /* @__PURE__ */ once((): ContentService => contentService(taxContent));
+/** The ZIP centroids, read on first use: only the address-resolve functions ship the asset. */
+export { zipCentroids };

@@ -1349,7 +1349,7 @@ export interface paths {
         };
         /**
          * Resolve an address (AvaTax)
-         * @description AvaTax’s `GET /api/v2/addresses/resolve` (query names in any letter case): the address placed by its ZIP code, the one thing the tax content knows of a US address. `validatedAddresses[0]` is the address as sent (lines echoed, not validated: `addressType` `UnknownAddressType`) with its state, its ZIP code and, when no city was sent, the ZIP code’s city; `textCase` `Upper` (default) or `Mixed` cases the answer. `resolutionQuality` is `NotCoded` and there are no `coordinates`: the content holds no geocodes. `taxAuthorities` are the jurisdictions of the ZIP code’s rate area today. A good address has no `messages` key; one that cannot be placed (no ZIP code, not a US ZIP code, a ZIP code not in the region sent, an unknown ZIP code, another country) answers 200 with `messages` of severity `Error` (`summary`, `details`, `refersTo`, `source`), as AvaTax does. Not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
+         * @description AvaTax’s `GET /api/v2/addresses/resolve` (query names in any letter case): the address placed by its ZIP code, the one thing the tax content knows of a US address. `validatedAddresses[0]` is the address as sent (lines echoed, not validated: `addressType` `UnknownAddressType`) with its state, its ZIP code and, when no city was sent, the ZIP code’s city; `textCase` `Upper` (default) or `Mixed` cases the answer. `coordinates` (and `latitude`/`longitude` of `validatedAddresses[0]`) are the ZIP code’s centroid as GeoNames gives it, to four decimals, with `resolutionQuality` `PostalCentroidGood` (AvaTax’s value for a 5-digit ZIP centroid; `PartialCentroid` where GeoNames only estimated the point from neighbouring codes); a ZIP code without a point answers `NotCoded` and no `coordinates`. Nothing claims street or rooftop accuracy. `taxAuthorities` are the jurisdictions of the ZIP code’s rate area today. A good address has no `messages` key; one that cannot be placed (no ZIP code, not a US ZIP code, a ZIP code not in the region sent, an unknown ZIP code, another country) answers 200 with `messages` of severity `Error` (`summary`, `details`, `refersTo`, `source`), as AvaTax does. Not billed. AvaTax REST v2 compatible: give an AvaTax client the service’s URL as its environment (it appends `/api/v2/...`), the account id (or its numeric AvaTax id) and an API key as the licence key. Errors have AvaTax’s shape `{error: {code, message, target, details}}`, with AvaTax’s codes and numbers and this service’s code in each detail’s `description` (docs/avatax-compatibility.md).
          *
          *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
          */
@@ -26185,10 +26185,16 @@ export interface operations {
                      *           "city": "NEW YORK",
                      *           "region": "NY",
                      *           "country": "US",
-                     *           "postalCode": "10118"
+                     *           "postalCode": "10118",
+                     *           "latitude": 40.749,
+                     *           "longitude": -73.9865
                      *         }
                      *       ],
-                     *       "resolutionQuality": "NotCoded",
+                     *       "coordinates": {
+                     *         "latitude": 40.749,
+                     *         "longitude": -73.9865
+                     *       },
+                     *       "resolutionQuality": "PostalCentroidGood",
                      *       "taxAuthorities": [
                      *         {
                      *           "jurisdictionName": "NEW YORK",
@@ -26221,7 +26227,9 @@ export interface operations {
                             country?: string;
                             /** @description The ZIP code (ZIP+4 when one was sent). */
                             postalCode?: string;
+                            /** @description As sent in a POST body; absent when none was sent. */
                             latitude?: number;
+                            /** @description As sent in a POST body; absent when none was sent. */
                             longitude?: number;
                         };
                         validatedAddresses: {
@@ -26244,12 +26252,23 @@ export interface operations {
                             country?: string;
                             /** @description The ZIP code (ZIP+4 when one was sent). */
                             postalCode?: string;
+                            /** @description The ZIP code’s centroid, as in `coordinates`; absent when the ZIP code has none. */
+                            latitude?: number;
+                            /** @description The ZIP code’s centroid, as in `coordinates`; absent when the ZIP code has none. */
+                            longitude?: number;
                         }[];
+                        /** @description AvaTax’s CoordinateInfo: the point GeoNames gives the 5-digit ZIP code (its postal place, or an estimate from neighbouring codes), never a street or rooftop point. Absent when the address could not be placed or the ZIP code has no point. */
+                        coordinates?: {
+                            /** @description Degrees north, four decimals. */
+                            latitude: number;
+                            /** @description Degrees east (negative: west), four decimals. */
+                            longitude: number;
+                        };
                         /**
-                         * @description The content has no coordinates: a resolved address is placed by its ZIP code, never geocoded (no `coordinates`).
+                         * @description `PostalCentroidGood`: placed at the 5-digit ZIP code’s centroid (AvaTax’s value for a ZIP5 centroid; never Better or Best, its ZIP+2 and ZIP+4 values, even for a ZIP+4 sent). `PartialCentroid`: the ZIP code’s point is GeoNames’ estimate from neighbouring codes (or GeoNames gives no accuracy for it), coarser than a centroid. `NotCoded`: no `coordinates`, because the ZIP code has no point or the address could not be placed.
                          * @enum {string}
                          */
-                        resolutionQuality: "NotCoded";
+                        resolutionQuality: "NotCoded" | "PartialCentroid" | "PostalCentroidGood";
                         taxAuthorities?: {
                             /** @description The jurisdiction’s name, as in the rates. */
                             jurisdictionName: string;
@@ -26417,10 +26436,16 @@ export interface operations {
                      *           "city": "Brooklyn",
                      *           "region": "NY",
                      *           "country": "US",
-                     *           "postalCode": "11201"
+                     *           "postalCode": "11201",
+                     *           "latitude": 40.694,
+                     *           "longitude": -73.9903
                      *         }
                      *       ],
-                     *       "resolutionQuality": "NotCoded",
+                     *       "coordinates": {
+                     *         "latitude": 40.694,
+                     *         "longitude": -73.9903
+                     *       },
+                     *       "resolutionQuality": "PostalCentroidGood",
                      *       "taxAuthorities": [
                      *         {
                      *           "jurisdictionName": "NEW YORK",
@@ -26453,7 +26478,9 @@ export interface operations {
                             country?: string;
                             /** @description The ZIP code (ZIP+4 when one was sent). */
                             postalCode?: string;
+                            /** @description As sent in a POST body; absent when none was sent. */
                             latitude?: number;
+                            /** @description As sent in a POST body; absent when none was sent. */
                             longitude?: number;
                         };
                         validatedAddresses: {
@@ -26476,12 +26503,23 @@ export interface operations {
                             country?: string;
                             /** @description The ZIP code (ZIP+4 when one was sent). */
                             postalCode?: string;
+                            /** @description The ZIP code’s centroid, as in `coordinates`; absent when the ZIP code has none. */
+                            latitude?: number;
+                            /** @description The ZIP code’s centroid, as in `coordinates`; absent when the ZIP code has none. */
+                            longitude?: number;
                         }[];
+                        /** @description AvaTax’s CoordinateInfo: the point GeoNames gives the 5-digit ZIP code (its postal place, or an estimate from neighbouring codes), never a street or rooftop point. Absent when the address could not be placed or the ZIP code has no point. */
+                        coordinates?: {
+                            /** @description Degrees north, four decimals. */
+                            latitude: number;
+                            /** @description Degrees east (negative: west), four decimals. */
+                            longitude: number;
+                        };
                         /**
-                         * @description The content has no coordinates: a resolved address is placed by its ZIP code, never geocoded (no `coordinates`).
+                         * @description `PostalCentroidGood`: placed at the 5-digit ZIP code’s centroid (AvaTax’s value for a ZIP5 centroid; never Better or Best, its ZIP+2 and ZIP+4 values, even for a ZIP+4 sent). `PartialCentroid`: the ZIP code’s point is GeoNames’ estimate from neighbouring codes (or GeoNames gives no accuracy for it), coarser than a centroid. `NotCoded`: no `coordinates`, because the ZIP code has no point or the address could not be placed.
                          * @enum {string}
                          */
-                        resolutionQuality: "NotCoded";
+                        resolutionQuality: "NotCoded" | "PartialCentroid" | "PostalCentroidGood";
                         taxAuthorities?: {
                             /** @description The jurisdiction’s name, as in the rates. */
                             jurisdictionName: string;

@@ -33,7 +33,7 @@ export interface RouteDef {
    * Built with optionalKeyHandler; no rate-limit bucket.
    */
   readonly optionalKey?: boolean;
-  /** Project files the function reads, copied next to its bundle (functions/http/static-file.ts). */
+  /** Project files the function reads, copied next to its bundle (functions/http/static-file.ts; content assets such as the ZIP centroids). */
   readonly files?: readonly string[];
   /**
    * Error rendering (default `contract`); also the credential forms read besides Bearer:

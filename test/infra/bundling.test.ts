@@ -2,11 +2,13 @@
 // local runner's `bundles` mode expect.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ZIP_CENTROIDS_FILE_NAME } from '../../functions/adapters/content/zip-centroids-file';
 import { routeEntry } from '../../functions/manifest/route';
 import { ROUTES } from '../../functions/manifest/routes';
+import { AVATAX_ADDRESSES_RESOLVE, AVATAX_ADDRESSES_ROUTES } from '../../functions/manifest/routes/avatax';
 import { CONTENT_ARTIFACT, esbuildOptions, functionBundles, nodejsBundling } from '../../lib/bundling';
 import { BUILD_DIR, handlerModule } from '../../lib/paths';
 import { bundleAll } from '../../scripts/bundle';
@@ -59,6 +61,16 @@ describe('bundleAll', () => {
     expect(built!.bytes).toBeGreaterThan(0);
     expect(readFileSync(built!.file, 'utf8').startsWith(BANNER)).toBe(true);
     expect(existsSync(join(outDir, 'config-get', 'tax-content.json'))).toBe(true);
+  });
+
+  it('ships the ZIP centroids with the address-resolve functions only, beside the tax content', async () => {
+    const [resolve] = await bundleAll({ only: AVATAX_ADDRESSES_RESOLVE.id, outDir });
+    const dir = join(outDir, AVATAX_ADDRESSES_RESOLVE.id);
+    expect(resolve!.bytes).toBeGreaterThan(0);
+    expect([existsSync(join(dir, 'tax-content.json')), existsSync(join(dir, ZIP_CENTROIDS_FILE_NAME))]).toEqual([true, true]);
+    expect(existsSync(join(outDir, 'config-get', ZIP_CENTROIDS_FILE_NAME))).toBe(false);
+    const shipping = functionBundles().filter((b) => b.files.some((f) => basename(f) === ZIP_CENTROIDS_FILE_NAME));
+    expect(shipping.map((b) => b.id).sort()).toEqual(AVATAX_ADDRESSES_ROUTES.map((r) => r.id).sort());
   });
 
   it('builds a loadable authorizer', async () => {

@@ -4,8 +4,10 @@
 // compared with /api/v1/rates, customers with /api/v1/customers, certificates are recorded and
 // reviewed through /api/v1. Raw calls cover what the client cannot send.
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { accountNumber, companyNumber, serviceCodeOf } from '../../functions/core/avatax/ids';
+import { readCsv } from '../../scripts/content/files/csv';
 import { KEYS } from '../fixtures/seed';
 import { AVATAX_ACCOUNT, avatax, avataxError } from '../support/avatax';
 import { api, conformingFetch, unique, V1 } from '../support/http';
@@ -20,6 +22,12 @@ const basic = (key: string) => `Basic ${Buffer.from(`${AVATAX_ACCOUNT}:${key}`).
 const raw = (path: string, init: { method?: string; key?: string; body?: unknown } = {}) =>
   api(init.method ?? 'GET', path, { headers: { Authorization: basic(init.key ?? KEY) }, ...(init.body === undefined ? {} : { body: init.body }) });
 const micro = (rate: number) => Math.round(rate * 1_000_000);
+const geo = readCsv(join(import.meta.dirname, '..', '..', 'data', 'us_zip_geo.csv'), ['zip', 'state', 'lat', 'lon', 'accuracy']);
+/** A ZIP's point as data/us_zip_geo.csv gives it (the row of a state, not of an APO/FPO code). */
+const centroidOf = (zip: string) => {
+  const row = geo.find((r) => r.zip === zip && !['AA', 'AE', 'AP'].includes(r.state))!;
+  return { latitude: Number(row.lat), longitude: Number(row.lon) };
+};
 
 /** Every row of an AvaTax list, paged with $top/$skip until @recordsetCount, as OCA pages. */
 async function everyRow<T>(page: (skip: number) => Promise<{ '@recordsetCount': number; value: readonly T[] }>, top: number): Promise<T[]> {
@@ -48,22 +56,53 @@ const customer = (code: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('addresses (GET and POST /api/v2/addresses/resolve)', () => {
-  it('resolve a good address by its ZIP code with no messages key, never claiming to be geocoded', async () => {
+  it('resolve a good address by its ZIP code at the ZIP’s centroid, with no messages key', async () => {
     const query = { line1: '350 Fifth Avenue', city: 'New York', region: 'NY', postalCode: '10118', country: 'US' };
+    const point = centroidOf('10118');
     const plain = (await avatax().resolveAddress(query)) as any;
     expect(plain).not.toHaveProperty('messages');
-    expect(plain).not.toHaveProperty('coordinates');
-    expect(plain.resolutionQuality).toBe('NotCoded');
+    expect(plain.coordinates).toEqual(point);
+    expect(plain.resolutionQuality).toBe('PostalCentroidGood');
+    expect(plain.address).toEqual(query);
     const answer = (await avatax(undefined, true).resolveAddress(query)) as any;
-    expect([answer.messages, answer.coordinates]).toEqual([undefined, undefined]);
-    expect(answer.resolutionQuality).toBe(0); // NotCoded, as the strict client maps the name
-    expect(answer.validatedAddresses[0]).toMatchObject({ line1: '350 FIFTH AVENUE', city: 'NEW YORK', region: 'NY', country: 'US', postalCode: '10118' });
+    expect(answer.messages).toBeUndefined();
+    expect({ ...answer.coordinates }).toEqual(point);
+    expect(answer.resolutionQuality).toBe(5); // PostalCentroidGood, as the strict client maps the name
+    expect(answer.validatedAddresses[0]).toMatchObject({
+      line1: '350 FIFTH AVENUE',
+      city: 'NEW YORK',
+      region: 'NY',
+      country: 'US',
+      postalCode: '10118',
+      ...point,
+    });
     expect(answer.taxAuthorities.map((a: { jurisdictionName: string }) => a.jurisdictionName)).toContain('NEW YORK');
     const posted = (await avatax().resolveAddressPost({ model: { postalCode: '11201', textCase: 1 as never } })) as any;
     expect(posted).not.toHaveProperty('messages');
-    expect(posted.resolutionQuality).toBe('NotCoded');
-    expect(posted.validatedAddresses[0]).toEqual({ addressType: 'UnknownAddressType', city: 'Brooklyn', region: 'NY', country: 'US', postalCode: '11201' });
+    expect([posted.coordinates, posted.resolutionQuality]).toEqual([centroidOf('11201'), 'PostalCentroidGood']);
+    expect(posted.validatedAddresses[0]).toEqual({
+      addressType: 'UnknownAddressType',
+      city: 'Brooklyn',
+      region: 'NY',
+      country: 'US',
+      postalCode: '11201',
+      ...centroidOf('11201'),
+    });
     expect(posted.address).toEqual({ postalCode: '11201' });
+  });
+
+  it('answer NotCoded without coordinates for a ZIP GeoNames has no point for, and echo only the coordinates sent', async () => {
+    // 90085 (Los Angeles) has a rate row but no GeoNames record.
+    expect(geo.some((r) => r.zip === '90085')).toBe(false);
+    const unplaced = (await avatax().resolveAddressPost({ model: { postalCode: '90085', region: 'CA', latitude: 34.05, longitude: -118.25 } })) as any;
+    expect(unplaced).not.toHaveProperty('messages');
+    expect(unplaced).not.toHaveProperty('coordinates');
+    expect(unplaced.resolutionQuality).toBe('NotCoded');
+    expect(unplaced.validatedAddresses[0]).not.toHaveProperty('latitude');
+    expect(unplaced.address).toEqual({ region: 'CA', postalCode: '90085', latitude: 34.05, longitude: -118.25 });
+    // GeoNames estimated 01098's point from neighbouring codes: no more than a partial centroid.
+    const estimated = (await avatax().resolveAddress({ postalCode: '01098' })) as any;
+    expect([estimated.coordinates, estimated.resolutionQuality]).toEqual([centroidOf('01098'), 'PartialCentroid']);
   });
 
   it('answer 200 with messages of severity Error for an unknown ZIP, a ZIP not in the region, a non-US address, no ZIP', async () => {
@@ -98,6 +137,7 @@ describe('addresses (GET and POST /api/v2/addresses/resolve)', () => {
       region: 'NY',
       country: 'US',
       postalCode: '11201',
+      ...centroidOf('11201'),
     });
     const bare = await raw('/api/v2/addresses/resolve?');
     expect(bare.status).toBe(200);

@@ -1,14 +1,15 @@
 // AvaTax's address resolution and tax rates by address, from what the tax content knows: ZIP codes,
-// the state each belongs to, the ZIP's city and the jurisdictions of its rate area. The content has
-// no street or rooftop data and no coordinates, so a resolved address is the address as sent with
-// its state, ZIP and (when the client sent none) the ZIP's city filled in, its resolution quality
-// `NotCoded` and no coordinates: never a claim of street-level accuracy
-// (docs/compatibility.md, "AvaTax"). An address that cannot be placed answers 200 with `messages`
-// of severity Error, as AvaTax does; a good one has no `messages` key at all, since connectors
-// treat any as a failure.
+// the state each belongs to, the ZIP's city, the jurisdictions of its rate area and the point
+// GeoNames gives the ZIP. The content has no street or rooftop data, so a resolved address is the
+// address as sent with its state, ZIP and (when the client sent none) the ZIP's city filled in, and
+// its `coordinates` are the ZIP's centroid, with the resolution quality that claims no more
+// (postalResolution below; docs/avatax-compatibility.md). An address that cannot be placed answers
+// 200 with `messages` of severity Error, as AvaTax does; a good one has no `messages` key at all,
+// since connectors treat any as a failure.
 
 import { US_STATES } from '../content/states';
 import type { Resolution } from '../content/tax-content';
+import type { GeoNamesAccuracy, ZipCentroid } from '../content/zip-centroids';
 import { DomainError, type ErrorDetail, validationError } from '../errors';
 import { fromMicro } from '../tax/money';
 import type { Component } from '../tax/taxability';
@@ -93,6 +94,23 @@ export interface AddressFacts {
   readonly stateName: (code: string) => string;
   /** The jurisdictions of the ZIP's rate area today, or null when no rate is known. */
   readonly jurisdictions: (state: string, zip: string) => readonly Component[] | null;
+  /** The point GeoNames gives a 5-digit ZIP, or undefined when it has none. */
+  readonly centroid: (zip: string) => ZipCentroid | undefined;
+}
+
+/** The values of AvaTax's ResolutionQuality this service answers. */
+export type ResolutionQuality = 'NotCoded' | 'PartialCentroid' | 'PostalCentroidGood';
+
+/**
+ * AvaTax's resolution quality of an address placed at its ZIP's GeoNames point. AvaTax grades postal
+ * centroids by the code they are the centre of: Good a 5-digit ZIP, Better a ZIP+2, Best a ZIP+4. The
+ * points are of 5-digit ZIPs only, so at most Good, whatever the ZIP+4 sent; GeoNames' accuracy codes
+ * say how the point was found, not of which code: a point GeoNames estimated from neighbouring codes
+ * (1), or gave no accuracy for (0), was not found for the ZIP itself, so it claims only
+ * PartialCentroid, AvaTax's value for a point coarser than a postal centroid.
+ */
+export function postalResolution(accuracy: GeoNamesAccuracy): ResolutionQuality {
+  return accuracy === 4 || accuracy === 6 ? 'PostalCentroidGood' : 'PartialCentroid';
 }
 
 export interface AvataxMessage {
@@ -112,6 +130,14 @@ type AddressInfo = Partial<Record<'line1' | 'line2' | 'line3' | 'city' | 'region
 
 export interface ValidatedAddress extends Partial<Record<'line1' | 'line2' | 'line3' | 'city' | 'region' | 'country' | 'postalCode', string>> {
   readonly addressType: 'UnknownAddressType';
+  readonly latitude?: number;
+  readonly longitude?: number;
+}
+
+/** AvaTax's CoordinateInfo. */
+export interface Coordinates {
+  readonly latitude: number;
+  readonly longitude: number;
 }
 
 export interface TaxAuthority {
@@ -122,7 +148,8 @@ export interface TaxAuthority {
 export interface AddressResolution {
   readonly address: AddressInfo;
   readonly validatedAddresses: readonly ValidatedAddress[];
-  readonly resolutionQuality: 'NotCoded';
+  readonly coordinates?: Coordinates;
+  readonly resolutionQuality: ResolutionQuality;
   readonly taxAuthorities?: readonly TaxAuthority[];
   readonly messages?: readonly AvataxMessage[];
 }
@@ -230,6 +257,8 @@ export function resolveAddress(input: AddressInput, facts: AddressFacts): Addres
   const { area } = resolution;
   const plus4 = /^\d{5}-?(\d{4})$/.exec(input.postalCode!.trim())?.[1];
   const jurisdictions = facts.jurisdictions(area.state, area.zip);
+  const point = facts.centroid(area.zip);
+  const coordinates = point === undefined ? undefined : { latitude: point.latitude, longitude: point.longitude };
   return {
     address,
     validatedAddresses: [
@@ -240,9 +269,10 @@ export function resolveAddress(input: AddressInput, facts: AddressFacts): Addres
         region: area.state,
         country: 'US',
         postalCode: plus4 === undefined ? area.zip : `${area.zip}-${plus4}`,
+        ...coordinates,
       },
     ],
-    resolutionQuality: 'NotCoded',
+    ...(coordinates === undefined ? { resolutionQuality: 'NotCoded' } : { coordinates, resolutionQuality: postalResolution(point!.accuracy) }),
     ...(jurisdictions === null
       ? {}
       : { taxAuthorities: jurisdictions.map((c) => ({ jurisdictionName: c.name, jurisdictionType: JURISDICTION_TYPES[c.type] })) }),

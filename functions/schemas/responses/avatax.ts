@@ -49,21 +49,35 @@ const addressParts = {
 
 const JurisdictionTypeName = v.picklist(['State', 'County', 'City', 'Special']);
 
+const optNum = (text: string) => v.optional(num(text));
+
 export const AvataxAddressResolution = v.strictObject({
   address: v.strictObject({
     ...addressParts,
-    latitude: v.optional(v.number()),
-    longitude: v.optional(v.number()),
+    latitude: optNum('As sent in a POST body; absent when none was sent.'),
+    longitude: optNum('As sent in a POST body; absent when none was sent.'),
   }),
   validatedAddresses: v.array(
     v.strictObject({
       addressType: v.pipe(v.picklist(['UnknownAddressType']), v.description('The street is not validated: the service resolves ZIP codes only.')),
       ...addressParts,
+      latitude: optNum('The ZIP code’s centroid, as in `coordinates`; absent when the ZIP code has none.'),
+      longitude: optNum('The ZIP code’s centroid, as in `coordinates`; absent when the ZIP code has none.'),
     }),
   ),
+  coordinates: v.optional(
+    v.pipe(
+      v.strictObject({ latitude: num('Degrees north, four decimals.'), longitude: num('Degrees east (negative: west), four decimals.') }),
+      v.description(
+        'AvaTax’s CoordinateInfo: the point GeoNames gives the 5-digit ZIP code (its postal place, or an estimate from neighbouring codes), never a street or rooftop point. Absent when the address could not be placed or the ZIP code has no point.',
+      ),
+    ),
+  ),
   resolutionQuality: v.pipe(
-    v.picklist(['NotCoded']),
-    v.description('The content has no coordinates: a resolved address is placed by its ZIP code, never geocoded (no `coordinates`).'),
+    v.picklist(['NotCoded', 'PartialCentroid', 'PostalCentroidGood']),
+    v.description(
+      '`PostalCentroidGood`: placed at the 5-digit ZIP code’s centroid (AvaTax’s value for a ZIP5 centroid; never Better or Best, its ZIP+2 and ZIP+4 values, even for a ZIP+4 sent). `PartialCentroid`: the ZIP code’s point is GeoNames’ estimate from neighbouring codes (or GeoNames gives no accuracy for it), coarser than a centroid. `NotCoded`: no `coordinates`, because the ZIP code has no point or the address could not be placed.',
+    ),
   ),
   taxAuthorities: v.optional(
     v.array(v.strictObject({ jurisdictionName: str('The jurisdiction’s name, as in the rates.'), jurisdictionType: JurisdictionTypeName })),

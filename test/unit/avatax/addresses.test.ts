@@ -1,9 +1,19 @@
 // AvaTax's address resolution from what the content knows (ZIP codes, their state and city, the
-// jurisdictions of their rate area): a good address has no `messages` key and never claims to be
-// geocoded; one that cannot be placed has messages of severity Error. And TaxRateModel.
+// jurisdictions of their rate area, the ZIP's GeoNames point): a good address has no `messages` key
+// and its coordinates claim no more than a ZIP's centroid; one that cannot be placed has messages of
+// severity Error. And TaxRateModel.
 import { describe, expect, it } from 'vitest';
-import { addressInputOf, rateAddressOf, resolveAddress, stateOfRegion, taxRateModel, titleCase } from '../../../functions/core/avatax/addresses';
+import {
+  addressInputOf,
+  postalResolution,
+  rateAddressOf,
+  resolveAddress,
+  stateOfRegion,
+  taxRateModel,
+  titleCase,
+} from '../../../functions/core/avatax/addresses';
 import type { RateArea, Resolution } from '../../../functions/core/content/tax-content';
+import type { ZipCentroid } from '../../../functions/core/content/zip-centroids';
 import { DomainError } from '../../../functions/core/errors';
 import type { Component } from '../../../functions/core/tax/taxability';
 
@@ -11,7 +21,15 @@ const NAMES: Record<string, string> = { NY: 'New York', CA: 'California', TX: 'T
 const stateName = (code: string) => NAMES[code] ?? code;
 
 const area = (state: string, zip: string, cityName: string) => ({ state, zip, cityName }) as RateArea;
-const AREAS: Record<string, RateArea> = { '11201': area('NY', '11201', 'BROOKLYN'), '94105': area('CA', '94105', 'SAN FRANCISCO') };
+const AREAS: Record<string, RateArea> = {
+  '11201': area('NY', '11201', 'BROOKLYN'),
+  '94105': area('CA', '94105', 'SAN FRANCISCO'),
+  '01098': area('MA', '01098', 'WORTHINGTON'),
+};
+const CENTROIDS: Record<string, ZipCentroid> = {
+  '11201': { latitude: 40.694, longitude: -73.9903, accuracy: 4 },
+  '01098': { latitude: 42.3843, longitude: -72.9314, accuracy: 1 },
+};
 
 function resolve(state: string | undefined, zip: string): Resolution {
   const match = /^(\d{5})(?:-?(\d{4}))?$/.exec(zip);
@@ -28,18 +46,28 @@ const JURISDICTIONS: Component[] = [
   { type: 'city', name: 'BROOKLYN', rate: 45_000, source: 's' },
   { type: 'special', name: 'NEW YORK CITY', rate: 3_750, source: 's' },
 ];
-const facts = { resolve, stateName, jurisdictions: (state: string) => (state === 'NY' ? JURISDICTIONS : null) };
+const facts = { resolve, stateName, jurisdictions: (state: string) => (state === 'NY' ? JURISDICTIONS : null), centroid: (zip: string) => CENTROIDS[zip] };
 const query = (params: Record<string, string>) => addressInputOf(params, 'query');
 
 describe('resolveAddress', () => {
-  it('places a good address by its ZIP code, with no messages key and no coordinates', () => {
+  it('places a good address by its ZIP code at the ZIP’s centroid, with no messages key', () => {
     const answer = resolveAddress(query({ line1: '1 Pierrepont Street', city: 'Brooklyn', region: 'ny', postalCode: '11201', country: 'US' }), facts);
     expect(answer).toEqual({
       address: { line1: '1 Pierrepont Street', city: 'Brooklyn', region: 'ny', postalCode: '11201', country: 'US' },
       validatedAddresses: [
-        { addressType: 'UnknownAddressType', line1: '1 PIERREPONT STREET', city: 'BROOKLYN', region: 'NY', country: 'US', postalCode: '11201' },
+        {
+          addressType: 'UnknownAddressType',
+          line1: '1 PIERREPONT STREET',
+          city: 'BROOKLYN',
+          region: 'NY',
+          country: 'US',
+          postalCode: '11201',
+          latitude: 40.694,
+          longitude: -73.9903,
+        },
       ],
-      resolutionQuality: 'NotCoded',
+      coordinates: { latitude: 40.694, longitude: -73.9903 },
+      resolutionQuality: 'PostalCentroidGood',
       taxAuthorities: [
         { jurisdictionName: 'NEW YORK', jurisdictionType: 'State' },
         { jurisdictionName: 'BROOKLYN', jurisdictionType: 'City' },
@@ -47,11 +75,36 @@ describe('resolveAddress', () => {
       ],
     });
     expect(answer).not.toHaveProperty('messages');
+  });
+
+  it('answers NotCoded and no coordinates for a ZIP without a centroid, and echoes only the coordinates sent', () => {
+    const answer = resolveAddress(addressInputOf({ postalCode: '94105', latitude: 1.5, longitude: '-2' }, 'body'), facts);
+    expect(answer.resolutionQuality).toBe('NotCoded');
     expect(answer).not.toHaveProperty('coordinates');
+    expect(answer).not.toHaveProperty('messages');
+    expect(answer.validatedAddresses[0]).not.toHaveProperty('latitude');
+    expect(answer.address).toEqual({ postalCode: '94105', latitude: 1.5, longitude: -2 });
+    const sentNone = resolveAddress(query({ postalCode: '11201' }), facts);
+    expect(sentNone.address).toEqual({ postalCode: '11201' });
+    expect(sentNone.coordinates).toEqual({ latitude: 40.694, longitude: -73.9903 });
+    // A ZIP+4 is still placed at its 5-digit ZIP's point: never a ZIP+4 centroid.
+    expect(resolveAddress(query({ postalCode: '11201-1234' }), facts).resolutionQuality).toBe('PostalCentroidGood');
+  });
+
+  it('claims only PartialCentroid for a point GeoNames estimated or gave no accuracy for', () => {
+    const estimated = resolveAddress(query({ postalCode: '01098' }), facts);
+    expect([estimated.coordinates, estimated.resolutionQuality]).toEqual([{ latitude: 42.3843, longitude: -72.9314 }, 'PartialCentroid']);
+    expect([0, 1, 4, 6].map((a) => postalResolution(a as 0 | 1 | 4 | 6))).toEqual([
+      'PartialCentroid',
+      'PartialCentroid',
+      'PostalCentroidGood',
+      'PostalCentroidGood',
+    ]);
   });
 
   it('fills in the ZIP code’s city and state, keeps a ZIP+4, cases Mixed, and leaves out authorities it has no rates for', () => {
     const answer = resolveAddress(query({ postalCode: '941051234', textCase: 'mixed' }), facts);
+    // 94105 has no centroid in these facts: no coordinates in the validated address either.
     expect(answer.validatedAddresses[0]).toEqual({
       addressType: 'UnknownAddressType',
       city: 'San Francisco',
@@ -70,6 +123,7 @@ describe('resolveAddress', () => {
     const messages = (params: Record<string, string>) => {
       const answer = resolveAddress(query(params), facts);
       expect(answer.resolutionQuality).toBe('NotCoded');
+      expect(answer).not.toHaveProperty('coordinates');
       expect(answer.validatedAddresses[0]?.addressType).toBe('UnknownAddressType');
       return answer.messages?.map((m) => `${m.severity} ${m.refersTo}: ${m.summary}`);
     };
