@@ -119,3 +119,15 @@ describe('what each phase hands the next', () => {
     expect(routes(context({ settings: { nexus: ['NY'] } }))).toEqual(['rated', 'rated']);
   });
 });
+
+describe('amounts with more than two decimals', () => {
+  it('are rounded half-up to cents on their decimal digits, and the answer says so at the field', () => {
+    const doc = run({ date: '2026-04-15', ship_to: NY, lines: [{ amount: 10.005 }, { amount: 20, discount: 1.125 }, { amount: 3.1 }] });
+    expect(doc.lines.map((l) => [l.amount, l.discount])).toEqual([
+      [1001, 0],
+      [2000, 113],
+      [310, 0],
+    ]);
+    expect(doc.messages.filter((m) => m.code === 'amount_rounded').map((m) => m.target)).toEqual(['lines.0.amount', 'lines.1.discount']);
+  });
+});
