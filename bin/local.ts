@@ -14,9 +14,6 @@ import { PROJECT_ROOT } from '../lib/paths';
 import { webhookSettingOverrides } from '../lib/runtime-settings';
 import { buildWebBundles } from '../lib/web-assets';
 
-// Lambda runs nodejs22.x; these machines run Node 20, which the SDK only warns about.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 const { values } = commandLine({
   command: 'npm start --',
   summary:

@@ -149,6 +149,9 @@ export function commandLine<O extends Record<string, OptionSpec>>(
   argv: readonly string[] = process.argv.slice(2),
   { exit = true }: { exit?: boolean } = {},
 ): Parsed<O> {
+  // Lambda runs nodejs22.x; the project's commands run on Node 20 too, which the pinned AWS SDK
+  // supports and only warns about, on stderr, in the middle of a command's own output.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const leave = (code: 0 | 2, text: string): never => {
     if (!exit) throw new CommandLineExit(code, text);
     writeSync(code === 0 ? 1 : 2, text.endsWith('\n') ? text : `${text}\n`);

@@ -33,7 +33,11 @@ if (isMain(import.meta.url)) {
   const local = values.endpoint !== undefined;
   const client = new DynamoDBClient(local ? { endpoint: values.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS } : {});
   const table = values.table ?? (local ? localTableName(USAGE_TABLE) : `salestax-${values.stage}-${USAGE_TABLE.id.toLowerCase()}`);
-  const csv = await exportUsage(new UsageStore(DynamoDBDocumentClient.from(client), table), values.month);
+  const csv = await exportUsage(new UsageStore(DynamoDBDocumentClient.from(client), table), values.month).catch((error: Error) => {
+    // One line saying what could not be read, not a stack: the usual cause is a stopped runner or the wrong credentials.
+    console.error(`usage-export: cannot read ${table}${local ? ` at ${values.endpoint}` : ''}: ${error.message}`);
+    process.exit(1);
+  });
   client.destroy();
   if (values.out) {
     writeFileSync(values.out, csv);
