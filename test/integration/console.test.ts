@@ -385,6 +385,14 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     expect(rows.find((r) => r.reference_id === 'bad-amount')!.error_details).toContain('lines.0.amount');
     expect(Number(rows.find((r) => r.reference_id === 'calc-002')!.total_amount)).toBe(20 * 12 + 190);
 
+    // The failures alone: the table lists the two failed items, and nothing else.
+    await page.getByLabel('Failed items only').check();
+    const itemRows = page.locator('table tbody tr');
+    await expect.poll(() => itemRows.count()).toBe(2);
+    expect(await itemRows.locator('th').allTextContents()).toEqual(['bad-zip', 'bad-amount']);
+    await page.getByLabel('Failed items only').uncheck();
+    await expect.poll(() => itemRows.count()).toBe(25);
+
     await go(page, '#/batches');
     await expect.poll(() => page.locator('table').first().textContent()).toContain(submitted.id);
     await shot(page, 'batches');
