@@ -20381,9 +20381,9 @@ export interface operations {
                     /** @description Street address; not used for the rate. */
                     to_street?: string | null;
                     /** @description The order amount excluding shipping: without line_items, taxed as one line; with them, not used. */
-                    amount?: number | null;
+                    amount?: (number | string) | null;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
-                    shipping: number;
+                    shipping: number | string;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -20400,19 +20400,19 @@ export interface operations {
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
-                        /** @description Default 1. */
-                        quantity?: number | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
                         /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
-                        /** @description A product tax code of GET /v2/categories; default general goods. */
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
                         product_tax_code?: string | null;
                         /** @description The line is unit_price × quantity (the magnitude, for refunds). */
-                        unit_price?: number | null;
+                        unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
-                        discount?: number | null;
+                        discount?: (number | string) | null;
                         /** @description Accepted and not used: the tax is the engine’s. */
-                        sales_tax?: number | null;
+                        sales_tax?: (number | string) | null;
                     }[] | null;
                 };
             };
@@ -21402,11 +21402,11 @@ export interface operations {
                     /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
                     /** @description Without line_items, taxed as one line beside the shipping line (so it is the amount without shipping); with them, not used: the answer’s amount is the committed items net of discounts plus shipping. */
-                    amount: number;
+                    amount: number | string;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
-                    shipping: number;
+                    shipping: number | string;
                     /** @description Accepted and not used: the committed tax is the engine’s. */
-                    sales_tax?: number | null;
+                    sales_tax?: (number | string) | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -21414,19 +21414,19 @@ export interface operations {
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
-                        /** @description Default 1. */
-                        quantity?: number | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
                         /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
-                        /** @description A product tax code of GET /v2/categories; default general goods. */
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
                         product_tax_code?: string | null;
                         /** @description The line is unit_price × quantity (the magnitude, for refunds). */
-                        unit_price?: number | null;
+                        unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
-                        discount?: number | null;
+                        discount?: (number | string) | null;
                         /** @description Accepted and not used: the tax is the engine’s. */
-                        sales_tax?: number | null;
+                        sales_tax?: (number | string) | null;
                     }[] | null;
                 };
             };
@@ -21827,11 +21827,11 @@ export interface operations {
                     /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
                     /** @description Without line_items, taxed as one line beside the shipping line (so it is the amount without shipping); with them, not used: the answer’s amount is the committed items net of discounts plus shipping. */
-                    amount?: number | null;
+                    amount?: (number | string) | null;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
-                    shipping?: number | null;
+                    shipping?: (number | string) | null;
                     /** @description Accepted and not used: the committed tax is the engine’s. */
-                    sales_tax?: number | null;
+                    sales_tax?: (number | string) | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -21839,19 +21839,19 @@ export interface operations {
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
-                        /** @description Default 1. */
-                        quantity?: number | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
                         /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
-                        /** @description A product tax code of GET /v2/categories; default general goods. */
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
                         product_tax_code?: string | null;
                         /** @description The line is unit_price × quantity (the magnitude, for refunds). */
-                        unit_price?: number | null;
+                        unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
-                        discount?: number | null;
+                        discount?: (number | string) | null;
                         /** @description Accepted and not used: the tax is the engine’s. */
-                        sales_tax?: number | null;
+                        sales_tax?: (number | string) | null;
                     }[] | null;
                 };
             };
@@ -22438,11 +22438,11 @@ export interface operations {
                     /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
                     /** @description Without line_items: everything that remains refundable (shipping included) or the shipping alone; any other amount is 400 invalid_request. Either sign. */
-                    amount: number;
+                    amount: number | string;
                     /** @description The shipping refunded. Either sign. */
-                    shipping: number;
+                    shipping: number | string;
                     /** @description Accepted and not used: the committed tax is the engine’s. */
-                    sales_tax?: number | null;
+                    sales_tax?: (number | string) | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -22451,19 +22451,19 @@ export interface operations {
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
-                        /** @description Default 1. */
-                        quantity?: number | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
                         /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
-                        /** @description A product tax code of GET /v2/categories; default general goods. */
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
                         product_tax_code?: string | null;
                         /** @description The line is unit_price × quantity (the magnitude, for refunds). */
-                        unit_price?: number | null;
+                        unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
-                        discount?: number | null;
+                        discount?: (number | string) | null;
                         /** @description Accepted and not used: the tax is the engine’s. */
-                        sales_tax?: number | null;
+                        sales_tax?: (number | string) | null;
                     }[] | null;
                 };
             };

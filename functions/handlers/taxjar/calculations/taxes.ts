@@ -13,12 +13,13 @@ import { TaxjarTaxRequestSchema } from '../../../schemas/taxjar';
 
 export const handler = postHandler(TAXJAR_TAXES, { body: taxjarOrderBody(TaxjarTaxRequestSchema) }, async (request) => {
   const { input, document } = request.body;
-  const { taxed } = await inTaxjarDetails(input, () => taxjarTaxes(taxjarTaxPorts(), request, document, input.exemption_type, simulation(request)));
+  const { taxed, place } = await inTaxjarDetails(input, () => taxjarTaxes(taxjarTaxPorts(), request, document, input.exemption_type, simulation(request)));
   return ok({
     tax: taxjarTax(taxed, {
       declaredNexus: declaredNexus(input.nexus_addresses),
       exemptionType: input.exemption_type ?? (input.customer_id ? 'non_exempt' : null),
       lineItems: (input.line_items?.length ?? 0) > 0,
+      place,
     }),
   });
 });
