@@ -191,3 +191,15 @@ export const TaxjarCustomerCreateSchema = v.object({
 });
 /** PUT /v2/customers/:id. */
 export const TaxjarCustomerUpdateSchema = v.object({ customer_id: described(opt(CodeId), 'Accepted; the path names the customer.'), ...customerEntries });
+
+/** POST /v2/verify: the key to check (TaxJar's Magento 2 extension sends the key it authenticates with). */
+export const TaxjarVerifySchema = v.object({ token: described(opt(text(200)), 'Accepted; the key checked is the one the request authenticates with.') });
+
+/** POST /v2/addresses/validate. */
+export const TaxjarAddressValidationSchema = v.object({
+  country: described(opt(text(3)), 'US only (another is 400 invalid_address).'),
+  state: described(opt(text(2)), 'Narrows the ZIP to one state; without it every state that lists the ZIP answers.'),
+  zip: described(opt(text(10)), 'ZIP or ZIP+4: required, addresses are placed by it.'),
+  city: described(opt(text(100)), 'Accepted; the answer names the ZIP’s city.'),
+  street: described(opt(text(200)), 'Accepted and not validated: there is no street data.'),
+});

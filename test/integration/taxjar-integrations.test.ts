@@ -1,7 +1,7 @@
 // What open TaxJar integrations send to /v2 beyond the official client's examples, each test named
 // after the integration whose requests it is shaped on, and every amount compared with /api/v1's
 // for the same document.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { api, unique, V1 } from '../support/http';
 import { cents, expectTaxjarError, taxjar } from '../support/taxjar';
@@ -208,5 +208,72 @@ describe('refunds as integrations send them', () => {
       ['2', 43.33],
       ['shipping', 0],
     ]);
+  });
+});
+
+describe("Magento 2's own endpoints and address validation", () => {
+  const base = () => `${inject('baseUrl')}/taxjar/v2`;
+
+  it('Magento 2: POST /v2/magento/taxes answers a quote as /v2/taxes does, equal to /api/v1', async () => {
+    // The extension's quote: string amounts, its x-api-version header, a plugin field and a numeric customer id.
+    const quote = {
+      plugin: 'magento',
+      provider: 'magento',
+      to_country: 'US',
+      to_zip: '10001',
+      to_state: 'NY',
+      to_city: 'New York',
+      shipping: '5.00',
+      customer_id: 8,
+      line_items: [{ id: '52', quantity: 2, product_tax_code: '', unit_price: '24.50', discount: '0' }],
+    };
+    const res = await fetch(`${base()}/magento/taxes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'x-api-version': '2022-01-24' },
+      body: JSON.stringify(quote),
+    });
+    expect(res.status).toBe(200);
+    const { tax } = (await res.json()) as { tax: { amount_to_collect: number; breakdown: { line_items: { id: string; tax_collectable: number }[] } } };
+    const same = (await taxjar().taxForOrder(quote as never)).tax;
+    const v1 = await v1Tax({
+      ship_to: { zip: '10001', state: 'NY', city: 'New York' },
+      lines: [
+        { number: '52', quantity: 2, amount: 49 },
+        { number: 'shipping', tax_code: 'SHIPPING', amount: 5 },
+      ],
+    });
+    expect(tax.amount_to_collect).toBeGreaterThan(0);
+    expect([cents(tax.amount_to_collect), cents(same.amount_to_collect)]).toEqual([cents(v1.total_tax), cents(v1.total_tax)]);
+    expect(tax.breakdown.line_items.map((l) => l.id)).toEqual(['52']);
+  });
+
+  it('Magento 2: POST /v2/verify says a working key is valid and enabled; another is 401', async () => {
+    const verify = (key: string) =>
+      fetch(`${base()}/verify`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: key }),
+      });
+    const ok = await verify(KEY);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ valid: true, enabled: true, plus: false });
+    const bad = await verify(KEYS.unknown);
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ error: 'Unauthorized', status: 401 });
+  });
+
+  it("validateAddress places an address by its ZIP: the ZIP's state, county and city, one per state that lists it", async () => {
+    const { addresses } = await taxjar().validateAddress({ country: 'US', zip: '98122', street: '1 Anywhere St' });
+    expect(addresses).toEqual([{ zip: '98122', state: 'WA', country: 'US', county: 'King', city: 'Seattle' }]);
+    const rate = (await taxjar().ratesForLocation('98122', { state: 'WA' })).rate;
+    expect([rate.county, rate.city]).toEqual(['KING', 'SEATTLE']);
+    // A ZIP+4 is placed by its ZIP; a state narrows the candidates.
+    expect((await taxjar().validateAddress({ zip: '10001-2062', state: 'NY' })).addresses).toEqual([
+      { zip: '10001', state: 'NY', country: 'US', county: 'New York', city: 'New York' },
+    ]);
+    await expectTaxjarError(taxjar().validateAddress({ zip: '00000' }), 404, /not_found/);
+    await expectTaxjarError(taxjar().validateAddress({ zip: '98122', state: 'OR' }), 404);
+    await expectTaxjarError(taxjar().validateAddress({ country: 'CA', zip: 'V6B 1A1' }), 400, /US/);
+    await expectTaxjarError(taxjar().validateAddress({ street: '1 Main St', city: 'Seattle', state: 'WA' }), 400, /zip/);
   });
 });
