@@ -122,6 +122,15 @@ describe('POST /v2/taxes as integrations send it', () => {
     }
   });
 
+  it('Shopware: a Canadian destination is a clear 400 that the service covers the US, never a zero tax', async () => {
+    const e = await expectTaxjarError(
+      taxjar().taxForOrder({ to_country: 'CA', to_zip: 'V6B 1A1', to_state: 'BC', shipping: 0, line_items: [{ id: '1', quantity: 1, unit_price: 10 }] }),
+      400,
+      /invalid_address/,
+    );
+    expect(e.detail).toMatch(/\bUS\b|United States/);
+  });
+
   it('spells nexus and summary regions as TaxJar does ("California")', async () => {
     const { regions } = await taxjar().nexusRegions();
     expect(regions.find((r) => r.region_code === 'CA')!.region).toBe('California');
