@@ -917,11 +917,77 @@ export interface paths {
          *
          *     How TaxJar’s fields are read: `to_*`/`from_*` are the destination and origin (`to_street` is `line1`); each line item becomes a line (`unit_price` × `quantity`, its `discount`, `product_tax_code`); `shipping` is a line of its own taxed by the state’s freight rule; `amount` counts only without line items. `nexus_addresses` decide nexus (a destination among them is taxed; otherwise `has_nexus: false`); without them the account’s nexus setting does. `from_state: IL` makes the seller `in_state` for Illinois, anything else `remote`.
          *
-         *     Where it differs from TaxJar: `customer_id` selects the customer’s active, assigned certificate for the destination state, and `exemption_type` `wholesale`, `government` or `other` without such a certificate is refused (422 `exemption_certificate_not_found`) rather than trusted; non-US destinations are refused (400 `invalid_address`); Canadian and international fields are not supported. The answer adds `rate_areas`, `breakdown.sources` and each line’s `taxability_rule`. Billed as one `calculation`.
+         *     Amounts and quantities may be decimal strings (`"24.50"`), an empty `product_tax_code` is none (general goods), and an unknown `customer_id` is a customer without an exemption, as TaxJar reads them. As TaxJar: no `breakdown` without line items or nexus, and `breakdown.shipping` only where freight is taxed. Where it differs from TaxJar: `customer_id` selects the customer’s active, assigned certificate for the destination state, and `exemption_type` `wholesale`, `government` or `other` without such a certificate is refused (422 `exemption_certificate_not_found`) rather than trusted; non-US destinations are refused (400 `invalid_address`); Canadian and international fields are not supported. The answer adds `rate_areas`, `breakdown.sources` and each line’s `taxability_rule`. Billed as one `calculation`.
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `calculations:write`. Counts in the key’s `general` rate-limit bucket.
          */
         post: operations["taxjar-taxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/magento/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calculate the tax of a Magento quote (TaxJar)
+         * @description The path TaxJar’s Magento 2 extension calculates every quote at: the same request, answer and billing as `POST /v2/taxes`. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `calculations:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["taxjar-magento-taxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check that a key works (TaxJar)
+         * @description TaxJar’s `POST /v2/verify`, which the Magento 2 extension calls before it connects: `{valid: true, enabled: true, plus: false}` for the key the request authenticates with (the body’s `token` is accepted as the extension sends it); a key that does not work is 401. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["taxjar-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxjar/v2/addresses/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate an address by its ZIP code (TaxJar)
+         * @description TaxJar’s `POST /v2/addresses/validate` in its ZIP-only form: the content has no street data, so an address is placed by its `zip` (required), and each candidate is a state whose tables list the ZIP, with that row’s county and city (several where a ZIP crosses a state line; `state` narrows to one). The street is never corrected or confirmed. A ZIP no state lists is 404 `not_found`, as TaxJar answers no match; a country other than the US is 400 `invalid_address`. Not billed. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** any valid key (an account key, or a provider key without a client context); no scope needed. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["taxjar-addresses-validate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -20381,9 +20447,9 @@ export interface operations {
                     /** @description Street address; not used for the rate. */
                     to_street?: string | null;
                     /** @description The order amount excluding shipping: without line_items, taxed as one line; with them, not used. */
-                    amount?: number | null;
+                    amount?: (number | string) | null;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
-                    shipping: number;
+                    shipping: number | string;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -20400,19 +20466,19 @@ export interface operations {
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
-                        /** @description Default 1. */
-                        quantity?: number | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
                         /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
-                        /** @description A product tax code of GET /v2/categories; default general goods. */
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
                         product_tax_code?: string | null;
                         /** @description The line is unit_price × quantity (the magnitude, for refunds). */
-                        unit_price?: number | null;
+                        unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
-                        discount?: number | null;
+                        discount?: (number | string) | null;
                         /** @description Accepted and not used: the tax is the engine’s. */
-                        sales_tax?: number | null;
+                        sales_tax?: (number | string) | null;
                     }[] | null;
                 };
             };
@@ -20507,6 +20573,639 @@ export interface operations {
                 };
             };
             /** @description Unprocessable: `idempotency_conflict`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-magento-taxes": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to_country": "US",
+                 *       "to_zip": "11201",
+                 *       "to_state": "NY",
+                 *       "shipping": "5.00",
+                 *       "customer_id": "8",
+                 *       "line_items": [
+                 *         {
+                 *           "id": "52",
+                 *           "quantity": 1,
+                 *           "unit_price": "24.50",
+                 *           "discount": "0",
+                 *           "product_tax_code": ""
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Origin country: US only (another is 400 invalid_address). */
+                    from_country?: string | null;
+                    /** @description Origin ZIP or ZIP+4. */
+                    from_zip?: string | null;
+                    /** @description Origin state; IL makes the seller an Illinois in-state seller, anything else remote. */
+                    from_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
+                    from_city?: string | null;
+                    /** @description Street address; not used for the rate. */
+                    from_street?: string | null;
+                    /** @description Destination country: US only (another is 400 invalid_address). */
+                    to_country?: string | null;
+                    /** @description Destination ZIP or ZIP+4. */
+                    to_zip: string;
+                    /** @description Destination state (two letters). */
+                    to_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
+                    to_city?: string | null;
+                    /** @description Street address; not used for the rate. */
+                    to_street?: string | null;
+                    /** @description The order amount excluding shipping: without line_items, taxed as one line; with them, not used. */
+                    amount?: (number | string) | null;
+                    /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
+                    shipping: number | string;
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
+                    customer_id?: (string | number) | null;
+                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
+                    exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    /** @description The states where the seller has nexus, for this order: a destination among them is taxed, any other collects nothing (`has_nexus: false`). Without them the account’s nexus setting decides. */
+                    nexus_addresses?: {
+                        id?: string | null;
+                        country?: string | null;
+                        zip?: string | null;
+                        state: string;
+                        city?: string | null;
+                        street?: string | null;
+                    }[] | null;
+                    line_items?: {
+                        /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
+                        id?: (string | number) | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
+                        /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
+                        product_identifier?: string | null;
+                        description?: string | null;
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
+                        product_tax_code?: string | null;
+                        /** @description The line is unit_price × quantity (the magnitude, for refunds). */
+                        unit_price?: (number | string) | null;
+                        /** @description The line’s total discount. */
+                        discount?: (number | string) | null;
+                        /** @description Accepted and not used: the tax is the engine’s. */
+                        sales_tax?: (number | string) | null;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The tax on the quote; nothing is stored. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's tax object: amounts, rates, breakdown. */
+                        tax: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `invalid_address`, `invalid_request`, `invalid_tax_code`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`, `location_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `idempotency_conflict`, `accuracy_requirement_not_met`, `product_identity_required`, `address_precision_requirement_not_met`, `exemption_certificate_not_found`, `rate_unavailable`, `ky_historical_window_unsupported`, `il_sourcing_unresolved_no_seller_facts`, `il_sourcing_unresolved_in_state_seller_without_validated_profile`, `il_sourcing_unresolved_conflicting_seller_facts`, `il_sourcing_unresolved_untrusted_contract`, `il_sourcing_not_enabled`, `il_in_state_selling_not_enabled`, `il_product_identity_required`, `il_address_not_located`, `il_rate_lookup_unresolved`, `il_rate_index_not_ready`, `il_rate_lookup_failed`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-verify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "stx_test_your_key"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Accepted; the key checked is the one the request authenticates with. */
+                    token?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The key works. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The key authenticated. */
+                        valid: boolean;
+                        /** @description The account may use the API. */
+                        enabled: boolean;
+                        /** @description TaxJar Plus: never here. */
+                        plus: boolean;
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Unprocessable: `idempotency_conflict`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-addresses-validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "country": "US",
+                 *       "zip": "98122"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description US only (another is 400 invalid_address). */
+                    country?: string | null;
+                    /** @description Narrows the ZIP to one state; without it every state that lists the ZIP answers. */
+                    state?: string | null;
+                    /** @description ZIP or ZIP+4: required, addresses are placed by it. */
+                    zip?: string | null;
+                    /** @description Accepted; the answer names the ZIP’s city. */
+                    city?: string | null;
+                    /** @description Accepted and not validated: there is no street data. */
+                    street?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The places the ZIP code names. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addresses: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description Bad request: `validation_error`, `invalid_address`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `idempotency_conflict`. */
             422: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -21402,11 +22101,11 @@ export interface operations {
                     /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
                     /** @description Without line_items, taxed as one line beside the shipping line (so it is the amount without shipping); with them, not used: the answer’s amount is the committed items net of discounts plus shipping. */
-                    amount: number;
+                    amount: number | string;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
-                    shipping: number;
+                    shipping: number | string;
                     /** @description Accepted and not used: the committed tax is the engine’s. */
-                    sales_tax?: number | null;
+                    sales_tax?: (number | string) | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -21414,19 +22113,19 @@ export interface operations {
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
-                        /** @description Default 1. */
-                        quantity?: number | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
                         /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
-                        /** @description A product tax code of GET /v2/categories; default general goods. */
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
                         product_tax_code?: string | null;
                         /** @description The line is unit_price × quantity (the magnitude, for refunds). */
-                        unit_price?: number | null;
+                        unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
-                        discount?: number | null;
+                        discount?: (number | string) | null;
                         /** @description Accepted and not used: the tax is the engine’s. */
-                        sales_tax?: number | null;
+                        sales_tax?: (number | string) | null;
                     }[] | null;
                 };
             };
@@ -21827,11 +22526,11 @@ export interface operations {
                     /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
                     /** @description Without line_items, taxed as one line beside the shipping line (so it is the amount without shipping); with them, not used: the answer’s amount is the committed items net of discounts plus shipping. */
-                    amount?: number | null;
+                    amount?: (number | string) | null;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
-                    shipping?: number | null;
+                    shipping?: (number | string) | null;
                     /** @description Accepted and not used: the committed tax is the engine’s. */
-                    sales_tax?: number | null;
+                    sales_tax?: (number | string) | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -21839,19 +22538,19 @@ export interface operations {
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
-                        /** @description Default 1. */
-                        quantity?: number | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
                         /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
-                        /** @description A product tax code of GET /v2/categories; default general goods. */
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
                         product_tax_code?: string | null;
                         /** @description The line is unit_price × quantity (the magnitude, for refunds). */
-                        unit_price?: number | null;
+                        unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
-                        discount?: number | null;
+                        discount?: (number | string) | null;
                         /** @description Accepted and not used: the tax is the engine’s. */
-                        sales_tax?: number | null;
+                        sales_tax?: (number | string) | null;
                     }[] | null;
                 };
             };
@@ -22438,11 +23137,11 @@ export interface operations {
                     /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
                     transaction_date?: string | null;
                     /** @description Without line_items: everything that remains refundable (shipping included) or the shipping alone; any other amount is 400 invalid_request. Either sign. */
-                    amount: number;
+                    amount: number | string;
                     /** @description The shipping refunded. Either sign. */
-                    shipping: number;
+                    shipping: number | string;
                     /** @description Accepted and not used: the committed tax is the engine’s. */
-                    sales_tax?: number | null;
+                    sales_tax?: (number | string) | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -22451,19 +23150,19 @@ export interface operations {
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
                         id?: (string | number) | null;
-                        /** @description Default 1. */
-                        quantity?: number | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
                         /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
                         product_identifier?: string | null;
                         description?: string | null;
-                        /** @description A product tax code of GET /v2/categories; default general goods. */
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
                         product_tax_code?: string | null;
                         /** @description The line is unit_price × quantity (the magnitude, for refunds). */
-                        unit_price?: number | null;
+                        unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
-                        discount?: number | null;
+                        discount?: (number | string) | null;
                         /** @description Accepted and not used: the tax is the engine’s. */
-                        sales_tax?: number | null;
+                        sales_tax?: (number | string) | null;
                     }[] | null;
                 };
             };

@@ -4,7 +4,7 @@
 // /api/v1's documents, so a translated document always passes the engine's own rules on size.
 import * as v from 'valibot';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
-import { DateSchema, described, opt } from './common';
+import { DateSchema, described, formatted, opt } from './common';
 import { MAX_LINE_AMOUNT } from './document';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
@@ -15,9 +15,22 @@ const Id = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.stri
  * order's versions (`<id>:v2` after its first update), and room for that suffix.
  */
 const CodeId = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.string(), v.minLength(1), v.maxLength(40), v.regex(/^[A-Za-z0-9._-]+$/));
-const money = v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_LINE_AMOUNT));
+/**
+ * A number, or the same number as a decimal string: TaxJar takes `"24.50"` as 24.5, and integrations
+ * built on it (WooCommerce's among them) send every amount that way.
+ */
+const numeric = v.union(
+  [v.pipe(v.number(), v.finite()), v.pipe(v.string(), formatted(/^\s*-?(?:\d+(?:\.\d*)?|\.\d+)\s*$/, 'a number or a decimal string'), v.transform(Number))],
+  'Must be a number or a decimal string.',
+);
+const money = v.pipe(numeric, v.minValue(0), v.maxValue(MAX_LINE_AMOUNT));
 /** Refunds may carry negative amounts in TaxJar (docs show both signs); their magnitude counts. */
-const signedMoney = v.pipe(v.number(), v.minValue(-MAX_LINE_AMOUNT), v.maxValue(MAX_LINE_AMOUNT));
+const signedMoney = v.pipe(numeric, v.minValue(-MAX_LINE_AMOUNT), v.maxValue(MAX_LINE_AMOUNT));
+/** TaxJar reads an empty product tax code as none: the item stays fully taxable. */
+const TaxCode = v.pipe(
+  text(50),
+  v.transform((s) => (s.trim() === '' ? null : s.trim())),
+);
 
 export const EXEMPTION_TYPES = ['wholesale', 'government', 'marketplace', 'other', 'non_exempt'] as const;
 
@@ -38,10 +51,10 @@ const addressEntries = <P extends 'from' | 'to'>(prefix: P) =>
 
 const LineItem = v.object({
   id: described(opt(Id), 'The line’s number (default: its position); refunds name the order’s lines by it.'),
-  quantity: described(opt(v.pipe(v.number(), v.gtValue(0), v.maxValue(1_000_000))), 'Default 1.'),
+  quantity: described(opt(v.pipe(numeric, v.gtValue(0), v.maxValue(1_000_000))), 'Default 1 (a number or a decimal string).'),
   product_identifier: described(opt(text(50)), 'Your SKU; the line’s description when it has none (Illinois product identity).'),
   description: opt(text(255)),
-  product_tax_code: described(opt(text(50)), 'A product tax code of GET /v2/categories; default general goods.'),
+  product_tax_code: described(opt(TaxCode), 'A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable.'),
   unit_price: described(opt(signedMoney), 'The line is unit_price × quantity (the magnitude, for refunds).'),
   discount: described(opt(signedMoney), 'The line’s total discount.'),
   sales_tax: described(opt(signedMoney), 'Accepted and not used: the tax is the engine’s.'),
@@ -178,3 +191,15 @@ export const TaxjarCustomerCreateSchema = v.object({
 });
 /** PUT /v2/customers/:id. */
 export const TaxjarCustomerUpdateSchema = v.object({ customer_id: described(opt(CodeId), 'Accepted; the path names the customer.'), ...customerEntries });
+
+/** POST /v2/verify: the key to check (TaxJar's Magento 2 extension sends the key it authenticates with). */
+export const TaxjarVerifySchema = v.object({ token: described(opt(text(200)), 'Accepted; the key checked is the one the request authenticates with.') });
+
+/** POST /v2/addresses/validate. */
+export const TaxjarAddressValidationSchema = v.object({
+  country: described(opt(text(3)), 'US only (another is 400 invalid_address).'),
+  state: described(opt(text(2)), 'Narrows the ZIP to one state; without it every state that lists the ZIP answers.'),
+  zip: described(opt(text(10)), 'ZIP or ZIP+4: required, addresses are placed by it.'),
+  city: described(opt(text(100)), 'Accepted; the answer names the ZIP’s city.'),
+  street: described(opt(text(200)), 'Accepted and not validated: there is no street data.'),
+});

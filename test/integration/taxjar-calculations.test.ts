@@ -78,7 +78,13 @@ describe('taxForOrder (POST /taxjar/v2/taxes)', () => {
   });
 
   it('names the rate areas of a ZIP that holds several, as /api/v1 does (64108, Kansas City, Missouri)', async () => {
-    const { tax } = await taxjar().taxForOrder({ to_country: 'US', to_zip: '64108', to_state: 'MO', amount: 100, shipping: 0 });
+    const { tax } = await taxjar().taxForOrder({
+      to_country: 'US',
+      to_zip: '64108',
+      to_state: 'MO',
+      shipping: 0,
+      line_items: [{ quantity: 1, unit_price: 100 }],
+    });
     const v1 = await api('POST', `${V1}/calculations`, { key: KEY, body: { ship_to: { state: 'MO', zip: '64108' }, lines: [{ amount: 100 }] } });
     expect(v1.status, v1.text).toBe(200);
     expect(v1.body.lines[0].rate_areas).toEqual({ lowest_rate: 0.08975, highest_rate: 0.10975, used_rate: 0.08975 });

@@ -188,7 +188,10 @@ describe('the TaxJar-compatible answer', () => {
     expect(meal.taxability_rule).toMatchObject({ state: 'ME', class: 'prepared_food', treatment: 'class_rate' });
     expect(meal.combined_tax_rate).toBe(0.08);
     expect(lamp.taxability_rule).toMatchObject({ state: 'ME', treatment: 'general_rate' });
-    expect(tax.breakdown.shipping.taxability_rule.state).toBe('ME');
+    // Maine does not tax this freight, so there is no shipping breakdown; where freight is taxed (New York) it carries the rule.
+    expect(tax.breakdown.shipping).toBeUndefined();
+    const ny = calculate(v.parse(CalculationRequestSchema, taxjarDocument({ ...order, to_zip: '10001', to_state: 'NY' }, {})), context());
+    expect((taxjarTax(ny, { declaredNexus: null, lineItems: true }) as Record<string, any>).breakdown.shipping.taxability_rule.state).toBe('NY');
   });
 });
 

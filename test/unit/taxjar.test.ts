@@ -8,16 +8,34 @@ import type { Certificate } from '../../functions/core/certificates/certificate'
 import type { Customer } from '../../functions/core/customers/customer';
 import { DomainError } from '../../functions/core/errors';
 import { calculate } from '../../functions/core/tax/engine';
-import { nexusRegions, taxjarCategories } from '../../functions/core/taxjar/content';
+import { nexusRegions, regionName, taxjarCategories } from '../../functions/core/taxjar/content';
 import { assertExemptionUnchanged, exemptionOf, exemptionTypeOf } from '../../functions/core/taxjar/customers';
-import { declaredNexus, extendedCents, inTaxjarTerms, sellerClassOf, taxjarDocument, taxjarTarget } from '../../functions/core/taxjar/document';
+import {
+  declaredNexus,
+  extendedCents,
+  GENERAL_GOODS_DESCRIPTION,
+  inTaxjarTerms,
+  sellerClassOf,
+  taxjarDocument,
+  taxjarTarget,
+} from '../../functions/core/taxjar/document';
 import { hasNexus, taxjarTax } from '../../functions/core/taxjar/tax-view';
-import { isLiveOrder, nextVersionCodes, orderFieldsOf, refundLinesOf, taxjarId, transactionView, versionOf } from '../../functions/core/taxjar/transactions';
+import {
+  isLiveOrder,
+  nextVersionCodes,
+  orderFieldsOf,
+  refundLinesOf,
+  spreadOverItems,
+  taxjarId,
+  transactionView,
+  versionOf,
+} from '../../functions/core/taxjar/transactions';
 import { committedDocument } from '../../functions/core/transactions/transaction';
 import { handler as usageKeyAuthorizer } from '../../functions/handlers/gateway/authorizer';
 import { errorResponse, taxjarErrorBody, taxjarStatusOf } from '../../functions/http/error-response';
 import { presentedSecret } from '../../functions/http/presented-secret';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
+import { TaxjarRefundCreateSchema, TaxjarTaxRequestSchema } from '../../functions/schemas/taxjar';
 import { content, context } from '../support/engine';
 
 const cents = (n: number) => Math.round(n * 100);
@@ -55,7 +73,7 @@ describe('TaxJar orders as documents', () => {
       nexus_mode: null,
     });
     expect(doc.lines).toEqual([
-      { number: 'lamp', tax_code: null, description: null, quantity: 3, amount: 59.97, discount: 5 },
+      { number: 'lamp', tax_code: null, description: GENERAL_GOODS_DESCRIPTION, quantity: 3, amount: 59.97, discount: 5 },
       { number: 'shirt', tax_code: '20010', description: null, quantity: 2, amount: 91, discount: null },
       { number: 'shipping', tax_code: 'SHIPPING', amount: 7.5 },
     ]);
@@ -136,13 +154,74 @@ describe('the engine answer as TaxJar tax', () => {
     expect(taxjarTax(doc, { declaredNexus: new Set(['CA']), lineItems: false }).breakdown).toBeUndefined();
     const ny = taxjarTax(doc, { declaredNexus: new Set(['NY']), lineItems: false }) as Record<string, any>;
     expect(ny.has_nexus).toBe(true);
-    expect(ny.breakdown.line_items).toBeUndefined();
+    // TaxJar answers no breakdown for an order given by `amount` alone.
+    expect(ny.breakdown).toBeUndefined();
     // The account's setting: lines the engine taxed `no_nexus` mean no nexus.
     const none = calculate(
       v.parse(CalculationRequestSchema, taxjarDocument({ to_zip: '10001', to_state: 'NY', amount: 100, shipping: 0 })),
       context({ settings: { nexus: ['CA'] } }),
     );
     expect(hasNexus(none, null)).toBe(false);
+  });
+
+  it('gives shipping a breakdown only where freight is taxed, keyed as TaxJar keys it', () => {
+    const items = [{ id: '1', quantity: 1, unit_price: 100 }];
+    const ca = taxjarTax(taxed({ to_zip: '94105', to_state: 'CA', shipping: 10, line_items: items }), { declaredNexus: null, lineItems: true }) as Record<
+      string,
+      any
+    >;
+    expect(ca.freight_taxable).toBe(false);
+    expect(ca.breakdown.line_items).toHaveLength(1);
+    expect(ca.breakdown.shipping).toBeUndefined();
+    const ny = taxjarTax(taxed({ to_zip: '10001', to_state: 'NY', shipping: 10, line_items: items }), { declaredNexus: null, lineItems: true }) as Record<
+      string,
+      any
+    >;
+    expect(ny.breakdown.shipping.taxable_amount).toBe(10);
+    expect(Object.keys(ny.breakdown.shipping)).toContain('special_taxable_amount');
+    expect(Object.keys(ny.breakdown.shipping)).not.toContain('special_district_taxable_amount');
+    expect(Object.keys(ny.breakdown.line_items[0])).toContain('special_district_taxable_amount');
+  });
+
+  it("names the destination's county and city as the content does, even where they levy no rate (KING)", () => {
+    const doc = taxed({ to_zip: '98101', to_state: 'WA', shipping: 0, amount: 10 });
+    expect(taxjarTax(doc, { declaredNexus: null, lineItems: false, place: { county: 'KING', city: 'SEATTLE' } }).jurisdictions).toEqual({
+      country: 'US',
+      state: 'WA',
+      county: 'KING',
+      city: 'SEATTLE',
+    });
+    expect(taxjarTax(doc, { declaredNexus: null, lineItems: false }).jurisdictions).toMatchObject({ county: null });
+  });
+
+  it('reads amounts sent as decimal strings as their numbers, and an empty product tax code as none', () => {
+    const parsed = v.parse(TaxjarTaxRequestSchema, {
+      to_zip: '10001',
+      shipping: '5.00',
+      amount: '10',
+      line_items: [{ id: '1', quantity: '2', unit_price: '24.50', discount: '4.00', product_tax_code: '' }],
+    });
+    expect(parsed).toMatchObject({ shipping: 5, amount: 10, line_items: [{ quantity: 2, unit_price: 24.5, discount: 4, product_tax_code: null }] });
+    for (const bad of ['', 'abc', '1e3', '1,5', ' '])
+      expect(v.safeParse(TaxjarTaxRequestSchema, { to_zip: '10001', shipping: bad }).success, JSON.stringify(bad)).toBe(false);
+    expect(v.safeParse(TaxjarTaxRequestSchema, { to_zip: '10001', shipping: '-1' }).success).toBe(false);
+    expect(v.parse(TaxjarRefundCreateSchema, { transaction_id: 'r', transaction_reference_id: 'o', amount: '-10.5', shipping: '-0.50' })).toMatchObject({
+      amount: -10.5,
+      shipping: -0.5,
+    });
+  });
+
+  it('describes an uncoded, unnamed item as general goods, and reads that description back as none', () => {
+    const doc = taxjarDocument({
+      to_zip: '60601',
+      to_state: 'IL',
+      shipping: 0,
+      line_items: [
+        { id: '1', unit_price: 10 },
+        { id: '2', unit_price: 5, product_identifier: 'SKU-2' },
+      ],
+    });
+    expect(doc.lines.map((l) => l.description)).toEqual([GENERAL_GOODS_DESCRIPTION, 'SKU-2', undefined]);
   });
 
   it('reports freight as not taxable where the state exempts delivery (California)', () => {
@@ -211,7 +290,44 @@ describe('committed documents as TaxJar transactions', () => {
     });
     expect(refundLinesOf({ amount: -153.47, shipping: -7.5 }, r)).toEqual({ lines: null });
     expect(refundLinesOf({ amount: -7.5, shipping: -7.5 }, r)).toEqual({ lines: [{ number: 'shipping', amount: 750 }] });
-    expect(() => refundLinesOf({ amount: -10, shipping: 0 }, r)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    expect(() => refundLinesOf({ amount: 0, shipping: 0 }, r)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    expect(() => refundLinesOf({ amount: 5, shipping: 7.5 }, r)).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+  });
+
+  it('spreads what names no order line over the items by what remains of each, to the cent (Solidus, Magento)', () => {
+    const r = record('A-1');
+    // lamp 54.97 and shirt 91.00 remain: 10.00 splits 3.77 / 6.23 (3.7658 and 6.2342, half-up, summing to 10.00).
+    expect(spreadOverItems(1000, r)).toEqual([
+      { number: 'lamp', amount: 377 },
+      { number: 'shirt', amount: 623 },
+    ]);
+    // Solidus: amount (shipping included) and shipping, no line items.
+    expect(refundLinesOf({ amount: 12.5, shipping: 2.5 }, r)).toEqual({
+      lines: [
+        { number: 'lamp', amount: 377 },
+        { number: 'shirt', amount: 623 },
+        { number: 'shipping', amount: 250 },
+      ],
+    });
+    // Magento: a credit memo's adjustment-refund line beside a named one; it is spread over what the named one leaves.
+    const magento = refundLinesOf(
+      {
+        line_items: [
+          { id: 'lamp', quantity: 1, unit_price: 19.99 },
+          { id: 'adjustment-refund', quantity: 1, unit_price: 5 },
+        ],
+      },
+      r,
+    );
+    expect(magento.lines!.reduce((n, l) => n + l.amount, 0)).toBe(1999 + 500);
+    expect(magento.lines!.map((l) => l.number)).toEqual(['lamp', 'shirt']);
+    // lamp 34.98 left after its 19.99, shirt 91.00: 5.00 → 1.39 / 3.61.
+    expect(magento.lines).toEqual([
+      { number: 'lamp', amount: 1999 + 139 },
+      { number: 'shirt', amount: 361 },
+    ]);
+    // More than remains is asked whole, for the refund to refuse.
+    expect(spreadOverItems(20000, r).reduce((n, l) => n + l.amount, 0)).toBe(20000);
   });
 });
 
@@ -249,10 +365,13 @@ describe('TaxJar customers, reference content and errors', () => {
     expect(categories.some((c) => c.product_tax_code === 'SHIPPING')).toBe(false);
     expect(categories.find((c) => c.product_tax_code === '40030')).toBeDefined();
     expect(nexusRegions('all', (s) => s)).toHaveLength(51);
-    expect(nexusRegions(['NY', 'CA'], (s) => `name of ${s}`)).toEqual([
-      { country_code: 'US', country: 'United States', region_code: 'CA', region: 'name of CA' },
-      { country_code: 'US', country: 'United States', region_code: 'NY', region: 'name of NY' },
+    const names: Record<string, string> = { CA: 'CALIFORNIA', NY: 'NEW YORK', DC: 'DISTRICT OF COLUMBIA' };
+    expect(nexusRegions(['NY', 'CA', 'DC'], (s) => names[s]!)).toEqual([
+      { country_code: 'US', country: 'United States', region_code: 'CA', region: 'California' },
+      { country_code: 'US', country: 'United States', region_code: 'DC', region: 'District of Columbia' },
+      { country_code: 'US', country: 'United States', region_code: 'NY', region: 'New York' },
     ]);
+    expect(regionName('NORTH CAROLINA')).toBe('North Carolina');
   });
 
   it('summarizes a state: lowest state part and the mean combined rate of its ZIP codes', () => {

@@ -37,7 +37,16 @@ export async function withCustomerExemption(
     if (claimed) throw noCertificate(exemptionType);
     return doc;
   }
-  const customer = await getCustomer(ports, call, doc.customer_code);
+  // Integrations send the shopper's id at every logged-in checkout, synced or not: TaxJar reads an
+  // unknown customer as one without an exemption, and so does this surface.
+  const customer = await getCustomer(ports, call, doc.customer_code).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'not_found') return null;
+    throw error;
+  });
+  if (customer === null) {
+    if (claimed) throw noCertificate(exemptionType);
+    return doc;
+  }
   const date = doc.date ?? dayOf(call.now);
   const found = customer.certificate_ids.length > 0 ? await ports.certificates.getMany(call.principal.tenant, customer.certificate_ids) : new Map();
   const state = doc.ship_to.state?.trim().toUpperCase();
@@ -58,14 +67,25 @@ export interface TaxjarTaxPorts extends TaxjarExemptionPorts {
   readonly engine: EngineContextPorts;
 }
 
-/** Taxes a TaxJar order's document; stores nothing. Returns the document as taxed, too. */
+export interface TaxjarPlace {
+  readonly county: string | null;
+  readonly city: string | null;
+}
+
+/**
+ * Taxes a TaxJar order's document; stores nothing. Returns the document as taxed, too, and the
+ * destination's county and city as the content names them (TaxJar's `jurisdictions`).
+ */
 export async function taxjarTaxes(
   ports: TaxjarTaxPorts,
   call: TenantCall,
   doc: DocumentInput,
   exemptionType: string | null | undefined,
   options: CalculationOptions = {},
-): Promise<{ document: DocumentInput; taxed: DocumentTax }> {
+): Promise<{ document: DocumentInput; taxed: DocumentTax; place: TaxjarPlace | null }> {
   const document = await withCustomerExemption(ports, call, doc, exemptionType);
-  return { document, taxed: await calculateDocument(ports.engine, call, document, options) };
+  const taxed = await calculateDocument(ports.engine, call, document, options);
+  const resolved = ports.engine.content().resolve(document.ship_to.state, document.ship_to.zip);
+  const place = resolved.kind === 'area' ? { county: resolved.area.countyName || null, city: resolved.area.cityName || null } : null;
+  return { document, taxed, place };
 }

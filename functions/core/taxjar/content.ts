@@ -62,12 +62,20 @@ export interface StateSummary {
   readonly averageRate: Micro;
 }
 
+/** A state's name as TaxJar spells it ("California", "District of Columbia"), whatever the content's case. */
+export const regionName = (name: string): string =>
+  name
+    .toLowerCase()
+    .split(' ')
+    .map((word, i) => (i > 0 && word === 'of' ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+
 export function taxjarSummaryRate(s: StateSummary) {
   return {
     country_code: 'US',
     country: 'United States',
     region_code: s.state,
-    region: s.name,
+    region: regionName(s.name),
     minimum_rate: { label: 'State Tax', rate: fromMicro(s.minimumStateRate) },
     average_rate: { label: 'Tax', rate: fromMicro(s.averageRate) },
   };
@@ -76,5 +84,5 @@ export function taxjarSummaryRate(s: StateSummary) {
 /** The states the account's nexus setting names: `all` is every state and DC. */
 export function nexusRegions(nexus: Nexus, stateName: (state: string) => string) {
   const states = nexus === 'all' ? [...US_STATES] : [...nexus].sort();
-  return states.map((state) => ({ country_code: 'US', country: 'United States', region_code: state, region: stateName(state) }));
+  return states.map((state) => ({ country_code: 'US', country: 'United States', region_code: state, region: regionName(stateName(state)) }));
 }

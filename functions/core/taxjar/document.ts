@@ -74,12 +74,20 @@ function address(prefix: 'from' | 'to', fields: TaxjarAddressFields): AddressInp
  */
 export const sellerClassOf = (fields: TaxjarAddressFields): SellerClass => (fields.from_state?.trim().toUpperCase() === 'IL' ? 'in_state' : 'remote');
 
+/**
+ * The description of an item TaxJar's request leaves unnamed: TaxJar taxes an item without a
+ * product tax code as general goods, so this surface says so, which is the product identity
+ * Illinois' rules ask of every line (TaxJar's tax requests carry no description).
+ */
+export const GENERAL_GOODS_DESCRIPTION = 'General tangible goods (no product_tax_code)';
+
 function itemLine(item: TaxjarLineItem, index: number): LineInput {
   const quantity = item.quantity ?? 1;
+  const named = item.description?.trim() ? item.description : item.product_identifier?.trim() ? item.product_identifier : null;
   return {
     number: item.id ?? String(index + 1),
     tax_code: item.product_tax_code ?? null,
-    description: item.description ?? item.product_identifier ?? null,
+    description: named ?? (item.product_tax_code == null ? GENERAL_GOODS_DESCRIPTION : null),
     quantity: Math.abs(quantity),
     amount: fromCents(extendedCents(item.unit_price ?? 0, quantity)),
     discount: item.discount == null ? null : fromCents(Math.abs(toCents(item.discount))),

@@ -38,8 +38,11 @@ const rateOf = (tax: number, taxable: number): number => (taxable <= 0 ? 0 : fro
 const sum = (lines: readonly LineTax[], pick: (l: LineTax) => number): number => lines.reduce((n, l) => n + pick(l), 0);
 const combinedRate = (lines: readonly LineTax[]): number => fromMicro(lines.find((l) => l.tax > 0)?.rate ?? lines[0]?.rate ?? 0);
 
-/** A line item's (or the shipping's) breakdown, with TaxJar's per-line field names. */
-function lineBreakdown(line: LineTax) {
+/**
+ * A line item's (or the shipping's) breakdown, with TaxJar's per-line field names; TaxJar names the
+ * special districts' taxable amount `special_taxable_amount` on shipping alone.
+ */
+function lineBreakdown(line: LineTax, specialTaxableKey: 'special_district_taxable_amount' | 'special_taxable_amount' = 'special_district_taxable_amount') {
   const p = partsOf([line]);
   return {
     taxable_amount: fromCents(line.taxable),
@@ -54,7 +57,7 @@ function lineBreakdown(line: LineTax) {
     city_taxable_amount: fromCents(p.city.taxable),
     city_tax_rate: fromMicro(p.city.rate),
     city_amount: fromCents(p.city.tax),
-    special_district_taxable_amount: fromCents(p.special.taxable),
+    [specialTaxableKey]: fromCents(p.special.taxable),
     special_tax_rate: fromMicro(p.special.rate),
     special_district_amount: fromCents(p.special.tax),
     // An addition TaxJar's shape allows (as `sources` and `rate_areas`): the rule behind the line's taxability.
@@ -66,8 +69,10 @@ export interface TaxjarTaxOptions {
   /** The nexus the request declared (`nexus_addresses`), or null for the account's setting. */
   readonly declaredNexus: ReadonlySet<string> | null;
   readonly exemptionType?: string | null | undefined;
-  /** Whether the request had line items (TaxJar gives no line breakdown without them). */
+  /** Whether the request had line items (TaxJar gives no breakdown without them). */
   readonly lineItems: boolean;
+  /** The destination's county and city as GET /v2/rates names them (null: the jurisdictions' names). */
+  readonly place?: { readonly county: string | null; readonly city: string | null } | null;
 }
 
 /** The destination state of a document's lines (TaxJar orders have one `to_` address). */
@@ -87,7 +92,8 @@ export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
   const items = doc.lines.filter((l) => l !== shipping);
   const nexus = hasNexus(doc, options.declaredNexus);
   const first = doc.lines[0];
-  const names = (type: JurisdictionType) => first?.jurisdictions.find((j) => j.type === type)?.name ?? null;
+  // The place's names even where it levies no rate of its own (Seattle's county, KING, has none).
+  const names = (type: 'county' | 'city') => options.place?.[type] || (first?.jurisdictions.find((j) => j.type === type)?.name ?? null);
   // Without nexus at the destination there is nothing to collect, so TaxJar reports no tax at all.
   const collected = nexus ? doc.lines : [];
   const taxable = sum(collected, (l) => l.taxable);
@@ -107,7 +113,8 @@ export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
     // Additions TaxJar's shape allows: the destination ZIP's rate areas when it holds several.
     rate_areas: rateAreasView(first?.rate_areas),
   };
-  if (!nexus) return view;
+  // TaxJar answers no breakdown without nexus or without line items (an order given by `amount`).
+  if (!nexus || !options.lineItems) return view;
   const p = partsOf(doc.lines);
   view.breakdown = {
     taxable_amount: fromCents(taxable),
@@ -126,8 +133,10 @@ export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
     special_tax_rate: fromMicro(p.special.rate),
     special_district_tax_collectable: fromCents(p.special.tax),
     sources: taxjarSources(doc.lines.flatMap((l) => l.jurisdictions)),
-    ...(shipping && shipping.amount > 0 ? { shipping: lineBreakdown(shipping) } : {}),
-    ...(options.lineItems ? { line_items: items.map((l) => ({ id: l.number, ...lineBreakdown(l) })) } : {}),
+    // Only taxed freight has a shipping breakdown: integrations (Saleor's) read its taxable_amount
+    // as the shipping's net price, so an untaxed one must not answer 0 there.
+    ...(shipping && shipping.taxable > 0 ? { shipping: lineBreakdown(shipping, 'special_taxable_amount') } : {}),
+    line_items: items.map((l) => ({ id: l.number, ...lineBreakdown(l) })),
   };
   return view;
 }

@@ -5,7 +5,7 @@
 import { DomainError } from '../errors';
 import { fromCents, mulDivHalfUp, toCents } from '../tax/money';
 import type { TransactionLine, TransactionRecord } from '../transactions/transaction';
-import { extendedCents, SHIPPING_LINE, type TaxjarLineItem, type TaxjarOrderFields } from './document';
+import { extendedCents, GENERAL_GOODS_DESCRIPTION, SHIPPING_LINE, type TaxjarLineItem, type TaxjarOrderFields } from './document';
 
 const VERSION = /:v(\d+)$/;
 
@@ -41,7 +41,8 @@ function lineItem(line: TransactionLine): Required<{ [K in keyof TaxjarLineItem]
     id: line.number,
     quantity: line.quantity,
     product_identifier: line.item_code,
-    description: line.description,
+    // The description this surface gave an unnamed item is not the caller's: it reads back as none.
+    description: line.description === GENERAL_GOODS_DESCRIPTION ? null : line.description,
     product_tax_code: line.tax_code,
     unit_price: fromCents(unitPriceCents(line.amount, line.quantity)),
     discount: fromCents(line.discount),
@@ -105,30 +106,74 @@ export interface RefundLines {
 }
 
 /**
+ * `amount` cents spread over the order's item lines in proportion to what remains refundable of
+ * each (after `taken`), half-up, the rounding cents going to the largest remainders so the parts
+ * add up to `amount` exactly. Lines with nothing left take nothing.
+ */
+export function spreadOverItems(amount: number, order: TransactionRecord, taken: ReadonlyMap<string, number> = new Map()) {
+  const open = order.lines
+    .filter((l) => l.number !== SHIPPING_LINE)
+    .map((l) => ({ number: l.number, left: Math.max(0, l.remaining.price - (taken.get(l.number) ?? 0)) }))
+    .filter((l) => l.left > 0);
+  const total = open.reduce((n, l) => n + l.left, 0);
+  if (amount <= 0) return [];
+  // Nothing left to spread over: the first item is asked for it, and the refund refuses the excess.
+  const first = order.lines.find((l) => l.number !== SHIPPING_LINE);
+  if (total === 0) return first ? [{ number: first.number, amount }] : [];
+  // More than remains cannot be spread: the whole remainder is asked, and the refund refuses the excess.
+  const spread = Math.min(amount, total);
+  const parts = open.map((l) => ({ number: l.number, amount: Math.floor((spread * l.left) / total), rest: (spread * l.left) % total }));
+  let short = spread - parts.reduce((n, p) => n + p.amount, 0);
+  for (const p of [...parts].sort((a, b) => b.rest - a.rest)) {
+    if (short === 0) break;
+    p.amount += 1;
+    short -= 1;
+  }
+  if (amount > spread && parts[0]) parts[0].amount += amount - spread;
+  return parts.filter((p) => p.amount > 0).map(({ number, amount }) => ({ number, amount }));
+}
+
+/** Adds line amounts of the same number together, keeping the first occurrence's order. */
+function merged(lines: readonly { number: string; amount: number }[]) {
+  const by = new Map<string, number>();
+  for (const l of lines) by.set(l.number, (by.get(l.number) ?? 0) + l.amount);
+  return [...by].map(([number, amount]) => ({ number, amount }));
+}
+
+/**
  * A TaxJar refund's lines as the API's refund of `order`: each line item refunds |unit_price ×
  * quantity| − |discount| of the order line with the same id, and `shipping` the shipping line.
- * Without line items the refund's `amount` (shipping included, as in TaxJar) must be what remains
- * refundable (everything is refunded) or the shipping alone: the lines a partial amount would come
- * from cannot be guessed.
+ * What the refund names no order line for is spread over the order's items at their rates: a
+ * line item whose id is not on the order (Magento's `adjustment-refund` of a credit memo), or,
+ * without line items, the `amount` beyond `shipping` (Solidus sends every reimbursement so). A
+ * refund of all that remains is the whole refund.
  */
 export function refundLinesOf(refund: TaxjarOrderFields, order: TransactionRecord): RefundLines {
   const items = refund.line_items ?? [];
   const shipping = Math.abs(toCents(refund.shipping ?? 0));
+  const known = new Set(order.lines.map((l) => l.number));
+  const shippingLines = shipping > 0 ? [{ number: SHIPPING_LINE, amount: shipping }] : [];
   if (items.length > 0) {
-    const lines = items.map((item, i) => ({
+    const asked = items.map((item, i) => ({
       number: item.id ?? String(i + 1),
       amount: Math.max(0, extendedCents(item.unit_price ?? 0, item.quantity ?? 1) - Math.abs(toCents(item.discount ?? 0))),
     }));
-    if (shipping > 0) lines.push({ number: SHIPPING_LINE, amount: shipping });
-    return { lines };
+    const named = merged(asked.filter((l) => known.has(l.number) && l.number !== SHIPPING_LINE));
+    const unattributed = asked.filter((l) => !known.has(l.number) || l.number === SHIPPING_LINE).reduce((n, l) => n + l.amount, 0);
+    const taken = new Map(named.map((l) => [l.number, l.amount]));
+    return { lines: merged([...named, ...spreadOverItems(unattributed, order, taken), ...shippingLines]) };
   }
   const amount = Math.abs(toCents(refund.amount ?? 0));
   const remaining = order.lines.reduce((n, l) => n + l.remaining.price, 0);
   if (amount === remaining) return { lines: null };
-  if (shipping > 0 && amount === shipping) return { lines: [{ number: SHIPPING_LINE, amount: shipping }] };
-  throw new DomainError(
-    'invalid_request',
-    'A refund of part of an order needs line_items (or refunds the shipping alone); without them its amount must be all that remains refundable.',
-    [{ code: 'invalid_request', target: 'line_items', message: 'Name the refunded line items.' }],
-  );
+  if (amount < shipping)
+    throw new DomainError('invalid_request', 'A refund’s amount includes its shipping, so it cannot be less than the shipping refunded.', [
+      { code: 'invalid_request', target: 'amount', message: 'Must be at least the refund’s shipping.' },
+    ]);
+  const lines = [...spreadOverItems(amount - shipping, order), ...shippingLines];
+  if (lines.length === 0)
+    throw new DomainError('invalid_request', 'The refund refunds nothing: send its amount (shipping included), its shipping or its line_items.', [
+      { code: 'invalid_request', target: 'amount', message: 'Must be more than zero.' },
+    ]);
+  return { lines };
 }

@@ -21,6 +21,40 @@ export const TAXJAR_TAXES = {
   meter: 'calculation',
 } as const satisfies RouteDef;
 
+/** TaxJar's Magento 2 extension calculates every quote here rather than at /v2/taxes. */
+export const TAXJAR_MAGENTO_TAXES = {
+  ...TAXJAR,
+  id: 'taxjar-magento-taxes',
+  method: 'POST',
+  path: '/v2/magento/taxes',
+  handler: 'taxjar/calculations/magento-taxes',
+  scope: 'calculations:write',
+  content: true,
+  meter: 'calculation',
+} as const satisfies RouteDef;
+
+/** Whether a key works (the Magento 2 extension's connection check); any key that authenticates may ask. */
+export const TAXJAR_VERIFY = {
+  ...TAXJAR,
+  id: 'taxjar-verify',
+  method: 'POST',
+  path: '/v2/verify',
+  handler: 'taxjar/account/verify',
+  scope: null,
+  credential: 'any',
+} as const satisfies RouteDef;
+
+export const TAXJAR_ADDRESSES_VALIDATE = {
+  ...TAXJAR,
+  id: 'taxjar-addresses-validate',
+  method: 'POST',
+  path: '/v2/addresses/validate',
+  handler: 'taxjar/addresses/validate',
+  scope: null,
+  credential: 'any',
+  content: true,
+} as const satisfies RouteDef;
+
 export const TAXJAR_RATES_GET = {
   ...TAXJAR,
   id: 'taxjar-rates-get',
@@ -184,6 +218,9 @@ export const TAXJAR_CUSTOMERS_DELETE = {
 
 export const TAXJAR_ROUTES = [
   TAXJAR_TAXES,
+  TAXJAR_MAGENTO_TAXES,
+  TAXJAR_VERIFY,
+  TAXJAR_ADDRESSES_VALIDATE,
   TAXJAR_RATES_GET,
   TAXJAR_CATEGORIES,
   TAXJAR_SUMMARY_RATES,

@@ -44,6 +44,7 @@ import { PageQuerySchema } from '../common';
 import { CalculationRequestSchema, TransactionRequestSchema } from '../document';
 import { ReturnJobListQuerySchema, ReturnJobRequestSchema } from '../returns';
 import {
+  TaxjarAddressValidationSchema,
   TaxjarCustomerCreateSchema,
   TaxjarCustomerUpdateSchema,
   TaxjarOrderCreateSchema,
@@ -52,6 +53,7 @@ import {
   TaxjarRefundCreateSchema,
   TaxjarTaxRequestSchema,
   TaxjarTransactionListQuerySchema,
+  TaxjarVerifySchema,
 } from '../taxjar';
 import { AdjustmentRequestSchema, CreditRequestSchema, RefundRequestSchema, TransactionListQuerySchema, VoidRequestSchema } from '../transactions';
 import { UsageQuerySchema } from '../usage';
@@ -307,6 +309,18 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
       line_items: [{ id: '1', quantity: 1, unit_price: 129, product_tax_code: '20010' }],
     }),
   },
+  'taxjar-magento-taxes': {
+    body: sample(TaxjarTaxRequestSchema, {
+      to_country: 'US',
+      to_zip: '11201',
+      to_state: 'NY',
+      shipping: '5.00',
+      customer_id: '8',
+      line_items: [{ id: '52', quantity: 1, unit_price: '24.50', discount: '0', product_tax_code: '' }],
+    }),
+  },
+  'taxjar-verify': { body: sample(TaxjarVerifySchema, { token: 'stx_test_your_key' }) },
+  'taxjar-addresses-validate': { body: sample(TaxjarAddressValidationSchema, { country: 'US', zip: '98122' }) },
   'taxjar-rates-get': { path: { zip: '11201' }, query: sample(TaxjarRateQuerySchema, { country: 'US', state: 'NY' }) },
   'taxjar-categories': {},
   'taxjar-summary-rates': {},

@@ -301,8 +301,20 @@ export const OPERATIONS = {
       '',
       'How TaxJar’s fields are read: `to_*`/`from_*` are the destination and origin (`to_street` is `line1`); each line item becomes a line (`unit_price` × `quantity`, its `discount`, `product_tax_code`); `shipping` is a line of its own taxed by the state’s freight rule; `amount` counts only without line items. `nexus_addresses` decide nexus (a destination among them is taxed; otherwise `has_nexus: false`); without them the account’s nexus setting does. `from_state: IL` makes the seller `in_state` for Illinois, anything else `remote`.',
       '',
-      'Where it differs from TaxJar: `customer_id` selects the customer’s active, assigned certificate for the destination state, and `exemption_type` `wholesale`, `government` or `other` without such a certificate is refused (422 `exemption_certificate_not_found`) rather than trusted; non-US destinations are refused (400 `invalid_address`); Canadian and international fields are not supported. The answer adds `rate_areas`, `breakdown.sources` and each line’s `taxability_rule`. Billed as one `calculation`.',
+      'Amounts and quantities may be decimal strings (`"24.50"`), an empty `product_tax_code` is none (general goods), and an unknown `customer_id` is a customer without an exemption, as TaxJar reads them. As TaxJar: no `breakdown` without line items or nexus, and `breakdown.shipping` only where freight is taxed. Where it differs from TaxJar: `customer_id` selects the customer’s active, assigned certificate for the destination state, and `exemption_type` `wholesale`, `government` or `other` without such a certificate is refused (422 `exemption_certificate_not_found`) rather than trusted; non-US destinations are refused (400 `invalid_address`); Canadian and international fields are not supported. The answer adds `rate_areas`, `breakdown.sources` and each line’s `taxability_rule`. Billed as one `calculation`.',
     ),
+  },
+  'taxjar-magento-taxes': {
+    summary: 'Calculate the tax of a Magento quote (TaxJar)',
+    description: `The path TaxJar’s Magento 2 extension calculates every quote at: the same request, answer and billing as \`POST /v2/taxes\`. ${TAXJAR}`,
+  },
+  'taxjar-verify': {
+    summary: 'Check that a key works (TaxJar)',
+    description: `TaxJar’s \`POST /v2/verify\`, which the Magento 2 extension calls before it connects: \`{valid: true, enabled: true, plus: false}\` for the key the request authenticates with (the body’s \`token\` is accepted as the extension sends it); a key that does not work is 401. ${TAXJAR}`,
+  },
+  'taxjar-addresses-validate': {
+    summary: 'Validate an address by its ZIP code (TaxJar)',
+    description: `TaxJar’s \`POST /v2/addresses/validate\` in its ZIP-only form: the content has no street data, so an address is placed by its \`zip\` (required), and each candidate is a state whose tables list the ZIP, with that row’s county and city (several where a ZIP crosses a state line; \`state\` narrows to one). The street is never corrected or confirmed. A ZIP no state lists is 404 \`not_found\`, as TaxJar answers no match; a country other than the US is 400 \`invalid_address\`. Not billed. ${TAXJAR}`,
   },
   'taxjar-rates-get': {
     summary: 'Look up the rates at a ZIP code (TaxJar)',

@@ -44,6 +44,7 @@ import { ErrorDetail, ErrorEnvelope } from './error';
 import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
 import { Adjustment, Calculation, Estimate, Jurisdiction, LineReason, Transaction, TransactionList, TransactionSummary } from './tax';
 import {
+  TaxjarAddresses,
   TaxjarCategories,
   TaxjarCustomer,
   TaxjarCustomerIds,
@@ -55,6 +56,7 @@ import {
   TaxjarRegions,
   TaxjarSummaryRates,
   TaxjarTax,
+  TaxjarVerify,
 } from './taxjar';
 import { Usage } from './usage';
 import { WebhookEndpoint, WebhookEndpointDeleted, WebhookEndpointList, WebhookEndpointWithSecret, WebhookEvent, WebhookEventList } from './webhooks';
@@ -221,6 +223,9 @@ export const RESPONSES = {
     errors: ['not_found', 'conflict'],
   },
   'taxjar-taxes': ok(TaxjarTax, 'The tax on the order; nothing is stored.', TAXING),
+  'taxjar-magento-taxes': ok(TaxjarTax, 'The tax on the quote; nothing is stored.', TAXING),
+  'taxjar-verify': ok(TaxjarVerify, 'The key works.'),
+  'taxjar-addresses-validate': ok(TaxjarAddresses, 'The places the ZIP code names.', ['invalid_address', 'not_found']),
   'taxjar-rates-get': ok(TaxjarRate, 'The rates at a location.', [
     'invalid_address',
     'rate_unavailable',

@@ -17,3 +17,9 @@ export const TaxjarRefundIds = v.strictObject({ refunds: Ids });
 export const TaxjarRefund = v.strictObject({ refund: TaxjarObject("TaxJar's refund transaction.") });
 export const TaxjarCustomerIds = v.strictObject({ customers: Ids });
 export const TaxjarCustomer = v.strictObject({ customer: TaxjarObject("TaxJar's customer with its exemption.") });
+export const TaxjarVerify = v.strictObject({
+  valid: v.pipe(v.boolean(), v.description('The key authenticated.')),
+  enabled: v.pipe(v.boolean(), v.description('The account may use the API.')),
+  plus: v.pipe(v.boolean(), v.description('TaxJar Plus: never here.')),
+});
+export const TaxjarAddresses = v.strictObject({ addresses: v.array(TaxjarObject('A place the address may be: zip, state, country, county, city.')) });
