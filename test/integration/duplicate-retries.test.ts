@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionEntity } from '../../functions/adapters/dynamodb/entities/transaction';
 import { KEYS, SEED } from '../fixtures/seed';
 import { db, MAIN_TABLE } from '../support/dynamo';
@@ -109,34 +109,85 @@ describeLocal('documents stored before payload hashes were kept', () => {
   });
 });
 
-describeLocal('a commit applied, then timed out, then retried without an Idempotency-Key', () => {
+describeLocal('a change applied, then timed out, then retried', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stx-dup-'));
   let runner: RunnerProcess | undefined;
+  beforeAll(async () => {
+    const seedPath = join(dir, 'seed.json');
+    writeFileSync(seedPath, JSON.stringify(SEED));
+    // Every TransactWriteItems is applied and then reported as a timeout.
+    runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_IN_MEMORY: '1', STX_FAULTS: 'dynamodb:TransactWriteItems:timeout:1' });
+  }, 180_000);
   afterAll(async () => {
     await runner?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('503 first (the write may have happened), then 409 same_payload: the client knows its commit landed', { timeout: 180_000 }, async () => {
-    const seedPath = join(dir, 'seed.json');
-    writeFileSync(seedPath, JSON.stringify(SEED));
-    // Every TransactWriteItems is applied and then reported as a timeout.
-    runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_IN_MEMORY: '1', STX_FAULTS: 'dynamodb:TransactWriteItems:timeout:1' });
-    const post = async () => {
-      const res = await fetch(`${runner!.url}/api/v1/transactions`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${KEYS.admin}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(sale('TIMED-OUT')),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
-    const first = await post();
-    expect(first.status).toBe(503);
+  const post = async (path: string, body: unknown, idempotencyKey?: string) => {
+    const res = await fetch(`${runner!.url}/api/v1${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${KEYS.admin}`,
+        'Content-Type': 'application/json',
+        ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }),
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const get = async (path: string) => (await fetch(`${runner!.url}/api/v1${path}`, { headers: { Authorization: `Bearer ${KEYS.admin}` } })).json() as any;
+  /** The first attempt lands and answers 503 (the write may have happened); the idempotency record goes with it. */
+  const timedOut = async (path: string, body: unknown, idempotencyKey?: string) => {
+    const first = await post(path, body, idempotencyKey);
+    expect(first.status, JSON.stringify(first.body)).toBe(503);
     expect(first.body.error.code).toBe('service_unavailable');
-    const retry = await post();
+  };
+
+  it('503 first (the write may have happened), then 409 same_payload: the client knows its commit landed', async () => {
+    await timedOut('/transactions', sale('TIMED-OUT'));
+    const retry = await post('/transactions', sale('TIMED-OUT'));
     expect(retry.status).toBe(409);
     expect(retry.body.error.details).toEqual([
       expect.objectContaining({ code: 'same_payload', target: 'code', existing_code: 'TIMED-OUT', same_payload: true }),
     ]);
+  });
+
+  it('an adjustment, a full refund and a credit retried under their Idempotency-Key: same_payload, applied once', async () => {
+    for (const code of ['TO-ADJ', 'TO-REF', 'TO-CRD']) await timedOut('/transactions', sale(code));
+
+    const adjust = { original_code: 'TO-ADJ', reversal_code: 'TO-ADJ-R', replacement_code: 'TO-ADJ-V', replacement: { ship_to, lines: [{ amount: 90 }] } };
+    await timedOut('/transactions/adjustments', adjust, 'adj-1');
+    // The original is adjusted already: once this said invalid_lifecycle and no more.
+    const adjusted = await post('/transactions/adjustments', adjust, 'adj-1');
+    expect(adjusted.status).toBe(409);
+    expect(adjusted.body.error).toMatchObject({
+      code: 'duplicate_transaction',
+      details: [{ code: 'same_payload', target: 'replacement_code', existing_code: 'TO-ADJ-V', same_payload: true }],
+    });
+    // Another payload under the same codes is not taken for a retry.
+    const other = await post('/transactions/adjustments', { ...adjust, reason: 'other' });
+    expect(other.body.error.details).toEqual([expect.objectContaining({ code: 'different_payload', same_payload: false })]);
+    // Adjusted by other codes: the lifecycle refusal, as before.
+    const again = await post('/transactions/adjustments', { ...adjust, reversal_code: 'TO-ADJ-R2', replacement_code: 'TO-ADJ-V2' });
+    expect(again.body.error.code).toBe('invalid_lifecycle');
+
+    // A full refund leaves nothing refundable: its retry still says it was applied.
+    await timedOut('/transactions/TO-REF/refunds', { refund_code: 'TO-REF-R' }, 'ref-1');
+    const refunded = await post('/transactions/TO-REF/refunds', { refund_code: 'TO-REF-R' }, 'ref-1');
+    expect(refunded.status).toBe(409);
+    expect(refunded.body.error.details).toEqual([expect.objectContaining({ code: 'same_payload', target: 'refund_code', existing_code: 'TO-REF-R' })]);
+
+    // A credit of all the tax: its retry would exceed what remains.
+    const tax = (await get('/transactions/TO-CRD')).lines[0].remaining_tax as number;
+    const credit = { credit_code: 'TO-CRD-C', lines: [{ number: '1', tax_amount: tax }] };
+    await timedOut('/transactions/TO-CRD/credits', credit, 'crd-1');
+    const credited = await post('/transactions/TO-CRD/credits', credit, 'crd-1');
+    expect(credited.status).toBe(409);
+    expect(credited.body.error.details).toEqual([expect.objectContaining({ code: 'same_payload', target: 'credit_code', existing_code: 'TO-CRD-C' })]);
+
+    // Each applied exactly once.
+    expect(await get('/transactions/TO-ADJ')).toMatchObject({ status: 'adjusted', adjustment: { reversal_code: 'TO-ADJ-R', replacement_code: 'TO-ADJ-V' } });
+    expect(await get('/transactions/TO-REF')).toMatchObject({ status: 'refunded', refunds: ['TO-REF-R'] });
+    expect(await get('/transactions/TO-CRD')).toMatchObject({ credits: ['TO-CRD-C'] });
   });
 });
