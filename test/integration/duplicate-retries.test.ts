@@ -190,4 +190,45 @@ describeLocal('a change applied, then timed out, then retried', () => {
     expect(await get('/transactions/TO-REF')).toMatchObject({ status: 'refunded', refunds: ['TO-REF-R'] });
     expect(await get('/transactions/TO-CRD')).toMatchObject({ credits: ['TO-CRD-C'] });
   });
+
+  it('a certificate, a key and a webhook endpoint retried under their Idempotency-Key: one of each', async () => {
+    // The customer's write lands too (and answers 503): it exists.
+    await post('/customers', { customer_code: 'TO-CUST', name: 'Acme' });
+    const evidence = {
+      customer_code: 'TO-CUST',
+      jurisdiction: 'NY',
+      exemption_reason: 'resale',
+      exemption_number: 'NY-123',
+      valid_from: DATE,
+      valid_to: '2027-04-15',
+      signer: { name: 'Morgan Ellis', title: 'Purchasing' },
+      signature_type: 'electronic',
+    };
+    await timedOut('/certificates', evidence, 'cert-1');
+    // Once a second certificate under a new random id; now the first, found by the submission.
+    const cert = await post('/certificates', evidence, 'cert-1');
+    expect(cert.status, JSON.stringify(cert.body)).toBe(201);
+    expect((await get('/certificates?customer_code=TO-CUST')).data.map((c: { id: string }) => c.id)).toEqual([cert.body.id]);
+    // Another payload under the key is refused, not recorded.
+    expect((await post('/certificates', { ...evidence, exemption_number: 'NY-999' }, 'cert-1')).body.error.code).toBe('idempotency_conflict');
+
+    const keyBody = { name: 'to-key', environment: 'sandbox', scopes: ['transactions:read'] };
+    const keysBefore = (await get('/keys?limit=100')).data.length as number;
+    await timedOut('/keys', keyBody, 'key-1');
+    const key = await post('/keys', keyBody, 'key-1');
+    // The secret was in the lost answer only: the repeat answers the key without it, as a replay does.
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    expect(key.body).toMatchObject({ name: 'to-key', key: null });
+    const keys = (await get('/keys?limit=100')).data as { id: string; name: string }[];
+    expect(keys).toHaveLength(keysBefore + 1);
+    expect(keys.filter((k) => k.name === 'to-key').map((k) => k.id)).toEqual([key.body.id]);
+
+    const hook = { url: 'http://127.0.0.1:9/to-hook', events: ['*'] };
+    await timedOut('/webhooks', hook, 'hook-1');
+    const endpoint = await post('/webhooks', hook, 'hook-1');
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    expect(endpoint.body).toMatchObject({ url: hook.url, secret: null });
+    // One endpoint, so every event is delivered once, not once per attempt.
+    expect((await get('/webhooks')).data.filter((e: { url: string }) => e.url === hook.url).map((e: { id: string }) => e.id)).toEqual([endpoint.body.id]);
+  });
 });
