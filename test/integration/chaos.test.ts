@@ -29,9 +29,16 @@ import { type RunnerProcess, startRunner } from '../support/runner-process';
 import { describeLocal } from '../support/target';
 
 const SEED_VALUE = Number(process.env.STX_CHAOS_SEED ?? 40_2026);
-const KILLS = 5;
-/** When in a round the runner dies: long enough for work to be in flight, short enough to stay bounded. */
-const KILL_AFTER_MS = [300, 2200] as const;
+/** One kill per kind of write, in a seeded order: each round's kill lands inside a request of its kind. */
+const TARGETS = ['commit', 'refund', 'credit', 'void', 'adjust', 'batch'] as const;
+const KILLS = TARGETS.length;
+/** How long a round runs before its kill is armed: long enough for work to be in flight, short enough to stay bounded. */
+const ARM_AFTER_MS = [300, 1500] as const;
+/**
+ * Once armed, the next request of the round's kind is killed this long after it was sent: across
+ * the span of one request, before its write, between its write and its answer, after.
+ */
+const KILL_DELAY_MS = [0, 60] as const;
 const WORKERS = 4;
 const BATCH_ITEMS = 6;
 const TENANT = { accountId: 'acct_main', environment: 'sandbox' } as const;
@@ -41,8 +48,16 @@ const DATE = '2026-04-15';
 const dir = mkdtempSync(join(tmpdir(), 'stx-chaos-'));
 const seedPath = join(dir, 'seed.json');
 writeFileSync(seedPath, JSON.stringify(SEED));
-// The sweeper re-queues the batches whose queue messages died with a runner at once.
-const env = { TAX_SEED_FILE: seedPath, STX_DATA_DIR: join(dir, 'data'), STX_SWEEP_SECONDS: '2', STX_SWEEP_MIN_AGE_SECONDS: '0' };
+// The sweeper re-queues the batches whose queue messages died with a runner at once. Between the
+// kills, every 7th transaction is applied and then answered as a timeout: the same window (written,
+// not answered, the idempotency record gone with the failed attempt) without a restart.
+const env = {
+  TAX_SEED_FILE: seedPath,
+  STX_DATA_DIR: join(dir, 'data'),
+  STX_SWEEP_SECONDS: '2',
+  STX_SWEEP_MIN_AGE_SECONDS: '0',
+  STX_FAULTS: 'dynamodb:TransactWriteItems:timeout:7',
+};
 const runners: RunnerProcess[] = [];
 
 afterAll(async () => {
@@ -95,6 +110,7 @@ const figures = {
   workloadRequests: 0,
   checkRequests: 0,
   cutShort: 0,
+  timedOut: 0,
   landedUnanswered: 0,
   repeats: 0,
   concurrentPairs: 0,
@@ -111,6 +127,8 @@ function hold(ok: boolean, what: string): void {
 
 let base = '';
 let alive = false;
+/** The round's kill, waiting for the next request of its kind. */
+let armed: { readonly kind: Kind; readonly delayMs: number; readonly fire: () => void } | null = null;
 
 async function http(method: string, path: string, body?: unknown, key?: string): Promise<Answer | null> {
   try {
@@ -173,17 +191,21 @@ async function settle(op: Op): Promise<void> {
       }
       op.state = 'unknown';
       figures.workloadRequests++;
+      if (armed?.kind === op.kind) {
+        const { delayMs, fire } = armed;
+        armed = null;
+        setTimeout(fire, delayMs);
+      }
       const res = await http('POST', op.path, op.body, op.key);
       const seen = verdict(op, res);
       if (seen === 'retry') {
-        if (!res) {
-          figures.cutShort++;
-          cut = true;
-        }
+        if (!res) figures.cutShort++;
+        if (res?.status === 503) figures.timedOut++;
+        cut ||= !res || res.status === 503;
         await new Promise((r) => setTimeout(r, res?.status === 409 ? 1000 : 200));
         continue;
       }
-      // A replay or a taken code after a cut: the write had landed and its answer was lost.
+      // A replay or a taken code after an attempt without an answer: that attempt's write had landed.
       if (cut && (seen === 'applied' || res!.replayed)) figures.landedUnanswered++;
       op.state = seen;
       if (seen === 'acked') op.answer = { status: res!.status, body: res!.body };
@@ -296,13 +318,27 @@ function nextWork(): () => Promise<void> {
 }
 
 /** Runs the workload (and the settling of what earlier rounds left unknown) until the runner dies. */
-async function round(runner: RunnerProcess, killAfterMs: number): Promise<void> {
+async function round(runner: RunnerProcess, kind: Kind): Promise<void> {
+  const armAfterMs = ARM_AFTER_MS[0] + rng() * (ARM_AFTER_MS[1] - ARM_AFTER_MS[0]);
+  const delayMs = KILL_DELAY_MS[0] + rng() * (KILL_DELAY_MS[1] - KILL_DELAY_MS[0]);
   const leftovers = ops.filter((o) => o.state === 'unknown' && !o.busy);
   const workers = Array.from({ length: WORKERS }, async () => {
     while (alive) await nextWork()();
   });
   const settling = leftovers.map((o) => settle(o));
-  await new Promise((r) => setTimeout(r, killAfterMs));
+  let fire: () => void = () => undefined;
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  const arming = setTimeout(() => {
+    armed = { kind, delayMs, fire };
+  }, armAfterMs);
+  // No request of the kind came (no sale left to follow up, say): the round ends anyway.
+  const fallback = setTimeout(fire, armAfterMs + 4000);
+  await fired;
+  clearTimeout(arming);
+  clearTimeout(fallback);
+  armed = null;
   alive = false;
   await runner.crash();
   await Promise.all([...workers, ...settling]);
@@ -499,9 +535,9 @@ describeLocal('kill -9 chaos', () => {
   it(`a mixed workload killed ${KILLS} times at random moments keeps every invariant`, { timeout: 600_000 }, async () => {
     const began = Date.now();
     let runner = await start();
-    for (let kill = 0; kill < KILLS; kill++) {
-      const killAfterMs = Math.round(KILL_AFTER_MS[0] + rng() * (KILL_AFTER_MS[1] - KILL_AFTER_MS[0]));
-      await round(runner, killAfterMs);
+    const order = [...TARGETS].sort(() => rng() - 0.5);
+    for (const kind of order) {
+      await round(runner, kind);
       figures.rounds++;
       runner = await start();
       await check(runner, false);
@@ -513,7 +549,7 @@ describeLocal('kill -9 chaos', () => {
     const seconds = Math.round((Date.now() - began) / 1000);
     console.log(
       `chaos (seed ${SEED_VALUE}): ${figures.rounds} kill rounds, ${ops.length} operations (${figures.concurrentPairs} concurrent key pairs, ${figures.repeats} repeated keys), ` +
-        `${figures.workloadRequests} workload requests (${figures.cutShort} cut short by a kill, ${figures.landedUnanswered} of them found applied on retry), ${figures.checkRequests} check requests, ` +
+        `${figures.workloadRequests} workload requests (${figures.cutShort} cut short by a kill, ${figures.timedOut} answered 503 after an injected timeout; ${figures.landedUnanswered} retries found the write applied), ${figures.checkRequests} check requests, ` +
         `${figures.invariants} invariants checked, ${figures.documents} documents and ${figures.batches} batches at the end, ${seconds} s`,
     );
     expect(problems, problems.join('\n')).toEqual([]);
