@@ -6,7 +6,6 @@
 //     sent together (joined-writes.ts), each still landing whole or not at all;
 //   - a chunk's other results and its tally are one atomic write that happens once;
 //   - completion is a conditional write of the header, with its event.
-import { createHash, randomUUID } from 'node:crypto';
 import type { Tenant } from '../core/access/records';
 import {
   type BatchHeader,
@@ -42,6 +41,7 @@ import { calculateDocument } from './calculations';
 import type { TenantCall } from './call';
 import { joinedWrites } from './joined-writes';
 import { untilWritten } from './optimistic-retry';
+import { reusedKey, type SubmissionOptions, sha256, submissionId } from './submissions';
 import { type CommitInput, commitTransaction, type TransactionPorts } from './transactions';
 import { chargeOf } from './usage';
 
@@ -105,16 +105,6 @@ function visibleTo(call: TenantCall, batch: Pick<BatchHeader, 'kind' | 'principa
   return call.principal.locationCode === null || call.principal.locationCode === batch.principal.locationCode;
 }
 
-export interface SubmissionOptions {
-  /**
-   * What names the submission for its whole life (the key, tenant and Idempotency-Key it came
-   * with): the job's id derives from it, so a repeat finds the job instead of making another.
-   */
-  readonly submission?: string | undefined;
-}
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /**
  * Stores a batch of either kind and queues its chunks; nothing is queued unless the batch was
  * stored. Under an Idempotency-Key the submission has one effect whatever fails in between: a
@@ -132,7 +122,7 @@ export async function submitJob(
   const requestHash = options.submission === undefined ? null : sha256(JSON.stringify(items));
   const batch = newBatch({
     kind,
-    id: options.submission === undefined ? randomUUID().replaceAll('-', '') : sha256(`${kind}\n${options.submission}`).slice(0, 32),
+    id: submissionId(kind, options, 32),
     principal: call.principal,
     itemCount: items.length,
     at: call.now.toISOString(),
@@ -160,8 +150,7 @@ export async function submitJob(
 async function repeatedSubmission(repository: BatchRepository, attempt: BatchHeader): Promise<BatchHeader> {
   const stored = await repository.header(attempt.id);
   if (!stored) throw new Error(`batch ${attempt.id} was reported stored and is not there`);
-  if (stored.request_hash !== attempt.request_hash || stored.kind !== attempt.kind)
-    throw new DomainError('idempotency_conflict', 'This Idempotency-Key was already used with a different request.');
+  if (stored.request_hash !== attempt.request_hash || stored.kind !== attempt.kind) throw reusedKey();
   return stored;
 }
 

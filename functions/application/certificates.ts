@@ -1,7 +1,6 @@
 // Exemption certificates: recorded pending, activated by a named reviewer with the complete
 // evidence, assigned to the customer that owns them, and resolved into grants when a document
 // selects them. Every change is written with a version condition.
-import { randomBytes } from 'node:crypto';
 import { visibleTo } from '../core/access/authorize';
 import { activation } from '../core/certificates/activation';
 import { type ActivationRequest, assign, auditEntry, type Certificate } from '../core/certificates/certificate';
@@ -13,6 +12,7 @@ import type { Page, PageRequest } from '../core/lists/paging';
 import { dayOf, type Outcome, type TenantCall } from './call';
 import { getCustomer } from './customers';
 import { untilWritten } from './optimistic-retry';
+import { reusedKey, type SubmissionOptions, submissionId } from './submissions';
 
 export interface CertificatePorts {
   readonly certificates: CertificateRepository;
@@ -42,12 +42,36 @@ async function visible(ports: StorePorts, call: TenantCall, id: string): Promise
   return stored;
 }
 
-/** Records a certificate of a customer in scope, pending review. */
-export async function createCertificate(ports: CertificatePorts, call: TenantCall, input: CertificateInput): Promise<Certificate> {
+/** What a request records: a repeat of its submission must carry the same. */
+const recorded = (c: Certificate) =>
+  JSON.stringify([
+    c.customer_code,
+    c.jurisdiction,
+    c.exemption_reason,
+    c.exemption_number,
+    c.valid_from,
+    c.valid_to,
+    c.signer,
+    c.signature_type,
+    c.evidence_reference,
+    c.document_sha256,
+  ]);
+
+/**
+ * Records a certificate of a customer in scope, pending review. Under an Idempotency-Key its id
+ * derives from the submission: a repeat after an attempt that was written but not answered finds
+ * that certificate (as it is now, reviewed or not) instead of recording a second.
+ */
+export async function createCertificate(
+  ports: CertificatePorts,
+  call: TenantCall,
+  input: CertificateInput,
+  options: SubmissionOptions = {},
+): Promise<Certificate> {
   const customer = await getCustomer(ports, call, input.customer_code);
   const at = call.now.toISOString();
   const certificate: Certificate = {
-    id: `cert_${randomBytes(12).toString('hex')}`,
+    id: `cert_${submissionId('certificate', options, 24)}`,
     customer_code: customer.customer_code,
     location_code: customer.location_code,
     jurisdiction: input.jurisdiction,
@@ -67,8 +91,16 @@ export async function createCertificate(ports: CertificatePorts, call: TenantCal
     created_at: at,
     audit: [auditEntry('created', call.principal, at, 'pending')],
   };
-  await untilWritten(() => ports.certificates.create(call.principal.tenant, certificate));
-  return certificate;
+  return untilWritten(async () => {
+    // A lost race with another attempt of the submission fails the create's condition; the re-run finds it.
+    const earlier = options.submission === undefined ? null : await ports.certificates.get(call.principal.tenant, certificate.id);
+    if (earlier) {
+      if (recorded(earlier.certificate) !== recorded(certificate)) throw reusedKey();
+      return earlier.certificate;
+    }
+    await ports.certificates.create(call.principal.tenant, certificate);
+    return certificate;
+  });
 }
 
 export async function getCertificate(ports: StorePorts, call: TenantCall, id: string): Promise<Certificate> {

@@ -1,6 +1,5 @@
 // API keys of an account: issued once (the secret is in that answer only; the service keeps its
 // hash), listed and revoked by administrators of the same account.
-import { randomBytes } from 'node:crypto';
 import type { TenantPrincipal } from '../core/access/authorize';
 import type { AccessRepository, UsageKeyRegistry } from '../core/access/ports';
 import type { ApiKeyRecord, Environment } from '../core/access/records';
@@ -12,6 +11,7 @@ import { type Page, type PageRequest, pageInMemory } from '../core/lists/paging'
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret';
 import type { Authenticator } from './authentication';
 import type { Call } from './call';
+import { reusedKey, type SubmissionOptions, submissionId } from './submissions';
 
 export interface KeyPorts {
   readonly access: Pick<AccessRepository, 'createKey' | 'listKeys' | 'ownedKey' | 'revokeKey'>;
@@ -32,19 +32,38 @@ type AdminCall = Call<TenantPrincipal>;
 
 const accountOwner = (call: AdminCall) => ({ kind: 'account', accountId: call.principal.tenant.accountId }) as const;
 
-/** A new account key and its secret, which nothing keeps. */
+/** What a request asks for: a repeat of its submission must ask the same. */
+const asked = (k: Pick<ApiKeyRecord, 'name' | 'environment' | 'scopes' | 'locationCode' | 'expiresAt'>) =>
+  JSON.stringify([k.name, k.environment, [...k.scopes].sort(), k.locationCode, k.expiresAt]);
+
+/**
+ * A new account key and its secret, which nothing keeps. Under an Idempotency-Key the key's id
+ * derives from the submission: a repeat after an attempt that was written but not answered finds
+ * that key and answers it without its secret (as a replay does) rather than issuing a second.
+ */
 export async function issueKey(
   ports: Pick<KeyPorts, 'access' | 'tenants' | 'usageKeys'>,
   call: AdminCall,
   input: KeyInput,
-): Promise<{ key: ApiKeyRecord; secret: string }> {
+  options: SubmissionOptions = {},
+): Promise<{ key: ApiKeyRecord; secret: string | null }> {
   const { tenant } = call.principal;
   assertScopesHeld(call.principal.key.scopes, input.scopes);
   const { locations } = await ports.tenants.config({ accountId: tenant.accountId, environment: input.environment });
   assertKeyIssuable(tenant.environment, input, locations, call.now);
+  const id = `key_${submissionId('key', options, 24)}`;
+  const expiresAt = input.expires_at ? new Date(input.expires_at).toISOString() : null;
+  const earlier = async () => {
+    const found = options.submission === undefined ? null : await ports.access.ownedKey(accountOwner(call), id);
+    if (!found) return null;
+    const wanted = { ...input, scopes: [...new Set(input.scopes)], locationCode: input.location_code ?? null, expiresAt };
+    if (asked(found.key) !== asked(wanted)) throw reusedKey();
+    return { key: found.key, secret: null };
+  };
+  const repeat = await earlier();
+  if (repeat) return repeat;
   const secret = generateApiKey(input.environment);
   const hash = hashApiKey(secret);
-  const id = `key_${randomBytes(12).toString('hex')}`;
   const gatewayKeyId = await ports.usageKeys.register(id, hash, input.environment);
   const key: ApiKeyRecord = {
     id,
@@ -56,13 +75,20 @@ export async function issueKey(
     locationCode: input.location_code ?? null,
     engagementIds: null,
     status: 'active',
-    expiresAt: input.expires_at ? new Date(input.expires_at).toISOString() : null,
+    expiresAt,
     name: input.name,
     prefix: displayPrefix(secret),
     createdAt: call.now.toISOString(),
     gatewayKeyId,
   };
-  await ports.access.createKey(key, hash);
+  try {
+    await ports.access.createKey(key, hash);
+  } catch (error) {
+    // Another attempt of the same submission stored its key between the read and this write.
+    const raced = error instanceof DomainError && error.code === 'conflict' ? await earlier() : null;
+    if (raced) return raced;
+    throw error;
+  }
   return { key, secret };
 }
 

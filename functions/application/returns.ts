@@ -6,8 +6,9 @@ import type { BatchHeader } from '../core/batches/batch';
 import { DomainError } from '../core/errors';
 import type { SummaryRepository } from '../core/returns/ports';
 import { ALL_LOCATIONS, summaryView } from '../core/returns/summary';
-import { type BatchPorts, failedItem, type ItemOutcome, type ItemRunner, type SubmissionOptions, submitJob } from './batches';
+import { type BatchPorts, failedItem, type ItemOutcome, type ItemRunner, submitJob } from './batches';
 import type { TenantCall } from './call';
+import type { SubmissionOptions } from './submissions';
 import type { TenantConfigs } from './tenant-configs';
 
 export interface ReturnItemInput {

@@ -119,11 +119,31 @@ async function visible(repository: TransactionRepository, code: string, call: Te
  * change to write (its updates conditioned on that version). `firstRead`, a version the caller
  * already read, saves the first attempt a read.
  */
+interface ChangeRequest {
+  readonly hash: string;
+  readonly fieldOf: (code: string) => string;
+  /**
+   * The code this request creates when the original already records it (its refunds, credits or
+   * adjustment): the request, or another under the same code, was applied. Checked before the
+   * lifecycle rules, which would otherwise refuse the retry of an applied change (nothing left to
+   * refund, already adjusted) without saying it was applied.
+   */
+  readonly recordedOn?: (original: TransactionRecord) => string | undefined;
+}
+
+/** The duplicate of a code `original` records, told with the payload hash of the document under it. */
+async function recordedDuplicate(repository: TransactionRepository, original: TransactionRecord, request: ChangeRequest): Promise<void> {
+  const taken = request.recordedOn?.(original);
+  if (taken === undefined) return;
+  const existing = await repository.get(taken);
+  throw new DuplicateDocument(taken, existing?.record.request_sha256 ?? null);
+}
+
 async function change<T>(
   ports: DocumentPorts,
   call: TenantCall,
   code: string,
-  request: { readonly hash: string; readonly fieldOf: (code: string) => string },
+  request: ChangeRequest,
   decide: (current: Stored) => { change: DocumentChange; result: T },
   kind: UsageKind,
   firstRead?: Stored,
@@ -136,6 +156,7 @@ async function change<T>(
     return await untilWritten(async () => {
       const current = read ?? (await visible(repository, code, call));
       read = undefined;
+      await recordedDuplicate(repository, current.record, request);
       const decided = decide(current);
       const create = decided.change.create.map((document) => ({ ...document, request_sha256: request.hash }));
       await repository.write({ ...decided.change, create, usage, companions: alongside.companions });
@@ -231,7 +252,11 @@ export function refundTransaction(
     ports,
     call,
     code,
-    { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'refund_code' },
+    {
+      hash: requestHash({ original_code: code, ...input }),
+      fieldOf: () => 'refund_code',
+      recordedOn: (original) => (original.refunds.includes(input.refund_code) ? input.refund_code : undefined),
+    },
     (current) =>
       drawnOn(current, refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at)),
     'refund',
@@ -254,7 +279,11 @@ export function creditTransaction(
     ports,
     call,
     code,
-    { hash: requestHash({ original_code: code, ...input }), fieldOf: () => 'credit_code' },
+    {
+      hash: requestHash({ original_code: code, ...input }),
+      fieldOf: () => 'credit_code',
+      recordedOn: (original) => (original.credits.includes(input.credit_code) ? input.credit_code : undefined),
+    },
     (current) =>
       drawnOn(current, credit(current.record, { code: input.credit_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at)),
     'credit',
@@ -309,7 +338,20 @@ export async function adjustTransaction(
   const { tenant } = call.principal;
   const at = call.now.toISOString();
   const reason = input.reason ?? null;
-  const original = await visible(ports.documents(tenant), original_code, call);
+  const repository = ports.documents(tenant);
+  const original = await visible(repository, original_code, call);
+  const request: ChangeRequest = {
+    hash: requestHash(input),
+    fieldOf: (taken) => (taken === reversal_code ? 'reversal_code' : 'replacement_code'),
+    // Adjusted by these codes already: most likely this very request, applied and then retried.
+    recordedOn: ({ adjustment }) =>
+      adjustment?.replacement_code === replacement_code ? replacement_code : adjustment?.reversal_code === reversal_code ? reversal_code : undefined,
+  };
+  try {
+    await recordedDuplicate(repository, original.record, request);
+  } catch (error) {
+    throw explainDuplicate(error, request.hash, request.fieldOf);
+  }
   assertAdjustable(original.record);
   // The replacement takes the original's date, customer and location unless it names its own.
   const doc: DocumentInput = {
@@ -324,7 +366,7 @@ export async function adjustTransaction(
     ports,
     call,
     original_code,
-    { hash: requestHash(input), fieldOf: (taken) => (taken === reversal_code ? 'reversal_code' : 'replacement_code') },
+    request,
     (current) => {
       const decided = adjustment(
         current.record,

@@ -1,7 +1,6 @@
 // Webhooks: endpoints and their secrets, the relay from event records to deliveries, one delivery
 // attempt, redelivery, and the tenant's signals. Delivery is at least once: a receiver may get an
 // event twice (same `webhook-id`, same body) and must deduplicate by `webhook-id`.
-import { randomBytes } from 'node:crypto';
 import type { Tenant } from '../core/access/records';
 import { DomainError } from '../core/errors';
 import type { EventType } from '../core/events/catalogue';
@@ -12,6 +11,7 @@ import { endpointView, MAX_ENDPOINTS, signingSecrets, subscribes, type WebhookEn
 import type { DeliveryMessage, DeliveryQueue, StoredEventRecord, WebhookStore, WebhookTransport } from '../core/webhooks/ports';
 import { newSecret, signatureHeader } from '../core/webhooks/signing';
 import type { TenantCall } from './call';
+import { reusedKey, type SubmissionOptions, submissionId } from './submissions';
 
 export interface WebhookSettings extends BackoffSettings {
   /** How long the secret before a rotation keeps signing. */
@@ -44,8 +44,29 @@ export interface EndpointInput {
   readonly description?: string | null | undefined;
 }
 
-export async function createEndpoint(ports: Pick<WebhookPorts, 'webhooks' | 'transport'>, call: TenantCall, input: EndpointInput) {
+/** What a request registers: a repeat of its submission must register the same. */
+const registered = (e: Pick<WebhookEndpoint, 'url' | 'events' | 'description'>) => JSON.stringify([e.url, [...e.events].sort(), e.description]);
+
+/**
+ * Registers an endpoint and answers its secret. Under an Idempotency-Key the endpoint's id derives
+ * from the submission: a repeat after an attempt that was written but not answered finds that
+ * endpoint and answers it without its secret (as a replay does; a rotation issues a new one)
+ * rather than registering a second that would receive every event again.
+ */
+export async function createEndpoint(
+  ports: Pick<WebhookPorts, 'webhooks' | 'transport'>,
+  call: TenantCall,
+  input: EndpointInput,
+  options: SubmissionOptions = {},
+): Promise<ReturnType<typeof endpointView> & { secret: string | null }> {
   const tenant = call.principal.tenant;
+  const id = `we_${submissionId('webhook_endpoint', options, 24)}`;
+  const events = input.events.includes('*') ? ['*' as const] : [...new Set(input.events)];
+  const earlier = options.submission === undefined ? null : await ports.webhooks.getEndpoint(tenant, id);
+  if (earlier) {
+    if (registered(earlier) !== registered({ url: input.url, events, description: input.description ?? null })) throw reusedKey();
+    return { ...endpointView(earlier, call.now), secret: null };
+  }
   // The URL is well formed by the schema; whether it can receive is the service's rule (an SSRF
   // guard that resolves the name), not the request's shape: invalid_request, with the field.
   const verdict = URL.canParse(input.url) ? await ports.transport.checkTarget(input.url, tenant.environment) : { allowed: false, reason: 'not a URL' };
@@ -57,9 +78,9 @@ export async function createEndpoint(ports: Pick<WebhookPorts, 'webhooks' | 'tra
     throw new DomainError('invalid_request', `An account environment has at most ${MAX_ENDPOINTS} webhook endpoints.`);
   const secret = newSecret();
   const endpoint: WebhookEndpoint = {
-    id: `we_${randomBytes(12).toString('hex')}`,
+    id,
     url: input.url,
-    events: input.events.includes('*') ? ['*'] : [...new Set(input.events)],
+    events,
     description: input.description ?? null,
     status: 'enabled',
     disabled_reason: null,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionEntity } from '../../functions/adapters/dynamodb/entities/transaction';
 import { KEYS, SEED } from '../fixtures/seed';
 import { db, MAIN_TABLE } from '../support/dynamo';
@@ -109,34 +109,126 @@ describeLocal('documents stored before payload hashes were kept', () => {
   });
 });
 
-describeLocal('a commit applied, then timed out, then retried without an Idempotency-Key', () => {
+describeLocal('a change applied, then timed out, then retried', () => {
   const dir = mkdtempSync(join(tmpdir(), 'stx-dup-'));
   let runner: RunnerProcess | undefined;
+  beforeAll(async () => {
+    const seedPath = join(dir, 'seed.json');
+    writeFileSync(seedPath, JSON.stringify(SEED));
+    // Every TransactWriteItems is applied and then reported as a timeout.
+    runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_IN_MEMORY: '1', STX_FAULTS: 'dynamodb:TransactWriteItems:timeout:1' });
+  }, 180_000);
   afterAll(async () => {
     await runner?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('503 first (the write may have happened), then 409 same_payload: the client knows its commit landed', { timeout: 180_000 }, async () => {
-    const seedPath = join(dir, 'seed.json');
-    writeFileSync(seedPath, JSON.stringify(SEED));
-    // Every TransactWriteItems is applied and then reported as a timeout.
-    runner = await startRunner({ TAX_SEED_FILE: seedPath, STX_IN_MEMORY: '1', STX_FAULTS: 'dynamodb:TransactWriteItems:timeout:1' });
-    const post = async () => {
-      const res = await fetch(`${runner!.url}/api/v1/transactions`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${KEYS.admin}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(sale('TIMED-OUT')),
-      });
-      return { status: res.status, body: (await res.json()) as any };
-    };
-    const first = await post();
-    expect(first.status).toBe(503);
+  const post = async (path: string, body: unknown, idempotencyKey?: string) => {
+    const res = await fetch(`${runner!.url}/api/v1${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${KEYS.admin}`,
+        'Content-Type': 'application/json',
+        ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }),
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const get = async (path: string) => (await fetch(`${runner!.url}/api/v1${path}`, { headers: { Authorization: `Bearer ${KEYS.admin}` } })).json() as any;
+  /** The first attempt lands and answers 503 (the write may have happened); the idempotency record goes with it. */
+  const timedOut = async (path: string, body: unknown, idempotencyKey?: string) => {
+    const first = await post(path, body, idempotencyKey);
+    expect(first.status, JSON.stringify(first.body)).toBe(503);
     expect(first.body.error.code).toBe('service_unavailable');
-    const retry = await post();
+  };
+
+  it('503 first (the write may have happened), then 409 same_payload: the client knows its commit landed', async () => {
+    await timedOut('/transactions', sale('TIMED-OUT'));
+    const retry = await post('/transactions', sale('TIMED-OUT'));
     expect(retry.status).toBe(409);
     expect(retry.body.error.details).toEqual([
       expect.objectContaining({ code: 'same_payload', target: 'code', existing_code: 'TIMED-OUT', same_payload: true }),
     ]);
+  });
+
+  it('an adjustment, a full refund and a credit retried under their Idempotency-Key: same_payload, applied once', async () => {
+    for (const code of ['TO-ADJ', 'TO-REF', 'TO-CRD']) await timedOut('/transactions', sale(code));
+
+    const adjust = { original_code: 'TO-ADJ', reversal_code: 'TO-ADJ-R', replacement_code: 'TO-ADJ-V', replacement: { ship_to, lines: [{ amount: 90 }] } };
+    await timedOut('/transactions/adjustments', adjust, 'adj-1');
+    // The original is adjusted already: once this said invalid_lifecycle and no more.
+    const adjusted = await post('/transactions/adjustments', adjust, 'adj-1');
+    expect(adjusted.status).toBe(409);
+    expect(adjusted.body.error).toMatchObject({
+      code: 'duplicate_transaction',
+      details: [{ code: 'same_payload', target: 'replacement_code', existing_code: 'TO-ADJ-V', same_payload: true }],
+    });
+    // Another payload under the same codes is not taken for a retry.
+    const other = await post('/transactions/adjustments', { ...adjust, reason: 'other' });
+    expect(other.body.error.details).toEqual([expect.objectContaining({ code: 'different_payload', same_payload: false })]);
+    // Adjusted by other codes: the lifecycle refusal, as before.
+    const again = await post('/transactions/adjustments', { ...adjust, reversal_code: 'TO-ADJ-R2', replacement_code: 'TO-ADJ-V2' });
+    expect(again.body.error.code).toBe('invalid_lifecycle');
+
+    // A full refund leaves nothing refundable: its retry still says it was applied.
+    await timedOut('/transactions/TO-REF/refunds', { refund_code: 'TO-REF-R' }, 'ref-1');
+    const refunded = await post('/transactions/TO-REF/refunds', { refund_code: 'TO-REF-R' }, 'ref-1');
+    expect(refunded.status).toBe(409);
+    expect(refunded.body.error.details).toEqual([expect.objectContaining({ code: 'same_payload', target: 'refund_code', existing_code: 'TO-REF-R' })]);
+
+    // A credit of all the tax: its retry would exceed what remains.
+    const tax = (await get('/transactions/TO-CRD')).lines[0].remaining_tax as number;
+    const credit = { credit_code: 'TO-CRD-C', lines: [{ number: '1', tax_amount: tax }] };
+    await timedOut('/transactions/TO-CRD/credits', credit, 'crd-1');
+    const credited = await post('/transactions/TO-CRD/credits', credit, 'crd-1');
+    expect(credited.status).toBe(409);
+    expect(credited.body.error.details).toEqual([expect.objectContaining({ code: 'same_payload', target: 'credit_code', existing_code: 'TO-CRD-C' })]);
+
+    // Each applied exactly once.
+    expect(await get('/transactions/TO-ADJ')).toMatchObject({ status: 'adjusted', adjustment: { reversal_code: 'TO-ADJ-R', replacement_code: 'TO-ADJ-V' } });
+    expect(await get('/transactions/TO-REF')).toMatchObject({ status: 'refunded', refunds: ['TO-REF-R'] });
+    expect(await get('/transactions/TO-CRD')).toMatchObject({ credits: ['TO-CRD-C'] });
+  });
+
+  it('a certificate, a key and a webhook endpoint retried under their Idempotency-Key: one of each', async () => {
+    // The customer's write lands too (and answers 503): it exists.
+    await post('/customers', { customer_code: 'TO-CUST', name: 'Acme' });
+    const evidence = {
+      customer_code: 'TO-CUST',
+      jurisdiction: 'NY',
+      exemption_reason: 'resale',
+      exemption_number: 'NY-123',
+      valid_from: DATE,
+      valid_to: '2027-04-15',
+      signer: { name: 'Morgan Ellis', title: 'Purchasing' },
+      signature_type: 'electronic',
+    };
+    await timedOut('/certificates', evidence, 'cert-1');
+    // Once a second certificate under a new random id; now the first, found by the submission.
+    const cert = await post('/certificates', evidence, 'cert-1');
+    expect(cert.status, JSON.stringify(cert.body)).toBe(201);
+    expect((await get('/certificates?customer_code=TO-CUST')).data.map((c: { id: string }) => c.id)).toEqual([cert.body.id]);
+    // Another payload under the key is refused, not recorded.
+    expect((await post('/certificates', { ...evidence, exemption_number: 'NY-999' }, 'cert-1')).body.error.code).toBe('idempotency_conflict');
+
+    const keyBody = { name: 'to-key', environment: 'sandbox', scopes: ['transactions:read'] };
+    const keysBefore = (await get('/keys?limit=100')).data.length as number;
+    await timedOut('/keys', keyBody, 'key-1');
+    const key = await post('/keys', keyBody, 'key-1');
+    // The secret was in the lost answer only: the repeat answers the key without it, as a replay does.
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    expect(key.body).toMatchObject({ name: 'to-key', key: null });
+    const keys = (await get('/keys?limit=100')).data as { id: string; name: string }[];
+    expect(keys).toHaveLength(keysBefore + 1);
+    expect(keys.filter((k) => k.name === 'to-key').map((k) => k.id)).toEqual([key.body.id]);
+
+    const hook = { url: 'http://127.0.0.1:9/to-hook', events: ['*'] };
+    await timedOut('/webhooks', hook, 'hook-1');
+    const endpoint = await post('/webhooks', hook, 'hook-1');
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    expect(endpoint.body).toMatchObject({ url: hook.url, secret: null });
+    // One endpoint, so every event is delivered once, not once per attempt.
+    expect((await get('/webhooks')).data.filter((e: { url: string }) => e.url === hook.url).map((e: { id: string }) => e.id)).toEqual([endpoint.body.id]);
   });
 });

@@ -27,7 +27,7 @@ export class CertificateStore implements CertificateRepository {
   /** Writes the certificate and lists it on its customer in one transaction (the customer must exist). */
   async create(tenant: Tenant, certificate: Certificate): Promise<void> {
     await new AtomicWrite()
-      // The id is random: its condition can only fail as a lost race, retried with the same id.
+      // Taken id: a lost race with another attempt of the same submission (the id derives from it), whose re-run finds it.
       .add(
         { Put: { TableName: this.table, Item: certificateEntity.item(tenant, certificate, 1), ConditionExpression: 'attribute_not_exists(PK)' } },
         staleWrite,

@@ -180,13 +180,13 @@ export const OPERATIONS = {
     description: lines(
       'Returns goods: a refund document (negative amounts and tax) under `refund_code`, drawing on the original’s lines. `lines` name the original’s line numbers and the amounts returned; without `lines`, everything that remains refundable. The tax is the original’s in proportion, at the original’s rates whatever the content says today, so a full refund returns exactly the remaining tax. The refund, the updated original (refunded amounts; status `refunded` once nothing remains) and `transaction.refunded` are one atomic write; concurrent refunds never exceed what is refundable.',
       '',
-      'Refused: an original that is not a committed sale or replacement (voided, adjusted, itself a refund) is 409 `invalid_lifecycle`; a line number the original does not have 400 `invalid_request`; more than a line has left 422 `refund_exceeds_refundable`; a taken `refund_code` 409 `duplicate_transaction`. Billed as one `refund`.',
+      'Refused: an original that is not a committed sale or replacement (voided, adjusted, itself a refund) is 409 `invalid_lifecycle`; a line number the original does not have 400 `invalid_request`; more than a line has left 422 `refund_exceeds_refundable`; a taken `refund_code` 409 `duplicate_transaction`, checked first when the original already lists it, so a retry of a refund that was applied says so (`same_payload`) even once nothing remains refundable. Billed as one `refund`.',
     ),
   },
   'transactions-credit': {
     summary: 'Credit tax back on a committed transaction',
     description:
-      'Gives back tax only (tax overcharged): a credit document with amount 0 and negative tax under `credit_code`, per line of the original up to the line’s remaining tax, written atomically with the updated original and `transaction.credited`. Refused: a line’s credit above its remaining tax is 422 `credit_exceeds_tax`; a line number the original does not have 400 `invalid_request`; an original that is not a committed sale or replacement 409 `invalid_lifecycle`; a taken `credit_code` 409 `duplicate_transaction`. Billed as one `credit`.',
+      'Gives back tax only (tax overcharged): a credit document with amount 0 and negative tax under `credit_code`, per line of the original up to the line’s remaining tax, written atomically with the updated original and `transaction.credited`. Refused: a line’s credit above its remaining tax is 422 `credit_exceeds_tax`; a line number the original does not have 400 `invalid_request`; an original that is not a committed sale or replacement 409 `invalid_lifecycle`; a taken `credit_code` 409 `duplicate_transaction`, checked first when the original already lists it (a retry of a credit that was applied: `same_payload`). Billed as one `credit`.',
   },
   'transactions-void': {
     summary: 'Void a committed transaction',
@@ -198,7 +198,7 @@ export const OPERATIONS = {
     description: lines(
       'Replaces a committed sale (or an earlier replacement) that has no refunds or credits by a corrected document: the original becomes `adjusted`, a `reversal` under `reversal_code` cancels its amounts and tax, and the `replacement` document is taxed now under `replacement_code`, all three with `transaction.adjusted` in one atomic write. The replacement keeps the original’s date, customer and location unless it names its own.',
       '',
-      'Refused with nothing written: three codes that are not distinct are 422 `invalid_adjustment_codes` (checked first); an unknown original 404 `transaction_not_found`; one with refunds or credits, voided or already adjusted 409 `invalid_lifecycle`; a taken reversal or replacement code 409 `duplicate_transaction`; a replacement refused as a commit would be (below). The example adjusts `INV-1002`, a sale committed like the `POST /transactions` example.',
+      'Refused with nothing written: three codes that are not distinct are 422 `invalid_adjustment_codes` (checked first); an unknown original 404 `transaction_not_found`; one with refunds or credits, voided or already adjusted 409 `invalid_lifecycle`; a taken reversal or replacement code 409 `duplicate_transaction`, also when the original was already adjusted by these codes (a retry of an adjustment that was applied: `same_payload`, checked before `invalid_lifecycle`); a replacement refused as a commit would be (below). The example adjusts `INV-1002`, a sale committed like the `POST /transactions` example.',
       '',
       DOCUMENT_REFUSALS,
       '',

@@ -20,7 +20,7 @@ describe('key service', () => {
     const { key, secret } = await keys.issue(call(), { name: 'ci', environment: 'sandbox', scopes: ['transactions:read', 'transactions:read'] });
     expect(secret).toMatch(/^stx_test_[0-9A-Za-z]{32}$/);
     expect(key).toMatchObject({ scopes: ['transactions:read'], gatewayKeyId: `gw_${key.id}`, accountId: TENANT.accountId });
-    expect(stores.access.keys.get(key.id)?.hash).toBe(hashApiKey(secret));
+    expect(stores.access.keys.get(key.id)?.hash).toBe(hashApiKey(secret!));
     expect(await rejection(keys.issue(call(), { name: 'live', environment: 'production', scopes: ['*'] }))).toBe('insufficient_scope');
     expect((await keys.list(call(), { limit: 10 })).data.map((k) => k.id)).toEqual([key.id]);
     expect((await keys.revoke(call(), key.id)).status).toBe('revoked');
