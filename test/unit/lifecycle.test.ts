@@ -76,6 +76,10 @@ describe('credits, voids and adjustments', () => {
     const doc = sale();
     expect(voidTransaction(doc, 'x', AT).original.status).toBe('voided');
     expect(codeOf(() => voidTransaction(voidTransaction(doc, null, AT).original, null, AT))).toBe('invalid_lifecycle');
+    // A second void says when the first was applied: a client whose void timed out learns it took.
+    expect(() => voidTransaction(voidTransaction(doc, null, AT).original, null, '2026-05-01T00:00:00Z')).toThrow(
+      new RegExp(`^A voided transaction cannot be voided\\. It was voided at ${AT.replaceAll('.', '\\.')}; a void retried after it was applied`),
+    );
     const credited = credit(doc, { code: 'C', date: 'd', reason: null, lines: [{ number: '1', tax: 1 }] }, AT).original;
     expect(codeOf(() => voidTransaction(credited, null, AT))).toBe('invalid_lifecycle');
   });

@@ -157,6 +157,13 @@ export function voidTransaction(
   reason: string | null,
   at: string,
 ): { readonly original: TransactionRecord; readonly events: readonly EventDraft[] } {
+  // A void changes a status and creates no code a retry could be told about, so the refusal of a
+  // second void says when the first was applied: most likely this very request, retried.
+  if (original.status === 'voided' && (original.kind === 'sale' || original.kind === 'replacement'))
+    throw new DomainError(
+      'invalid_lifecycle',
+      `A voided transaction cannot be voided. It was voided at ${original.voided_at ?? original.updated_at}; a void retried after it was applied is answered this way and changed nothing.`,
+    );
   assertActionable(original, 'voided');
   assertUntouched(original, 'voided');
   const voided: TransactionRecord = { ...original, status: 'voided', reason: reason ?? original.reason, voided_at: at, updated_at: at };
