@@ -11,7 +11,7 @@ import { endpointView, MAX_ENDPOINTS, signingSecrets, subscribes, type WebhookEn
 import type { DeliveryMessage, DeliveryQueue, StoredEventRecord, WebhookStore, WebhookTransport } from '../core/webhooks/ports';
 import { newSecret, signatureHeader } from '../core/webhooks/signing';
 import type { TenantCall } from './call';
-import { reusedKey, type SubmissionOptions, submissionId } from './submissions';
+import { reusedKey, type SubmissionOptions, sha256, submissionId } from './submissions';
 
 export interface WebhookSettings extends BackoffSettings {
   /** How long the secret before a rotation keeps signing. */
@@ -113,18 +113,23 @@ export async function deleteEndpoint(ports: Pick<WebhookPorts, 'webhooks'>, call
   return { object: 'webhook_endpoint' as const, id, deleted: true };
 }
 
-/** A new secret; the old one keeps signing (both signatures sent) for the overlap window. */
-export async function rotateSecret(ports: Pick<WebhookPorts, 'webhooks' | 'settings'>, call: TenantCall, id: string) {
+/**
+ * A new secret; the old one keeps signing (both signatures sent) for the overlap window. Under an
+ * Idempotency-Key a repeat of a rotation that was applied (its answer lost) rotates nothing: it
+ * answers the endpoint without a secret, as a replay does, and the secret before keeps signing.
+ */
+export async function rotateSecret(ports: Pick<WebhookPorts, 'webhooks' | 'settings'>, call: TenantCall, id: string, options: SubmissionOptions = {}) {
   const secret = newSecret();
-  const rotated = await ports.webhooks.rotateSecret(
+  const outcome = await ports.webhooks.rotateSecret(
     call.principal.tenant,
     id,
     secret,
     call.now.toISOString(),
     isoAfter(call.now, ports.settings.secretOverlapSeconds),
+    options.submission === undefined ? undefined : sha256(`rotation\n${options.submission}`),
   );
-  if (!rotated) throw notFound('webhook endpoint');
-  return { ...endpointView(rotated, call.now), secret };
+  if (!outcome) throw notFound('webhook endpoint');
+  return { ...endpointView(outcome.endpoint, call.now), secret: outcome.rotated ? secret : null };
 }
 
 // --- events --------------------------------------------------------------------------------------------

@@ -51,12 +51,15 @@ export class FakeWebhookStore implements WebhookStore {
   async deleteEndpoint(t: Tenant, id: string) {
     return this.of(t).delete(id);
   }
-  async rotateSecret(t: Tenant, id: string, secret: string, at: string, exp: string) {
+  private readonly rotations = new Map<string, string>();
+  async rotateSecret(t: Tenant, id: string, secret: string, at: string, exp: string, submission?: string) {
     const e = this.of(t).get(id);
     if (!e) return undefined;
+    if (submission && this.rotations.get(id) === submission) return { endpoint: e, rotated: false };
+    if (submission) this.rotations.set(id, submission);
     const rotated = { ...e, previous_secret: e.secret, secret, secret_rotated_at: at, previous_secret_expires_at: exp };
     this.of(t).set(id, rotated);
-    return rotated;
+    return { endpoint: rotated, rotated: true };
   }
   async recordHealth(t: Tenant, id: string, change: { ok: true } | { ok: false; at: string; disableBefore: string }) {
     const e = this.of(t).get(id);

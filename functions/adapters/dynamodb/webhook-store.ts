@@ -74,23 +74,36 @@ export class DynamoWebhookStore implements WebhookStore {
     }
   }
 
-  async rotateSecret(tenant: Tenant, id: string, secret: string, at: string, previousExpiresAt: string): Promise<WebhookEndpoint | undefined> {
+  async rotateSecret(
+    tenant: Tenant,
+    id: string,
+    secret: string,
+    at: string,
+    previousExpiresAt: string,
+    submission?: string,
+  ): Promise<{ endpoint: WebhookEndpoint; rotated: boolean } | undefined> {
     if (id.length > 200) return undefined;
     try {
       const out = await this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: webhookEndpointEntity.key(tenant, id),
-          UpdateExpression: 'SET previous_secret = secret, secret = :s, previous_secret_expires_at = :exp, secret_rotated_at = :at',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':s': secret, ':exp': previousExpiresAt, ':at': at },
+          UpdateExpression: `SET previous_secret = secret, secret = :s, previous_secret_expires_at = :exp, secret_rotated_at = :at${submission ? ', rotation_submission = :sub' : ''}`,
+          // A repeat of the rotation that made the current secret must not make another: the secret
+          // before it would stop signing at once, while receivers still verify with it.
+          ConditionExpression: submission
+            ? 'attribute_exists(PK) AND (attribute_not_exists(rotation_submission) OR rotation_submission <> :sub)'
+            : 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':s': secret, ':exp': previousExpiresAt, ':at': at, ...(submission ? { ':sub': submission } : {}) },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return webhookEndpointEntity.read(out.Attributes);
+      return { endpoint: webhookEndpointEntity.read(out.Attributes), rotated: true };
     } catch (error) {
-      if (conditionFailed(error)) return undefined;
-      throw error;
+      if (!conditionFailed(error)) throw error;
+      if (!submission) return undefined;
+      const found = await this.db.send(new GetCommand({ TableName: this.table, Key: webhookEndpointEntity.key(tenant, id), ConsistentRead: true }));
+      return found.Item && found.Item.rotation_submission === submission ? { endpoint: webhookEndpointEntity.read(found.Item), rotated: false } : undefined;
     }
   }
 

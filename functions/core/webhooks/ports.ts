@@ -35,8 +35,19 @@ export interface WebhookStore {
   listEndpoints(tenant: Tenant): Promise<WebhookEndpoint[]>;
   getEndpoint(tenant: Tenant, id: string): Promise<WebhookEndpoint | undefined>;
   deleteEndpoint(tenant: Tenant, id: string): Promise<boolean>;
-  /** Replaces the secret; the old one signs until `previousExpiresAt`. Undefined when absent. */
-  rotateSecret(tenant: Tenant, id: string, secret: string, at: string, previousExpiresAt: string): Promise<WebhookEndpoint | undefined>;
+  /**
+   * Replaces the secret; the old one signs until `previousExpiresAt`. Undefined when absent. With
+   * `submission` (the rotation's Idempotency-Key, hashed), a rotation that submission already made
+   * is not made again: the endpoint is answered as it is, `rotated: false`.
+   */
+  rotateSecret(
+    tenant: Tenant,
+    id: string,
+    secret: string,
+    at: string,
+    previousExpiresAt: string,
+    submission?: string,
+  ): Promise<{ readonly endpoint: WebhookEndpoint; readonly rotated: boolean } | undefined>;
   /** Records an endpoint's health after an attempt: failing since when, or disabled. */
   recordHealth(
     tenant: Tenant,
