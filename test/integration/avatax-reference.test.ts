@@ -417,18 +417,19 @@ describe('certificates (/api/v2/companies/{companyCode}/certificates and a custo
 
 describe('credentials, bodies and usage of the reference routes', () => {
   it('answer 401 AuthenticationException for an unknown or revoked key or none, the content routes too', async () => {
+    // Each call made when it is awaited: a rejection made earlier would be unhandled until then.
     for (const client of [
       avatax({}),
       avatax({ accountId: AVATAX_ACCOUNT, licenseKey: KEYS.unknown }),
       avatax({ accountId: 'acct_main', licenseKey: KEYS.revoked }),
     ])
       for (const call of [
-        client.queryCompanies({}),
-        client.resolveAddress({ postalCode: '11201' }),
-        client.taxRatesByPostalCode({ country: 'US', postalCode: '11201' }),
-        client.queryCustomers({ companyId: EAST }),
+        () => client.queryCompanies({}),
+        () => client.resolveAddress({ postalCode: '11201' }),
+        () => client.taxRatesByPostalCode({ country: 'US', postalCode: '11201' }),
+        () => client.queryCustomers({ companyId: EAST }),
       ]) {
-        const error = await avataxError(call);
+        const error = await avataxError(call());
         expect(error).toMatchObject({ code: 'AuthenticationException', target: 'HttpRequestHeaders' });
         expect(error.details[0]).toMatchObject({ number: 30 });
       }
