@@ -5,7 +5,8 @@
 // polls what it had submitted and submits only the rest (the same Idempotency-Key makes even a
 // submission whose answer was lost return the same batch).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { BatchApi, BatchItemResult } from './batch-api';
 import type { ColumnMap } from './column-map';
 import { csvDocuments, type ExportDocument, jsonLinesDocuments } from './export-reader';
@@ -76,6 +77,8 @@ export async function load(api: BatchApi, options: LoadOptions, makeDisplay: (to
     .digest('hex');
   const docs = await readDocuments(options);
   const requests = new Map(docs.map((d) => [d.reference, d.request]));
+  // The default state directory may not exist yet; nor may a --state elsewhere.
+  mkdirSync(dirname(options.statePath), { recursive: true });
   const resumed = readState(options.statePath, fingerprint);
   const state = resumed ?? plan(fingerprint, docs, size);
   const display = makeDisplay(state.batches.reduce((n, b) => n + b.references.length, 0));

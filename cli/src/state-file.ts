@@ -2,7 +2,7 @@
 // batches were submitted (and their ids), which finished and were written to the results. Written
 // to a temporary file and renamed, so a kill mid-write leaves the previous state intact.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -46,7 +46,5 @@ export function writeState(path: string, state: LoaderState): void {
  */
 export function defaultStatePath(exportPath: string, env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
-  const dir = join(base, 'stx');
-  mkdirSync(dir, { recursive: true });
-  return join(dir, `${createHash('sha256').update(resolve(exportPath)).digest('hex').slice(0, 32)}.json`);
+  return join(base, 'stx', `${createHash('sha256').update(resolve(exportPath)).digest('hex').slice(0, 32)}.json`);
 }

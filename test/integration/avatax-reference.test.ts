@@ -3,18 +3,17 @@
 // account: companies are its locations EAST and WEST and the account itself (DEFAULT). Rates are
 // compared with /api/v1/rates, customers with /api/v1/customers, certificates are recorded and
 // reviewed through /api/v1. Raw calls cover what the client cannot send.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { accountNumber, companyNumber, serviceCodeOf } from '../../functions/core/avatax/ids';
 import { readCsv } from '../../scripts/content/files/csv';
 import { KEYS } from '../fixtures/seed';
 import { AVATAX_ACCOUNT, avatax, avataxError } from '../support/avatax';
+import { newYorkResaleCertificate } from '../support/certificates';
 import { api, conformingFetch, unique, V1 } from '../support/http';
 
 const KEY = KEYS.avatax;
 const TODAY = new Date().toISOString().slice(0, 10);
-const days = (n: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const EAST = companyNumber(AVATAX_ACCOUNT, 'EAST');
 const WEST = companyNumber(AVATAX_ACCOUNT, 'WEST');
 const DEFAULT = companyNumber(AVATAX_ACCOUNT, null);
@@ -349,37 +348,12 @@ describe('customers (/api/v2/companies/{companyCode}/customers)', () => {
 });
 
 describe('certificates (/api/v2/companies/{companyCode}/certificates and a customer’s)', () => {
-  /** A certificate of the customer through /api/v1; reviewed (active) unless `pending`. */
-  async function certificate(code: string, pending = false): Promise<string> {
-    const created = await api('POST', `${V1}/certificates`, {
-      key: KEY,
-      body: {
-        customer_code: code,
-        jurisdiction: 'NY',
-        exemption_reason: 'resale',
-        exemption_number: 'NY-12-3456789',
-        valid_from: days(-30),
-        valid_to: days(365),
-        signer: { name: 'Morgan Ellis' },
-        signature_type: 'electronic',
-        evidence_reference: `vault://certs/${unique('doc')}.pdf`,
-        document_sha256: createHash('sha256').update(unique('doc')).digest('hex'),
-      },
-    });
-    expect(created.status, created.text).toBe(201);
-    if (!pending) {
-      const activated = await api('POST', `${V1}/certificates/${created.body.id}/activate`, { key: KEY, body: { reviewer: { name: 'Priya Raman' } } });
-      expect(activated.status, activated.text).toBe(200);
-    }
-    return created.body.id;
-  }
-
   it('list a customer’s and a company’s certificates for strict clients, with their customers when included', async () => {
     const code = `cert+${unique('c')}@example.com`;
     await avatax().createCustomers({ companyId: EAST, model: [customer(code)] as never });
     const serviceCode = serviceCodeOf(code);
-    await certificate(serviceCode);
-    await certificate(serviceCode, true);
+    await newYorkResaleCertificate(KEY, serviceCode, { exemptionNumber: 'NY-12-3456789' });
+    await newYorkResaleCertificate(KEY, serviceCode, { exemptionNumber: 'NY-12-3456789', pending: true });
     const strict = avatax(undefined, true);
     const mine = await strict.listCertificatesForCustomer({ companyId: EAST, customerCode: code });
     expect(mine['@recordsetCount']).toBe(2);

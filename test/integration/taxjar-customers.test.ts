@@ -1,42 +1,15 @@
 // TaxJar customers through the official client, checked against /api/v1/customers and
 // certificates: the exemption TaxJar states on the customer is read from its active certificates,
 // and customer_id then exempts a tax calculation exactly as the certificate does on /api/v1.
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
+import { newYorkResaleCertificate } from '../support/certificates';
 import { api, unique, V1 } from '../support/http';
 import { cents, expectTaxjarError, taxjar } from '../support/taxjar';
 
 const KEY = KEYS.taxjar;
-const TODAY = new Date().toISOString().slice(0, 10);
-const days = (n: number) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 const customer = (id: string, extra: Record<string, unknown> = {}) => ({ customer_id: id, exemption_type: 'non_exempt', name: 'Dunder Mifflin', ...extra });
-
-/** An active NY resale certificate assigned to the customer, through /api/v1. */
-async function exemptInNewYork(code: string): Promise<string> {
-  const created = await api('POST', `${V1}/certificates`, {
-    key: KEY,
-    body: {
-      customer_code: code,
-      jurisdiction: 'NY',
-      exemption_reason: 'resale',
-      valid_from: days(-30),
-      valid_to: days(365),
-      signer: { name: 'Morgan Ellis' },
-      signature_type: 'electronic',
-      evidence_reference: `vault://certs/${unique('doc')}.pdf`,
-      document_sha256: createHash('sha256').update(unique('doc')).digest('hex'),
-    },
-  });
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.id as string;
-  const activated = await api('POST', `${V1}/certificates/${id}/activate`, { key: KEY, body: { reviewer: { name: 'Priya Raman' } } });
-  expect(activated.status, activated.text).toBe(200);
-  const assigned = await api('POST', `${V1}/customers/${code}/certificates`, { key: KEY, body: { certificate_id: id } });
-  expect(assigned.status, assigned.text).toBe(200);
-  return id;
-}
 
 describe('customers (/taxjar/v2/customers)', () => {
   it('createCustomer, showCustomer, listCustomers and updateCustomer are /api/v1 customers', async () => {
@@ -69,7 +42,7 @@ describe('customers (/taxjar/v2/customers)', () => {
   it('reads the exemption from active certificates, and customer_id then exempts taxForOrder as the certificate does on /api/v1', async () => {
     const id = unique('tj-cert');
     await taxjar().createCustomer(customer(id));
-    const certificate = await exemptInNewYork(id);
+    const certificate = await newYorkResaleCertificate(KEY, id, { assign: true });
     const shown = (await taxjar().showCustomer(id)).customer;
     expect(shown).toMatchObject({ exemption_type: 'wholesale', exempt_regions: [{ country: 'US', state: 'NY' }] });
     // The customer sent back whole keeps its exemption; changing it is refused.
