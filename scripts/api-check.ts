@@ -8,6 +8,7 @@
 //   npm run api-check                          starts its own local runner with the test seed
 //   STX_BASE_URL=<url> STX_KEY=<key> npm run api-check    checks a running deployment instead
 //   API_CHECK_RUNS=<n>                         requests per operation and kind (default 20)
+//   API_CHECK_ONLY=<regexp>                    only the operations whose operationId matches
 import fc from 'fast-check';
 import { commandLine } from '../lib/command-line';
 import { KEYS } from '../test/fixtures/seed';
@@ -86,9 +87,11 @@ async function main(): Promise<number> {
       STX_BASE_URL: 'check this deployment (its URL without /api/v1) instead of a local runner',
       STX_KEY: 'the API key to use with STX_BASE_URL (an organization admin key)',
       API_CHECK_RUNS: 'requests per operation and kind (default 20)',
+      API_CHECK_ONLY: 'a regular expression: only the operations whose operationId matches it',
     },
   });
   const runs = Number(process.env.API_CHECK_RUNS ?? 20);
+  const only = process.env.API_CHECK_ONLY ? new RegExp(process.env.API_CHECK_ONLY) : undefined;
   const own = process.env.STX_BASE_URL ? undefined : await startRunner();
   const baseUrl = (process.env.STX_BASE_URL ?? own!.url).replace(/\/+$/, '');
   const key = process.env.STX_KEY ?? KEYS.admin;
@@ -106,6 +109,7 @@ async function main(): Promise<number> {
     let operations = 0;
     for (const [template, ops] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(ops)) {
+        if (only && !only.test(op.operationId)) continue;
         operations++;
         const batch = samples(template, method, op, runs);
         // At most 4 in flight: estimates allow 4 concurrent calls per process (docs/getting-started.md, "Limits").

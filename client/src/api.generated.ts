@@ -27086,23 +27086,23 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description Street line 1, echoed (not validated). */
-                    line1?: string;
+                    line1?: string | number;
                     /** @description Street line 2, echoed. */
-                    line2?: string;
+                    line2?: string | number;
                     /** @description Street line 3, echoed. */
-                    line3?: string;
+                    line3?: string | number;
                     /** @description City, echoed; when absent the ZIP code’s city is answered. */
-                    city?: string;
+                    city?: string | number;
                     /** @description The state: code or name, any case. */
-                    region?: string;
+                    region?: string | number;
                     /** @description The ZIP code the address is resolved by. */
-                    postalCode?: string;
+                    postalCode?: string | number;
                     /** @description `US` (or absent). */
-                    country?: string;
+                    country?: string | number;
                     /** @description Echoed in `address`; not used to resolve. */
-                    latitude?: number;
+                    latitude?: number | string;
                     /** @description Echoed in `address`; not used to resolve. */
-                    longitude?: number;
+                    longitude?: number | string;
                     /** @description `Upper` (default) or `Mixed`, by name in any case or by number. */
                     textCase?: string | number;
                 };
@@ -28277,37 +28277,37 @@ export interface operations {
                     /** @description The customer’s code, up to 255 characters, any characters (one that is not a code of this service is kept under `av.` and a digest, and answered as written). Required. */
                     customerCode?: string | number;
                     /** @description The customer’s name (required). */
-                    name?: string;
+                    name?: string | number;
                     /** @description Kept and answered back. */
-                    alternateId?: string;
+                    alternateId?: string | number;
                     /** @description Kept and answered back. */
-                    attnName?: string;
+                    attnName?: string | number;
                     /** @description Kept and answered back (taxes follow the document’s addresses). */
-                    line1?: string;
+                    line1?: string | number;
                     /** @description Kept and answered back. */
-                    line2?: string;
+                    line2?: string | number;
                     /** @description Kept and answered back. */
-                    city?: string;
+                    city?: string | number;
                     /** @description Kept and answered back. */
-                    region?: string;
+                    region?: string | number;
                     /** @description Kept and answered back. */
-                    postalCode?: string;
+                    postalCode?: string | number;
                     /** @description Kept and answered back. */
-                    country?: string;
+                    country?: string | number;
                     /** @description Kept and answered back. */
-                    phoneNumber?: string;
+                    phoneNumber?: string | number;
                     /** @description Kept and answered back. */
-                    faxNumber?: string;
+                    faxNumber?: string | number;
                     /** @description Kept and answered back. */
-                    emailAddress?: string;
+                    emailAddress?: string | number;
                     /** @description Kept and answered back. */
-                    contactName?: string;
+                    contactName?: string | number;
                     /** @description Kept and answered back. */
-                    taxpayerIdNumber?: string;
+                    taxpayerIdNumber?: string | number;
                     /** @description Kept and answered back. */
-                    isBill?: boolean;
+                    isBill?: boolean | (0 | 1) | string;
                     /** @description Kept and answered back. */
-                    isShip?: boolean;
+                    isShip?: boolean | (0 | 1) | string;
                     /** @description Ignored: the path names the company. */
                     companyId?: number;
                 }[];
@@ -28650,37 +28650,37 @@ export interface operations {
                     /** @description The customer’s code, up to 255 characters, any characters (one that is not a code of this service is kept under `av.` and a digest, and answered as written). Required. */
                     customerCode?: string | number;
                     /** @description The customer’s name (required). */
-                    name?: string;
+                    name?: string | number;
                     /** @description Kept and answered back. */
-                    alternateId?: string;
+                    alternateId?: string | number;
                     /** @description Kept and answered back. */
-                    attnName?: string;
+                    attnName?: string | number;
                     /** @description Kept and answered back (taxes follow the document’s addresses). */
-                    line1?: string;
+                    line1?: string | number;
                     /** @description Kept and answered back. */
-                    line2?: string;
+                    line2?: string | number;
                     /** @description Kept and answered back. */
-                    city?: string;
+                    city?: string | number;
                     /** @description Kept and answered back. */
-                    region?: string;
+                    region?: string | number;
                     /** @description Kept and answered back. */
-                    postalCode?: string;
+                    postalCode?: string | number;
                     /** @description Kept and answered back. */
-                    country?: string;
+                    country?: string | number;
                     /** @description Kept and answered back. */
-                    phoneNumber?: string;
+                    phoneNumber?: string | number;
                     /** @description Kept and answered back. */
-                    faxNumber?: string;
+                    faxNumber?: string | number;
                     /** @description Kept and answered back. */
-                    emailAddress?: string;
+                    emailAddress?: string | number;
                     /** @description Kept and answered back. */
-                    contactName?: string;
+                    contactName?: string | number;
                     /** @description Kept and answered back. */
-                    taxpayerIdNumber?: string;
+                    taxpayerIdNumber?: string | number;
                     /** @description Kept and answered back. */
-                    isBill?: boolean;
+                    isBill?: boolean | (0 | 1) | string;
                     /** @description Kept and answered back. */
-                    isShip?: boolean;
+                    isShip?: boolean | (0 | 1) | string;
                     /** @description Ignored: the path names the company. */
                     companyId?: number;
                 };
@@ -29373,7 +29373,7 @@ export interface operations {
                     /** @description The customer: its certificates back entity-use codes. */
                     customerCode?: string | number;
                     /** @description An invoice with `commit: true` is recorded in the ledger; otherwise Saved (a draft). */
-                    commit?: boolean | string | number;
+                    commit?: boolean | (0 | 1) | string;
                     /** @description At least one line. */
                     lines: {
                         /** @description The line number, echoed exactly in the answer (default: the position, from 1). */
@@ -29389,9 +29389,9 @@ export interface operations {
                         /** @description Echoed; Illinois reads a product’s identity from it. */
                         description?: string | number;
                         /** @description Whether the document’s `discount` is spread over this line. */
-                        discounted?: boolean | string | number;
+                        discounted?: boolean | (0 | 1) | string;
                         /** @description The amount includes the tax. */
-                        taxIncluded?: boolean | string | number;
+                        taxIncluded?: boolean | (0 | 1) | string;
                         /** @description An exemption claim: exempts only on a certificate of the customer with the reason the code claims; otherwise taxed, with a warning. */
                         entityUseCode?: string | number;
                         /** @description An exemption (certificate) number claimed: as entityUseCode. */
@@ -30281,7 +30281,7 @@ export interface operations {
                         /** @description The customer: its certificates back entity-use codes. */
                         customerCode?: string | number;
                         /** @description An invoice with `commit: true` is recorded in the ledger; otherwise Saved (a draft). */
-                        commit?: boolean | string | number;
+                        commit?: boolean | (0 | 1) | string;
                         /** @description At least one line. */
                         lines: {
                             /** @description The line number, echoed exactly in the answer (default: the position, from 1). */
@@ -30297,9 +30297,9 @@ export interface operations {
                             /** @description Echoed; Illinois reads a product’s identity from it. */
                             description?: string | number;
                             /** @description Whether the document’s `discount` is spread over this line. */
-                            discounted?: boolean | string | number;
+                            discounted?: boolean | (0 | 1) | string;
                             /** @description The amount includes the tax. */
-                            taxIncluded?: boolean | string | number;
+                            taxIncluded?: boolean | (0 | 1) | string;
                             /** @description An exemption claim: exempts only on a certificate of the customer with the reason the code claims; otherwise taxed, with a warning. */
                             entityUseCode?: string | number;
                             /** @description An exemption (certificate) number claimed: as entityUseCode. */
@@ -32568,7 +32568,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description true (or no body) commits; false changes nothing. */
-                    commit?: boolean | string | number;
+                    commit?: boolean | (0 | 1) | string;
                 };
             };
         };
@@ -33180,7 +33180,7 @@ export interface operations {
                         /** @description The customer: its certificates back entity-use codes. */
                         customerCode?: string | number;
                         /** @description An invoice with `commit: true` is recorded in the ledger; otherwise Saved (a draft). */
-                        commit?: boolean | string | number;
+                        commit?: boolean | (0 | 1) | string;
                         /** @description At least one line. */
                         lines: {
                             /** @description The line number, echoed exactly in the answer (default: the position, from 1). */
@@ -33196,9 +33196,9 @@ export interface operations {
                             /** @description Echoed; Illinois reads a product’s identity from it. */
                             description?: string | number;
                             /** @description Whether the document’s `discount` is spread over this line. */
-                            discounted?: boolean | string | number;
+                            discounted?: boolean | (0 | 1) | string;
                             /** @description The amount includes the tax. */
-                            taxIncluded?: boolean | string | number;
+                            taxIncluded?: boolean | (0 | 1) | string;
                             /** @description An exemption claim: exempts only on a certificate of the customer with the reason the code claims; otherwise taxed, with a warning. */
                             entityUseCode?: string | number;
                             /** @description An exemption (certificate) number claimed: as entityUseCode. */
@@ -33982,7 +33982,7 @@ export interface operations {
                     };
                     commit?: {
                         /** @description Commit the document. */
-                        commit?: boolean | string | number;
+                        commit?: boolean | (0 | 1) | string;
                     };
                 };
             };

@@ -5,6 +5,7 @@
 // what cannot be read, naming the request's own field.
 import * as v from 'valibot';
 import { MAX_CUSTOMERS, MAX_TEXT } from '../core/avatax/customers';
+import { optionalFlag as bodyFlag, optionalDecimal as bodyNumber, optionalText as bodyText } from './avatax-values';
 import { described } from './common';
 
 const text = (what: string) => described(v.optional(v.string()), what);
@@ -23,15 +24,15 @@ export const AvataxAddressQuerySchema = v.looseObject({
 
 /** POST /addresses/resolve: AddressValidationInfo. */
 export const AvataxAddressBodySchema = v.looseObject({
-  line1: text('Street line 1, echoed (not validated).'),
-  line2: text('Street line 2, echoed.'),
-  line3: text('Street line 3, echoed.'),
-  city: text('City, echoed; when absent the ZIP code’s city is answered.'),
-  region: text('The state: code or name, any case.'),
-  postalCode: text('The ZIP code the address is resolved by.'),
-  country: text('`US` (or absent).'),
-  latitude: described(v.optional(v.number()), 'Echoed in `address`; not used to resolve.'),
-  longitude: described(v.optional(v.number()), 'Echoed in `address`; not used to resolve.'),
+  line1: bodyText('Street line 1, echoed (not validated).'),
+  line2: bodyText('Street line 2, echoed.'),
+  line3: bodyText('Street line 3, echoed.'),
+  city: bodyText('City, echoed; when absent the ZIP code’s city is answered.'),
+  region: bodyText('The state: code or name, any case.'),
+  postalCode: bodyText('The ZIP code the address is resolved by.'),
+  country: bodyText('`US` (or absent).'),
+  latitude: bodyNumber('Echoed in `address`; not used to resolve.'),
+  longitude: bodyNumber('Echoed in `address`; not used to resolve.'),
   textCase: described(v.optional(v.union([v.string(), v.number()])), '`Upper` (default) or `Mixed`, by name in any case or by number.'),
 });
 
@@ -68,22 +69,22 @@ const customerEntries = {
     v.optional(v.union([v.string(), v.number()])),
     `The customer’s code, up to ${MAX_TEXT} characters, any characters (one that is not a code of this service is kept under \`av.\` and a digest, and answered as written). Required.`,
   ),
-  name: text('The customer’s name (required).'),
-  alternateId: text('Kept and answered back.'),
-  attnName: text('Kept and answered back.'),
-  line1: text('Kept and answered back (taxes follow the document’s addresses).'),
-  line2: text('Kept and answered back.'),
-  city: text('Kept and answered back.'),
-  region: text('Kept and answered back.'),
-  postalCode: text('Kept and answered back.'),
-  country: text('Kept and answered back.'),
-  phoneNumber: text('Kept and answered back.'),
-  faxNumber: text('Kept and answered back.'),
-  emailAddress: text('Kept and answered back.'),
-  contactName: text('Kept and answered back.'),
-  taxpayerIdNumber: text('Kept and answered back.'),
-  isBill: described(v.optional(v.boolean()), 'Kept and answered back.'),
-  isShip: described(v.optional(v.boolean()), 'Kept and answered back.'),
+  name: bodyText('The customer’s name (required).'),
+  alternateId: bodyText('Kept and answered back.'),
+  attnName: bodyText('Kept and answered back.'),
+  line1: bodyText('Kept and answered back (taxes follow the document’s addresses).'),
+  line2: bodyText('Kept and answered back.'),
+  city: bodyText('Kept and answered back.'),
+  region: bodyText('Kept and answered back.'),
+  postalCode: bodyText('Kept and answered back.'),
+  country: bodyText('Kept and answered back.'),
+  phoneNumber: bodyText('Kept and answered back.'),
+  faxNumber: bodyText('Kept and answered back.'),
+  emailAddress: bodyText('Kept and answered back.'),
+  contactName: bodyText('Kept and answered back.'),
+  taxpayerIdNumber: bodyText('Kept and answered back.'),
+  isBill: bodyFlag('Kept and answered back.'),
+  isShip: bodyFlag('Kept and answered back.'),
   companyId: described(v.optional(v.number()), 'Ignored: the path names the company.'),
 };
 

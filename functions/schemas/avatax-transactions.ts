@@ -4,12 +4,13 @@
 // strings: these schemas say what is read under AvaTax's own names, and pass anything else through
 // (as AvaTax ignores what it does not know).
 import * as v from 'valibot';
+import { decimalValue, optionalDecimal, optionalFlag, optionalText } from './avatax-values';
 
 const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));
 const opt = <S extends v.GenericSchema>(schema: S, text: string) => v.optional(described(schema, text));
-const text = (what: string) => opt(v.union([v.string(), v.number()]), what);
-const amount = (what: string) => described(v.union([v.number(), v.string()]), what);
-const flag = (what: string) => opt(v.union([v.boolean(), v.string(), v.number()]), what);
+const text = optionalText;
+const amount = (what: string) => described(decimalValue(), what);
+const flag = optionalFlag;
 const enumeration = (what: string) => opt(v.union([v.string(), v.number()]), what);
 
 const Address = v.looseObject({
@@ -21,8 +22,8 @@ const Address = v.looseObject({
   region: text('State, two letters.'),
   country: text('US (the service taxes US sales only).'),
   postalCode: text('ZIP or ZIP+4: required (the service locates an address by its ZIP).'),
-  latitude: opt(v.union([v.number(), v.string()]), 'With longitude: rooftop precision where the content has boundaries.'),
-  longitude: opt(v.union([v.number(), v.string()]), 'See latitude.'),
+  latitude: optionalDecimal('With longitude: rooftop precision where the content has boundaries.'),
+  longitude: optionalDecimal('See latitude.'),
 });
 
 const Addresses = v.looseObject({
@@ -41,7 +42,7 @@ const TaxOverride = v.looseObject({
 
 const Line = v.looseObject({
   number: text('The line number, echoed exactly in the answer (default: the position, from 1).'),
-  quantity: opt(v.union([v.number(), v.string()]), 'Quantity (the amount is already extended).'),
+  quantity: optionalDecimal('Quantity (the amount is already extended).'),
   amount: amount('The extended amount; negative on a return (all lines of one sign).'),
   taxCode: text('An AvaTax tax code (crosswalked to the service’s) or one of the service’s own.'),
   itemCode: text('Echoed; a SKU of the account’s catalog also gives its tax code.'),
@@ -71,7 +72,7 @@ export const AvataxCreateTransactionSchema = v.looseObject({
   entityUseCode: text('The lines’ exemption claim when they name none.'),
   customerUsageType: text('The former name of entityUseCode.'),
   exemptionNo: text('The lines’ exemption number when they name none.'),
-  discount: opt(v.union([v.number(), v.string()]), 'A document discount, spread over the lines marked discounted.'),
+  discount: optionalDecimal('A document discount, spread over the lines marked discounted.'),
   referenceCode: text('Echoed; a ReturnInvoice’s names the sale it refunds.'),
   purchaseOrderNo: text('Echoed.'),
   salespersonCode: text('Echoed.'),
@@ -114,7 +115,7 @@ export const AvataxRefundSchema = v.looseObject({
   refundTransactionCode: text('The refund’s code (a new one when absent): a ReturnInvoice.'),
   refundDate: described(v.union([v.string(), v.number()]), 'Required: the refund’s date; its return figures count in this month.'),
   refundType: enumeration('Full (0, default), Partial (1, with refundLines), TaxOnly (2: the remaining tax, goods kept), Percentage (3).'),
-  refundPercentage: opt(v.union([v.number(), v.string()]), 'Percentage refunds: more than 0, at most 100, of each line’s price.'),
+  refundPercentage: optionalDecimal('Percentage refunds: more than 0, at most 100, of each line’s price.'),
   refundLines: opt(v.array(v.union([v.string(), v.number()])), 'Partial refunds: the line numbers (as sent), each refunded whole.'),
   referenceCode: text('Kept with the refund.'),
 });
@@ -123,8 +124,8 @@ export const AvataxSettleSchema = v.looseObject({
   verify: v.optional(
     v.looseObject({
       verifyTransactionDate: text('The date the document must have.'),
-      verifyTotalAmount: opt(v.union([v.number(), v.string()]), 'Its totalAmount, to the cent.'),
-      verifyTotalTax: opt(v.union([v.number(), v.string()]), 'Its totalTax, to the cent.'),
+      verifyTotalAmount: optionalDecimal('Its totalAmount, to the cent.'),
+      verifyTotalTax: optionalDecimal('Its totalTax, to the cent.'),
     }),
   ),
   changeCode: v.optional(v.looseObject({ newCode: text('A Saved document’s new code (a recorded one keeps its own).') })),

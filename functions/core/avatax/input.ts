@@ -101,7 +101,8 @@ export function parseEnum<T extends EnumTable>(table: T, value: unknown, target:
   return found;
 }
 
-const DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
+/** A decimal number written as text, as AvaTax's server reads one. */
+export const DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
 
 /** An amount sent as a JSON number or as a decimal string (`"12.50"`); null when absent. */
 export function parseAmount(value: unknown, target: string, problems: ErrorDetail[]): number | null {
