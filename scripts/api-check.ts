@@ -130,7 +130,10 @@ async function main(): Promise<number> {
               }
               requests++;
               statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-              if (res.status >= 500) serverErrors++;
+              if (res.status >= 500) {
+                serverErrors++;
+                console.log(`${res.status} (${res.headers.get('x-request-id')}): ${s.method} ${url.pathname}${url.search} ${JSON.stringify(s.body)?.slice(0, 400)} → ${text.slice(0, 300)}`);
+              }
               const problems = conforms(s.method, url.pathname, { status: res.status, headers: res.headers, body, text });
               if (problems.length > 0) contradictions.push(`${s.method} ${template} → ${res.status}: ${problems.join('; ')} ${text.slice(0, 300)}`);
               const error = (body as { error?: { code?: string; details?: { code: string; target: string }[] } } | undefined)?.error;

@@ -32,6 +32,9 @@ export async function startRunner(): Promise<{ url: string; stop: () => void }> 
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
     child.once('exit', (code) => reject(new Error(`local runner exited with ${code}:\n${output.join('')}`)));
   });
+  // Once it is up, its own error log is the caller's: a 5xx the check sees is explained there.
+  child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   return {
     url,
     stop: () => {
