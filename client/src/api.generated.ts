@@ -1185,14 +1185,28 @@ export interface paths {
         };
         /**
          * Read a refund (TaxJar)
-         * @description TaxJar’s `GET /v2/transactions/refunds/:id`: a refund document as committed (negative amounts and tax), `transaction_reference_id` naming the order. Refunds are immutable here: `PUT` and `DELETE` on a refund are 405. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         * @description TaxJar’s `GET /v2/transactions/refunds/:id`: a refund document as committed (negative amounts and tax), `transaction_reference_id` naming the order: the refund's live version (after an update, its latest; after a delete, 404 as in TaxJar). TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
          */
         get: operations["taxjar-refunds-get"];
-        put?: never;
+        /**
+         * Update a refund (TaxJar)
+         * @description TaxJar’s `PUT /v2/transactions/refunds/:id`: the refund’s live version is withdrawn (voided; its order gets back exactly what it took, line by line, and `transaction.refund_withdrawn` is written) and the refund the request describes is written as the next version `<id>:v<n>`, computed as a create computes it, both in one atomic write with the order’s change, the events and the return summaries. Fields the request leaves out keep the stored refund’s; an `amount` without `line_items` replaces the stored items. `transaction_reference_id` must name the refund’s own order or be absent (400 `invalid_request`). TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     An update that refunds exactly what is stored writes nothing and answers the stored refund, so a retry of an applied update answers as the update did. An unknown or deleted id is 404. Billed as one `refund` when it writes.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        put: operations["taxjar-refunds-update"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a refund (TaxJar)
+         * @description TaxJar’s `DELETE /v2/transactions/refunds/:id`: the refund’s live version is withdrawn (voided; its order gets back exactly what it took, line by line, its status `committed` again if it was `refunded`; its contribution leaves the return summaries; `transaction.refund_withdrawn` is written with it). Answered as TaxJar answers a delete: the id, every other field null. The refund is then 404 and its id may be created again (as the next version `<id>:v<n>`). An unknown or already deleted id is 404, so a retried delete changes nothing. Billed as one `void`. TaxJar SmartCalcs v2 compatible: point a TaxJar client at `<host>/taxjar`. Errors have TaxJar’s shape `{error, detail, status}` with this service’s code in brackets in `detail`; a validation error is 400 and a conflict (duplicate, lifecycle, idempotency) 422, as TaxJar answers them.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        delete: operations["taxjar-refunds-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -23497,6 +23511,444 @@ export interface operations {
             };
         };
     };
+    "taxjar-refunds-update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example TJ-1001-R1 */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "transaction_id": "TJ-1001-R1",
+                 *       "transaction_reference_id": "TJ-1001",
+                 *       "transaction_date": "2026/04/21",
+                 *       "amount": -19,
+                 *       "shipping": 0,
+                 *       "line_items": [
+                 *         {
+                 *           "id": "2",
+                 *           "quantity": 1,
+                 *           "description": "Dry bag",
+                 *           "unit_price": -19
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Accepted; the path names the refund. */
+                    transaction_id?: (string | number) | null;
+                    /** @description The order refunded: the refund’s own order, or absent. Another order is 400 invalid_request. */
+                    transaction_reference_id?: (string | number) | null;
+                    /** @description Origin country: US only (another is 400 invalid_address). */
+                    from_country?: string | null;
+                    /** @description Origin ZIP or ZIP+4. */
+                    from_zip?: string | null;
+                    /** @description Origin state; IL makes the seller an Illinois in-state seller, anything else remote. */
+                    from_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
+                    from_city?: string | null;
+                    /** @description Street address; not used for the rate. */
+                    from_street?: string | null;
+                    /** @description Destination country: US only (another is 400 invalid_address). */
+                    to_country?: string | null;
+                    /** @description Destination ZIP or ZIP+4. */
+                    to_zip?: string | null;
+                    /** @description Destination state (two letters). */
+                    to_state?: string | null;
+                    /** @description Accepted; the rate follows the ZIP and state. */
+                    to_city?: string | null;
+                    /** @description Street address; not used for the rate. */
+                    to_street?: string | null;
+                    /** @description The document date, YYYY/MM/DD or YYYY-MM-DD (a time after it is ignored); default today (UTC). */
+                    transaction_date?: string | null;
+                    /** @description As on create; without line_items it replaces the stored refund’s items. Absent: the stored refund’s amounts. Either sign. */
+                    amount?: (number | string) | null;
+                    /** @description The shipping refunded. Either sign. */
+                    shipping?: (number | string) | null;
+                    /** @description Accepted and not used: the committed tax is the engine’s. */
+                    sales_tax?: (number | string) | null;
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
+                    customer_id?: (string | number) | null;
+                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
+                    exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
+                    /** @description As on create: the order’s lines refunded, by `id`. */
+                    line_items?: {
+                        /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
+                        id?: (string | number) | null;
+                        /** @description Default 1 (a number or a decimal string). */
+                        quantity?: (number | string) | null;
+                        /** @description Your SKU; the line’s description when it has none (Illinois product identity). */
+                        product_identifier?: string | null;
+                        description?: string | null;
+                        /** @description A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable. */
+                        product_tax_code?: string | null;
+                        /** @description The line is unit_price × quantity (the magnitude, for refunds). */
+                        unit_price?: (number | string) | null;
+                        /** @description The line’s total discount. */
+                        discount?: (number | string) | null;
+                        /** @description Accepted and not used: the tax is the engine’s. */
+                        sales_tax?: (number | string) | null;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund as updated (its new version; unchanged when the update refunds what is stored). */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's refund transaction. */
+                        refund: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `validation_error`, `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `invalid_lifecycle`, `refund_exceeds_refundable`, `duplicate_transaction`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
+    "taxjar-refunds-delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example TJ-1001-R1 */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted (withdrawn) refund, as TaxJar answers a delete: its id, every other field null. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description TaxJar's refund transaction. */
+                        refund: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 400;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 401;
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 403;
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`, `transaction_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 404;
+                    };
+                };
+            };
+            /** @description Unprocessable: `invalid_lifecycle`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 422;
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 429;
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 500;
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 503;
+                    };
+                };
+            };
+        };
+    };
     "taxjar-customers-list": {
         parameters: {
             query?: never;
@@ -24490,7 +24942,7 @@ export interface operations {
                             object: "webhook_endpoint";
                             id: string;
                             url: string;
-                            events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                            events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                             description: string | null;
                             /**
                              * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
@@ -24752,7 +25204,7 @@ export interface operations {
                     /** @description https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too). A URL the service cannot deliver to (not a URL, a private, loopback, link-local or metadata address, a name that does not resolve) is 400 invalid_request with a detail at url. */
                     url: string;
                     /** @description Event types to deliver, or ["*"] for all. */
-                    events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                    events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                     /** @description What the endpoint is for. */
                     description?: string | null;
                 };
@@ -24776,7 +25228,7 @@ export interface operations {
                         object: "webhook_endpoint";
                         id: string;
                         url: string;
-                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                         description: string | null;
                         /**
                          * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
@@ -25124,7 +25576,7 @@ export interface operations {
                         object: "webhook_endpoint";
                         id: string;
                         url: string;
-                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                         description: string | null;
                         /**
                          * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
@@ -25632,7 +26084,7 @@ export interface operations {
                         object: "webhook_endpoint";
                         id: string;
                         url: string;
-                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
                         description: string | null;
                         /**
                          * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
@@ -25939,7 +26391,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example transaction.committed */
-                type?: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                type?: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
                 /** @example 10 */
                 limit?: number;
                 cursor?: string;
@@ -26141,7 +26593,7 @@ export interface operations {
                             object: "event";
                             id: string;
                             /** @enum {string} */
-                            type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                            type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
                             /**
                              * Format: date-time
                              * @description RFC 3339 UTC instant.
@@ -26458,7 +26910,7 @@ export interface operations {
                         object: "event";
                         id: string;
                         /** @enum {string} */
-                        type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                        type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
                         /**
                          * Format: date-time
                          * @description RFC 3339 UTC instant.

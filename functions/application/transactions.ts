@@ -20,10 +20,19 @@ import {
   assertDistinctCodes,
   commit,
   credit,
+  type RefundRequest,
   refund,
   voidTransaction as voidRule,
+  withdrawRefund,
 } from '../core/transactions/lifecycle';
-import { type DocumentChange, DuplicateDocument, type Stored, type TransactionFilters, type TransactionRepository } from '../core/transactions/repository';
+import {
+  type DocumentChange,
+  DuplicateDocument,
+  StaleWrite,
+  type Stored,
+  type TransactionFilters,
+  type TransactionRepository,
+} from '../core/transactions/repository';
 import type { TransactionRecord } from '../core/transactions/transaction';
 import type { TransactionSummary } from '../core/transactions/view';
 import type { UsageKind } from '../core/usage/usage';
@@ -389,4 +398,84 @@ export async function adjustTransaction(
     original,
     alongside,
   );
+}
+
+export interface WithdrawInput {
+  readonly reason?: string | null | undefined;
+}
+
+/**
+ * What replaces a withdrawn refund, decided on its original as the withdrawal restored it: the new
+ * refund's request, or null when it would refund exactly what the withdrawn one did (nothing is
+ * then written and the refund is answered as stored).
+ */
+export type Replacement = (restored: TransactionRecord, withdrawn: TransactionRecord) => RefundRequest | null;
+
+export interface Withdrawal {
+  /** The refund withdrawn, voided (as stored, unchanged, when the replacement was the same). */
+  readonly withdrawn: TransactionRecord;
+  /** The new refund, or null for a plain withdrawal or an unchanged replacement. */
+  readonly replacement: TransactionRecord | null;
+  /** Whether anything was written. */
+  readonly written: boolean;
+}
+
+/**
+ * Withdraws a refund (lifecycle.ts, withdrawRefund) and, with `replace`, writes the refund that
+ * takes its place, all in one atomic write: the original (restored, then drawn on again), the
+ * refund voided, the new one, their events and summaries, each document on the condition of the
+ * version read. `locate` names the refund on every attempt, so a writer that lost a race decides
+ * again on what won (for the TaxJar surface: the version that is live now). Billed as a `void` of
+ * the refund, or with `replace` as one `refund`.
+ */
+export async function withdrawRefundTransaction(
+  ports: DocumentPorts,
+  call: TenantCall,
+  locate: () => Promise<string>,
+  input: WithdrawInput,
+  replace?: { readonly hash: string; readonly decide: Replacement },
+): Promise<Outcome<Withdrawal>> {
+  const at = call.now.toISOString();
+  const repository = ports.documents(call.principal.tenant);
+  const usage = chargeOf(call, replace ? 'refund' : 'void');
+  let raced: string | undefined;
+  return untilWritten(async () => {
+    const refundDoc = await visible(repository, await locate(), call);
+    if (refundDoc.record.kind !== 'refund' || refundDoc.record.original_code === null)
+      throw new DomainError('invalid_lifecycle', `A ${refundDoc.record.kind} document cannot be withdrawn.`);
+    const original = await visible(repository, refundDoc.record.original_code, call);
+    const decided = withdrawRefund(original.record, refundDoc.record, input.reason ?? null, at);
+    let after = decided.original;
+    const create: TransactionRecord[] = [];
+    const events = [...decided.events];
+    if (replace) {
+      const request = replace.decide(decided.original, refundDoc.record);
+      if (request === null) return { result: { withdrawn: refundDoc.record, replacement: null, written: false }, events: [] };
+      const drawn = refund(decided.original, request, at);
+      after = drawn.original;
+      create.push({ ...drawn.document, request_sha256: replace.hash });
+      events.push(...drawn.events);
+    }
+    try {
+      await repository.write({
+        create,
+        update: [
+          { record: after, before: original.record, expectedVersion: original.version },
+          { record: decided.refund, before: refundDoc.record, expectedVersion: refundDoc.version },
+        ],
+        events,
+        usage,
+      });
+    } catch (error) {
+      // The new version's code taken: a concurrent replacement won the race (its create is checked
+      // before the versions). Decided again on what it wrote; a second time means another document.
+      const code = create[0]?.code;
+      if (error instanceof DuplicateDocument && error.documentCode === code && raced !== code) {
+        raced = code;
+        throw new StaleWrite();
+      }
+      throw error;
+    }
+    return { result: { withdrawn: decided.refund, replacement: create[0] ?? null, written: true }, events };
+  });
 }

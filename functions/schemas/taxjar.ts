@@ -144,6 +144,19 @@ export const TaxjarRefundCreateSchema = v.object({
   line_items: described(opt(lineItems), 'The order’s lines refunded, by `id`: each refunds |unit_price × quantity| − |discount| at the order’s rates.'),
 });
 
+/** PUT /v2/transactions/refunds/:id: the refund replaced; what is absent keeps the stored refund's value. */
+export const TaxjarRefundUpdateSchema = v.object({
+  transaction_id: described(opt(CodeId), 'Accepted; the path names the refund.'),
+  transaction_reference_id: described(opt(CodeId), 'The order refunded: the refund’s own order, or absent. Another order is 400 invalid_request.'),
+  ...orderEntries,
+  amount: described(
+    opt(signedMoney),
+    'As on create; without line_items it replaces the stored refund’s items. Absent: the stored refund’s amounts. Either sign.',
+  ),
+  shipping: described(opt(signedMoney), 'The shipping refunded. Either sign.'),
+  line_items: described(opt(lineItems), 'As on create: the order’s lines refunded, by `id`.'),
+});
+
 /** GET /v2/transactions/orders and /refunds: by one date or a range (YYYY/MM/DD or YYYY-MM-DD). */
 const queryDate = opt(
   v.pipe(

@@ -185,6 +185,8 @@ const ISOLATION: Record<string, Isolation | 'public data'> = {
   'taxjar-orders-update': { owner: 'main', params: order, body: () => ({}), probe: orderProbe },
   'taxjar-orders-delete': { owner: 'main', params: order, probe: orderProbe },
   'taxjar-refunds-get': { owner: 'main', params: (f) => ({ transaction_id: f.refund }) },
+  'taxjar-refunds-update': { owner: 'main', params: (f) => ({ transaction_id: f.refund }), body: () => ({}), probe: (f) => `${V1}/transactions/${f.refund}` },
+  'taxjar-refunds-delete': { owner: 'main', params: (f) => ({ transaction_id: f.refund }), probe: (f) => `${V1}/transactions/${f.refund}` },
   'taxjar-customers-get': { owner: 'main', params: (f) => ({ customer_id: f.customer }) },
   'taxjar-customers-update': { owner: 'main', params: (f) => ({ customer_id: f.customer }), body: () => ({}), probe: (f) => `${V1}/customers/${f.customer}` },
   'taxjar-customers-delete': { owner: 'main', params: (f) => ({ customer_id: f.customer }), probe: (f) => `${V1}/customers/${f.customer}` },

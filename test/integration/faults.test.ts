@@ -206,4 +206,110 @@ describeLocal('under injected faults', () => {
     expect(usage.key_id).not.toBeNull();
     expect(Object.fromEntries(usage.data.map((g: { group: string; total: number }) => [g.group, g.total]))).toEqual({ return_job_item: 30 });
   });
+
+  it('TaxJar refund updates and deletes settle exactly once through retries', { timeout: 600_000 }, async () => {
+    // What a TaxJar integration does on a 503 or 429: it sends the same request again (POSTs with
+    // their Idempotency-Key). A PUT or DELETE applied before a timeout needs none: the retried PUT
+    // finds what it wrote and answers it, the retried DELETE finds no live refund (TaxJar's 404).
+    const tj = async (method: string, path: string, body?: unknown, idempotencyKey?: string) => {
+      const seen: string[] = [];
+      const until = Date.now() + 90_000;
+      while (Date.now() < until) {
+        const res = await fetch(`${runner.url}/taxjar/v2${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${KEYS.taxjar}`,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const json = (await res.json()) as any;
+        statuses.push(res.status);
+        expect(res.status, JSON.stringify(json)).not.toBe(500);
+        seen.push(`${res.status}`);
+        const running = res.status === 422 && /idempotency_conflict/.test(json.detail ?? '');
+        if (res.status !== 503 && res.status !== 429 && !running) return { status: res.status, body: json, retried: seen.length > 1 };
+        await new Promise((r) => setTimeout(r, running ? 1000 : 200));
+      }
+      throw new Error(`${method} ${path} did not settle: ${seen.join(', ')}`);
+    };
+    const v1 = async (code: string) => {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const res = await fetch(`${runner.url}/api/v1/transactions/${encodeURIComponent(code)}`, { headers: { Authorization: `Bearer ${KEYS.taxjar}` } });
+        if (res.status !== 503 && res.status !== 429) return { status: res.status, body: (await res.json()) as any };
+      }
+      throw new Error(`GET ${code} did not settle`);
+    };
+    const ids = Array.from({ length: 6 }, (_, i) => `TJF-${i}`);
+    const refund = (id: string, lamp: number) => ({
+      transaction_id: `${id}-R`,
+      transaction_reference_id: id,
+      transaction_date: '2026/04/16',
+      to_country: 'US',
+      to_zip: '10001',
+      to_state: 'NY',
+      amount: -lamp,
+      shipping: 0,
+      line_items: [{ id: '1', quantity: 1, unit_price: -lamp }],
+    });
+    for (const id of ids) {
+      const order = {
+        transaction_id: id,
+        transaction_date: '2026/04/15',
+        to_country: 'US',
+        to_zip: '10001',
+        to_state: 'NY',
+        amount: 100,
+        shipping: 0,
+        line_items: [{ id: '1', quantity: 1, unit_price: 100 }],
+      };
+      expect([201, 422]).toContain((await tj('POST', '/transactions/orders', order, `tj-o-${id}`)).status);
+      expect([201, 422]).toContain((await tj('POST', '/transactions/refunds', refund(id, 40), `tj-r-${id}`)).status);
+      const put = await tj('PUT', `/transactions/refunds/${id}-R`, refund(id, 30));
+      expect([put.status, put.body.refund?.amount], JSON.stringify(put.body)).toEqual([200, -30]);
+    }
+    for (const [i, id] of ids.entries()) {
+      if (i % 2 === 1) continue;
+      const deleted = await tj('DELETE', `/transactions/refunds/${id}-R`);
+      // A 404 only for a retry: the delete it follows was applied before its answer was lost.
+      expect(deleted.status === 200 || (deleted.status === 404 && deleted.retried), JSON.stringify(deleted.body)).toBe(true);
+    }
+    for (const [i, id] of ids.entries()) {
+      const original = (await v1(id)).body;
+      expect((await v1(`${id}-R`)).body.status, id).toBe('voided');
+      expect((await v1(`${id}-R:v3`)).status, id).toBe(404);
+      const v2 = (await v1(`${id}-R:v2`)).body;
+      expect(v2.total_amount, id).toBe(-30);
+      if (i % 2 === 1) {
+        // Updated once: the update's 30, neither the first 40 nor both.
+        expect(v2.status).toBe('committed');
+        expect(original.refunds).toEqual([`${id}-R:v2`]);
+        expect(original.lines[0]).toMatchObject({ refunded_amount: 30, refundable_amount: 70 });
+      } else {
+        expect(v2.status).toBe('voided');
+        expect(original.refunds).toEqual([]);
+        expect(original.lines[0]).toMatchObject({ refunded_amount: 0, refundable_amount: 100 });
+      }
+    }
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: /DynamoDB Local (\S+),/.exec(runner.output())![1]!,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
+    const events = await tenantEvents(db, localTableName(MAIN_TABLE), { accountId: 'acct_taxjar', environment: 'sandbox' });
+    db.destroy();
+    const withdrawn = (code: string) => events.filter((e) => e.type === 'transaction.refund_withdrawn' && e.data.includes(`"code":"${code}"`)).length;
+    for (const [i, id] of ids.entries()) {
+      expect(withdrawn(`${id}-R`), id).toBe(1);
+      expect(withdrawn(`${id}-R:v2`), id).toBe(i % 2 === 0 ? 1 : 0);
+    }
+    // Billed once each: the updates as refunds, the deletes as voids.
+    const usage = await fetch(`${runner.url}/api/v1/usage?group_by=kind`, { headers: { Authorization: `Bearer ${KEYS.taxjar}` } });
+    expect(usage.status).toBe(200);
+    const units = Object.fromEntries(((await usage.json()) as any).data.map((g: { group: string; total: number }) => [g.group, g.total]));
+    expect(units).toMatchObject({ commit: 6, refund: 12, void: 3 });
+  });
 });

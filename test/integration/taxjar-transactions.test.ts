@@ -1,6 +1,7 @@
 // TaxJar order and refund transactions through the official client, each checked against the
 // committed documents /api/v1 shows: create → a sale; update → an adjustment (original `adjusted`,
-// reversal and replacement `<id>:v2`); delete → a void; a refund → a refund of the current version.
+// reversal and replacement `<id>:v2`); delete → a void; a refund → a refund of the current version
+// (its update and delete: taxjar-refund-edits.test.ts).
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { api, unique, V1 } from '../support/http';
@@ -188,7 +189,7 @@ describe('refunds (/taxjar/v2/transactions/refunds)', () => {
     await expectTaxjarError(taxjar().deleteOrder(id), 422, /invalid_lifecycle/);
   });
 
-  it('a refund is not an order and an order not a refund; refunds cannot be updated or deleted (405)', async () => {
+  it('a refund is not an order and an order not a refund, for reads, updates and deletes (404)', async () => {
     const id = unique('tj-kind');
     await taxjar().createOrder(order(id));
     await taxjar().createRefund({
@@ -205,7 +206,9 @@ describe('refunds (/taxjar/v2/transactions/refunds)', () => {
     });
     await expectTaxjarError(taxjar().showRefund(id), 404);
     await expectTaxjarError(taxjar().showOrder(`${id}-r`), 404);
-    await expectTaxjarError(taxjar().updateRefund({ transaction_id: `${id}-r`, transaction_reference_id: id, shipping: 1 }), 405);
-    await expectTaxjarError(taxjar().deleteRefund(`${id}-r`), 405);
+    await expectTaxjarError(taxjar().updateRefund({ transaction_id: id, transaction_reference_id: id, shipping: 1 }), 404);
+    await expectTaxjarError(taxjar().deleteRefund(id), 404);
+    await expectTaxjarError(taxjar().updateOrder({ transaction_id: `${id}-r`, shipping: 1 }), 404);
+    await expectTaxjarError(taxjar().deleteOrder(`${id}-r`), 404);
   });
 });

@@ -142,6 +142,8 @@ const STEPS: readonly Step[] = [
   { id: 'taxjar-refunds-create', key: ADMIN },
   { id: 'taxjar-refunds-get', key: ADMIN },
   { id: 'taxjar-refunds-list', key: ADMIN },
+  { id: 'taxjar-refunds-update', key: ADMIN },
+  { id: 'taxjar-refunds-delete', key: ADMIN },
   { id: 'taxjar-orders-delete', key: ADMIN },
   { id: 'taxjar-customers-create', key: ADMIN },
   { id: 'taxjar-customers-get', key: ADMIN },

@@ -19,6 +19,7 @@ const EVENT_TYPES = {
   'transaction.refunded': 'Transaction refunded',
   'transaction.credited': 'Transaction credited',
   'transaction.voided': 'Transaction voided',
+  'transaction.refund_withdrawn': 'Refund withdrawn',
   'transaction.adjusted': 'Transaction adjusted',
   'certificate.activated': 'Certificate activated',
   'batch.completed': 'Batch completed',

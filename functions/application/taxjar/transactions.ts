@@ -1,15 +1,18 @@
 // TaxJar order and refund transactions over the committed-document use cases: create → commit;
 // update → adjustment (the original becomes `adjusted`, a reversal and a replacement `<id>:v<n>`
-// are written atomically); delete → void; a refund → a refund of the order's current version.
-// Nothing here taxes or stores by itself: it names codes and follows links.
+// are written atomically); delete → void; a refund → a refund of the order's current version; a
+// refund's delete → its withdrawal; its update → a withdrawal and a new version `<id>:v<n>` in one
+// write. Nothing here taxes or stores by itself: it names codes and follows links.
 import { DomainError } from '../../core/errors';
 import type { DocumentInput } from '../../core/tax/input';
 import { fromCents } from '../../core/tax/money';
 import type { TaxjarOrderFields } from '../../core/taxjar/document';
-import { isLiveOrder, nextVersionCodes, refundLinesOf, taxjarId } from '../../core/taxjar/transactions';
+import { isLiveOrder, isLiveRefund, nextVersionCode, nextVersionCodes, refundFieldsOf, refundLinesOf, taxjarId } from '../../core/taxjar/transactions';
+import { refund as refundRule } from '../../core/transactions/lifecycle';
 import type { TransactionKind, TransactionRecord } from '../../core/transactions/transaction';
 import type { Outcome, TenantCall } from '../call';
 import type { CalculationOptions } from '../engine-context';
+import { requestHash } from '../request-hash';
 import {
   adjustTransaction,
   commitTransaction,
@@ -19,6 +22,8 @@ import {
   refundTransaction,
   type TransactionPorts,
   voidTransaction,
+  type Withdrawal,
+  withdrawRefundTransaction,
 } from '../transactions';
 
 const notFound = (what: 'order' | 'refund') =>
@@ -83,24 +88,101 @@ export interface RefundRequest extends TaxjarOrderFields {
   readonly transaction_reference_id: string;
 }
 
-/** A refund of the order's current version; amounts at the order's rates. */
+/** The document under `code`, or null when there is none the caller may see. */
+async function documentOrNull(ports: DocumentPorts, call: TenantCall, code: string): Promise<TransactionRecord | null> {
+  return getTransaction(ports, call, code).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'transaction_not_found') return null;
+    throw error;
+  });
+}
+
+/**
+ * Refund `id`'s versions walked from `<id>` past withdrawn ones: the live version, or none and
+ * the code a new version takes. A document under a version's code that is no refund stops the
+ * walk, its code the one a create would then find taken.
+ */
+export async function refundVersions(ports: DocumentPorts, call: TenantCall, id: string): Promise<{ live: TransactionRecord | null; next: string }> {
+  let code = id;
+  for (let hops = 0; hops < MAX_VERSIONS; hops++) {
+    const record = await documentOrNull(ports, call, code);
+    if (record === null || record.kind !== 'refund') return { live: null, next: code };
+    if (isLiveRefund(record)) return { live: record, next: code };
+    code = nextVersionCode(code);
+  }
+  return { live: null, next: code };
+}
+
+/** The live version of refund `id`: 404 when it never existed or was deleted, as in TaxJar. */
+async function liveRefund(ports: DocumentPorts, call: TenantCall, id: string): Promise<TransactionRecord> {
+  const { live } = await refundVersions(ports, call, id);
+  if (live === null) throw notFound('refund');
+  return live;
+}
+
+/**
+ * A refund of the order's current version; amounts at the order's rates. Its code is the id's
+ * next version once earlier versions were withdrawn; a live one makes the create a duplicate (422).
+ */
 export async function createRefund(ports: DocumentPorts, call: TenantCall, request: RefundRequest): Promise<Outcome<TransactionRecord>> {
   const order = await currentOrder(ports, call, request.transaction_reference_id);
   const { lines } = refundLinesOf(request, order);
+  const { next } = await refundVersions(ports, call, request.transaction_id);
   return refundTransaction(ports, call, order.code, {
-    refund_code: request.transaction_id,
+    refund_code: next,
     date: request.transaction_date,
     reason: 'TaxJar refund',
     lines: lines?.map((l) => ({ number: l.number, amount: fromCents(l.amount) })) ?? null,
   });
 }
 
-export async function getRefund(ports: DocumentPorts, call: TenantCall, id: string): Promise<TransactionRecord> {
-  const record = await getTransaction(ports, call, id).catch((error: unknown) => {
-    throw error instanceof DomainError && error.code === 'transaction_not_found' ? notFound('refund') : error;
+/** The live version of refund `id`. */
+export function getRefund(ports: DocumentPorts, call: TenantCall, id: string): Promise<TransactionRecord> {
+  return liveRefund(ports, call, id);
+}
+
+/** A delete: the live version is withdrawn (its original gets back what it took); the id may be created again. */
+export async function deleteRefund(ports: DocumentPorts, call: TenantCall, id: string): Promise<Outcome<TransactionRecord>> {
+  const { result, events } = await withdrawRefundTransaction(ports, call, async () => (await liveRefund(ports, call, id)).code, {
+    reason: 'TaxJar refund delete',
   });
-  if (record.kind !== 'refund') throw notFound('refund');
-  return record;
+  return { result: result.withdrawn, events };
+}
+
+export interface RefundUpdate extends TaxjarOrderFields {
+  /** The order refunded: the refund's own, or absent. */
+  readonly transaction_reference_id?: string | null | undefined;
+}
+
+const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, value]) => value != null)) as TaxjarOrderFields;
+
+/**
+ * An update: the live version is withdrawn and the refund the request describes written as the next
+ * version, in one atomic write. Fields the request leaves out keep the stored refund's; an `amount`
+ * without `line_items` replaces the stored items. A request that refunds exactly what is stored
+ * writes nothing and answers the stored refund (a retry of an applied update answers so too).
+ */
+export async function updateRefund(ports: DocumentPorts, call: TenantCall, id: string, update: RefundUpdate): Promise<Outcome<Withdrawal>> {
+  const { transaction_reference_id: reference, ...body } = update;
+  const given = defined(body);
+  const decide = (restored: TransactionRecord, withdrawn: TransactionRecord) => {
+    if (reference != null && reference !== taxjarId(restored.code))
+      throw new DomainError('invalid_request', 'A refund’s update cannot move it to another order.', [
+        { code: 'invalid_request', target: 'transaction_reference_id', message: 'Must be the order the refund refunds, or absent.' },
+      ]);
+    const stored = refundFieldsOf(withdrawn);
+    const fields: TaxjarOrderFields = { ...stored, ...(given.amount != null && given.line_items == null ? { line_items: null } : {}), ...given };
+    const { lines } = refundLinesOf(fields, restored);
+    const request = { code: nextVersionCode(withdrawn.code), date: fields.transaction_date ?? withdrawn.date, reason: 'TaxJar refund update', lines };
+    const same = refundRule(restored, request, call.now.toISOString()).document;
+    return same.date === withdrawn.date && JSON.stringify(same.lines) === JSON.stringify(withdrawn.lines) ? null : request;
+  };
+  return withdrawRefundTransaction(
+    ports,
+    call,
+    async () => (await liveRefund(ports, call, id)).code,
+    { reason: 'TaxJar refund update' },
+    { hash: requestHash({ transaction_id: id, ...update }), decide },
+  );
 }
 
 export interface DateRange {
@@ -122,7 +204,7 @@ export async function listTaxjarIds(ports: DocumentPorts, call: TenantCall, kind
     let cursor: string | undefined;
     for (let pages = 0; pages < MAX_PAGES; pages++) {
       const page = await listTransactions(ports, call, { kind: k, date_from: range.from, date_to: range.to }, { limit: 100, cursor });
-      for (const t of page.data) if (kind === 'refund' ? t.kind === 'refund' : isLiveOrder(t)) ids.add(taxjarId(t.code));
+      for (const t of page.data) if (kind === 'refund' ? isLiveRefund(t) : isLiveOrder(t)) ids.add(taxjarId(t.code));
       if (!page.next_cursor) break;
       cursor = page.next_cursor;
     }

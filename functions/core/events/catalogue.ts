@@ -11,6 +11,7 @@ export interface EventPayloads {
   'transaction.refunded': { readonly original: TransactionSummary; readonly refund: TransactionSummary };
   'transaction.credited': { readonly original: TransactionSummary; readonly credit: TransactionSummary };
   'transaction.voided': TransactionSummary;
+  'transaction.refund_withdrawn': { readonly original: TransactionSummary; readonly refund: TransactionSummary };
   'transaction.adjusted': { readonly original: TransactionSummary; readonly reversal: TransactionSummary; readonly replacement: TransactionSummary };
   'certificate.activated': CertificateView;
   'batch.completed': BatchEventData;
@@ -31,6 +32,10 @@ export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition } = {
   'transaction.refunded': { version: 1, description: 'A refund document was written against a committed sale.' },
   'transaction.credited': { version: 1, description: 'A tax-only credit was written against a committed sale.' },
   'transaction.voided': { version: 1, description: 'A committed sale was voided.' },
+  'transaction.refund_withdrawn': {
+    version: 1,
+    description: 'A refund was withdrawn (a TaxJar refund update or delete): the refund is voided and its original gets back what it took.',
+  },
   'transaction.adjusted': { version: 1, description: 'A sale was adjusted: its reversal and replacement were written with it.' },
   'certificate.activated': { version: 1, description: 'An exemption certificate was activated by a named reviewer.' },
   'batch.completed': { version: 1, description: 'Every item of a batch finished (each succeeded or failed on its own).' },

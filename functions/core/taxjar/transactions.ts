@@ -22,6 +22,61 @@ export function nextVersionCodes(code: string): { reversal_code: string; replace
   return { reversal_code: `${id}:r${next}`, replacement_code: `${id}:v${next}` };
 }
 
+/**
+ * The code of the version after `code`. A refund keeps its transaction_id through updates and
+ * deletes as an order does: an update withdraws the current version and writes `<id>:v<n+1>`, and a
+ * create of a deleted id writes the version after the last withdrawn one, so the live version is
+ * found by walking `<id>`, `<id>:v2`, … past withdrawn (voided) refunds.
+ */
+export const nextVersionCode = (code: string): string => `${taxjarId(code)}:v${versionOf(code) + 1}`;
+
+/** TaxJar lists only live refunds: a withdrawn version (deleted or updated) is voided. */
+export const isLiveRefund = (t: { readonly kind: string; readonly status: string }): boolean => t.kind === 'refund' && t.status !== 'voided';
+
+/** TaxJar's answer to a delete: the id and provider, every other field null (its client's DeletedOrder). */
+export function deletedTransactionView(record: TransactionRecord) {
+  return {
+    transaction_id: taxjarId(record.code),
+    user_id: null,
+    transaction_date: null,
+    transaction_reference_id: null,
+    provider: 'api',
+    exemption_type: null,
+    from_country: null,
+    from_zip: null,
+    from_state: null,
+    from_city: null,
+    from_street: null,
+    to_country: null,
+    to_zip: null,
+    to_state: null,
+    to_city: null,
+    to_street: null,
+    amount: null,
+    shipping: null,
+    sales_tax: null,
+    line_items: [] as never[],
+  };
+}
+
+/**
+ * A stored refund as TaxJar refund fields, magnitudes only, for an update that leaves fields out:
+ * each item refunds exactly what the stored refund took of its order line.
+ */
+export function refundFieldsOf(record: TransactionRecord): TaxjarOrderFields {
+  const fields = orderFieldsOf(record);
+  return {
+    ...fields,
+    amount: Math.abs(fields.amount ?? 0),
+    shipping: Math.abs(fields.shipping ?? 0),
+    // One unit of the line's whole amount: a unit price of a partial amount could round a cent away.
+    line_items: (fields.line_items ?? []).map((l) => {
+      const line = record.lines.find((r) => r.number === l.id);
+      return { ...l, quantity: 1, unit_price: fromCents(Math.abs(line?.amount ?? 0)), discount: fromCents(Math.abs(line?.discount ?? 0)) };
+    }),
+  };
+}
+
 /** TaxJar lists only live orders: neither voided (deleted) nor superseded by an update. */
 export const isLiveOrder = (t: { readonly kind: string; readonly status: string }): boolean =>
   (t.kind === 'sale' || t.kind === 'replacement') && (t.status === 'committed' || t.status === 'refunded');

@@ -115,6 +115,67 @@ export function refund(original: TransactionRecord, request: RefundRequest, at: 
   return { original: changed, document, events: [eventDraft('transaction.refunded', at, { original: summary(changed), refund: summary(document) })] };
 }
 
+/**
+ * Withdraws a refund (the TaxJar surface's refund update and delete; /api/v1 has no action on a
+ * refund document): the refund becomes `voided`, which takes it out of the return summaries, and
+ * its original gets back exactly what the refund took, line by line (the refund's lines are the
+ * negated shares it drew, so adding them back restores every cent and jurisdiction). The original
+ * lists only live refunds in `refunds`, so a withdrawn code moves to `withdrawn_refunds`: what
+ * refuses a void or an adjustment of a refunded original ("has refunds") then sees the withdrawal.
+ */
+export function withdrawRefund(
+  original: TransactionRecord,
+  document: TransactionRecord,
+  reason: string | null,
+  at: string,
+): { readonly original: TransactionRecord; readonly refund: TransactionRecord; readonly events: readonly EventDraft[] } {
+  if (document.kind !== 'refund') throw new DomainError('invalid_lifecycle', `A ${document.kind} document cannot be withdrawn.`);
+  if (document.status !== 'committed') throw new DomainError('invalid_lifecycle', `A ${document.status} refund cannot be withdrawn.`);
+  if (document.original_code !== original.code || !original.refunds.includes(document.code))
+    throw new DomainError('invalid_lifecycle', 'The refund is not recorded on its original transaction.');
+  if (original.status !== 'committed' && original.status !== 'refunded')
+    throw new DomainError('invalid_lifecycle', `A refund of a ${original.status} transaction cannot be withdrawn.`);
+  const back = new Map<string, TransactionLine>();
+  for (const line of document.lines) {
+    if (back.has(line.number) || !original.lines.some((l) => l.number === line.number))
+      throw new DomainError('invalid_lifecycle', 'The refund’s lines do not match its original transaction.');
+    back.set(line.number, line);
+  }
+  const lines = original.lines.map((line) => {
+    const taken = back.get(line.number);
+    if (!taken) return line;
+    // A refund line is negativeLine(share) with no discount: its amount is minus the price it took.
+    const price = -taken.amount;
+    const rest = line.remaining;
+    return {
+      ...line,
+      refunded_amount: line.refunded_amount - price,
+      remaining: {
+        price: rest.price + price,
+        taxable: rest.taxable - taken.taxable,
+        exempt: rest.exempt - taken.exempt,
+        tax: rest.tax - taken.tax,
+        jurisdictionTax: rest.jurisdictionTax.map((t, j) => t - (taken.jurisdictions[j]?.tax ?? 0)),
+      },
+    };
+  });
+  const exhausted = lines.every((l) => l.remaining.price === 0);
+  const restored: TransactionRecord = {
+    ...original,
+    lines,
+    status: original.status === 'refunded' && !exhausted ? 'committed' : original.status,
+    refunds: original.refunds.filter((c) => c !== document.code),
+    withdrawn_refunds: [...(original.withdrawn_refunds ?? []), document.code],
+    updated_at: at,
+  };
+  const withdrawn: TransactionRecord = { ...document, status: 'voided', reason: reason ?? document.reason, voided_at: at, updated_at: at };
+  return {
+    original: restored,
+    refund: withdrawn,
+    events: [eventDraft('transaction.refund_withdrawn', at, { original: summary(restored), refund: summary(withdrawn) })],
+  };
+}
+
 export interface CreditRequest {
   readonly code: string;
   readonly date: string;

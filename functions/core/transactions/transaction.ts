@@ -44,6 +44,11 @@ export interface TransactionRecord {
   /** Codes of the refund and credit documents drawn on this one. */
   readonly refunds: readonly string[];
   readonly credits: readonly string[];
+  /**
+   * Codes of refunds drawn on this one and withdrawn since (lifecycle.ts, withdrawRefund): their
+   * documents are voided. Absent on documents that never had one.
+   */
+  readonly withdrawn_refunds?: readonly string[] | undefined;
   /** Set on an adjusted original: the documents that reversed and replaced it. */
   readonly adjustment: { readonly reversal_code: string; readonly replacement_code: string } | null;
   readonly voided_at: string | null;
@@ -133,8 +138,9 @@ export function derivedDocument(
   reason: string | null,
   lines: TransactionLine[],
 ): TransactionRecord {
+  const { withdrawn_refunds: _withdrawn, ...parties } = original;
   return {
-    ...original,
+    ...parties,
     code,
     kind,
     status: 'committed',

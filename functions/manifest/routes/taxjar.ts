@@ -171,6 +171,26 @@ export const TAXJAR_REFUNDS_CREATE = {
   scope: 'transactions:write',
 } as const satisfies RouteDef;
 
+/** A refund's update: its live version withdrawn and the next written, in one atomic write. */
+export const TAXJAR_REFUNDS_UPDATE = {
+  ...TAXJAR,
+  id: 'taxjar-refunds-update',
+  method: 'PUT',
+  path: '/v2/transactions/refunds/{transaction_id}',
+  handler: 'taxjar/refunds/update',
+  scope: 'transactions:write',
+} as const satisfies RouteDef;
+
+/** A refund's delete: its live version withdrawn. */
+export const TAXJAR_REFUNDS_DELETE = {
+  ...TAXJAR,
+  id: 'taxjar-refunds-delete',
+  method: 'DELETE',
+  path: '/v2/transactions/refunds/{transaction_id}',
+  handler: 'taxjar/refunds/delete',
+  scope: 'transactions:write',
+} as const satisfies RouteDef;
+
 export const TAXJAR_CUSTOMERS_LIST = {
   ...TAXJAR,
   id: 'taxjar-customers-list',
@@ -233,6 +253,8 @@ export const TAXJAR_ROUTES = [
   TAXJAR_REFUNDS_LIST,
   TAXJAR_REFUNDS_GET,
   TAXJAR_REFUNDS_CREATE,
+  TAXJAR_REFUNDS_UPDATE,
+  TAXJAR_REFUNDS_DELETE,
   TAXJAR_CUSTOMERS_LIST,
   TAXJAR_CUSTOMERS_GET,
   TAXJAR_CUSTOMERS_CREATE,

@@ -51,6 +51,7 @@ import {
   TaxjarOrderUpdateSchema,
   TaxjarRateQuerySchema,
   TaxjarRefundCreateSchema,
+  TaxjarRefundUpdateSchema,
   TaxjarTaxRequestSchema,
   TaxjarTransactionListQuerySchema,
   TaxjarVerifySchema,
@@ -399,6 +400,18 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
       line_items: [{ id: '2', quantity: 1, description: 'Dry bag', unit_price: -29 }],
     }),
   },
+  'taxjar-refunds-update': {
+    path: { transaction_id: 'TJ-1001-R1' },
+    body: sample(TaxjarRefundUpdateSchema, {
+      transaction_id: 'TJ-1001-R1',
+      transaction_reference_id: 'TJ-1001',
+      transaction_date: '2026/04/21',
+      amount: -19,
+      shipping: 0,
+      line_items: [{ id: '2', quantity: 1, description: 'Dry bag', unit_price: -19 }],
+    }),
+  },
+  'taxjar-refunds-delete': { path: { transaction_id: 'TJ-1001-R1' } },
   'taxjar-customers-list': {},
   'taxjar-customers-get': { path: { customer_id: 'CUST-2001' } },
   'taxjar-customers-create': {

@@ -362,7 +362,7 @@ export const OPERATIONS = {
   },
   'taxjar-refunds-get': {
     summary: 'Read a refund (TaxJar)',
-    description: `TaxJar’s \`GET /v2/transactions/refunds/:id\`: a refund document as committed (negative amounts and tax), \`transaction_reference_id\` naming the order. Refunds are immutable here: \`PUT\` and \`DELETE\` on a refund are 405. ${TAXJAR}`,
+    description: `TaxJar’s \`GET /v2/transactions/refunds/:id\`: a refund document as committed (negative amounts and tax), \`transaction_reference_id\` naming the order: the refund's live version (after an update, its latest; after a delete, 404 as in TaxJar). ${TAXJAR}`,
   },
   'taxjar-refunds-create': {
     summary: 'Refund an order (TaxJar)',
@@ -371,6 +371,18 @@ export const OPERATIONS = {
       '',
       'Where it differs from TaxJar: without line items, `amount` must be everything that remains refundable (a full refund) or the shipping alone; a partial amount without line items is 400 `invalid_request` (which lines it came from cannot be known). More than remains is 422 `refund_exceeds_refundable`; a taken id 422 `duplicate_transaction`. Billed as one `refund`.',
     ),
+  },
+  'taxjar-refunds-update': {
+    summary: 'Update a refund (TaxJar)',
+    description: lines(
+      `TaxJar’s \`PUT /v2/transactions/refunds/:id\`: the refund’s live version is withdrawn (voided; its order gets back exactly what it took, line by line, and \`transaction.refund_withdrawn\` is written) and the refund the request describes is written as the next version \`<id>:v<n>\`, computed as a create computes it, both in one atomic write with the order’s change, the events and the return summaries. Fields the request leaves out keep the stored refund’s; an \`amount\` without \`line_items\` replaces the stored items. \`transaction_reference_id\` must name the refund’s own order or be absent (400 \`invalid_request\`). ${TAXJAR}`,
+      '',
+      'An update that refunds exactly what is stored writes nothing and answers the stored refund, so a retry of an applied update answers as the update did. An unknown or deleted id is 404. Billed as one `refund` when it writes.',
+    ),
+  },
+  'taxjar-refunds-delete': {
+    summary: 'Delete a refund (TaxJar)',
+    description: `TaxJar’s \`DELETE /v2/transactions/refunds/:id\`: the refund’s live version is withdrawn (voided; its order gets back exactly what it took, line by line, its status \`committed\` again if it was \`refunded\`; its contribution leaves the return summaries; \`transaction.refund_withdrawn\` is written with it). Answered as TaxJar answers a delete: the id, every other field null. The refund is then 404 and its id may be created again (as the next version \`<id>:v<n>\`). An unknown or already deleted id is 404, so a retried delete changes nothing. Billed as one \`void\`. ${TAXJAR}`,
   },
   'taxjar-customers-list': {
     summary: 'List customer ids (TaxJar)',

@@ -258,6 +258,19 @@ export const RESPONSES = {
     'duplicate_transaction',
     'conflict',
   ]),
+  'taxjar-refunds-update': ok(TaxjarRefund, 'The refund as updated (its new version; unchanged when the update refunds what is stored).', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_lifecycle',
+    'invalid_request',
+    'refund_exceeds_refundable',
+    'duplicate_transaction',
+  ]),
+  'taxjar-refunds-delete': ok(TaxjarRefund, 'The deleted (withdrawn) refund, as TaxJar answers a delete: its id, every other field null.', [
+    'not_found',
+    'transaction_not_found',
+    'invalid_lifecycle',
+  ]),
   'taxjar-customers-list': ok(TaxjarCustomerIds, 'The ids of the account’s customers.'),
   'taxjar-customers-get': ok(TaxjarCustomer, 'The customer.', ['not_found']),
   // A declared exemption other than the certificates' is certificate_evidence_incomplete.

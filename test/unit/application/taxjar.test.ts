@@ -80,6 +80,53 @@ describe('TaxJar orders and refunds', () => {
   });
 });
 
+describe('TaxJar refund updates and deletes', () => {
+  const refundOf = (id: string, unit: number, date = '2026-04-20') => ({
+    transaction_id: id,
+    transaction_reference_id: 'O3',
+    transaction_date: date,
+    line_items: [{ id: '1', quantity: 1, unit_price: -unit }],
+  });
+
+  it('deletes by withdrawing, re-creates as the next version, and updates into the version after it', async () => {
+    const { tx, docs } = ports();
+    const store = docs.of(TENANT);
+    const p = { documents: () => store };
+    await orders.createOrder({ ...tx, documents: () => store }, call(), 'O3', doc(5));
+    const sold = (await store.get('O3'))!.record;
+    await orders.createRefund(p, call(), refundOf('R3', 10));
+    const deleted = await orders.deleteRefund(p, call(), 'R3');
+    expect(deleted.result).toMatchObject({ code: 'R3', status: 'voided' });
+    expect(deleted.events.map((e) => e.type)).toEqual(['transaction.refund_withdrawn']);
+    expect((await store.get('O3'))!.record.lines).toEqual(sold.lines);
+    expect(await code(orders.getRefund(p, call(), 'R3'))).toBe('transaction_not_found');
+    expect(await code(orders.deleteRefund(p, call(), 'R3'))).toBe('transaction_not_found');
+    expect(await orders.listTaxjarIds(p, call(), 'refund', {})).toEqual([]);
+
+    expect((await orders.createRefund(p, call(), refundOf('R3', 15))).result.code).toBe('R3:v2');
+    expect(await code(orders.createRefund(p, call(), refundOf('R3', 1)))).toBe('duplicate_transaction');
+    const updated = await orders.updateRefund(p, call(), 'R3', refundOf('R3', 20));
+    expect(updated.result.replacement).toMatchObject({ code: 'R3:v3', status: 'committed' });
+    expect(updated.events.map((e) => e.type)).toEqual(['transaction.refund_withdrawn', 'transaction.refunded']);
+    expect((await orders.getRefund(p, call(), 'R3')).code).toBe('R3:v3');
+    expect(await orders.listTaxjarIds(p, call(), 'refund', {})).toEqual(['R3']);
+    const order = (await store.get('O3'))!.record;
+    expect(order.refunds).toEqual(['R3:v3']);
+    expect(order.withdrawn_refunds).toEqual(['R3', 'R3:v2']);
+    expect(order.lines[0]!.refunded_amount).toBe(2000);
+
+    // The same update again writes nothing and answers the live version; fields left out keep its values.
+    const writes = store.writes;
+    const again = await orders.updateRefund(p, call(), 'R3', {});
+    expect([again.result.written, again.result.withdrawn.code, store.writes]).toEqual([false, 'R3:v3', writes]);
+    expect(await code(orders.updateRefund(p, call(), 'R3', { transaction_reference_id: 'O9' }))).toBe('invalid_request');
+    expect(await code(orders.updateRefund(p, call(), 'R9', {}))).toBe('transaction_not_found');
+    // The summaries hold the sale and the live version only.
+    const live = [sold, (await store.get('R3:v3'))!.record];
+    expect([...store.summaries.values()].reduce((n, t) => n + t.tax, 0)).toBe(live.flatMap((r) => r.lines).reduce((n, l) => n + l.tax, 0) * 1);
+  });
+});
+
 describe('TaxJar customers and exemptions', () => {
   it('creates, renames, lists and deletes customers; refuses a declared exemption', async () => {
     const { customerPorts } = ports();
