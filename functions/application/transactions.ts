@@ -24,7 +24,7 @@ import {
   voidTransaction as voidRule,
 } from '../core/transactions/lifecycle';
 import { type DocumentChange, DuplicateDocument, type Stored, type TransactionFilters, type TransactionRepository } from '../core/transactions/repository';
-import type { TransactionRecord } from '../core/transactions/transaction';
+import { type Collected, type SentFields, type TransactionRecord, withCollected, withSent } from '../core/transactions/transaction';
 import type { TransactionSummary } from '../core/transactions/view';
 import type { UsageKind } from '../core/usage/usage';
 import { dayOf, type Outcome, type TenantCall } from './call';
@@ -44,10 +44,25 @@ export type DocumentPorts = Pick<TransactionPorts, 'documents'>;
 
 export interface CommitInput extends DocumentInput {
   readonly code: string;
+  /** USD the seller reports it collected; absent or null: not reported. */
+  readonly collected_tax?: number | null | undefined;
 }
+
+/** What a surface adds to a document it commits: per-line collected figures, what it was sent (transaction.ts). */
+export interface Recorded {
+  readonly collected_lines?: ReadonlyMap<string, number> | undefined;
+  readonly sent?: SentFields | undefined;
+}
+
+const collectedOf = (tax: number | null | undefined, recorded: Recorded = {}): Collected => ({
+  tax: tax == null ? null : toCents(tax),
+  lines: recorded.collected_lines,
+});
 
 export interface RefundInput {
   readonly refund_code: string;
+  /** USD the seller gave back (either sign; the refund carries it negative). */
+  readonly collected_tax?: number | null | undefined;
   readonly date?: string | null | undefined;
   readonly reason?: string | null | undefined;
   /** Amounts per line number; absent = everything that remains refundable. */
@@ -67,6 +82,8 @@ export interface VoidInput {
 
 export interface AdjustmentInput extends AdjustmentCodes {
   readonly reason?: string | null | undefined;
+  /** USD the seller collected on the replacement. */
+  readonly collected_tax?: number | null | undefined;
   readonly replacement: DocumentInput;
 }
 
@@ -178,8 +195,9 @@ export async function commitTransaction(
   options: CalculationOptions = {},
   receiptFor?: (document: TransactionRecord) => ItemReceipt,
   alongside: Alongside = {},
+  recorded: Recorded = {},
 ): Promise<Outcome<TransactionRecord>> {
-  const { code, ...doc } = input;
+  const { code, collected_tax, ...doc } = input;
   assertCommittable(doc);
   const { tenant } = call.principal;
   const context = await engineContext(ports.engine, call, doc, options);
@@ -193,7 +211,7 @@ export async function commitTransaction(
   });
   const hash = requestHash(input);
   const { events } = committed;
-  const document = { ...committed.document, request_sha256: hash };
+  const document = { ...withSent(withCollected(committed.document, collectedOf(collected_tax, recorded)), recorded.sent), request_sha256: hash };
   const receipt = receiptFor?.(document);
   // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
   // One item is kept free: the sale's refund, credit or void rewrites it in the same atomic write.
@@ -245,9 +263,11 @@ export function refundTransaction(
   code: string,
   input: RefundInput,
   alongside: Alongside = {},
+  recorded: Recorded = {},
 ): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
+  const collected = collectedOf(input.collected_tax, recorded);
   return change(
     ports,
     call,
@@ -257,8 +277,10 @@ export function refundTransaction(
       fieldOf: () => 'refund_code',
       recordedOn: (original) => (original.refunds.includes(input.refund_code) ? input.refund_code : undefined),
     },
-    (current) =>
-      drawnOn(current, refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at)),
+    (current) => {
+      const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
+      return drawnOn(current, { ...decided, document: withSent(withCollected(decided.document, collected), recorded.sent) });
+    },
     'refund',
     undefined,
     alongside,
@@ -330,6 +352,7 @@ export async function adjustTransaction(
   input: AdjustmentInput,
   options: CalculationOptions = {},
   alongside: Alongside = {},
+  recorded: Recorded = {},
 ): Promise<Outcome<Adjustment>> {
   const { original_code, reversal_code, replacement_code } = input;
   const codes = { original_code, reversal_code, replacement_code };
@@ -376,13 +399,14 @@ export async function adjustTransaction(
         reason,
         at,
       );
+      const replacement = withSent(withCollected(decided.replacement, collectedOf(input.collected_tax, recorded)), recorded.sent);
       return {
         change: {
-          create: [decided.reversal, decided.replacement],
+          create: [decided.reversal, replacement],
           update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
           events: decided.events,
         },
-        result: decided,
+        result: { ...decided, replacement },
       };
     },
     'adjustment',

@@ -6,7 +6,7 @@ import { DomainError } from '../../core/errors';
 import type { DocumentInput } from '../../core/tax/input';
 import { fromCents } from '../../core/tax/money';
 import type { TaxjarOrderFields } from '../../core/taxjar/document';
-import { isLiveOrder, nextVersionCodes, refundLinesOf, taxjarId } from '../../core/taxjar/transactions';
+import { collectedLinesOf, isLiveOrder, nextVersionCodes, refundLinesOf, sentFieldsOf, taxjarId } from '../../core/taxjar/transactions';
 import type { TransactionKind, TransactionRecord } from '../../core/transactions/transaction';
 import type { Outcome, TenantCall } from '../call';
 import type { CalculationOptions } from '../engine-context';
@@ -16,6 +16,7 @@ import {
   type DocumentPorts,
   getTransaction,
   listTransactions,
+  type Recorded,
   refundTransaction,
   type TransactionPorts,
   voidTransaction,
@@ -43,14 +44,19 @@ export async function currentOrder(ports: DocumentPorts, call: TenantCall, id: s
   return record;
 }
 
+/** What a TaxJar order keeps beside its document: what it says it collected, and what it was sent. */
+const recordedOf = (order: TaxjarOrderFields): Recorded => ({ collected_lines: collectedLinesOf(order), sent: sentFieldsOf(order) });
+
+/** A commit of `document` under the order's id, recording the order's `sales_tax` as collected. */
 export function createOrder(
   ports: TransactionPorts,
   call: TenantCall,
   id: string,
   document: DocumentInput,
   options: CalculationOptions = {},
+  order: TaxjarOrderFields = {},
 ): Promise<Outcome<TransactionRecord>> {
-  return commitTransaction(ports, call, { code: id, ...document }, options);
+  return commitTransaction(ports, call, { code: id, ...document, collected_tax: order.sales_tax ?? null }, options, undefined, {}, recordedOf(order));
 }
 
 /** An update: the current version is adjusted and replaced by `document`, taxed now. */
@@ -60,12 +66,21 @@ export async function updateOrder(
   current: TransactionRecord,
   document: DocumentInput,
   options: CalculationOptions = {},
+  order: TaxjarOrderFields = {},
 ): Promise<Outcome<TransactionRecord>> {
   const { result, events } = await adjustTransaction(
     ports,
     call,
-    { original_code: current.code, ...nextVersionCodes(current.code), reason: 'TaxJar order update', replacement: document },
+    {
+      original_code: current.code,
+      ...nextVersionCodes(current.code),
+      reason: 'TaxJar order update',
+      replacement: document,
+      collected_tax: order.sales_tax ?? null,
+    },
     options,
+    {},
+    recordedOf(order),
   );
   return { result: result.replacement, events };
 }
@@ -87,12 +102,20 @@ export interface RefundRequest extends TaxjarOrderFields {
 export async function createRefund(ports: DocumentPorts, call: TenantCall, request: RefundRequest): Promise<Outcome<TransactionRecord>> {
   const order = await currentOrder(ports, call, request.transaction_reference_id);
   const { lines } = refundLinesOf(request, order);
-  return refundTransaction(ports, call, order.code, {
-    refund_code: request.transaction_id,
-    date: request.transaction_date,
-    reason: 'TaxJar refund',
-    lines: lines?.map((l) => ({ number: l.number, amount: fromCents(l.amount) })) ?? null,
-  });
+  return refundTransaction(
+    ports,
+    call,
+    order.code,
+    {
+      refund_code: request.transaction_id,
+      date: request.transaction_date,
+      reason: 'TaxJar refund',
+      lines: lines?.map((l) => ({ number: l.number, amount: fromCents(l.amount) })) ?? null,
+      collected_tax: request.sales_tax ?? null,
+    },
+    {},
+    recordedOf(request),
+  );
 }
 
 export async function getRefund(ports: DocumentPorts, call: TenantCall, id: string): Promise<TransactionRecord> {
