@@ -566,6 +566,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare the tax collected with the tax computed
+         * @description Per state and month from `from` to `to` (at most 12 months; otherwise 400 `invalid_request`), optionally one `state`: the computed tax of every document (`tax`), and over the documents that reported what they collected (`collected_tax` of POST /transactions, a TaxJar order’s `sales_tax`) their collected tax, their computed tax (`reported_tax`) and the under- and over-collection, with the counts of documents that did and did not report. Signed as the return figures: refunds and reversals count negative, a voided document not at all. A location-scoped key reads its location’s figures. Months and states without documents are left out.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["reports-collection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -2105,6 +2127,10 @@ export interface components {
                 reversal_code: string;
                 replacement_code: string;
             } | null;
+            /** @description The tax the seller reported collecting (`collected_tax` of the request, a TaxJar order’s `sales_tax`), signed as the document; null when not reported. `tax` stays the computed figure. */
+            collected_tax: number | null;
+            /** @description collected_tax − tax: negative when less was collected than computed; null when not reported. */
+            collection_difference: number | null;
             lines: {
                 number: string;
                 item_code: string | null;
@@ -2190,6 +2216,8 @@ export interface components {
                 credited_tax: number;
                 /** @description Tax not yet refunded or credited. */
                 remaining_tax: number;
+                /** @description The tax the seller reported collecting on this line; null when it reported none for the line. */
+                collected_tax: number | null;
             }[];
             summary: components["schemas"]["Jurisdiction"][];
             messages: components["schemas"]["Message"][];
@@ -2562,6 +2590,21 @@ export interface components {
                     /** @description USD, rounded to cents. */
                     tax: number;
                 };
+            };
+            /** @description What the seller reported it collected against the computed tax. */
+            collection: {
+                /** @description The tax the documents that reported one say was collected. */
+                collected_tax: number;
+                /** @description The computed tax of those same documents. */
+                reported_tax: number;
+                /** @description Σ max(0, computed − collected) per document: tax owed beyond what was collected. */
+                under_collected: number;
+                /** @description Σ max(0, collected − computed) per document: tax collected beyond what was computed. */
+                over_collected: number;
+                /** @description Documents that reported a collected figure. */
+                reported_document_count: number;
+                /** @description Documents that did not: only their computed tax is known. */
+                unreported_document_count: number;
             };
         };
         Error: {
@@ -9812,6 +9855,8 @@ export interface operations {
                         /** @description A certificate for this line only, instead of the document’s `exemption_certificate_id`. */
                         exemption_certificate_id?: string | null;
                     }[];
+                    /** @description The sales tax you collected on the document, as your system recorded it (USD). Kept beside the computed tax, never instead of it: the view answers both and `collection_difference`, and the return figures and GET /reports/collection sum under- and over-collection. Left out: not reported. */
+                    collected_tax?: number | null;
                 };
             };
         };
@@ -10818,6 +10863,8 @@ export interface operations {
                     date?: string | null;
                     /** @description Why, kept with the document. */
                     reason?: string | null;
+                    /** @description The sales tax you gave back with the refund, as your system recorded it (a positive amount; the refund document carries it negative). Left out: not reported. */
+                    collected_tax?: number | null;
                     lines?: {
                         /** @description A line number of the original document. */
                         number: string;
@@ -12368,6 +12415,8 @@ export interface operations {
                     replacement_code: string;
                     /** @description Why, kept with the document. */
                     reason?: string | null;
+                    /** @description The sales tax you collected on the corrected document. The reversal takes back what the original reported; left out: the replacement reports none. */
+                    collected_tax?: number | null;
                     /** @description The corrected document, taxed now; its date, customer_code and location_code default to the original’s. */
                     replacement: {
                         /** @description The document date (default today, UTC): it is taxed with the content version in force on it. */
@@ -13233,6 +13282,342 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "accuracy_requirement_not_met" | "product_identity_required" | "address_precision_requirement_not_met" | "exemption_certificate_not_found" | "rate_unavailable" | "ky_historical_window_unsupported" | "il_sourcing_unresolved_no_seller_facts" | "il_sourcing_unresolved_in_state_seller_without_validated_profile" | "il_sourcing_unresolved_conflicting_seller_facts" | "il_sourcing_unresolved_untrusted_contract" | "il_sourcing_not_enabled" | "il_in_state_selling_not_enabled" | "il_product_identity_required" | "il_address_not_located" | "il_rate_lookup_unresolved" | "il_rate_index_not_ready" | "il_rate_lookup_failed" | "invalid_adjustment_codes";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "reports-collection": {
+        parameters: {
+            query: {
+                /** @example 2026-04 */
+                from: string;
+                /** @example 2026-06 */
+                to: string;
+                /** @example CO */
+                state?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Computed against collected tax, per state and month with documents. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "collection_report";
+                        from: string;
+                        to: string;
+                        /** @description The location a location-scoped key reads; null: every location. */
+                        location_code: string | null;
+                        data: {
+                            state: string;
+                            period: string;
+                            document_count: number;
+                            /** @description The computed tax of every document, net of refunds, credits, voids and reversals. */
+                            tax: number;
+                            /** @description The tax the documents that reported one say was collected. */
+                            collected_tax: number;
+                            /** @description The computed tax of those same documents. */
+                            reported_tax: number;
+                            /** @description Σ max(0, computed − collected) per document: tax owed beyond what was collected. */
+                            under_collected: number;
+                            /** @description Σ max(0, collected − computed) per document: tax collected beyond what was computed. */
+                            over_collected: number;
+                            /** @description Documents that reported a collected figure. */
+                            reported_document_count: number;
+                            /** @description Documents that did not: only their computed tax is known. */
+                            unreported_document_count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_request";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
                             /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
@@ -20477,7 +20862,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -20736,7 +21121,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -22104,8 +22489,10 @@ export interface operations {
                     amount: number | string;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping: number | string;
-                    /** @description Accepted and not used: the committed tax is the engine’s. */
+                    /** @description The sales tax collected, recorded as such (the order answers it as its `sales_tax`); the committed tax is the engine’s, and GET /api/v1/transactions/{code} answers both. */
                     sales_tax?: (number | string) | null;
+                    /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
+                    provider?: string | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -22124,7 +22511,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -22216,6 +22603,24 @@ export interface operations {
                         detail: string;
                         /** @constant */
                         status: 404;
+                    };
+                };
+            };
+            /** @description Error: `validation_error`. */
+            406: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 406;
                     };
                 };
             };
@@ -22529,8 +22934,10 @@ export interface operations {
                     amount?: (number | string) | null;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping?: (number | string) | null;
-                    /** @description Accepted and not used: the committed tax is the engine’s. */
+                    /** @description The sales tax collected, recorded as such (the order answers it as its `sales_tax`); the committed tax is the engine’s, and GET /api/v1/transactions/{code} answers both. */
                     sales_tax?: (number | string) | null;
+                    /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
+                    provider?: string | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -22549,7 +22956,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -23140,8 +23547,10 @@ export interface operations {
                     amount: number | string;
                     /** @description The shipping refunded. Either sign. */
                     shipping: number | string;
-                    /** @description Accepted and not used: the committed tax is the engine’s. */
+                    /** @description The sales tax collected, recorded as such (the order answers it as its `sales_tax`); the committed tax is the engine’s, and GET /api/v1/transactions/{code} answers both. */
                     sales_tax?: (number | string) | null;
+                    /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
+                    provider?: string | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -23161,7 +23570,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -23253,6 +23662,24 @@ export interface operations {
                         detail: string;
                         /** @constant */
                         status: 404;
+                    };
+                };
+            };
+            /** @description Error: `validation_error`. */
+            406: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 406;
                     };
                 };
             };
