@@ -9885,8 +9885,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-02T01:18:16.561Z",
-                     *       "updated_at": "2026-12-02T01:18:16.561Z",
+                     *       "created_at": "2026-12-02T05:48:00.708Z",
+                     *       "updated_at": "2026-12-02T05:48:00.708Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -9896,6 +9896,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "1",
@@ -9958,7 +9960,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 11.45
+                     *           "remaining_tax": 11.45,
+                     *           "collected_tax": null
                      *         },
                      *         {
                      *           "number": "2",
@@ -10021,7 +10024,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 42.07
+                     *           "remaining_tax": 42.07,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -10409,8 +10413,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-02T01:18:16.561Z",
-                     *       "updated_at": "2026-12-02T01:18:16.561Z",
+                     *       "created_at": "2026-12-02T05:48:00.708Z",
+                     *       "updated_at": "2026-12-02T05:48:00.708Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -10420,6 +10424,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "1",
@@ -10482,7 +10488,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 11.45
+                     *           "remaining_tax": 11.45,
+                     *           "collected_tax": null
                      *         },
                      *         {
                      *           "number": "2",
@@ -10545,7 +10552,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 42.07
+                     *           "remaining_tax": 42.07,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -10899,8 +10907,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Jacket returned",
-                     *       "created_at": "2026-12-02T01:18:16.623Z",
-                     *       "updated_at": "2026-12-02T01:18:16.623Z",
+                     *       "created_at": "2026-12-02T05:48:00.765Z",
+                     *       "updated_at": "2026-12-02T05:48:00.765Z",
                      *       "voided_at": null,
                      *       "total_amount": -129,
                      *       "total_discount": 0,
@@ -10910,6 +10918,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "1",
@@ -10972,7 +10982,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 0,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 0
+                     *           "remaining_tax": 0,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -11395,8 +11406,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Tax overcharged on the desk",
-                     *       "created_at": "2026-12-02T01:18:16.655Z",
-                     *       "updated_at": "2026-12-02T01:18:16.655Z",
+                     *       "created_at": "2026-12-02T05:48:00.811Z",
+                     *       "updated_at": "2026-12-02T05:48:00.811Z",
                      *       "voided_at": null,
                      *       "total_amount": 0,
                      *       "total_discount": 0,
@@ -11406,6 +11417,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "2",
@@ -11468,7 +11481,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 0,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 0
+                     *           "remaining_tax": 0,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -11872,9 +11886,9 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Order cancelled",
-                     *       "created_at": "2026-12-02T01:18:16.730Z",
-                     *       "updated_at": "2026-12-02T01:18:16.759Z",
-                     *       "voided_at": "2026-12-02T01:18:16.759Z",
+                     *       "created_at": "2026-12-02T05:48:00.869Z",
+                     *       "updated_at": "2026-12-02T05:48:00.909Z",
+                     *       "voided_at": "2026-12-02T05:48:00.909Z",
                      *       "total_amount": 628,
                      *       "total_discount": 25,
                      *       "total_taxable": 603,
@@ -11883,6 +11897,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "1",
@@ -11945,7 +11961,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 11.45
+                     *           "remaining_tax": 11.45,
+                     *           "collected_tax": null
                      *         },
                      *         {
                      *           "number": "2",
@@ -12008,7 +12025,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 42.07
+                     *           "remaining_tax": 42.07,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -12549,8 +12567,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T01:18:16.694Z",
-                     *         "updated_at": "2026-12-02T01:18:16.730Z",
+                     *         "created_at": "2026-12-02T05:48:00.845Z",
+                     *         "updated_at": "2026-12-02T05:48:00.869Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -12563,6 +12581,8 @@ export interface operations {
                      *           "reversal_code": "INV-1002-REV",
                      *           "replacement_code": "INV-1002-B"
                      *         },
+                     *         "collected_tax": null,
+                     *         "collection_difference": null,
                      *         "lines": [
                      *           {
                      *             "number": "1",
@@ -12625,7 +12645,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 129,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 11.45
+                     *             "remaining_tax": 11.45,
+                     *             "collected_tax": null
                      *           },
                      *           {
                      *             "number": "2",
@@ -12688,7 +12709,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 474,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 42.07
+                     *             "remaining_tax": 42.07,
+                     *             "collected_tax": null
                      *           }
                      *         ],
                      *         "summary": [
@@ -12732,8 +12754,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T01:18:16.730Z",
-                     *         "updated_at": "2026-12-02T01:18:16.730Z",
+                     *         "created_at": "2026-12-02T05:48:00.869Z",
+                     *         "updated_at": "2026-12-02T05:48:00.869Z",
                      *         "voided_at": null,
                      *         "total_amount": -628,
                      *         "total_discount": -25,
@@ -12743,6 +12765,8 @@ export interface operations {
                      *         "refunds": [],
                      *         "credits": [],
                      *         "adjustment": null,
+                     *         "collected_tax": null,
+                     *         "collection_difference": null,
                      *         "lines": [
                      *           {
                      *             "number": "1",
@@ -12805,7 +12829,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 0,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 0
+                     *             "remaining_tax": 0,
+                     *             "collected_tax": null
                      *           },
                      *           {
                      *             "number": "2",
@@ -12868,7 +12893,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 0,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 0
+                     *             "remaining_tax": 0,
+                     *             "collected_tax": null
                      *           }
                      *         ],
                      *         "summary": [
@@ -12912,8 +12938,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T01:18:16.730Z",
-                     *         "updated_at": "2026-12-02T01:18:16.730Z",
+                     *         "created_at": "2026-12-02T05:48:00.869Z",
+                     *         "updated_at": "2026-12-02T05:48:00.869Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -12923,6 +12949,8 @@ export interface operations {
                      *         "refunds": [],
                      *         "credits": [],
                      *         "adjustment": null,
+                     *         "collected_tax": null,
+                     *         "collection_difference": null,
                      *         "lines": [
                      *           {
                      *             "number": "1",
@@ -12985,7 +13013,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 129,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 11.45
+                     *             "remaining_tax": 11.45,
+                     *             "collected_tax": null
                      *           },
                      *           {
                      *             "number": "2",
@@ -13048,7 +13077,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 474,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 42.07
+                     *             "remaining_tax": 42.07,
+                     *             "collected_tax": null
                      *           }
                      *         ],
                      *         "summary": [
@@ -13407,9 +13437,9 @@ export interface operations {
             query: {
                 /** @example 2026-04 */
                 from: string;
-                /** @example 2026-06 */
+                /** @example 2026-04 */
                 to: string;
-                /** @example CO */
+                /** @example NY */
                 state?: string;
             };
             header?: {
@@ -13431,6 +13461,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "collection_report",
+                     *       "from": "2026-04",
+                     *       "to": "2026-04",
+                     *       "location_code": null,
+                     *       "data": [
+                     *         {
+                     *           "state": "NY",
+                     *           "period": "2026-04",
+                     *           "document_count": 5,
+                     *           "tax": 37.07,
+                     *           "collected_tax": 0,
+                     *           "reported_tax": 0,
+                     *           "under_collected": 0,
+                     *           "over_collected": 0,
+                     *           "reported_document_count": 0,
+                     *           "unreported_document_count": 5
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "collection_report";
@@ -18056,14 +18108,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "batch",
-                     *       "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
+                     *       "id": "bat_6fdfd95d9c1fada8c5cc524a539beacd",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-02T01:18:16.910Z",
-                     *       "completed_at": "2026-12-02T01:18:16.994Z",
-                     *       "expires_at": "2027-01-01T01:18:16.994Z",
+                     *       "created_at": "2026-12-02T05:48:01.128Z",
+                     *       "completed_at": "2026-12-02T05:48:01.217Z",
+                     *       "expires_at": "2027-01-01T05:48:01.217Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "quote-77",
@@ -18186,8 +18238,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.994Z",
-                     *             "updated_at": "2026-12-02T01:18:16.994Z",
+                     *             "created_at": "2026-12-02T05:48:01.217Z",
+                     *             "updated_at": "2026-12-02T05:48:01.217Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -18197,6 +18249,8 @@ export interface operations {
                      *             "refunds": [],
                      *             "credits": [],
                      *             "adjustment": null,
+                     *             "collected_tax": null,
+                     *             "collection_difference": null,
                      *             "lines": [
                      *               {
                      *                 "number": "1",
@@ -18259,7 +18313,8 @@ export interface operations {
                      *                 "refunded_amount": 0,
                      *                 "refundable_amount": 450,
                      *                 "credited_tax": 0,
-                     *                 "remaining_tax": 39.94
+                     *                 "remaining_tax": 39.94,
+                     *                 "collected_tax": null
                      *               }
                      *             ],
                      *             "summary": [
@@ -18753,8 +18808,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.994Z",
-                     *             "updated_at": "2026-12-02T01:18:16.994Z",
+                     *             "created_at": "2026-12-02T05:48:01.217Z",
+                     *             "updated_at": "2026-12-02T05:48:01.217Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -18764,6 +18819,8 @@ export interface operations {
                      *             "refunds": [],
                      *             "credits": [],
                      *             "adjustment": null,
+                     *             "collected_tax": null,
+                     *             "collection_difference": null,
                      *             "lines": [
                      *               {
                      *                 "number": "1",
@@ -18826,7 +18883,8 @@ export interface operations {
                      *                 "refunded_amount": 0,
                      *                 "refundable_amount": 450,
                      *                 "credited_tax": 0,
-                     *                 "remaining_tax": 39.94
+                     *                 "remaining_tax": 39.94,
+                     *                 "collected_tax": null
                      *               }
                      *             ],
                      *             "summary": [
@@ -19918,14 +19976,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "return_job",
-                     *       "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
+                     *       "id": "rjob_8fafa9f96f1cb6b51c607166e8d9f05e",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-02T01:18:17.194Z",
-                     *       "completed_at": "2026-12-02T01:18:17.265Z",
-                     *       "expires_at": "2027-01-01T01:18:17.265Z",
+                     *       "created_at": "2026-12-02T05:48:01.426Z",
+                     *       "completed_at": "2026-12-02T05:48:01.511Z",
+                     *       "expires_at": "2027-01-01T05:48:01.511Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "ny-2026-04",
@@ -19988,6 +20046,14 @@ export interface operations {
                      *                 "taxable_amount": 0,
                      *                 "tax": 0
                      *               }
+                     *             },
+                     *             "collection": {
+                     *               "collected_tax": 0,
+                     *               "reported_tax": 0,
+                     *               "under_collected": 0,
+                     *               "over_collected": 0,
+                     *               "reported_document_count": 0,
+                     *               "unreported_document_count": 1
                      *             }
                      *           }
                      *         },
@@ -20030,6 +20096,14 @@ export interface operations {
                      *                 "taxable_amount": 0,
                      *                 "tax": 0
                      *               }
+                     *             },
+                     *             "collection": {
+                     *               "collected_tax": 0,
+                     *               "reported_tax": 0,
+                     *               "under_collected": 0,
+                     *               "over_collected": 0,
+                     *               "reported_document_count": 0,
+                     *               "unreported_document_count": 0
                      *             }
                      *           }
                      *         }
@@ -20438,6 +20512,14 @@ export interface operations {
                      *                 "taxable_amount": 0,
                      *                 "tax": 0
                      *               }
+                     *             },
+                     *             "collection": {
+                     *               "collected_tax": 0,
+                     *               "reported_tax": 0,
+                     *               "under_collected": 0,
+                     *               "over_collected": 0,
+                     *               "reported_document_count": 0,
+                     *               "unreported_document_count": 1
                      *             }
                      *           }
                      *         },
@@ -20480,6 +20562,14 @@ export interface operations {
                      *                 "taxable_amount": 0,
                      *                 "tax": 0
                      *               }
+                     *             },
+                     *             "collection": {
+                     *               "collected_tax": 0,
+                     *               "reported_tax": 0,
+                     *               "under_collected": 0,
+                     *               "over_collected": 0,
+                     *               "reported_document_count": 0,
+                     *               "unreported_document_count": 0
                      *             }
                      *           }
                      *         }
