@@ -28,6 +28,7 @@ export const DOCUMENT_FIELDS = [
   'minimum_address_precision',
   'require_known',
   'strict',
+  'collected_tax',
 ] as const;
 export const LINE_FIELDS = [
   'line_number',

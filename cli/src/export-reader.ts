@@ -71,6 +71,9 @@ function documentOf(row: Record<string, string>, columns: ColumnMap, operation: 
   if (operation === 'commit') doc.code = invoice;
   for (const field of DOCUMENT_TEXTS) if (value(field)) doc[field] = value(field);
   for (const field of ['require_known', 'strict'] as const) if (value(field)) doc[field] = flagOr(value(field)!);
+  // What the ERP says it collected is a commit's only: a calculation has no such field.
+  const collected = value('collected_tax');
+  if (operation === 'commit' && collected) doc.collected_tax = numberOr(collected);
   return doc;
 }
 

@@ -566,6 +566,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare the tax collected with the tax computed
+         * @description Per state and month from `from` to `to` (at most 12 months; otherwise 400 `invalid_request`), optionally one `state`: the computed tax of every document (`tax`), and over the documents that reported what they collected (`collected_tax` of POST /transactions, a TaxJar order’s `sales_tax`) their collected tax, their computed tax (`reported_tax`) and the under- and over-collection, with the counts of documents that did and did not report. Signed as the return figures: refunds and reversals count negative, a voided document not at all. A location-scoped key reads its location’s figures. Months and states without documents are left out.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["reports-collection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -2119,6 +2141,10 @@ export interface components {
                 reversal_code: string;
                 replacement_code: string;
             } | null;
+            /** @description The tax the seller reported collecting (`collected_tax` of the request, a TaxJar order’s `sales_tax`), signed as the document; null when not reported. `tax` stays the computed figure. */
+            collected_tax: number | null;
+            /** @description collected_tax − tax: negative when less was collected than computed; null when not reported. */
+            collection_difference: number | null;
             lines: {
                 number: string;
                 item_code: string | null;
@@ -2204,6 +2230,8 @@ export interface components {
                 credited_tax: number;
                 /** @description Tax not yet refunded or credited. */
                 remaining_tax: number;
+                /** @description The tax the seller reported collecting on this line; null when it reported none for the line. */
+                collected_tax: number | null;
             }[];
             summary: components["schemas"]["Jurisdiction"][];
             messages: components["schemas"]["Message"][];
@@ -2525,7 +2553,7 @@ export interface components {
             exempt_amount: number;
             /** @description USD, rounded to cents. */
             taxable_amount: number;
-            /** @description The tax collected, net of refunds, credits and reversals. */
+            /** @description The tax computed on the documents, net of refunds, credits and reversals (what the seller reports collected: `collection`). */
             tax: number;
             /** @description The figures per jurisdiction and rate. */
             jurisdictions: {
@@ -2576,6 +2604,21 @@ export interface components {
                     /** @description USD, rounded to cents. */
                     tax: number;
                 };
+            };
+            /** @description What the seller reported it collected against the computed tax. */
+            collection: {
+                /** @description The tax the documents that reported one say was collected. */
+                collected_tax: number;
+                /** @description The computed tax of those same documents. */
+                reported_tax: number;
+                /** @description Σ max(0, computed − collected) per document: tax owed beyond what was collected. */
+                under_collected: number;
+                /** @description Σ max(0, collected − computed) per document: tax collected beyond what was computed. */
+                over_collected: number;
+                /** @description Documents that reported a collected figure. */
+                reported_document_count: number;
+                /** @description Documents that did not: only their computed tax is known. */
+                unreported_document_count: number;
             };
         };
         Error: {
@@ -9826,6 +9869,8 @@ export interface operations {
                         /** @description A certificate for this line only, instead of the document’s `exemption_certificate_id`. */
                         exemption_certificate_id?: string | null;
                     }[];
+                    /** @description The sales tax you collected on the document, as your system recorded it (USD). Kept beside the computed tax, never instead of it: the view answers both and `collection_difference`, and the return figures and GET /reports/collection sum under- and over-collection. Left out: not reported. */
+                    collected_tax?: number | null;
                 };
             };
         };
@@ -9854,8 +9899,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-02T01:18:16.561Z",
-                     *       "updated_at": "2026-12-02T01:18:16.561Z",
+                     *       "created_at": "2026-12-02T05:48:00.708Z",
+                     *       "updated_at": "2026-12-02T05:48:00.708Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -9865,6 +9910,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "1",
@@ -9927,7 +9974,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 11.45
+                     *           "remaining_tax": 11.45,
+                     *           "collected_tax": null
                      *         },
                      *         {
                      *           "number": "2",
@@ -9990,7 +10038,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 42.07
+                     *           "remaining_tax": 42.07,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -10378,8 +10427,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-02T01:18:16.561Z",
-                     *       "updated_at": "2026-12-02T01:18:16.561Z",
+                     *       "created_at": "2026-12-02T05:48:00.708Z",
+                     *       "updated_at": "2026-12-02T05:48:00.708Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -10389,6 +10438,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "1",
@@ -10451,7 +10502,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 11.45
+                     *           "remaining_tax": 11.45,
+                     *           "collected_tax": null
                      *         },
                      *         {
                      *           "number": "2",
@@ -10514,7 +10566,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 42.07
+                     *           "remaining_tax": 42.07,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -10832,6 +10885,8 @@ export interface operations {
                     date?: string | null;
                     /** @description Why, kept with the document. */
                     reason?: string | null;
+                    /** @description The sales tax you gave back with the refund, as your system recorded it (a positive amount; the refund document carries it negative). Left out: not reported. */
+                    collected_tax?: number | null;
                     lines?: {
                         /** @description A line number of the original document. */
                         number: string;
@@ -10866,8 +10921,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Jacket returned",
-                     *       "created_at": "2026-12-02T01:18:16.623Z",
-                     *       "updated_at": "2026-12-02T01:18:16.623Z",
+                     *       "created_at": "2026-12-02T05:48:00.765Z",
+                     *       "updated_at": "2026-12-02T05:48:00.765Z",
                      *       "voided_at": null,
                      *       "total_amount": -129,
                      *       "total_discount": 0,
@@ -10877,6 +10932,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "1",
@@ -10939,7 +10996,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 0,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 0
+                     *           "remaining_tax": 0,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -11362,8 +11420,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Tax overcharged on the desk",
-                     *       "created_at": "2026-12-02T01:18:16.655Z",
-                     *       "updated_at": "2026-12-02T01:18:16.655Z",
+                     *       "created_at": "2026-12-02T05:48:00.811Z",
+                     *       "updated_at": "2026-12-02T05:48:00.811Z",
                      *       "voided_at": null,
                      *       "total_amount": 0,
                      *       "total_discount": 0,
@@ -11373,6 +11431,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "2",
@@ -11435,7 +11495,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 0,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 0
+                     *           "remaining_tax": 0,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -11839,9 +11900,9 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Order cancelled",
-                     *       "created_at": "2026-12-02T01:18:16.730Z",
-                     *       "updated_at": "2026-12-02T01:18:16.759Z",
-                     *       "voided_at": "2026-12-02T01:18:16.759Z",
+                     *       "created_at": "2026-12-02T05:48:00.869Z",
+                     *       "updated_at": "2026-12-02T05:48:00.909Z",
+                     *       "voided_at": "2026-12-02T05:48:00.909Z",
                      *       "total_amount": 628,
                      *       "total_discount": 25,
                      *       "total_taxable": 603,
@@ -11850,6 +11911,8 @@ export interface operations {
                      *       "refunds": [],
                      *       "credits": [],
                      *       "adjustment": null,
+                     *       "collected_tax": null,
+                     *       "collection_difference": null,
                      *       "lines": [
                      *         {
                      *           "number": "1",
@@ -11912,7 +11975,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 11.45
+                     *           "remaining_tax": 11.45,
+                     *           "collected_tax": null
                      *         },
                      *         {
                      *           "number": "2",
@@ -11975,7 +12039,8 @@ export interface operations {
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
-                     *           "remaining_tax": 42.07
+                     *           "remaining_tax": 42.07,
+                     *           "collected_tax": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -12382,6 +12447,8 @@ export interface operations {
                     replacement_code: string;
                     /** @description Why, kept with the document. */
                     reason?: string | null;
+                    /** @description The sales tax you collected on the corrected document. The reversal takes back what the original reported; left out: the replacement reports none. */
+                    collected_tax?: number | null;
                     /** @description The corrected document, taxed now; its date, customer_code and location_code default to the original’s. */
                     replacement: {
                         /** @description The document date (default today, UTC): it is taxed with the content version in force on it. */
@@ -12514,8 +12581,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T01:18:16.694Z",
-                     *         "updated_at": "2026-12-02T01:18:16.730Z",
+                     *         "created_at": "2026-12-02T05:48:00.845Z",
+                     *         "updated_at": "2026-12-02T05:48:00.869Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -12528,6 +12595,8 @@ export interface operations {
                      *           "reversal_code": "INV-1002-REV",
                      *           "replacement_code": "INV-1002-B"
                      *         },
+                     *         "collected_tax": null,
+                     *         "collection_difference": null,
                      *         "lines": [
                      *           {
                      *             "number": "1",
@@ -12590,7 +12659,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 129,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 11.45
+                     *             "remaining_tax": 11.45,
+                     *             "collected_tax": null
                      *           },
                      *           {
                      *             "number": "2",
@@ -12653,7 +12723,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 474,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 42.07
+                     *             "remaining_tax": 42.07,
+                     *             "collected_tax": null
                      *           }
                      *         ],
                      *         "summary": [
@@ -12697,8 +12768,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T01:18:16.730Z",
-                     *         "updated_at": "2026-12-02T01:18:16.730Z",
+                     *         "created_at": "2026-12-02T05:48:00.869Z",
+                     *         "updated_at": "2026-12-02T05:48:00.869Z",
                      *         "voided_at": null,
                      *         "total_amount": -628,
                      *         "total_discount": -25,
@@ -12708,6 +12779,8 @@ export interface operations {
                      *         "refunds": [],
                      *         "credits": [],
                      *         "adjustment": null,
+                     *         "collected_tax": null,
+                     *         "collection_difference": null,
                      *         "lines": [
                      *           {
                      *             "number": "1",
@@ -12770,7 +12843,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 0,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 0
+                     *             "remaining_tax": 0,
+                     *             "collected_tax": null
                      *           },
                      *           {
                      *             "number": "2",
@@ -12833,7 +12907,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 0,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 0
+                     *             "remaining_tax": 0,
+                     *             "collected_tax": null
                      *           }
                      *         ],
                      *         "summary": [
@@ -12877,8 +12952,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T01:18:16.730Z",
-                     *         "updated_at": "2026-12-02T01:18:16.730Z",
+                     *         "created_at": "2026-12-02T05:48:00.869Z",
+                     *         "updated_at": "2026-12-02T05:48:00.869Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -12888,6 +12963,8 @@ export interface operations {
                      *         "refunds": [],
                      *         "credits": [],
                      *         "adjustment": null,
+                     *         "collected_tax": null,
+                     *         "collection_difference": null,
                      *         "lines": [
                      *           {
                      *             "number": "1",
@@ -12950,7 +13027,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 129,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 11.45
+                     *             "remaining_tax": 11.45,
+                     *             "collected_tax": null
                      *           },
                      *           {
                      *             "number": "2",
@@ -13013,7 +13091,8 @@ export interface operations {
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 474,
                      *             "credited_tax": 0,
-                     *             "remaining_tax": 42.07
+                     *             "remaining_tax": 42.07,
+                     *             "collected_tax": null
                      *           }
                      *         ],
                      *         "summary": [
@@ -13247,6 +13326,364 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "validation_error" | "accuracy_requirement_not_met" | "product_identity_required" | "address_precision_requirement_not_met" | "exemption_certificate_not_found" | "rate_unavailable" | "ky_historical_window_unsupported" | "il_sourcing_unresolved_no_seller_facts" | "il_sourcing_unresolved_in_state_seller_without_validated_profile" | "il_sourcing_unresolved_conflicting_seller_facts" | "il_sourcing_unresolved_untrusted_contract" | "il_sourcing_not_enabled" | "il_in_state_selling_not_enabled" | "il_product_identity_required" | "il_address_not_located" | "il_rate_lookup_unresolved" | "il_rate_index_not_ready" | "il_rate_lookup_failed" | "invalid_adjustment_codes";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "reports-collection": {
+        parameters: {
+            query: {
+                /** @example 2026-04 */
+                from: string;
+                /** @example 2026-04 */
+                to: string;
+                /** @example NY */
+                state?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Computed against collected tax, per state and month with documents. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "collection_report",
+                     *       "from": "2026-04",
+                     *       "to": "2026-04",
+                     *       "location_code": null,
+                     *       "data": [
+                     *         {
+                     *           "state": "NY",
+                     *           "period": "2026-04",
+                     *           "document_count": 5,
+                     *           "tax": 37.07,
+                     *           "collected_tax": 0,
+                     *           "reported_tax": 0,
+                     *           "under_collected": 0,
+                     *           "over_collected": 0,
+                     *           "reported_document_count": 0,
+                     *           "unreported_document_count": 5
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "collection_report";
+                        from: string;
+                        to: string;
+                        /** @description The location a location-scoped key reads; null: every location. */
+                        location_code: string | null;
+                        data: {
+                            state: string;
+                            period: string;
+                            document_count: number;
+                            /** @description The computed tax of every document, net of refunds, credits, voids and reversals. */
+                            tax: number;
+                            /** @description The tax the documents that reported one say was collected. */
+                            collected_tax: number;
+                            /** @description The computed tax of those same documents. */
+                            reported_tax: number;
+                            /** @description Σ max(0, computed − collected) per document: tax owed beyond what was collected. */
+                            under_collected: number;
+                            /** @description Σ max(0, collected − computed) per document: tax collected beyond what was computed. */
+                            over_collected: number;
+                            /** @description Documents that reported a collected figure. */
+                            reported_document_count: number;
+                            /** @description Documents that did not: only their computed tax is known. */
+                            unreported_document_count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`, `invalid_request`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context" | "invalid_request";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
                             /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
@@ -17685,14 +18122,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "batch",
-                     *       "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
+                     *       "id": "bat_6fdfd95d9c1fada8c5cc524a539beacd",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-02T01:18:16.910Z",
-                     *       "completed_at": "2026-12-02T01:18:16.994Z",
-                     *       "expires_at": "2027-01-01T01:18:16.994Z",
+                     *       "created_at": "2026-12-02T05:48:01.128Z",
+                     *       "completed_at": "2026-12-02T05:48:01.217Z",
+                     *       "expires_at": "2027-01-01T05:48:01.217Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "quote-77",
@@ -17815,8 +18252,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.994Z",
-                     *             "updated_at": "2026-12-02T01:18:16.994Z",
+                     *             "created_at": "2026-12-02T05:48:01.217Z",
+                     *             "updated_at": "2026-12-02T05:48:01.217Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -17826,6 +18263,8 @@ export interface operations {
                      *             "refunds": [],
                      *             "credits": [],
                      *             "adjustment": null,
+                     *             "collected_tax": null,
+                     *             "collection_difference": null,
                      *             "lines": [
                      *               {
                      *                 "number": "1",
@@ -17888,7 +18327,8 @@ export interface operations {
                      *                 "refunded_amount": 0,
                      *                 "refundable_amount": 450,
                      *                 "credited_tax": 0,
-                     *                 "remaining_tax": 39.94
+                     *                 "remaining_tax": 39.94,
+                     *                 "collected_tax": null
                      *               }
                      *             ],
                      *             "summary": [
@@ -18382,8 +18822,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.994Z",
-                     *             "updated_at": "2026-12-02T01:18:16.994Z",
+                     *             "created_at": "2026-12-02T05:48:01.217Z",
+                     *             "updated_at": "2026-12-02T05:48:01.217Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -18393,6 +18833,8 @@ export interface operations {
                      *             "refunds": [],
                      *             "credits": [],
                      *             "adjustment": null,
+                     *             "collected_tax": null,
+                     *             "collection_difference": null,
                      *             "lines": [
                      *               {
                      *                 "number": "1",
@@ -18455,7 +18897,8 @@ export interface operations {
                      *                 "refunded_amount": 0,
                      *                 "refundable_amount": 450,
                      *                 "credited_tax": 0,
-                     *                 "remaining_tax": 39.94
+                     *                 "remaining_tax": 39.94,
+                     *                 "collected_tax": null
                      *               }
                      *             ],
                      *             "summary": [
@@ -19547,14 +19990,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "return_job",
-                     *       "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
+                     *       "id": "rjob_8fafa9f96f1cb6b51c607166e8d9f05e",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-02T01:18:17.194Z",
-                     *       "completed_at": "2026-12-02T01:18:17.265Z",
-                     *       "expires_at": "2027-01-01T01:18:17.265Z",
+                     *       "created_at": "2026-12-02T05:48:01.426Z",
+                     *       "completed_at": "2026-12-02T05:48:01.511Z",
+                     *       "expires_at": "2027-01-01T05:48:01.511Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "ny-2026-04",
@@ -19617,6 +20060,14 @@ export interface operations {
                      *                 "taxable_amount": 0,
                      *                 "tax": 0
                      *               }
+                     *             },
+                     *             "collection": {
+                     *               "collected_tax": 0,
+                     *               "reported_tax": 0,
+                     *               "under_collected": 0,
+                     *               "over_collected": 0,
+                     *               "reported_document_count": 0,
+                     *               "unreported_document_count": 1
                      *             }
                      *           }
                      *         },
@@ -19659,6 +20110,14 @@ export interface operations {
                      *                 "taxable_amount": 0,
                      *                 "tax": 0
                      *               }
+                     *             },
+                     *             "collection": {
+                     *               "collected_tax": 0,
+                     *               "reported_tax": 0,
+                     *               "under_collected": 0,
+                     *               "over_collected": 0,
+                     *               "reported_document_count": 0,
+                     *               "unreported_document_count": 0
                      *             }
                      *           }
                      *         }
@@ -20067,6 +20526,14 @@ export interface operations {
                      *                 "taxable_amount": 0,
                      *                 "tax": 0
                      *               }
+                     *             },
+                     *             "collection": {
+                     *               "collected_tax": 0,
+                     *               "reported_tax": 0,
+                     *               "under_collected": 0,
+                     *               "over_collected": 0,
+                     *               "reported_document_count": 0,
+                     *               "unreported_document_count": 1
                      *             }
                      *           }
                      *         },
@@ -20109,6 +20576,14 @@ export interface operations {
                      *                 "taxable_amount": 0,
                      *                 "tax": 0
                      *               }
+                     *             },
+                     *             "collection": {
+                     *               "collected_tax": 0,
+                     *               "reported_tax": 0,
+                     *               "under_collected": 0,
+                     *               "over_collected": 0,
+                     *               "reported_document_count": 0,
+                     *               "unreported_document_count": 0
                      *             }
                      *           }
                      *         }
@@ -20491,7 +20966,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -20750,7 +21225,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -22118,8 +22593,10 @@ export interface operations {
                     amount: number | string;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping: number | string;
-                    /** @description Accepted and not used: the committed tax is the engine’s. */
+                    /** @description The sales tax collected, recorded as such (the order answers it as its `sales_tax`); the committed tax is the engine’s, and GET /api/v1/transactions/{code} answers both. */
                     sales_tax?: (number | string) | null;
+                    /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
+                    provider?: string | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -22138,7 +22615,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -22230,6 +22707,24 @@ export interface operations {
                         detail: string;
                         /** @constant */
                         status: 404;
+                    };
+                };
+            };
+            /** @description Error: `validation_error`. */
+            406: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 406;
                     };
                 };
             };
@@ -22543,8 +23038,10 @@ export interface operations {
                     amount?: (number | string) | null;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping?: (number | string) | null;
-                    /** @description Accepted and not used: the committed tax is the engine’s. */
+                    /** @description The sales tax collected, recorded as such (the order answers it as its `sales_tax`); the committed tax is the engine’s, and GET /api/v1/transactions/{code} answers both. */
                     sales_tax?: (number | string) | null;
+                    /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
+                    provider?: string | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -22563,7 +23060,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -23154,8 +23651,10 @@ export interface operations {
                     amount: number | string;
                     /** @description The shipping refunded. Either sign. */
                     shipping: number | string;
-                    /** @description Accepted and not used: the committed tax is the engine’s. */
+                    /** @description The sales tax collected, recorded as such (the order answers it as its `sales_tax`); the committed tax is the engine’s, and GET /api/v1/transactions/{code} answers both. */
                     sales_tax?: (number | string) | null;
+                    /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
+                    provider?: string | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -23175,7 +23674,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };
@@ -23267,6 +23766,24 @@ export interface operations {
                         detail: string;
                         /** @constant */
                         status: 404;
+                    };
+                };
+            };
+            /** @description Error: `validation_error`. */
+            406: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HTTP reason phrase, e.g. "Bad Request". */
+                        error: string;
+                        /** @description The message, the error code in brackets, then each failing field. */
+                        detail: string;
+                        /** @constant */
+                        status: 406;
                     };
                 };
             };
@@ -23576,8 +24093,10 @@ export interface operations {
                     amount?: (number | string) | null;
                     /** @description The shipping refunded. Either sign. */
                     shipping?: (number | string) | null;
-                    /** @description Accepted and not used: the committed tax is the engine’s. */
+                    /** @description The sales tax collected, recorded as such (the order answers it as its `sales_tax`); the committed tax is the engine’s, and GET /api/v1/transactions/{code} answers both. */
                     sales_tax?: (number | string) | null;
+                    /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
+                    provider?: string | null;
                     /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
                     customer_id?: (string | number) | null;
                     /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
@@ -23597,7 +24116,7 @@ export interface operations {
                         unit_price?: (number | string) | null;
                         /** @description The line’s total discount. */
                         discount?: (number | string) | null;
-                        /** @description Accepted and not used: the tax is the engine’s. */
+                        /** @description On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes. */
                         sales_tax?: (number | string) | null;
                     }[] | null;
                 };

@@ -4,6 +4,7 @@
 import type { Tenant } from '../core/access/records';
 import type { BatchHeader } from '../core/batches/batch';
 import { DomainError } from '../core/errors';
+import { type CollectionRow, collectionRows, reportKeys } from '../core/returns/collection';
 import type { SummaryRepository } from '../core/returns/ports';
 import { ALL_LOCATIONS, summaryView } from '../core/returns/summary';
 import { type BatchPorts, failedItem, type ItemOutcome, type ItemRunner, submitJob } from './batches';
@@ -28,6 +29,21 @@ interface SummaryRequest {
   readonly state: string;
   readonly period: string;
   readonly location_code: string | null;
+}
+
+/**
+ * The account's own collection report: computed against collected tax per state and month, from
+ * the return summaries its documents keep; a location-scoped key reads its location's.
+ */
+export async function collectionReport(
+  ports: Pick<ReturnPorts, 'summaries'>,
+  call: TenantCall,
+  query: { readonly from: string; readonly to: string; readonly state?: string | undefined },
+): Promise<{ readonly from: string; readonly to: string; readonly location_code: string | null; readonly data: CollectionRow[] }> {
+  const location = call.principal.locationCode ?? null;
+  const keys = reportKeys({ ...query, location: location ?? ALL_LOCATIONS });
+  const totals = await ports.summaries(call.principal.tenant).read(keys);
+  return { from: query.from, to: query.to, location_code: location, data: collectionRows(keys, totals) };
 }
 
 export function submitReturnJob(ports: BatchPorts, call: TenantCall, items: readonly ReturnItemInput[], options: SubmissionOptions = {}): Promise<BatchHeader> {

@@ -33,7 +33,7 @@ import {
   type TransactionFilters,
   type TransactionRepository,
 } from '../core/transactions/repository';
-import type { TransactionRecord } from '../core/transactions/transaction';
+import { type Collected, type SentFields, type TransactionRecord, withCollected, withSent } from '../core/transactions/transaction';
 import type { TransactionSummary } from '../core/transactions/view';
 import type { UsageKind } from '../core/usage/usage';
 import { dayOf, type Outcome, type TenantCall } from './call';
@@ -53,10 +53,25 @@ export type DocumentPorts = Pick<TransactionPorts, 'documents'>;
 
 export interface CommitInput extends DocumentInput {
   readonly code: string;
+  /** USD the seller reports it collected; absent or null: not reported. */
+  readonly collected_tax?: number | null | undefined;
 }
+
+/** What a surface adds to a document it commits: per-line collected figures, what it was sent (transaction.ts). */
+export interface Recorded {
+  readonly collected_lines?: ReadonlyMap<string, number> | undefined;
+  readonly sent?: SentFields | undefined;
+}
+
+const collectedOf = (tax: number | null | undefined, recorded: Recorded = {}): Collected => ({
+  tax: tax == null ? null : toCents(tax),
+  lines: recorded.collected_lines,
+});
 
 export interface RefundInput {
   readonly refund_code: string;
+  /** USD the seller gave back (either sign; the refund carries it negative). */
+  readonly collected_tax?: number | null | undefined;
   readonly date?: string | null | undefined;
   readonly reason?: string | null | undefined;
   /** Amounts per line number; absent = everything that remains refundable. */
@@ -76,6 +91,8 @@ export interface VoidInput {
 
 export interface AdjustmentInput extends AdjustmentCodes {
   readonly reason?: string | null | undefined;
+  /** USD the seller collected on the replacement. */
+  readonly collected_tax?: number | null | undefined;
   readonly replacement: DocumentInput;
 }
 
@@ -187,8 +204,9 @@ export async function commitTransaction(
   options: CalculationOptions = {},
   receiptFor?: (document: TransactionRecord) => ItemReceipt,
   alongside: Alongside = {},
+  recorded: Recorded = {},
 ): Promise<Outcome<TransactionRecord>> {
-  const { code, ...doc } = input;
+  const { code, collected_tax, ...doc } = input;
   assertCommittable(doc);
   const { tenant } = call.principal;
   const context = await engineContext(ports.engine, call, doc, options);
@@ -202,7 +220,7 @@ export async function commitTransaction(
   });
   const hash = requestHash(input);
   const { events } = committed;
-  const document = { ...committed.document, request_sha256: hash };
+  const document = { ...withSent(withCollected(committed.document, collectedOf(collected_tax, recorded)), recorded.sent), request_sha256: hash };
   const receipt = receiptFor?.(document);
   // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
   // One item is kept free: the sale's refund, credit or void rewrites it in the same atomic write.
@@ -254,9 +272,11 @@ export function refundTransaction(
   code: string,
   input: RefundInput,
   alongside: Alongside = {},
+  recorded: Recorded = {},
 ): Promise<Outcome<TransactionRecord>> {
   const at = call.now.toISOString();
   const lines = input.lines ? input.lines.map((l) => ({ number: l.number, amount: toCents(l.amount) })) : null;
+  const collected = collectedOf(input.collected_tax, recorded);
   return change(
     ports,
     call,
@@ -266,8 +286,10 @@ export function refundTransaction(
       fieldOf: () => 'refund_code',
       recordedOn: (original) => (original.refunds.includes(input.refund_code) ? input.refund_code : undefined),
     },
-    (current) =>
-      drawnOn(current, refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at)),
+    (current) => {
+      const decided = refund(current.record, { code: input.refund_code, date: input.date ?? dayOf(call.now), reason: input.reason ?? null, lines }, at);
+      return drawnOn(current, { ...decided, document: withSent(withCollected(decided.document, collected), recorded.sent) });
+    },
     'refund',
     undefined,
     alongside,
@@ -339,6 +361,7 @@ export async function adjustTransaction(
   input: AdjustmentInput,
   options: CalculationOptions = {},
   alongside: Alongside = {},
+  recorded: Recorded = {},
 ): Promise<Outcome<Adjustment>> {
   const { original_code, reversal_code, replacement_code } = input;
   const codes = { original_code, reversal_code, replacement_code };
@@ -385,13 +408,14 @@ export async function adjustTransaction(
         reason,
         at,
       );
+      const replacement = withSent(withCollected(decided.replacement, collectedOf(input.collected_tax, recorded)), recorded.sent);
       return {
         change: {
-          create: [decided.reversal, decided.replacement],
+          create: [decided.reversal, replacement],
           update: [{ record: decided.original, before: current.record, expectedVersion: current.version }],
           events: decided.events,
         },
-        result: decided,
+        result: { ...decided, replacement },
       };
     },
     'adjustment',
@@ -409,7 +433,13 @@ export interface WithdrawInput {
  * refund's request, or null when it would refund exactly what the withdrawn one did (nothing is
  * then written and the refund is answered as stored).
  */
-export type Replacement = (restored: TransactionRecord, withdrawn: TransactionRecord) => RefundRequest | null;
+export type Replacement = (restored: TransactionRecord, withdrawn: TransactionRecord) => ReplacementRefund | null;
+
+/** A replacement refund's request, with what its seller reports collected and sent as its own. */
+export interface ReplacementRefund extends RefundRequest {
+  readonly collected?: Collected | undefined;
+  readonly sent?: SentFields | undefined;
+}
 
 export interface Withdrawal {
   /** The refund withdrawn, voided (as stored, unchanged, when the replacement was the same). */
@@ -453,7 +483,7 @@ export async function withdrawRefundTransaction(
       if (request === null) return { result: { withdrawn: refundDoc.record, replacement: null, written: false }, events: [] };
       const drawn = refund(decided.original, request, at);
       after = drawn.original;
-      create.push({ ...drawn.document, request_sha256: replace.hash });
+      create.push({ ...withSent(withCollected(drawn.document, request.collected), request.sent), request_sha256: replace.hash });
       events.push(...drawn.events);
     }
     try {

@@ -151,6 +151,16 @@ export function taxjarStatusOf(code: ErrorCode): number {
   return status === 409 ? 422 : status;
 }
 
+/**
+ * Whether a refused body lacks `transaction_id`: only the order and refund creates require it at
+ * the top level (an update names its order in the path), so the detail says which request it was.
+ */
+export const missesTransactionId = (code: ErrorCode, details?: readonly ErrorDetail[]): boolean =>
+  code === 'validation_error' && (details ?? []).some((d) => d.target === 'transaction_id' && d.code === 'missing');
+
+/** The TaxJar routes whose body requires `transaction_id` (a missing one is 406). */
+export const TAXJAR_ID_REQUIRED = /^\/v2\/transactions\/(orders|refunds)$/;
+
 /** The reason phrases TaxJar puts in `error`, for the statuses it documents and we send. */
 const TAXJAR_REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -177,6 +187,8 @@ export interface TaxjarErrorBody {
  * so a caller can still tell `rate_unavailable` from `invalid_address`.
  */
 export function taxjarErrorBody(code: ErrorCode, message: string, details?: readonly ErrorDetail[]): TaxjarErrorBody {
+  // TaxJar answers an order or refund pushed without its id 406, whatever else the body lacks.
+  if (missesTransactionId(code, details)) return { error: 'Not Acceptable', detail: `transaction_id is missing [${code}]`, status: 406 };
   const status = taxjarStatusOf(code);
   const fields = (details ?? []).map((d) => `${d.target}: ${d.message}`);
   const detail = [`${message} [${code}]`, ...fields].join(' ');

@@ -6,7 +6,7 @@
 
 import type { ErrorCode } from '../core/errors';
 import type { RouteDef } from '../manifest/route';
-import { avataxStatusOf, statusOf, taxjarStatusOf } from './error-response';
+import { avataxStatusOf, statusOf, TAXJAR_ID_REQUIRED, taxjarStatusOf } from './error-response';
 
 export interface RouteShape
   extends Pick<RouteDef, 'method' | 'path' | 'public' | 'optionalKey' | 'dialect' | 'scope' | 'credential' | 'clientContext' | 'environments'> {
@@ -46,5 +46,7 @@ export function routeErrors(route: RouteShape, own: readonly ErrorCode[]): Map<n
     if (!list.includes(code)) list.push(code);
     byStatus.set(status, list);
   }
+  // An order or refund pushed without its transaction_id: 406, as TaxJar answers it.
+  if (route.dialect === 'taxjar' && route.validates && route.method === 'POST' && TAXJAR_ID_REQUIRED.test(route.path)) byStatus.set(406, ['validation_error']);
   return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
 }

@@ -5,8 +5,18 @@ import type * as v from 'valibot';
 import type { DocumentInput } from '../core/tax/input';
 import { declaredNexus, inTaxjarTerms, type TaxjarOrderFields, taxjarDocument } from '../core/taxjar/document';
 import { CalculationRequestSchema } from '../schemas/document';
+import type { Headers } from './request';
 import type { StagedBody } from './steps/parse';
-import { validate } from './validation';
+import { singleHeader, validate } from './validation';
+
+/**
+ * The TaxJar API version a request asks for with `x-api-version`; TaxJar ignores a value that is
+ * not one of its versions, and so does this (null: the behaviour without the header).
+ */
+export function taxjarApiVersion(request: { readonly headers: Headers; readonly repeatedHeaders: ReadonlySet<string> }): '2012-01-01' | '2020-08-07' | null {
+  const value = singleHeader(request, 'x-api-version')?.trim();
+  return value === '2012-01-01' || value === '2020-08-07' ? value : null;
+}
 
 export interface TaxjarOrderBody<T> {
   /** The request as TaxJar's schema output it. */

@@ -114,7 +114,14 @@ export type DocumentInput = v.InferOutput<typeof CalculationRequestSchema>;
 /** Transaction codes are caller-chosen codes like any other. */
 export const TransactionCodeSchema = CodeSchema;
 
+/** What the seller reports it collected, beside the computed tax (a refund's: the tax it gave back). */
+export const CollectedTaxSchema = described(
+  opt(money),
+  'The sales tax you collected on the document, as your system recorded it (USD). Kept beside the computed tax, never instead of it: the view answers both and `collection_difference`, and the return figures and GET /reports/collection sum under- and over-collection. Left out: not reported.',
+);
+
 export const TransactionRequestSchema = v.strictObject({
   code: described(TransactionCodeSchema, 'Your code for the document, unique per account and environment; a taken one is 409 duplicate_transaction.'),
   ...documentEntries,
+  collected_tax: CollectedTaxSchema,
 });

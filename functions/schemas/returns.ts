@@ -32,3 +32,10 @@ export const ReturnJobRequestSchema = v.strictObject({
 });
 
 export const ReturnJobListQuerySchema = BatchListQuerySchema;
+
+/** GET /reports/collection. */
+export const CollectionReportQuerySchema = v.strictObject({
+  from: described(PeriodSchema, 'The first month, YYYY-MM.'),
+  to: described(PeriodSchema, 'The last month, YYYY-MM: at most 11 months after `from` (otherwise 400 invalid_request).'),
+  state: described(v.optional(ReturnStateSchema), 'One state (or DC); without it every state with documents in the months.'),
+});

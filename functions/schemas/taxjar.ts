@@ -1,6 +1,6 @@
 // Request schemas of the TaxJar SmartCalcs v2-compatible API (docs/compatibility.md). Field names
 // and types are TaxJar's; unknown fields are ignored as TaxJar ignores them (its clients send
-// fields such as `provider` or `plugin` we have no use for). Bounds are ours: the same limits as
+// fields such as `plugin` we have no use for). Bounds are ours: the same limits as
 // /api/v1's documents, so a translated document always passes the engine's own rules on size.
 import * as v from 'valibot';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
@@ -57,7 +57,7 @@ const LineItem = v.object({
   product_tax_code: described(opt(TaxCode), 'A product tax code of GET /v2/categories; omitted, null or empty: general goods, fully taxable.'),
   unit_price: described(opt(signedMoney), 'The line is unit_price × quantity (the magnitude, for refunds).'),
   discount: described(opt(signedMoney), 'The line’s total discount.'),
-  sales_tax: described(opt(signedMoney), 'Accepted and not used: the tax is the engine’s.'),
+  sales_tax: described(opt(signedMoney), 'On orders and refunds: the tax collected on the item, recorded beside the computed tax. Not used by POST /v2/taxes.'),
 });
 
 const lineItems = described(
@@ -113,7 +113,11 @@ const orderEntries = {
   ),
   amount: described(opt(signedMoney), ORDER_AMOUNT),
   shipping: described(opt(signedMoney), SHIPPING),
-  sales_tax: described(opt(signedMoney), 'Accepted and not used: the committed tax is the engine’s.'),
+  sales_tax: described(
+    opt(signedMoney),
+    'The sales tax collected, recorded as such (the order answers it as its `sales_tax`); the committed tax is the engine’s, and GET /api/v1/transactions/{code} answers both.',
+  ),
+  provider: described(opt(text(255)), 'Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`.'),
   customer_id: described(opt(CodeId), CUSTOMER),
   exemption_type: described(opt(v.picklist(EXEMPTION_TYPES)), EXEMPTION),
   line_items: opt(lineItems),
@@ -169,7 +173,10 @@ export const TaxjarTransactionListQuerySchema = v.object({
   transaction_date: described(queryDate, 'Transactions dated this day (YYYY/MM/DD or YYYY-MM-DD).'),
   from_transaction_date: described(queryDate, 'Transactions dated on or after this day.'),
   to_transaction_date: described(queryDate, 'Transactions dated on or before this day.'),
-  provider: described(opt(text(50)), 'Accepted and ignored: every transaction is `api`.'),
+  provider: described(
+    opt(text(50)),
+    'Accepted and ignored: the list names every transaction, whatever its provider (TaxJar lists one provider’s, default `api`).',
+  ),
 });
 
 /** GET /v2/rates/:zip. */

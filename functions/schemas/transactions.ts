@@ -1,7 +1,7 @@
 // Bodies and queries of the transaction lifecycle endpoints (docs/transactions-and-certificates.md).
 import * as v from 'valibot';
 import { CodeSchema, DateSchema, described, opt, PageQueryEntries, uniqueBy } from './common';
-import { CalculationRequestSchema, MAX_LINE_AMOUNT, TransactionCodeSchema } from './document';
+import { CalculationRequestSchema, CollectedTaxSchema, MAX_LINE_AMOUNT, TransactionCodeSchema } from './document';
 
 const Reason = described(opt(v.pipe(v.string(), v.maxLength(500))), 'Why, kept with the document.');
 const LineNumber = v.pipe(v.string(), v.minLength(1), v.maxLength(50), v.description('A line number of the original document.'));
@@ -18,6 +18,10 @@ export const RefundRequestSchema = v.strictObject({
   refund_code: described(TransactionCodeSchema, 'The refund document’s own code, unique like any transaction code (409 duplicate_transaction).'),
   date: ChangeDate,
   reason: Reason,
+  collected_tax: described(
+    opt(v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_LINE_AMOUNT))),
+    'The sales tax you gave back with the refund, as your system recorded it (a positive amount; the refund document carries it negative). Left out: not reported.',
+  ),
   lines: opt(
     v.pipe(
       v.array(RefundLine),
@@ -55,6 +59,10 @@ const adjustmentCodes = {
   reversal_code: described(TransactionCodeSchema, 'Code of the reversal document that cancels the original’s amounts.'),
   replacement_code: described(TransactionCodeSchema, 'Code of the corrected document. The three codes are distinct (422 invalid_adjustment_codes).'),
   reason: Reason,
+  collected_tax: described(
+    CollectedTaxSchema,
+    'The sales tax you collected on the corrected document. The reversal takes back what the original reported; left out: the replacement reports none.',
+  ),
 };
 
 /** The full adjustment body (documentation and types). */

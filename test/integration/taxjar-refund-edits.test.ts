@@ -61,6 +61,7 @@ interface V1Doc {
   status: string;
   kind: string;
   total_tax: number;
+  collected_tax?: number | null;
   refunds: string[];
   voided_at: string | null;
   lines: V1Line[];
@@ -193,7 +194,10 @@ describe('PUT /v2/transactions/refunds/:id', () => {
     expect((await v1Doc(`${id}-r`)).status).toBe('voided');
     const v2 = await v1Doc(`${id}-r:v2`);
     expect(v2).toMatchObject({ kind: 'refund', status: 'committed' });
-    expect(cents(v2.total_tax)).toBe(cents(updated.sales_tax));
+    // The refund answers the sales tax the shop says it gave back (0 here); the new version records
+    // that beside the tax it computed on the lamp's share.
+    expect(updated.sales_tax).toBe(0);
+    expect([v2.collected_tax, cents(v2.total_tax) < 0]).toEqual([0, true]);
     const after = await v1Doc(id);
     expect(after.refunds).toEqual([`${id}-r:v2`]);
     expect(ledger(after)[0]).toEqual(['1', 2000, 2998, lampTax + cents(v2.total_tax)]);
@@ -241,6 +245,18 @@ describe('PUT /v2/transactions/refunds/:id', () => {
     expect([retry.status, retry.body]).toEqual([200, put.body]);
     expect((await v1(`${id}-cm:v3`)).status).toBe(404);
     expect(ledger(await v1Doc(id))).toEqual(ledger(order1));
+  });
+
+  it('WooCommerce re-syncs a refund whose collected sales_tax changed: a new version records it, the amounts unchanged', async () => {
+    const id = unique('tj-rtax');
+    await createOrder(id);
+    await taxjar().createRefund(refundOf(`${id}-r`, id, 20));
+    const before = await v1Doc(`${id}-r`);
+    const updated = (await taxjar().updateRefund({ ...refundOf(`${id}-r`, id, 20), sales_tax: '-1.78' as unknown as number })).refund;
+    expect(updated.sales_tax).toBe(-1.78);
+    const v2 = await v1Doc(`${id}-r:v2`);
+    expect([v2.status, v2.collected_tax, v2.total_tax]).toEqual(['committed', -1.78, before.total_tax]);
+    expect((await v1Doc(`${id}-r`)).status).toBe('voided');
   });
 
   it('two concurrent PUTs of one refund: one live version after them, never two', async () => {

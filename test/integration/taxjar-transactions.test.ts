@@ -1,7 +1,8 @@
 // TaxJar order and refund transactions through the official client, each checked against the
 // committed documents /api/v1 shows: create → a sale; update → an adjustment (original `adjusted`,
 // reversal and replacement `<id>:v2`); delete → a void; a refund → a refund of the current version
-// (its update and delete: taxjar-refund-edits.test.ts).
+// (its update and delete: taxjar-refund-edits.test.ts). The tax committed is the engine's; the
+// `sales_tax` sent is recorded as collected and answered back.
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { api, unique, V1 } from '../support/http';
@@ -35,19 +36,20 @@ async function v1Transaction(code: string) {
     status: string;
     kind: string;
     total_tax: number;
+    collected_tax: number | null;
     original_code: string | null;
     lines: { number: string; tax: number; refunded_amount: number }[];
   };
 }
 
 describe('orders (/taxjar/v2/transactions/orders)', () => {
-  it("createOrder commits a sale whose sales_tax is the engine's, as GET /api/v1/transactions shows it", async () => {
+  it('createOrder commits a sale taxed by the engine and answers the sales_tax it recorded as collected, as GET /api/v1/transactions shows both', async () => {
     const id = unique('tj-order');
-    const created = (await taxjar().createOrder(order(id))).order;
+    const created = (await taxjar().createOrder(order(id, { sales_tax: 1.25 }))).order;
     const v1 = await v1Transaction(id);
-    expect(v1).toMatchObject({ kind: 'sale', status: 'committed' });
-    expect(cents(created.sales_tax)).toBe(cents(v1.total_tax));
-    expect(created.sales_tax).toBeGreaterThan(0);
+    expect(v1).toMatchObject({ kind: 'sale', status: 'committed', collected_tax: 1.25 });
+    expect(created.sales_tax).toBe(1.25);
+    expect(v1.total_tax).toBeGreaterThan(1.25);
     expect(created).toMatchObject({ transaction_id: id, transaction_date: DATE, to_state: 'NY', to_zip: '10001', amount: 66.47, shipping: 5 });
     expect(created.line_items!.map((l) => [l.id, l.quantity, l.unit_price, cents(l.sales_tax ?? 0)])).toEqual([
       ['1', 2, 24.99, cents(v1.lines[0]!.tax)],
@@ -67,19 +69,19 @@ describe('orders (/taxjar/v2/transactions/orders)', () => {
         ],
       },
     });
-    expect(cents(calc.body.total_tax)).toBe(cents(created.sales_tax));
+    expect(cents(calc.body.total_tax)).toBe(cents(v1.total_tax));
 
     expect((await taxjar().showOrder(id)).order).toEqual(created);
     expect((await taxjar().listOrders({ transaction_date: '2026/05/04' })).orders).toContain(id);
     expect((await taxjar().listOrders({ from_transaction_date: '2026/05/05', to_transaction_date: '2026/05/31' })).orders).not.toContain(id);
     // A second create of the same transaction_id: TaxJar's 422 (our duplicate_transaction), original untouched.
     await expectTaxjarError(taxjar().createOrder(order(id, { shipping: 0 })), 422, /duplicate_transaction/);
-    expect(cents((await v1Transaction(id)).total_tax)).toBe(cents(created.sales_tax));
+    expect(cents((await v1Transaction(id)).total_tax)).toBe(cents(v1.total_tax));
   });
 
   it('updateOrder adjusts: the original is adjusted, its replacement <id>:v2 is the order from then on', async () => {
     const id = unique('tj-upd');
-    const before = (await taxjar().createOrder(order(id))).order;
+    await taxjar().createOrder(order(id));
     const updated = (
       await taxjar().updateOrder({ transaction_id: id, line_items: [{ id: '1', quantity: 5, unit_price: 24.99, description: 'Desk lamp' }], shipping: 0 })
     ).order;
@@ -87,16 +89,19 @@ describe('orders (/taxjar/v2/transactions/orders)', () => {
     const replacement = await v1Transaction(`${id}:v2`);
     const reversal = await v1Transaction(`${id}:r2`);
     expect([original.status, replacement.kind, reversal.kind]).toEqual(['adjusted', 'replacement', 'reversal']);
-    expect(cents(reversal.total_tax)).toBe(-cents(before.sales_tax));
+    expect(cents(reversal.total_tax)).toBe(-cents(original.total_tax));
     expect(updated.transaction_id).toBe(id);
-    expect(cents(updated.sales_tax)).toBe(cents(replacement.total_tax));
+    // The update sent no sales_tax: the collected 0 of the order is kept, beside the new computed tax.
+    expect([updated.sales_tax, replacement.collected_tax, reversal.collected_tax]).toEqual([0, 0, 0]);
+    expect(replacement.total_tax).toBeGreaterThan(0);
     expect(updated.line_items!.map((l) => [l.id, l.quantity])).toEqual([['1', 5]]);
     expect(updated.to_zip).toBe('10001');
     expect((await taxjar().showOrder(id)).order).toEqual(updated);
     // A second update chains: v2 adjusted, v3 current.
     const again = (await taxjar().updateOrder({ transaction_id: id, shipping: 12 })).order;
     expect((await v1Transaction(`${id}:v2`)).status).toBe('adjusted');
-    expect(cents(again.sales_tax)).toBe(cents((await v1Transaction(`${id}:v3`)).total_tax));
+    const v3 = (await taxjar().updateOrder({ transaction_id: id, sales_tax: 2.5 })).order;
+    expect([again.sales_tax, v3.sales_tax, (await v1Transaction(`${id}:v4`)).collected_tax]).toEqual([0, 2.5, 2.5]);
     expect(again.shipping).toBe(12);
     const listed = (await taxjar().listOrders({ transaction_date: '2026-05-04' })).orders;
     expect(listed.filter((o) => o === id)).toHaveLength(1);
@@ -123,7 +128,7 @@ describe('orders (/taxjar/v2/transactions/orders)', () => {
 describe('refunds (/taxjar/v2/transactions/refunds)', () => {
   it('createRefund refunds line items of the order at its rates, as POST /api/v1/transactions/{code}/refunds', async () => {
     const id = unique('tj-ref');
-    const placed = (await taxjar().createOrder(order(id))).order;
+    await taxjar().createOrder(order(id));
     const refundId = `${id}-r1`;
     const refund = (
       await taxjar().createRefund({
@@ -135,14 +140,15 @@ describe('refunds (/taxjar/v2/transactions/refunds)', () => {
         to_state: 'NY',
         amount: -24.99,
         shipping: 0,
-        sales_tax: 0,
+        sales_tax: -2.2,
         line_items: [{ id: '1', quantity: 1, unit_price: -24.99 }],
       })
     ).refund;
     const v1 = await v1Transaction(refundId);
     expect(v1).toMatchObject({ kind: 'refund', original_code: id });
-    expect(cents(refund.sales_tax)).toBe(cents(v1.total_tax));
-    expect(refund.sales_tax).toBeLessThan(0);
+    // What the refund gave back is recorded negative, beside the computed share of the order's tax.
+    expect([refund.sales_tax, v1.collected_tax]).toEqual([-2.2, -2.2]);
+    expect(v1.total_tax).toBeLessThan(0);
     // Half of line 1 refunded: half its tax, to the cent of the engine's proportional rule.
     const original = await v1Transaction(id);
     expect(original.lines[0]!.refunded_amount).toBe(24.99);
@@ -183,7 +189,9 @@ describe('refunds (/taxjar/v2/transactions/refunds)', () => {
         sales_tax: 0,
       })
     ).refund;
-    expect(cents(rest.sales_tax) + cents(refund.sales_tax)).toBe(-cents(placed.sales_tax));
+    const computed = cents((await v1Transaction(refundId)).total_tax) + cents((await v1Transaction(`${id}-r2`)).total_tax);
+    expect(computed).toBe(-cents((await v1Transaction(id)).total_tax));
+    expect(rest.sales_tax).toBe(0);
     expect((await v1Transaction(id)).status).toBe('refunded');
     // A refunded order cannot be deleted (voided): the lifecycle's 409, TaxJar's 422.
     await expectTaxjarError(taxjar().deleteOrder(id), 422, /invalid_lifecycle/);

@@ -109,6 +109,7 @@ const STEPS: readonly Step[] = [
   { id: 'transactions-credit', key: ADMIN },
   { id: 'transactions-adjust', key: ADMIN },
   { id: 'transactions-void', key: ADMIN },
+  { id: 'reports-collection', key: ADMIN },
   { id: 'customers-create', key: ADMIN },
   { id: 'customers-get', key: ADMIN },
   { id: 'customers-list', key: ADMIN },

@@ -5,11 +5,21 @@
 // write. Nothing here taxes or stores by itself: it names codes and follows links.
 import { DomainError } from '../../core/errors';
 import type { DocumentInput } from '../../core/tax/input';
-import { fromCents } from '../../core/tax/money';
+import { fromCents, toCents } from '../../core/tax/money';
 import type { TaxjarOrderFields } from '../../core/taxjar/document';
-import { isLiveOrder, isLiveRefund, nextVersionCode, nextVersionCodes, refundFieldsOf, refundLinesOf, taxjarId } from '../../core/taxjar/transactions';
+import {
+  collectedLinesOf,
+  isLiveOrder,
+  isLiveRefund,
+  nextVersionCode,
+  nextVersionCodes,
+  refundFieldsOf,
+  refundLinesOf,
+  sentFieldsOf,
+  taxjarId,
+} from '../../core/taxjar/transactions';
 import { refund as refundRule } from '../../core/transactions/lifecycle';
-import type { TransactionKind, TransactionRecord } from '../../core/transactions/transaction';
+import { type TransactionKind, type TransactionRecord, withCollected, withSent } from '../../core/transactions/transaction';
 import type { Outcome, TenantCall } from '../call';
 import type { CalculationOptions } from '../engine-context';
 import { requestHash } from '../request-hash';
@@ -19,6 +29,7 @@ import {
   type DocumentPorts,
   getTransaction,
   listTransactions,
+  type Recorded,
   refundTransaction,
   type TransactionPorts,
   voidTransaction,
@@ -48,14 +59,19 @@ export async function currentOrder(ports: DocumentPorts, call: TenantCall, id: s
   return record;
 }
 
+/** What a TaxJar order keeps beside its document: what it says it collected, and what it was sent. */
+const recordedOf = (order: TaxjarOrderFields): Recorded => ({ collected_lines: collectedLinesOf(order), sent: sentFieldsOf(order) });
+
+/** A commit of `document` under the order's id, recording the order's `sales_tax` as collected. */
 export function createOrder(
   ports: TransactionPorts,
   call: TenantCall,
   id: string,
   document: DocumentInput,
   options: CalculationOptions = {},
+  order: TaxjarOrderFields = {},
 ): Promise<Outcome<TransactionRecord>> {
-  return commitTransaction(ports, call, { code: id, ...document }, options);
+  return commitTransaction(ports, call, { code: id, ...document, collected_tax: order.sales_tax ?? null }, options, undefined, {}, recordedOf(order));
 }
 
 /** An update: the current version is adjusted and replaced by `document`, taxed now. */
@@ -65,12 +81,21 @@ export async function updateOrder(
   current: TransactionRecord,
   document: DocumentInput,
   options: CalculationOptions = {},
+  order: TaxjarOrderFields = {},
 ): Promise<Outcome<TransactionRecord>> {
   const { result, events } = await adjustTransaction(
     ports,
     call,
-    { original_code: current.code, ...nextVersionCodes(current.code), reason: 'TaxJar order update', replacement: document },
+    {
+      original_code: current.code,
+      ...nextVersionCodes(current.code),
+      reason: 'TaxJar order update',
+      replacement: document,
+      collected_tax: order.sales_tax ?? null,
+    },
     options,
+    {},
+    recordedOf(order),
   );
   return { result: result.replacement, events };
 }
@@ -127,12 +152,20 @@ export async function createRefund(ports: DocumentPorts, call: TenantCall, reque
   const order = await currentOrder(ports, call, request.transaction_reference_id);
   const { lines } = refundLinesOf(request, order);
   const { next } = await refundVersions(ports, call, request.transaction_id);
-  return refundTransaction(ports, call, order.code, {
-    refund_code: next,
-    date: request.transaction_date,
-    reason: 'TaxJar refund',
-    lines: lines?.map((l) => ({ number: l.number, amount: fromCents(l.amount) })) ?? null,
-  });
+  return refundTransaction(
+    ports,
+    call,
+    order.code,
+    {
+      refund_code: next,
+      date: request.transaction_date,
+      reason: 'TaxJar refund',
+      lines: lines?.map((l) => ({ number: l.number, amount: fromCents(l.amount) })) ?? null,
+      collected_tax: request.sales_tax ?? null,
+    },
+    {},
+    recordedOf(request),
+  );
 }
 
 /** The live version of refund `id`. */
@@ -172,9 +205,18 @@ export async function updateRefund(ports: DocumentPorts, call: TenantCall, id: s
     const stored = refundFieldsOf(withdrawn);
     const fields: TaxjarOrderFields = { ...stored, ...(given.amount != null && given.line_items == null ? { line_items: null } : {}), ...given };
     const { lines } = refundLinesOf(fields, restored);
-    const request = { code: nextVersionCode(withdrawn.code), date: fields.transaction_date ?? withdrawn.date, reason: 'TaxJar refund update', lines };
-    const same = refundRule(restored, request, call.now.toISOString()).document;
-    return same.date === withdrawn.date && JSON.stringify(same.lines) === JSON.stringify(withdrawn.lines) ? null : request;
+    const request = {
+      code: nextVersionCode(withdrawn.code),
+      date: fields.transaction_date ?? withdrawn.date,
+      reason: 'TaxJar refund update',
+      lines,
+      collected: { tax: fields.sales_tax == null ? null : toCents(fields.sales_tax), lines: collectedLinesOf(fields) },
+      sent: sentFieldsOf(fields),
+    };
+    const drawn = refundRule(restored, request, call.now.toISOString()).document;
+    const same = withSent(withCollected(drawn, request.collected), request.sent);
+    const recorded = (r: TransactionRecord) => JSON.stringify([r.date, r.lines, r.collected_tax ?? null, r.sent ?? null]);
+    return recorded(same) === recorded(withdrawn) ? null : request;
   };
   return withdrawRefundTransaction(
     ports,

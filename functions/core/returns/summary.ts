@@ -7,7 +7,7 @@
 
 import { fromCents, fromMicro } from '../tax/money';
 import type { JurisdictionType } from '../tax/types';
-import type { TransactionKind, TransactionRecord } from '../transactions/transaction';
+import { signOf, type TransactionKind, type TransactionRecord } from '../transactions/transaction';
 
 export const KINDS_OF_DOCUMENT: readonly TransactionKind[] = ['sale', 'refund', 'credit', 'reversal', 'replacement'];
 
@@ -41,7 +41,26 @@ export interface SummaryTotals {
   readonly byKind: Readonly<Record<TransactionKind, { readonly documents: number; readonly taxable: number; readonly tax: number }>>;
   /** By `type|name|rate`. */
   readonly jurisdictions: ReadonlyMap<string, JurisdictionTotal>;
+  /** Collected against computed, over the documents whose seller reported a collected figure. */
+  readonly collection: CollectionTotals;
 }
+
+/**
+ * Cents and counts, signed as their documents. `reported` is the computed tax of the documents that
+ * reported a collected figure; `under` and `over` are Σ max(0, computed − collected) and
+ * Σ max(0, collected − computed) per document and summary, on magnitudes for negative documents
+ * (a full refund takes back what its sale added).
+ */
+export interface CollectionTotals {
+  readonly documents: number;
+  readonly collected: number;
+  readonly reported: number;
+  readonly under: number;
+  readonly over: number;
+}
+
+const COLLECTION_FIELDS = ['documents', 'collected', 'reported', 'under', 'over'] as const;
+const zeroCollection = (): { -readonly [K in keyof CollectionTotals]: number } => ({ documents: 0, collected: 0, reported: 0, under: 0, over: 0 });
 
 export interface SummaryDelta {
   readonly key: SummaryKey;
@@ -59,7 +78,15 @@ const zeroKinds = (): Record<TransactionKind, { documents: number; taxable: numb
     { documents: number; taxable: number; tax: number }
   >;
 
-export const emptyTotals = (): SummaryTotals => ({ documents: 0, taxable: 0, exempt: 0, tax: 0, byKind: zeroKinds(), jurisdictions: new Map() });
+export const emptyTotals = (): SummaryTotals => ({
+  documents: 0,
+  taxable: 0,
+  exempt: 0,
+  tax: 0,
+  byKind: zeroKinds(),
+  jurisdictions: new Map(),
+  collection: zeroCollection(),
+});
 
 interface MutableTotals {
   documents: number;
@@ -68,9 +95,18 @@ interface MutableTotals {
   tax: number;
   byKind: Record<TransactionKind, { documents: number; taxable: number; tax: number }>;
   jurisdictions: Map<string, { type: JurisdictionType; name: string; rate: number; taxable: number; tax: number }>;
+  collection: { -readonly [K in keyof CollectionTotals]: number };
 }
 
-const mutable = (): MutableTotals => ({ documents: 0, taxable: 0, exempt: 0, tax: 0, byKind: zeroKinds(), jurisdictions: new Map() });
+const mutable = (): MutableTotals => ({
+  documents: 0,
+  taxable: 0,
+  exempt: 0,
+  tax: 0,
+  byKind: zeroKinds(),
+  jurisdictions: new Map(),
+  collection: zeroCollection(),
+});
 
 /** a + sign·b, in place on a. */
 function addInto(a: MutableTotals, b: SummaryTotals, sign: 1 | -1): void {
@@ -90,6 +126,7 @@ function addInto(a: MutableTotals, b: SummaryTotals, sign: 1 | -1): void {
       into.tax += sign * j.tax;
     } else a.jurisdictions.set(key, { ...j, taxable: sign * j.taxable, tax: sign * j.tax });
   }
+  for (const field of COLLECTION_FIELDS) a.collection[field] += sign * b.collection[field];
 }
 
 export function sumTotals(parts: readonly SummaryTotals[]): SummaryTotals {
@@ -102,6 +139,32 @@ export function sumTotals(parts: readonly SummaryTotals[]): SummaryTotals {
 export const counts = (record: TransactionRecord): boolean => record.status !== 'voided';
 
 /**
+ * The collected cents of each line, from the document's reported total: the lines' own figures when
+ * they add up to it, otherwise the total spread over the lines in proportion to their computed tax
+ * (to their amount when none is taxed, else to the first line), largest remainders taking the
+ * rounding cents, so the parts add up exactly. Null when nothing was reported.
+ */
+export function collectedByLine(record: TransactionRecord): number[] | null {
+  const total = record.collected_tax;
+  if (total == null || record.lines.length === 0) return null;
+  const own = record.lines.map((l) => l.collected_tax);
+  if (own.every((c) => c !== undefined) && own.reduce<number>((n, c) => n + (c ?? 0), 0) === total) return own as number[];
+  const byTax = record.lines.map((l) => Math.abs(l.tax));
+  const byAmount = record.lines.map((l) => Math.abs(l.taxable + l.exempt));
+  const weights = byTax.some((w) => w > 0) ? byTax : byAmount.some((w) => w > 0) ? byAmount : record.lines.map((_, i) => (i === 0 ? 1 : 0));
+  const sum = weights.reduce((n, w) => n + w, 0);
+  const magnitude = Math.abs(total);
+  const parts = weights.map((w, i) => ({ i, cents: Math.floor((magnitude * w) / sum), rest: (magnitude * w) % sum }));
+  let short = magnitude - parts.reduce((n, p) => n + p.cents, 0);
+  for (const p of [...parts].sort((a, b) => b.rest - a.rest || a.i - b.i)) {
+    if (short === 0) break;
+    p.cents += 1;
+    short -= 1;
+  }
+  return parts.map((p) => (total < 0 ? -p.cents : p.cents));
+}
+
+/**
  * A document's contribution to each summary it touches: per state its lines were sourced to, in the
  * month of its date, for all locations and for its own location.
  */
@@ -111,7 +174,10 @@ export function contributions(record: TransactionRecord): Map<string, { key: Sum
   const period = record.date.slice(0, 7);
   const locations = record.location_code === null ? [ALL_LOCATIONS] : [ALL_LOCATIONS, record.location_code];
   const touched = new Set<string>();
-  for (const line of record.lines)
+  const collected = collectedByLine(record);
+  // Per summary: the computed and collected tax of the document's lines in it.
+  const compared = new Map<string, { computed: number; collected: number }>();
+  for (const [index, line] of record.lines.entries())
     for (const location of locations) {
       const key: SummaryKey = { state: line.address.state, period, location };
       const id = keyOf(key);
@@ -128,6 +194,10 @@ export function contributions(record: TransactionRecord): Map<string, { key: Sum
       t.tax += line.tax;
       t.byKind[record.kind].taxable += line.taxable;
       t.byKind[record.kind].tax += line.tax;
+      if (collected) {
+        const pair = compared.get(id) ?? { computed: 0, collected: 0 };
+        compared.set(id, { computed: pair.computed + line.tax, collected: pair.collected + (collected[index] ?? 0) });
+      }
       for (const j of line.jurisdictions) {
         const jk = jurisdictionKey(j);
         const into = t.jurisdictions.get(jk);
@@ -137,6 +207,16 @@ export function contributions(record: TransactionRecord): Map<string, { key: Sum
         } else t.jurisdictions.set(jk, { type: j.type, name: j.name, rate: j.rate, taxable: j.taxable, tax: j.tax });
       }
     }
+  const sign = signOf(record.kind);
+  for (const [id, pair] of compared) {
+    const c = out.get(id)!.totals.collection;
+    const difference = sign * (pair.collected - pair.computed);
+    c.documents += 1;
+    c.collected += pair.collected;
+    c.reported += pair.computed;
+    c.under += sign * Math.max(0, -difference);
+    c.over += sign * Math.max(0, difference);
+  }
   return out;
 }
 
@@ -178,7 +258,8 @@ export function isZero(t: SummaryTotals): boolean {
     t.exempt === 0 &&
     t.tax === 0 &&
     KINDS_OF_DOCUMENT.every((k) => t.byKind[k].documents === 0 && t.byKind[k].taxable === 0 && t.byKind[k].tax === 0) &&
-    [...t.jurisdictions.values()].every((j) => j.taxable === 0 && j.tax === 0)
+    [...t.jurisdictions.values()].every((j) => j.taxable === 0 && j.tax === 0) &&
+    COLLECTION_FIELDS.every((f) => t.collection[f] === 0)
   );
 }
 
@@ -201,6 +282,19 @@ export function summaryView(key: { state: string; period: string; location_code:
     by_kind: Object.fromEntries(
       KINDS_OF_DOCUMENT.map((k) => [k, { document_count: t.byKind[k].documents, taxable_amount: money(t.byKind[k].taxable), tax: money(t.byKind[k].tax) }]),
     ) as Record<TransactionKind, { document_count: number; taxable_amount: number; tax: number }>,
+    collection: collectionView(t),
+  };
+}
+
+/** Collected against computed tax, as the return items and the collection report answer it. */
+export function collectionView(t: SummaryTotals) {
+  return {
+    collected_tax: fromCents(t.collection.collected),
+    reported_tax: fromCents(t.collection.reported),
+    under_collected: fromCents(t.collection.under),
+    over_collected: fromCents(t.collection.over),
+    reported_document_count: t.collection.documents,
+    unreported_document_count: t.documents - t.collection.documents,
   };
 }
 

@@ -35,6 +35,10 @@ export interface TaxjarOrderFields extends TaxjarAddressFields {
   readonly transaction_date?: Maybe<string>;
   readonly amount?: Maybe<number>;
   readonly shipping?: Maybe<number>;
+  /** What the seller collected (orders and refunds); the tax committed is the engine's. */
+  readonly sales_tax?: Maybe<number>;
+  /** Where the transaction was recorded (`api` by default, `woo`, …): kept and answered back. */
+  readonly provider?: Maybe<string>;
   readonly customer_id?: Maybe<string>;
   readonly exemption_type?: Maybe<string>;
   readonly line_items?: Maybe<readonly TaxjarLineItem[]>;

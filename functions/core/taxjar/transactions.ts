@@ -4,7 +4,7 @@
 // version is found by following the originals' adjustment links from `<id>`.
 import { DomainError } from '../errors';
 import { fromCents, mulDivHalfUp, toCents } from '../tax/money';
-import type { TransactionLine, TransactionRecord } from '../transactions/transaction';
+import type { SentFields, TransactionLine, TransactionRecord } from '../transactions/transaction';
 import { extendedCents, GENERAL_GOODS_DESCRIPTION, SHIPPING_LINE, type TaxjarLineItem, type TaxjarOrderFields } from './document';
 
 const VERSION = /:v(\d+)$/;
@@ -91,26 +91,75 @@ function unitPriceCents(amount: number, quantity: number): number {
   return amount < 0 ? -magnitude : magnitude;
 }
 
-function lineItem(line: TransactionLine): Required<{ [K in keyof TaxjarLineItem]: NonNullable<TaxjarLineItem[K]> | null }> {
+/** The order (or refund) fields TaxJar answers back that the document has no field for. */
+const SENT_FIELDS = ['provider', 'from_country', 'from_zip', 'from_state', 'from_city', 'from_street', 'to_city', 'to_street'] as const;
+
+/** What a TaxJar order or refund was sent that its view answers back: only fields sent, never defaults. */
+export function sentFieldsOf(order: TaxjarOrderFields): SentFields {
+  const fields: Record<string, string> = {};
+  for (const name of SENT_FIELDS) {
+    const value = order[name];
+    if (typeof value === 'string' && value !== '') fields[name] = value;
+  }
+  const lines: Record<string, Record<string, string>> = {};
+  for (const [i, item] of (order.line_items ?? []).entries())
+    if (item.product_identifier) lines[item.id ?? String(i + 1)] = { product_identifier: item.product_identifier };
+  return Object.keys(lines).length > 0 ? { fields, lines } : { fields };
+}
+
+/** The sales tax each line item reports collected, in cents, by line number (the document's is `sales_tax`). */
+export function collectedLinesOf(order: TaxjarOrderFields): Map<string, number> {
+  const lines = new Map<string, number>();
+  for (const [i, item] of (order.line_items ?? []).entries()) if (item.sales_tax != null) lines.set(item.id ?? String(i + 1), toCents(item.sales_tax));
+  return lines;
+}
+
+/**
+ * The 2020-08-07 API version's check of an order: with line items, `amount` must equal
+ * Σ(quantity × unit_price − discount) + shipping, to the cent. Without line items there is nothing
+ * to check `amount` against.
+ */
+export function assertAmountAddsUp(order: TaxjarOrderFields): void {
+  const items = order.line_items ?? [];
+  if (items.length === 0) return;
+  const sum =
+    items.reduce((n, item) => n + Math.sign(item.unit_price ?? 0) * extendedCents(item.unit_price ?? 0, item.quantity ?? 1) - toCents(item.discount ?? 0), 0) +
+    toCents(order.shipping ?? 0);
+  if (sum !== toCents(order.amount ?? 0))
+    throw new DomainError('invalid_request', '`amount` param does not equal sum of `line_items` + `shipping`', [
+      {
+        code: 'invalid_request',
+        target: 'amount',
+        message: `Must be ${fromCents(sum).toFixed(2)}: the line items' quantity × unit_price − discount plus shipping.`,
+      },
+    ]);
+}
+
+function lineItem(line: TransactionLine, sent: SentFields | undefined): Required<{ [K in keyof TaxjarLineItem]: NonNullable<TaxjarLineItem[K]> | null }> {
   return {
     id: line.number,
     quantity: line.quantity,
-    product_identifier: line.item_code,
+    product_identifier: sent?.lines?.[line.number]?.product_identifier ?? line.item_code,
     // The description this surface gave an unnamed item is not the caller's: it reads back as none.
     description: line.description === GENERAL_GOODS_DESCRIPTION ? null : line.description,
     product_tax_code: line.tax_code,
     unit_price: fromCents(unitPriceCents(line.amount, line.quantity)),
     discount: fromCents(line.discount),
-    sales_tax: fromCents(line.tax),
+    // What the line reported collected, as TaxJar records it; the computed tax where it reported none.
+    sales_tax: fromCents(line.collected_tax ?? line.tax),
   };
 }
 
-/** The order fields a committed document holds (addresses: the destination's state and ZIP only). */
+/** The tax TaxJar answers as the order's `sales_tax`: what was reported collected, else the computed tax. */
+const salesTaxOf = (record: TransactionRecord): number => record.collected_tax ?? record.lines.reduce((n, l) => n + l.tax, 0);
+
+/** The order fields a committed document holds, with what it was sent (an update keeps what it leaves out). */
 export function orderFieldsOf(record: TransactionRecord): TaxjarOrderFields {
   const shipping = record.lines.find((l) => l.number === SHIPPING_LINE);
   const items = record.lines.filter((l) => l !== shipping);
   const destination = record.lines[0]?.address;
   return {
+    ...record.sent?.fields,
     transaction_date: record.date,
     to_country: 'US',
     to_state: destination?.state ?? null,
@@ -118,9 +167,10 @@ export function orderFieldsOf(record: TransactionRecord): TaxjarOrderFields {
     customer_id: record.customer_code,
     amount: fromCents(items.reduce((n, l) => n + l.amount - l.discount, 0) + (shipping?.amount ?? 0)),
     shipping: fromCents(shipping?.amount ?? 0),
+    ...(record.collected_tax == null ? {} : { sales_tax: fromCents(record.collected_tax) }),
     line_items: items.map((l) => {
-      const { sales_tax: _tax, ...item } = lineItem(l);
-      return item;
+      const { sales_tax, ...item } = lineItem(l, record.sent);
+      return l.collected_tax === undefined ? item : { ...item, sales_tax };
     }),
   };
 }
@@ -130,28 +180,29 @@ export function transactionView(record: TransactionRecord) {
   const shipping = record.lines.find((l) => l.number === SHIPPING_LINE);
   const items = record.lines.filter((l) => l !== shipping);
   const fields = orderFieldsOf(record);
+  const sent: Readonly<Record<string, string | undefined>> = record.sent?.fields ?? {};
   return {
     transaction_id: taxjarId(record.code),
     user_id: null,
     transaction_date: record.date,
     transaction_reference_id: record.kind === 'refund' && record.original_code ? taxjarId(record.original_code) : null,
-    provider: 'api',
+    provider: sent.provider ?? 'api',
     exemption_type: null,
-    from_country: null,
-    from_zip: null,
-    from_state: null,
-    from_city: null,
-    from_street: null,
+    from_country: sent.from_country ?? null,
+    from_zip: sent.from_zip ?? null,
+    from_state: sent.from_state ?? null,
+    from_city: sent.from_city ?? null,
+    from_street: sent.from_street ?? null,
     to_country: fields.to_country,
     to_zip: fields.to_zip,
     to_state: fields.to_state,
-    to_city: null,
-    to_street: null,
+    to_city: sent.to_city ?? null,
+    to_street: sent.to_street ?? null,
     customer_id: record.customer_code,
     amount: fields.amount,
     shipping: fields.shipping,
-    sales_tax: fromCents(record.lines.reduce((n, l) => n + l.tax, 0)),
-    line_items: items.map(lineItem),
+    sales_tax: fromCents(salesTaxOf(record)),
+    line_items: items.map((l) => lineItem(l, record.sent)),
   };
 }
 

@@ -23,6 +23,8 @@ export interface TransactionLine extends LineTax {
   readonly credited_tax: number;
   /** What refunds and credits may still draw on; all zero for documents that are not sales. */
   readonly remaining: Remaining;
+  /** Tax the seller reports it collected on the line (cents, signed as the document); absent when not reported. */
+  readonly collected_tax?: number | undefined;
 }
 
 export interface TransactionRecord {
@@ -57,7 +59,59 @@ export interface TransactionRecord {
    * stored before it was kept. A request that finds the code taken compares its own with it.
    */
   readonly request_sha256?: string | undefined;
+  /**
+   * Tax the seller reports it collected (cents, signed as the document: a refund's is negative);
+   * absent or null when not reported, as on documents stored before it was kept. The lines' `tax`
+   * stays the computed figure; the two are compared, never merged.
+   */
+  readonly collected_tax?: number | null | undefined;
+  /**
+   * What the surface that wrote the document was sent and answers back but the document has no
+   * field for (a TaxJar order's provider, its origin and street address, its items' product
+   * identifiers). Kept on the document rather than an item beside it: it is small and bounded by
+   * the surface's schema, lands in the document's own Put (no companion to keep in step), and is
+   * read with the document by every view that needs it. Only what was sent; absent otherwise.
+   */
+  readonly sent?: SentFields | undefined;
 }
+
+export interface SentFields {
+  readonly fields: Readonly<Record<string, string>>;
+  /** By line number. */
+  readonly lines?: Readonly<Record<string, Readonly<Record<string, string>>>> | undefined;
+}
+
+/** What a seller reports it collected, in cents: the document's total and, where given, per line number. */
+export interface Collected {
+  readonly tax: number | null;
+  readonly lines?: ReadonlyMap<string, number> | undefined;
+}
+
+const NEGATIVE_KINDS: ReadonlySet<TransactionKind> = new Set(['refund', 'credit', 'reversal']);
+
+/** +1 for sales and replacements, −1 for the documents that carry negative amounts. */
+export const signOf = (kind: TransactionKind): 1 | -1 => (NEGATIVE_KINDS.has(kind) ? -1 : 1);
+
+/**
+ * The document with the collected figures the seller reported, signed as the document whatever
+ * sign they were sent with (TaxJar's refunds come with either). Nothing reported: unchanged.
+ */
+export function withCollected(record: TransactionRecord, collected: Collected | undefined): TransactionRecord {
+  if (!collected || (collected.tax === null && !collected.lines?.size)) return record;
+  const signed = (n: number) => (n === 0 ? 0 : signOf(record.kind) * Math.abs(n));
+  return {
+    ...record,
+    collected_tax: collected.tax === null ? null : signed(collected.tax),
+    lines: record.lines.map((line) => {
+      const reported = collected.lines?.get(line.number);
+      return reported === undefined ? line : { ...line, collected_tax: signed(reported) };
+    }),
+  };
+}
+
+/** The record with what the surface was sent, when anything was. */
+export const withSent = (record: TransactionRecord, sent: SentFields | undefined): TransactionRecord =>
+  sent && (Object.keys(sent.fields).length > 0 || Object.keys(sent.lines ?? {}).length > 0) ? { ...record, sent } : record;
 
 const NOTHING: Remaining = { price: 0, taxable: 0, exempt: 0, tax: 0, jurisdictionTax: [] };
 
@@ -138,9 +192,13 @@ export function derivedDocument(
   reason: string | null,
   lines: TransactionLine[],
 ): TransactionRecord {
-  const { withdrawn_refunds: _withdrawn, ...parties } = original;
+  // A reversal takes back what the original reported collected; a refund or credit reports its own (withCollected).
+  const { collected_tax: originalCollected, sent: _sent, withdrawn_refunds: _withdrawn, ...parties } = original;
+  const reversed = (n: number | null | undefined) => (n == null ? undefined : negate(n));
+  const byNumber = new Map(original.lines.map((l) => [l.number, l.collected_tax]));
   return {
     ...parties,
+    ...(kind === 'reversal' && originalCollected != null ? { collected_tax: negate(originalCollected) } : {}),
     code,
     kind,
     status: 'committed',
@@ -149,7 +207,10 @@ export function derivedDocument(
     reason,
     created_at: at,
     updated_at: at,
-    lines,
+    lines: lines.map(({ collected_tax: _c, ...line }) => {
+      const taken = kind === 'reversal' ? reversed(byNumber.get(line.number)) : undefined;
+      return taken === undefined ? line : { ...line, collected_tax: taken };
+    }),
     messages: [],
     refunds: [],
     credits: [],

@@ -10,6 +10,17 @@ function transactionLineView(line: TransactionLine) {
     refundable_amount: fromCents(line.remaining.price),
     credited_tax: fromCents(line.credited_tax),
     remaining_tax: fromCents(line.remaining.tax),
+    collected_tax: line.collected_tax === undefined ? null : fromCents(line.collected_tax),
+  };
+}
+
+/** What the seller reported collecting beside the computed tax; documents stored before it was kept reported nothing. */
+function collectionOf(record: TransactionRecord) {
+  const collected = record.collected_tax ?? null;
+  const computed = record.lines.reduce((n, l) => n + l.tax, 0);
+  return {
+    collected_tax: collected === null ? null : fromCents(collected),
+    collection_difference: collected === null ? null : fromCents(collected - computed),
   };
 }
 
@@ -40,6 +51,7 @@ function header(record: TransactionRecord) {
 export function transactionView(record: TransactionRecord) {
   return {
     ...header(record),
+    ...collectionOf(record),
     lines: record.lines.map(transactionLineView),
     summary: summaryOf(record.lines).map(jurisdictionView),
     messages: record.messages.map((m) => ({ ...m })),

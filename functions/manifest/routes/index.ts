@@ -10,6 +10,7 @@ import { CERTIFICATES_ROUTES } from './certificates';
 import { CUSTOMERS_ROUTES } from './customers';
 import { PROVIDER_ROUTES } from './provider';
 import { PUBLIC_ROUTES } from './public';
+import { REPORTS_ROUTES } from './reports';
 import { RETURN_JOBS_ROUTES } from './return-jobs';
 import { SERVICE_ROUTES } from './service';
 import { TAXJAR_ROUTES } from './taxjar';
@@ -24,6 +25,7 @@ export * from './certificates';
 export * from './customers';
 export * from './provider';
 export * from './public';
+export * from './reports';
 export * from './return-jobs';
 export * from './service';
 export * from './taxjar';
@@ -36,6 +38,7 @@ export const ROUTES = [
   ...ACCOUNT_ROUTES,
   ...CALCULATIONS_ROUTES,
   ...TRANSACTIONS_ROUTES,
+  ...REPORTS_ROUTES,
   ...CUSTOMERS_ROUTES,
   ...CERTIFICATES_ROUTES,
   ...PROVIDER_ROUTES,

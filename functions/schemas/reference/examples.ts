@@ -42,7 +42,7 @@ import { EstimateRequestSchema, RateQuerySchema, TaxCodeQuerySchema } from '../c
 import { ActivationSchema, AssignmentSchema, CertificateCreateSchema, CertificateListQuerySchema, CustomerCreateSchema } from '../certificates';
 import { PageQuerySchema } from '../common';
 import { CalculationRequestSchema, TransactionRequestSchema } from '../document';
-import { ReturnJobListQuerySchema, ReturnJobRequestSchema } from '../returns';
+import { CollectionReportQuerySchema, ReturnJobListQuerySchema, ReturnJobRequestSchema } from '../returns';
 import {
   TaxjarAddressValidationSchema,
   TaxjarCustomerCreateSchema,
@@ -200,6 +200,7 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
   'transactions-create': { body: SALE },
   'transactions-list': { query: sample(TransactionListQuerySchema, { status: 'committed', date_from: '2026-04-01', date_to: '2026-04-30', limit: '10' }) },
   'transactions-get': { path: { code: 'INV-1001' } },
+  'reports-collection': { query: sample(CollectionReportQuerySchema, { from: '2026-04', to: '2026-04', state: 'NY' }) },
   'transactions-refund': {
     path: { code: 'INV-1001' },
     body: sample(RefundRequestSchema, { refund_code: 'INV-1001-R1', date: '2026-04-20', reason: 'Jacket returned', lines: [{ number: '1', amount: 129 }] }),

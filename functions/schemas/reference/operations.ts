@@ -205,6 +205,11 @@ export const OPERATIONS = {
       'Billed as one `adjustment`.',
     ),
   },
+  'reports-collection': {
+    summary: 'Compare the tax collected with the tax computed',
+    description:
+      'Per state and month from `from` to `to` (at most 12 months; otherwise 400 `invalid_request`), optionally one `state`: the computed tax of every document (`tax`), and over the documents that reported what they collected (`collected_tax` of POST /transactions, a TaxJar order’s `sales_tax`) their collected tax, their computed tax (`reported_tax`) and the under- and over-collection, with the counts of documents that did and did not report. Signed as the return figures: refunds and reversals count negative, a voided document not at all. A location-scoped key reads its location’s figures. Months and states without documents are left out.',
+  },
   'customers-create': {
     summary: 'Create a customer',
     description:

@@ -67,6 +67,33 @@ export const BatchItemList = pageOf(BatchItem);
 
 const KindTotals = v.strictObject({ document_count: Int, taxable_amount: Amount, tax: Amount });
 
+/** Collected against computed tax (functions/core/returns/summary.ts collectionView); signed as their documents. */
+export const CollectionTotals = v.strictObject({
+  collected_tax: v.pipe(Amount, v.description('The tax the documents that reported one say was collected.')),
+  reported_tax: v.pipe(Amount, v.description('The computed tax of those same documents.')),
+  under_collected: v.pipe(Amount, v.description('Σ max(0, computed − collected) per document: tax owed beyond what was collected.')),
+  over_collected: v.pipe(Amount, v.description('Σ max(0, collected − computed) per document: tax collected beyond what was computed.')),
+  reported_document_count: v.pipe(Int, v.description('Documents that reported a collected figure.')),
+  unreported_document_count: v.pipe(Int, v.description('Documents that did not: only their computed tax is known.')),
+});
+
+/** GET /reports/collection: a row per state and month with documents. */
+export const CollectionReport = v.strictObject({
+  object: v.literal('collection_report'),
+  from: v.string(),
+  to: v.string(),
+  location_code: v.pipe(v.nullable(v.string()), v.description('The location a location-scoped key reads; null: every location.')),
+  data: v.array(
+    v.strictObject({
+      state: v.string(),
+      period: v.string(),
+      document_count: Int,
+      tax: v.pipe(Amount, v.description('The computed tax of every document, net of refunds, credits, voids and reversals.')),
+      ...CollectionTotals.entries,
+    }),
+  ),
+});
+
 /** A liability summary of one state, period and location (functions/core/returns/summary.ts). */
 export const ReturnSummary = v.strictObject({
   state: v.string(),
@@ -76,7 +103,10 @@ export const ReturnSummary = v.strictObject({
   gross_amount: v.pipe(Amount, v.description('taxable_amount + exempt_amount: sales excluding the tax; refunds, credits and reversals count negative.')),
   exempt_amount: Amount,
   taxable_amount: Amount,
-  tax: v.pipe(Amount, v.description('The tax collected, net of refunds, credits and reversals.')),
+  tax: v.pipe(
+    Amount,
+    v.description('The tax computed on the documents, net of refunds, credits and reversals (what the seller reports collected: `collection`).'),
+  ),
   jurisdictions: v.pipe(
     v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, taxable_amount: Amount, tax: Amount })),
     v.description('The figures per jurisdiction and rate.'),
@@ -85,6 +115,7 @@ export const ReturnSummary = v.strictObject({
     v.strictObject({ sale: KindTotals, refund: KindTotals, credit: KindTotals, reversal: KindTotals, replacement: KindTotals }),
     v.description('Count and sums of each kind of document.'),
   ),
+  collection: v.pipe(CollectionTotals, v.description('What the seller reported it collected against the computed tax.')),
 });
 export const ReturnJobItem = itemOf({ reference_id: v.string() }, ReturnSummary);
 export const ReturnJobAccepted = accepted('return_job');

@@ -128,6 +128,7 @@ const TransactionLine = v.strictObject({
   refundable_amount: v.pipe(Amount, v.description('What a refund may still return.')),
   credited_tax: v.pipe(Amount, v.description('Tax given back by credits so far.')),
   remaining_tax: v.pipe(Amount, v.description('Tax not yet refunded or credited.')),
+  collected_tax: v.pipe(v.nullable(Amount), v.description('The tax the seller reported collecting on this line; null when it reported none for the line.')),
 });
 
 const header = {
@@ -161,7 +162,22 @@ const header = {
   ),
 };
 
-export const Transaction = v.strictObject({ ...header, lines: v.array(TransactionLine), summary: v.array(Jurisdiction), messages: v.array(Message) });
+export const Transaction = v.strictObject({
+  ...header,
+  collected_tax: v.pipe(
+    v.nullable(Amount),
+    v.description(
+      'The tax the seller reported collecting (`collected_tax` of the request, a TaxJar order’s `sales_tax`), signed as the document; null when not reported. `tax` stays the computed figure.',
+    ),
+  ),
+  collection_difference: v.pipe(
+    v.nullable(Amount),
+    v.description('collected_tax − tax: negative when less was collected than computed; null when not reported.'),
+  ),
+  lines: v.array(TransactionLine),
+  summary: v.array(Jurisdiction),
+  messages: v.array(Message),
+});
 export const TransactionSummary = v.strictObject({ ...header, line_count: v.pipe(v.number(), v.integer()) });
 export const TransactionList = pageOf(TransactionSummary);
 export const Adjustment = v.strictObject({ original: Transaction, reversal: Transaction, replacement: Transaction });

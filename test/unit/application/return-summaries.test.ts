@@ -2,12 +2,13 @@
 // several states and months, partial and full refunds, credits, voids, adjustments) through the
 // transaction use cases, then every summary the documents touch is compared with the sum a user
 // would make over GET /transactions: the lines sourced to the state, of the documents dated in the
-// month, voided documents left out.
+// month, voided documents left out. Documents that report what they collected (or not) add their
+// collected, reported, under- and over-collected tax, signed as they are.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { returnItemRunner } from '../../../functions/application/returns';
 import { DomainError } from '../../../functions/core/errors';
-import { ALL_LOCATIONS, summaryView } from '../../../functions/core/returns/summary';
+import { ALL_LOCATIONS, collectedByLine, summaryView } from '../../../functions/core/returns/summary';
 import type { TransactionRecord } from '../../../functions/core/transactions/transaction';
 import { call, TENANT } from '../../support/fakes';
 import { wired } from './wiring';
@@ -19,6 +20,9 @@ const PLACES = [
 ];
 const DATES = ['2026-04-03', '2026-04-28', '2026-05-02'];
 
+/** Cents the seller says it collected, or nothing reported. */
+const Collected = fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: undefined });
+
 const Step = fc.oneof(
   fc.record({
     op: fc.constant('commit' as const),
@@ -28,11 +32,18 @@ const Step = fc.oneof(
       maxLength: 4,
     }),
     location: fc.constantFrom(null, 'NYC'),
+    collected: Collected,
   }),
-  fc.record({ op: fc.constant('refund' as const), target: fc.nat(), share: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({ op: fc.constant('refund' as const), target: fc.nat(), share: fc.integer({ min: 1, max: 100 }), collected: Collected }),
   fc.record({ op: fc.constant('credit' as const), target: fc.nat(), cents: fc.integer({ min: 1, max: 300 }) }),
   fc.record({ op: fc.constant('void' as const), target: fc.nat() }),
-  fc.record({ op: fc.constant('adjust' as const), target: fc.nat(), date: fc.constantFrom(...DATES), place: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({
+    op: fc.constant('adjust' as const),
+    target: fc.nat(),
+    date: fc.constantFrom(...DATES),
+    place: fc.integer({ min: 0, max: 2 }),
+    collected: Collected,
+  }),
 );
 
 /** The oracle: the sum over the documents, as a user would add them up. */
@@ -42,12 +53,24 @@ function oracle(docs: readonly TransactionRecord[], state: string, period: strin
   let exempt = 0;
   let tax = 0;
   const jurisdictions = new Map<string, { taxable: number; tax: number }>();
+  const collection = { documents: 0, collected: 0, reported: 0, under: 0, over: 0 };
   for (const doc of docs) {
     if (doc.status === 'voided' || !doc.date.startsWith(period)) continue;
     if (location !== null && doc.location_code !== location) continue;
     const lines = doc.lines.filter((l) => l.address.state === state);
     if (lines.length === 0) continue;
     documents++;
+    const byLine = collectedByLine(doc);
+    if (byLine) {
+      const sign = doc.kind === 'sale' || doc.kind === 'replacement' ? 1 : -1;
+      const collected = doc.lines.reduce((n, l, i) => n + (l.address.state === state ? byLine[i]! : 0), 0);
+      const computed = lines.reduce((n, l) => n + l.tax, 0);
+      collection.documents++;
+      collection.collected += collected;
+      collection.reported += computed;
+      collection.under += sign * Math.max(0, Math.abs(computed) - Math.abs(collected));
+      collection.over += sign * Math.max(0, Math.abs(collected) - Math.abs(computed));
+    }
     for (const l of lines) {
       taxable += l.taxable;
       exempt += l.exempt;
@@ -61,7 +84,7 @@ function oracle(docs: readonly TransactionRecord[], state: string, period: strin
       }
     }
   }
-  return { documents, taxable, exempt, tax, jurisdictions };
+  return { documents, taxable, exempt, tax, jurisdictions, collection };
 }
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -84,6 +107,7 @@ describe('return summaries', () => {
                 date: step.date,
                 ship_to: PLACES[0]!,
                 location_code: step.location,
+                collected_tax: step.collected === undefined ? undefined : step.collected / 100,
                 lines: step.lines.map((l, i) => ({
                   number: String(i + 1),
                   amount: l.amount / 100,
@@ -96,7 +120,11 @@ describe('return summaries', () => {
               const doc = await transactions.get(call(), target);
               const line = doc.lines[0]!;
               const amount = Math.max(1, Math.floor((line.remaining.price * step.share) / 100)) / 100;
-              await transactions.refund(call(), target, { refund_code: code, lines: [{ number: line.number, amount }] });
+              await transactions.refund(call(), target, {
+                refund_code: code,
+                lines: [{ number: line.number, amount }],
+                collected_tax: step.collected === undefined ? undefined : step.collected / 100,
+              });
             } else if (target && step.op === 'credit') {
               const line = (await transactions.get(call(), target)).lines[0]!;
               await transactions.credit(call(), target, { credit_code: code, lines: [{ number: line.number, tax_amount: step.cents / 100 }] });
@@ -108,6 +136,7 @@ describe('return summaries', () => {
                 reversal_code: `${code}r`,
                 replacement_code: `${code}p`,
                 replacement: { date: step.date, ship_to: PLACES[step.place]!, lines: [{ amount: 12.34 }] },
+                collected_tax: step.collected === undefined ? undefined : step.collected / 100,
               });
               sales.push(`${code}p`);
             }
@@ -135,10 +164,49 @@ describe('return summaries', () => {
               );
               const nonZero = new Map([...expected.jurisdictions].filter(([, j]) => j.taxable !== 0 || j.tax !== 0));
               expect(fromView).toEqual(nonZero);
+              const c = view.collection;
+              expect({
+                documents: c.reported_document_count,
+                unreported: c.unreported_document_count,
+                collected: cents(c.collected_tax),
+                reported: cents(c.reported_tax),
+                under: cents(c.under_collected),
+                over: cents(c.over_collected),
+              }).toEqual({
+                documents: expected.collection.documents,
+                unreported: expected.documents - expected.collection.documents,
+                collected: expected.collection.collected,
+                reported: expected.collection.reported,
+                under: expected.collection.under,
+                over: expected.collection.over,
+              });
             }
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('nets a sale that under-collected, its partial refund and a voided sale to what remains', async () => {
+    const { transactions, stores } = wired();
+    // NY 10001 is 8.875 %: 100.00 computes 8.88, of which the seller collected 8.00.
+    await transactions.commit(call(), { code: 'S1', date: '2026-04-15', ship_to: PLACES[0]!, lines: [{ amount: 100 }], collected_tax: 8 });
+    await transactions.commit(call(), { code: 'S2', date: '2026-04-16', ship_to: PLACES[0]!, lines: [{ amount: 100 }], collected_tax: 9 });
+    await transactions.commit(call(), { code: 'S3', date: '2026-04-17', ship_to: PLACES[0]!, lines: [{ amount: 50 }] });
+    await transactions.void(call(), 'S2', {});
+    // Half back: 4.44 computed, 4.00 given back.
+    await transactions.refund(call(), 'S1', { refund_code: 'R1', date: '2026-04-20', lines: [{ number: '1', amount: 50 }], collected_tax: 4 });
+    const [totals] = await stores.docs
+      .of(TENANT)
+      .summaryRepository()
+      .read([{ state: 'NY', period: '2026-04', location: ALL_LOCATIONS }]);
+    expect(summaryView({ state: 'NY', period: '2026-04', location_code: null }, totals!).collection).toEqual({
+      collected_tax: 4,
+      reported_tax: 4.44,
+      under_collected: 0.44,
+      over_collected: 0,
+      reported_document_count: 2,
+      unreported_document_count: 1,
+    });
   });
 
   it('answers a chunk of return items from the summaries, failing only the item naming a location the client does not have', async () => {

@@ -31,6 +31,19 @@ describe('column map', () => {
 });
 
 describe('CSV exports', () => {
+  it('passes an ERP’s collected_tax column on with a commit, never with a calculation', async () => {
+    const path = file(
+      'collected.csv',
+      ['invoice_number,ship_to_zip,collected_tax,line_number,amount', 'C-1,10001,8.88,1,100', 'C-1,10001,8.88,2,20', 'C-2,10001,,1,5'].join('\n'),
+    );
+    const [c1, c2] = await all(csvDocuments(path, DEFAULT_COLUMNS, 'commit'));
+    expect(c1?.request).toMatchObject({ code: 'C-1', collected_tax: 8.88 });
+    expect(c2?.request).not.toHaveProperty('collected_tax');
+    const [quote] = await all(csvDocuments(path, DEFAULT_COLUMNS, 'calculate'));
+    expect(quote?.request).not.toHaveProperty('collected_tax');
+    expect(parseColumnMap('collected_tax=Tax Collected').collected_tax).toBe('Tax Collected');
+  });
+
   it('carries every document and line option a cell can hold: Illinois posture, origin, flags', async () => {
     const path = file(
       'options.csv',

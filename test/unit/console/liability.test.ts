@@ -21,6 +21,7 @@ const ok = (state: string, period: string, tax: number, location_code: string | 
     tax,
     jurisdictions: [],
     by_kind: { sale: kind, refund: kind, credit: kind, reversal: kind, replacement: kind },
+    collection: { collected_tax: 0, reported_tax: 0, under_collected: 0, over_collected: 0, reported_document_count: 0, unreported_document_count: 1 },
   },
 });
 const failed: Item = {

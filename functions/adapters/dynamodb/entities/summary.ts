@@ -8,13 +8,22 @@
 // `j|<type>|<rate>|<name>|tx` and `…|t` — the name and rate are in the attribute's name, so no
 // other attribute describes them. Items written before this layout (`n`, `tx`, `t`, and
 // jurisdictions as `j_<id>_{tx,t}` described by `jm_<id>`) are read too: their kinds carry the same
-// totals, and both jurisdiction forms are summed.
+// totals, and both jurisdiction forms are summed. Collected against computed tax is `c_<field>`
+// (CollectionTotals); items from before it was kept read as nothing reported.
 import type { Tenant } from '../../../core/access/records';
-import { type JurisdictionTotal, jurisdictionKey, KINDS_OF_DOCUMENT, type SummaryKey, type SummaryTotals } from '../../../core/returns/summary';
+import {
+  type CollectionTotals,
+  type JurisdictionTotal,
+  jurisdictionKey,
+  KINDS_OF_DOCUMENT,
+  type SummaryKey,
+  type SummaryTotals,
+} from '../../../core/returns/summary';
 import type { JurisdictionType } from '../../../core/tax/types';
 import { type ItemKey, tenantScope } from './keys';
 
 const JURISDICTION = 'j|';
+const COLLECTION: readonly (keyof CollectionTotals)[] = ['documents', 'collected', 'reported', 'under', 'over'];
 
 export const summaryEntity = {
   /** What names a summary across its shards: every shard's partition key is this + `#<shard>`. */
@@ -51,6 +60,7 @@ export const summaryEntity = {
       add(`${name}|tx`, j.taxable);
       add(`${name}|t`, j.tax);
     }
+    for (const field of COLLECTION) add(`c_${field}`, t.collection[field]);
     return adds;
   },
 
@@ -86,6 +96,7 @@ export const summaryEntity = {
       taxable += byKind[k].taxable;
       tax += byKind[k].tax;
     }
-    return { documents, taxable, exempt: num('ex'), tax, byKind, jurisdictions };
+    const collection = Object.fromEntries(COLLECTION.map((f) => [f, num(`c_${f}`)])) as unknown as CollectionTotals;
+    return { documents, taxable, exempt: num('ex'), tax, byKind, jurisdictions, collection };
   },
 };

@@ -1,15 +1,17 @@
 // PUT /taxjar/v2/transactions/orders/:id: an adjustment (POST /api/v1/transactions/adjustments) of
-// the order's current version; fields the request leaves out keep their committed values.
+// the order's current version; fields the request leaves out keep their committed values (the
+// collected sales_tax and what the order was sent among them). With `x-api-version: 2020-08-07` the
+// merged order's amount must add up.
 
 import { withCustomerExemption } from '../../../application/taxjar/taxes';
 import { currentOrder, updateOrder } from '../../../application/taxjar/transactions';
 import { taxjarOrderPorts } from '../../../composition-root';
 import { taxjarDocument } from '../../../core/taxjar/document';
-import { orderFieldsOf, transactionView } from '../../../core/taxjar/transactions';
+import { assertAmountAddsUp, orderFieldsOf, transactionView } from '../../../core/taxjar/transactions';
 import { httpHandler } from '../../../http/handler';
 import { ok } from '../../../http/request';
 import { simulation } from '../../../http/simulation';
-import { inTaxjarDetails } from '../../../http/taxjar-body';
+import { inTaxjarDetails, taxjarApiVersion } from '../../../http/taxjar-body';
 import { validate } from '../../../http/validation';
 import { TAXJAR_ORDERS_UPDATE } from '../../../manifest/routes/taxjar';
 import { CalculationRequestSchema } from '../../../schemas/document';
@@ -22,8 +24,9 @@ export const handler = httpHandler(TAXJAR_ORDERS_UPDATE, { body: TaxjarOrderUpda
   const ports = taxjarOrderPorts();
   const current = await currentOrder(ports, request, request.params.transaction_id);
   const merged = { ...orderFieldsOf(current), ...defined(request.body) };
+  if (taxjarApiVersion(request) === '2020-08-07') assertAmountAddsUp(merged);
   const document = inTaxjarDetails(merged, () => validate(CalculationRequestSchema, taxjarDocument(merged), 'body'));
   const selected = await withCustomerExemption(ports, request, document, request.body.exemption_type);
-  const { result } = await inTaxjarDetails(merged, () => updateOrder(ports, request, current, selected, simulation(request)));
+  const { result } = await inTaxjarDetails(merged, () => updateOrder(ports, request, current, selected, simulation(request), merged));
   return ok({ order: transactionView(result) });
 });
