@@ -132,7 +132,9 @@ async function main(): Promise<number> {
               statuses[res.status] = (statuses[res.status] ?? 0) + 1;
               if (res.status >= 500) {
                 serverErrors++;
-                console.log(`${res.status} (${res.headers.get('x-request-id')}): ${s.method} ${url.pathname}${url.search} ${JSON.stringify(s.body)?.slice(0, 400)} → ${text.slice(0, 300)}`);
+                console.log(
+                  `${res.status} (${res.headers.get('x-request-id')}): ${s.method} ${url.pathname}${url.search} ${JSON.stringify(s.body)?.slice(0, 400)} → ${text.slice(0, 300)}`,
+                );
               }
               const problems = conforms(s.method, url.pathname, { status: res.status, headers: res.headers, body, text });
               if (problems.length > 0) contradictions.push(`${s.method} ${template} → ${res.status}: ${problems.join('; ')} ${text.slice(0, 300)}`);
