@@ -17,6 +17,9 @@ export interface CustomerInput {
   readonly customer_code: string;
   readonly name?: string | null | undefined;
   readonly location_code?: string | null | undefined;
+  /** What a TaxJar client sends about the customer (core/customers/customer.ts). */
+  readonly declaration?: Customer['declaration'];
+  readonly address?: Customer['address'];
 }
 
 const notFound = () => new DomainError('not_found', 'No customer with this code exists in the scope of this key.');
@@ -26,7 +29,14 @@ export async function createCustomer(ports: CustomerPorts, call: TenantCall, inp
   const { tenant } = call.principal;
   const location = actingLocation(call.principal, input.location_code);
   if (location !== null) locationNamed((await ports.tenantConfigs.get(tenant)).locations, location);
-  const customer = { customer_code: input.customer_code, name: input.name ?? null, location_code: location, created_at: call.now.toISOString() };
+  const customer = {
+    customer_code: input.customer_code,
+    name: input.name ?? null,
+    location_code: location,
+    created_at: call.now.toISOString(),
+    ...(input.declaration === undefined ? {} : { declaration: input.declaration }),
+    ...(input.address === undefined ? {} : { address: input.address }),
+  };
   await ports.customers.create(tenant, customer);
   return { ...customer, certificate_ids: [] };
 }

@@ -19,7 +19,11 @@ export function taxjarTaxesHandler<R extends RouteDef & { readonly method: 'POST
     return ok({
       tax: taxjarTax(taxed, {
         declaredNexus: declaredNexus(input.nexus_addresses),
-        exemptionType: input.exemption_type ?? (input.customer_id ? 'non_exempt' : null),
+        // A customer's declared exemption that exempted the order answers as its type.
+        exemptionType:
+          input.exemption_type ??
+          (taxed.lines.some((l) => l.reason === 'declared_exemption') ? taxed.declared_exemption?.type : null) ??
+          (input.customer_id ? 'non_exempt' : null),
         lineItems: (input.line_items?.length ?? 0) > 0,
         place,
       }),

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
 import { SELLER_CLASSES } from '../core/tax/input';
+import { DECLARED_TYPES } from '../core/tax/types';
 import { AddressSchema } from './address';
 import { CodeSchema, DateSchema, described, opt, uniqueBy } from './common';
 
@@ -80,6 +81,15 @@ const documentEntries = {
   exemption_certificate_id: described(
     opt(CertificateIdSchema),
     'An exemption certificate of `customer_code` to apply: active, assigned to the customer, effective on the date and for the destination’s state. One that does not apply is 422 exemption_certificate_not_found, never a silent exemption.',
+  ),
+  declared_exemption: described(
+    opt(
+      v.strictObject({
+        type: described(v.picklist(DECLARED_TYPES), 'What the buyer declares: wholesale (resale), government or other.'),
+        reason: described(opt(v.pipe(v.string(), v.minLength(1), v.maxLength(200))), 'The buyer’s own words for it, kept with the document.'),
+      }),
+    ),
+    'An exemption on the buyer’s word, without a certificate: every line it reaches that no certificate exempts answers reason declared_exemption and a warning declared_exemption_without_certificate, and a committed document counts in GET /exemptions/declared until a certificate covers the customer and state.',
   ),
   nexus_mode: described(
     opt(v.picklist(['account', 'reference'])),

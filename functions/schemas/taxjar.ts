@@ -75,9 +75,10 @@ export const NexusAddress = v.object({
 });
 
 const SHIPPING = 'The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges.';
-const CUSTOMER = 'A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order.';
+const CUSTOMER =
+  'A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order; without one, its declared exemption_type and exempt_regions do, as a declaration.';
 const EXEMPTION =
-  '`non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found).';
+  '`non_exempt` and `marketplace` waive every exemption; `wholesale`, `government` and `other` exempt the order: by the customer’s certificate for the destination state where there is one, else on this declaration (lines answer `declared_exemption_without_certificate`, and GET /api/v1/exemptions/declared lists it until a certificate covers it).';
 
 /** POST /v2/taxes. */
 export const TaxjarTaxRequestSchema = v.object({
@@ -189,14 +190,14 @@ export const TaxjarRateQuerySchema = v.object({
 
 const ExemptRegion = v.object({ country: opt(text(2)), state: v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/)) });
 
-const NOT_STORED = 'Accepted and not stored: customers here carry no address.';
+const NOT_STORED = 'Kept as sent and answered back; taxes follow the order’s addresses.';
 const customerEntries = {
   exemption_type: described(
     opt(v.picklist(EXEMPTION_TYPES)),
-    'Follows from the customer’s certificates: it may repeat the current one, not declare another (422 certificate_evidence_incomplete).',
+    'Kept as sent: wholesale, government and other declare an exemption for exempt_regions (none named: every state), used where the customer has no certificate for the state and reported as a declaration without a certificate.',
   ),
   name: opt(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
-  exempt_regions: described(opt(v.pipe(v.array(ExemptRegion), v.maxLength(60))), 'Follows from the customer’s certificates, as `exemption_type`.'),
+  exempt_regions: described(opt(v.pipe(v.array(ExemptRegion), v.maxLength(60))), 'The states the declared exemption_type covers, kept as sent.'),
   country: described(opt(text(2)), NOT_STORED),
   state: described(opt(text(2)), NOT_STORED),
   zip: described(opt(text(10)), NOT_STORED),

@@ -27,7 +27,7 @@ import {
 } from '../../functions/core/batches/ports';
 import type { Certificate } from '../../functions/core/certificates/certificate';
 import type { CertificateFilters, CertificateRepository, StoredCertificate } from '../../functions/core/certificates/ports';
-import type { Customer } from '../../functions/core/customers/customer';
+import type { Customer, CustomerChanges } from '../../functions/core/customers/customer';
 import type { CustomerRepository } from '../../functions/core/customers/ports';
 import { DomainError } from '../../functions/core/errors';
 import type { EventDraft } from '../../functions/core/events/catalogue';
@@ -328,6 +328,15 @@ export class FakeCustomers implements CustomerRepository {
     const renamed = { ...found, name };
     this.customers.set(`${tenantKey(tenant)}#${code}`, renamed);
     return clone(renamed);
+  }
+
+  async update(tenant: Tenant, code: string, changes: CustomerChanges): Promise<Customer | null> {
+    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
+    if (!found) return null;
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const updated = { ...found, ...clone(defined) };
+    this.customers.set(`${tenantKey(tenant)}#${code}`, updated);
+    return clone(updated);
   }
 
   async delete(tenant: Tenant, code: string): Promise<boolean> {

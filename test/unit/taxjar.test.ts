@@ -9,7 +9,7 @@ import type { Customer } from '../../functions/core/customers/customer';
 import { DomainError } from '../../functions/core/errors';
 import { calculate } from '../../functions/core/tax/engine';
 import { nexusRegions, regionName, taxjarCategories } from '../../functions/core/taxjar/content';
-import { assertExemptionUnchanged, exemptionOf, exemptionTypeOf } from '../../functions/core/taxjar/customers';
+import { customerDeclaration, declarationOf, exemptionOf, exemptionTypeOf, requestDeclaration } from '../../functions/core/taxjar/customers';
 import {
   declaredNexus,
   extendedCents,
@@ -349,15 +349,25 @@ describe('TaxJar customers, reference content and errors', () => {
     expect(customer.certificate_ids).toHaveLength(2);
   });
 
-  it('lets a write repeat the exemption, never declare another', () => {
-    const current = exemptionOf([cert('NY', 'resale')]);
-    expect(() => assertExemptionUnchanged({}, current)).not.toThrow();
-    expect(() => assertExemptionUnchanged({ exemption_type: 'wholesale', exempt_regions: [{ state: 'ny' }] }, current)).not.toThrow();
-    expect(() => assertExemptionUnchanged({ exemption_type: 'marketplace' }, exemptionOf([]))).not.toThrow();
-    expect(() => assertExemptionUnchanged({ exemption_type: 'government' }, current)).toThrow(
-      expect.objectContaining({ code: 'certificate_evidence_incomplete' }),
-    );
-    expect(() => assertExemptionUnchanged({ exempt_regions: [{ state: 'CA' }] }, current)).toThrow(DomainError);
+  it('keeps a declared exemption as sent and reads it as a declaration of its regions (Magento 2 syncs exempt_regions)', () => {
+    const declared = declarationOf({ exemption_type: 'wholesale', exempt_regions: [{ country: 'US', state: 'fl' }, { state: 'PA' }] });
+    expect(declared).toEqual({
+      exemption_type: 'wholesale',
+      exempt_regions: [
+        { country: 'US', state: 'FL' },
+        { country: 'US', state: 'PA' },
+      ],
+    });
+    expect(declarationOf({})).toBeUndefined();
+    // An update that sends only the type keeps the regions declared before.
+    expect(declarationOf({ exemption_type: 'government' }, declared)?.exempt_regions).toHaveLength(2);
+    const customer = { customer_code: 'c', name: null, location_code: null, created_at: '', certificate_ids: [], declaration: declared };
+    expect(customerDeclaration(customer)).toEqual({ type: 'wholesale', source: 'customer', states: ['FL', 'PA'] });
+    expect(customerDeclaration({ ...customer, declaration: { exemption_type: 'wholesale', exempt_regions: [] } })?.states).toBeNull();
+    expect(customerDeclaration({ ...customer, declaration: { exemption_type: 'non_exempt', exempt_regions: [] } })).toBeNull();
+    expect(customerDeclaration({ ...customer, declaration: { exemption_type: 'marketplace', exempt_regions: [{ country: 'US', state: 'FL' }] } })).toBeNull();
+    expect(requestDeclaration('other')).toEqual({ type: 'other', source: 'document', states: null });
+    expect(requestDeclaration('marketplace')).toBeNull();
   });
 
   it('lists categories without SHIPPING, sorted, and nexus regions from the account setting', () => {

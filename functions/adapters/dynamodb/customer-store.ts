@@ -3,7 +3,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
-import type { Customer } from '../../core/customers/customer';
+import type { Customer, CustomerChanges } from '../../core/customers/customer';
 import type { CustomerProfileRepository, CustomerRepository } from '../../core/customers/ports';
 import type { CustomerProfile, ProfiledCustomer } from '../../core/customers/profile';
 import { DomainError } from '../../core/errors';
@@ -53,6 +53,42 @@ export class CustomerStore implements CustomerRepository, CustomerProfileReposit
           Key: key,
           ...(name === null ? { UpdateExpression: 'REMOVE #name' } : { UpdateExpression: 'SET #name = :name', ExpressionAttributeValues: { ':name': name } }),
           ExpressionAttributeNames: { '#name': 'name' },
+          ConditionExpression: 'attribute_exists(PK)',
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return customerEntity.read(out.Attributes);
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return null;
+      throw error;
+    }
+  }
+
+  async update(tenant: Tenant, code: string, changes: CustomerChanges): Promise<Customer | null> {
+    const key = customerEntity.key(tenant, code);
+    if (!keyFits(key)) return null;
+    const set: string[] = [];
+    const remove: string[] = [];
+    const values: Record<string, unknown> = {};
+    const names: Record<string, string> = {};
+    for (const [field, value] of Object.entries(changes)) {
+      if (value === undefined) continue;
+      names[`#${field}`] = field;
+      if (value === null) remove.push(`#${field}`);
+      else {
+        set.push(`#${field} = :${field}`);
+        values[`:${field}`] = value;
+      }
+    }
+    if (set.length === 0 && remove.length === 0) return this.get(tenant, code);
+    try {
+      const out = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: key,
+          UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
+          ExpressionAttributeNames: names,
+          ...(set.length > 0 ? { ExpressionAttributeValues: values } : {}),
           ConditionExpression: 'attribute_exists(PK)',
           ReturnValues: 'ALL_NEW',
         }),

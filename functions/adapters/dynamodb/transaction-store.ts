@@ -14,6 +14,7 @@ import { type DynamoDBDocumentClient, GetCommand, UpdateCommand, type UpdateComm
 import type { Tenant } from '../../core/access/records';
 import type { AvataxCompanion } from '../../core/avatax/records';
 import { DomainError } from '../../core/errors';
+import { type DeclaredDelta, declaredDeltas, mergeDeltas } from '../../core/exemptions/declared';
 import type { Page, PageRequest } from '../../core/lists/paging';
 import { keyOf, type SummaryDelta, summaryDeltas } from '../../core/returns/summary';
 import {
@@ -34,6 +35,7 @@ import { type ConditionMeaning, cancellation, staleWrite } from './cancellation'
 import { avataxDraftEntity } from './entities/avatax-draft';
 import { avataxEchoEntity } from './entities/avatax-echo';
 import { batchItemEntity } from './entities/batch-item';
+import { declaredExemptionEntity } from './entities/declared-exemption';
 import { eventEntity } from './entities/event';
 import { transactionEntity } from './entities/transaction';
 import { usageCounterEntity } from './entities/usage-counter';
@@ -49,6 +51,9 @@ interface ChangeParts {
   readonly codes: readonly string[];
   /** Its billable units (merged per owner and day in a joined write). */
   readonly usage: readonly UsageCharge[];
+  /** Its declared-exemption deltas (merged per customer and state in a joined write), and when its documents were written. */
+  readonly declared: readonly DeclaredDelta[];
+  readonly at: string;
 }
 
 /** DynamoDB's limit on the bytes of one TransactWriteItems, with room under the 4 MB for attribute overhead. */
@@ -70,7 +75,10 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
     const size = JSON.stringify(parts.write.items).length;
     const newSummaries = new Set([...summaries, ...parts.deltas.map((d) => keyOf(d.key))]);
     // One more item for the group's usage counter (several owners in one group are rare: one batch is one key).
-    const fits = items + parts.write.size + newSummaries.size + 1 <= MAX_ITEMS && bytes + size <= MAX_BYTES && !parts.codes.some((c) => codes.has(c));
+    const fits =
+      items + parts.write.size + parts.declared.length + newSummaries.size + 1 <= MAX_ITEMS &&
+      bytes + size <= MAX_BYTES &&
+      !parts.codes.some((c) => codes.has(c));
     if (group.length > 0 && !fits) {
       groups.push(group);
       group = [];
@@ -80,7 +88,7 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
       summaries = new Set();
     }
     group.push({ index, parts });
-    items += parts.write.size;
+    items += parts.write.size + parts.declared.length;
     bytes += size;
     for (const c of parts.codes) codes.add(c);
     for (const d of parts.deltas) summaries.add(keyOf(d.key));
@@ -105,7 +113,7 @@ const changeShard = (parts: ChangeParts): number | undefined => (parts.codes[0] 
  * saying how many items it needs and how many destination states a document can have.
  */
 function tooManyItems(parts: ChangeParts, summaries: number, reserve: number): DomainError | null {
-  const own = parts.write.size;
+  const own = parts.write.size + parts.declared.length;
   const needed = own + summaries + reserve;
   if (needed <= MAX_ITEMS) return null;
   const states = new Set(parts.deltas.map((d) => d.key.state)).size;
@@ -164,6 +172,9 @@ export class TransactionStore implements TransactionRepository {
   private joined(parts: readonly ChangeParts[], summaries: readonly TransactItem[]) {
     const write = new AtomicWrite();
     for (const p of parts) write.include(p.write);
+    // The declared-exemption records move with their documents; each once per transaction.
+    for (const d of mergeDeltas(parts.flatMap((p) => p.declared)))
+      write.add(declaredExemptionEntity.update(this.table, this.tenant, d, parts.find((p) => p.declared.length > 0)?.at ?? ''));
     const usage = this.usageItems(parts, write.size + summaries.length);
     write.addAll(usage.inline ? usage.items : []);
     const summariesAt = write.size;
@@ -293,6 +304,8 @@ export class TransactionStore implements TransactionRepository {
       deltas: summaryDeltas(change),
       codes: [...change.create, ...change.update.map((u) => u.record)].map((r) => r.code),
       usage: change.usage ? [change.usage] : [],
+      declared: declaredDeltas(change),
+      at: change.create[0]?.created_at ?? change.update[0]?.record.updated_at ?? '',
     };
   }
 

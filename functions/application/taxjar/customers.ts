@@ -1,11 +1,19 @@
-// TaxJar customers over the customer use cases: create, show and list are ours; update renames;
-// delete removes a customer without certificates. The exemption is read from the customer's
-// certificates (core/taxjar/customers.ts) and never written from a TaxJar request.
+// TaxJar customers over the customer use cases: create, show and list are ours; update replaces the
+// name, the declared exemption and the address; delete removes a customer without certificates.
+// The declared exemption is kept as sent and answered back; without one, the exemption shown is
+// the certificates' (core/taxjar/customers.ts).
 import type { CertificateRepository } from '../../core/certificates/ports';
-import type { Customer } from '../../core/customers/customer';
+import type { Customer, CustomerAddress } from '../../core/customers/customer';
 import type { CustomerRepository } from '../../core/customers/ports';
 import { DomainError } from '../../core/errors';
-import { assertExemptionUnchanged, exemptingCertificates, exemptionOf, type RequestedExemption, type TaxjarExemption } from '../../core/taxjar/customers';
+import {
+  answeredExemption,
+  declarationOf,
+  exemptingCertificates,
+  exemptionOf,
+  type RequestedExemption,
+  type TaxjarExemption,
+} from '../../core/taxjar/customers';
 import { dayOf, type TenantCall } from '../call';
 import { createCustomer, getCustomer, listCustomers } from '../customers';
 import type { TenantConfigs } from '../tenant-configs';
@@ -24,7 +32,7 @@ export interface TaxjarCustomer {
 const NONE: TaxjarExemption = { exemption_type: 'non_exempt', exempt_regions: [] };
 
 async function withExemption(ports: Pick<TaxjarCustomerPorts, 'certificates'>, call: TenantCall, customer: Customer): Promise<TaxjarCustomer> {
-  if (customer.certificate_ids.length === 0) return { customer, exemption: NONE };
+  if (customer.declaration || customer.certificate_ids.length === 0) return { customer, exemption: answeredExemption(customer, NONE) };
   const found = await ports.certificates.getMany(call.principal.tenant, customer.certificate_ids);
   return { customer, exemption: exemptionOf(exemptingCertificates(customer, [...found.values()], dayOf(call.now))) };
 }
@@ -33,19 +41,33 @@ export async function showTaxjarCustomer(ports: TaxjarCustomerPorts, call: Tenan
   return withExemption(ports, call, await getCustomer(ports, call, code));
 }
 
-export interface TaxjarCustomerInput extends RequestedExemption {
+type AddressInput = { readonly [K in keyof CustomerAddress]?: string | null | undefined };
+
+export interface TaxjarCustomerInput extends RequestedExemption, AddressInput {
   readonly customer_id: string;
   readonly name?: string | null | undefined;
 }
 
-/** A new customer has no certificates, so it is `non_exempt` and may only say so. */
-export async function createTaxjarCustomer(ports: TaxjarCustomerPorts, call: TenantCall, input: TaxjarCustomerInput): Promise<TaxjarCustomer> {
-  assertExemptionUnchanged(input, NONE);
-  const customer = await createCustomer(ports, call, { customer_code: input.customer_id, name: input.name });
-  return { customer, exemption: NONE };
+const ADDRESS_FIELDS = ['country', 'state', 'zip', 'city', 'street'] as const;
+
+/** The address as sent, over `current` (a field left out is kept); undefined when none is sent. */
+function addressOf(input: AddressInput, current?: CustomerAddress): CustomerAddress | undefined {
+  if (ADDRESS_FIELDS.every((f) => input[f] === undefined)) return undefined;
+  return Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, input[f] === undefined ? (current?.[f] ?? null) : input[f]])) as unknown as CustomerAddress;
 }
 
-/** Renames the customer (a name left out is kept); its exemption may be repeated, not changed. */
+/** A new customer, with the exemption it declares and its address kept as sent. */
+export async function createTaxjarCustomer(ports: TaxjarCustomerPorts, call: TenantCall, input: TaxjarCustomerInput): Promise<TaxjarCustomer> {
+  const created = await createCustomer(ports, call, {
+    customer_code: input.customer_id,
+    name: input.name,
+    declaration: declarationOf(input),
+    address: addressOf(input),
+  });
+  return { customer: created, exemption: answeredExemption(created, NONE) };
+}
+
+/** Replaces what the request sends (the name, the declared exemption, the address); what it leaves out is kept. */
 export async function updateTaxjarCustomer(
   ports: TaxjarCustomerPorts,
   call: TenantCall,
@@ -53,11 +75,15 @@ export async function updateTaxjarCustomer(
   input: Omit<TaxjarCustomerInput, 'customer_id'>,
 ): Promise<TaxjarCustomer> {
   const current = await showTaxjarCustomer(ports, call, code);
-  assertExemptionUnchanged(input, current.exemption);
-  if (input.name === undefined) return current;
-  const renamed = await ports.customers.rename(call.principal.tenant, code, input.name);
-  if (!renamed) throw new DomainError('not_found', 'No customer with this code exists in the scope of this key.');
-  return { customer: renamed, exemption: current.exemption };
+  const changes = {
+    name: input.name,
+    declaration: declarationOf(input, current.customer.declaration),
+    address: addressOf(input, current.customer.address),
+  };
+  if (changes.name === undefined && changes.declaration === undefined && changes.address === undefined) return current;
+  const updated = await ports.customers.update(call.principal.tenant, code, changes);
+  if (!updated) throw new DomainError('not_found', 'No customer with this code exists in the scope of this key.');
+  return withExemption(ports, call, updated);
 }
 
 /** Deletes a customer in scope that holds no certificates; answers it as it was. */

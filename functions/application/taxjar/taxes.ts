@@ -1,12 +1,13 @@
 // POST /v2/taxes and the documents of TaxJar orders: the exemption TaxJar derives from
-// `customer_id` and `exemption_type` becomes the certificate selection of the API's document, and
-// the document is taxed by the same use case as POST /api/v1/calculations.
+// `customer_id` and `exemption_type` becomes the certificate selection of the API's document, or,
+// where no certificate covers the state, a declared exemption (the buyer's word, which every
+// exempted line reports as such); the document is taxed by the same use case as POST /api/v1/calculations.
 import type { CertificateRepository } from '../../core/certificates/ports';
 import type { CustomerRepository } from '../../core/customers/ports';
 import { DomainError } from '../../core/errors';
 import type { DocumentInput } from '../../core/tax/input';
 import type { DocumentTax } from '../../core/tax/types';
-import { exemptingCertificates } from '../../core/taxjar/customers';
+import { customerDeclaration, exemptingCertificates, requestDeclaration } from '../../core/taxjar/customers';
 import { calculateDocument } from '../calculations';
 import { dayOf, type TenantCall } from '../call';
 import { getCustomer } from '../customers';
@@ -17,14 +18,15 @@ export interface TaxjarExemptionPorts {
   readonly certificates: Pick<CertificateRepository, 'getMany'>;
 }
 
-/** `wholesale`, `government` and `other` claim an exemption; `marketplace` and `non_exempt` waive it. */
-const CLAIMS = new Set(['wholesale', 'government', 'other']);
+/** `marketplace` and `non_exempt` waive every exemption (the marketplace collects, or the buyer pays). */
 const WAIVES = new Set(['marketplace', 'non_exempt']);
 
 /**
  * The document with the customer's exempting certificate for the destination state selected, as
- * TaxJar exempts a customer by `customer_id`. A claimed exemption with no such certificate is
- * refused rather than granted on the request's word (exemptions here rest on evidence).
+ * TaxJar exempts a customer by `customer_id`. Without one, TaxJar grants a claimed exemption on the
+ * seller's word, and so does this surface, as a declaration: the request's `exemption_type`
+ * (wholesale, government, other) for the whole document, else the customer's declared exempt
+ * regions. Evidence wins: a line a certificate covers is exempted by the certificate.
  */
 export async function withCustomerExemption(
   ports: TaxjarExemptionPorts,
@@ -32,36 +34,24 @@ export async function withCustomerExemption(
   doc: DocumentInput,
   exemptionType: string | null | undefined,
 ): Promise<DocumentInput> {
-  const claimed = exemptionType != null && CLAIMS.has(exemptionType);
-  if ((exemptionType != null && WAIVES.has(exemptionType)) || doc.customer_code == null) {
-    if (claimed) throw noCertificate(exemptionType);
-    return doc;
-  }
+  if (exemptionType != null && WAIVES.has(exemptionType)) return doc;
+  const requested = requestDeclaration(exemptionType);
+  const declared = (declaration: DocumentInput['declared_exemption']) => (declaration ? { ...doc, declared_exemption: declaration } : doc);
+  if (doc.customer_code == null) return declared(requested);
   // Integrations send the shopper's id at every logged-in checkout, synced or not: TaxJar reads an
   // unknown customer as one without an exemption, and so does this surface.
   const customer = await getCustomer(ports, call, doc.customer_code).catch((error: unknown) => {
     if (error instanceof DomainError && error.code === 'not_found') return null;
     throw error;
   });
-  if (customer === null) {
-    if (claimed) throw noCertificate(exemptionType);
-    return doc;
-  }
+  if (customer === null) return declared(requested);
   const date = doc.date ?? dayOf(call.now);
   const found = customer.certificate_ids.length > 0 ? await ports.certificates.getMany(call.principal.tenant, customer.certificate_ids) : new Map();
   const state = doc.ship_to.state?.trim().toUpperCase();
   const certificate = exemptingCertificates(customer, [...found.values()], date).find((c) => c.jurisdiction === state);
   if (certificate) return { ...doc, exemption_certificate_id: certificate.id };
-  if (claimed) throw noCertificate(exemptionType);
-  return doc;
+  return declared(requested ?? customerDeclaration(customer));
 }
-
-const noCertificate = (exemptionType: string) =>
-  new DomainError(
-    'exemption_certificate_not_found',
-    `exemption_type ${exemptionType} needs an active certificate of customer_id for the destination state; exemptions here rest on certificate evidence.`,
-    [{ code: 'exemption_certificate_not_found', target: 'exemption_type', message: 'No exempting certificate of the customer for this state.' }],
-  );
 
 export interface TaxjarTaxPorts extends TaxjarExemptionPorts {
   readonly engine: EngineContextPorts;

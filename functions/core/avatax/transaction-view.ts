@@ -131,7 +131,9 @@ function present<T extends Record<string, unknown>>(fields: T): T {
 
 /** The parts of a line an exemption moved out of the tax base: by certificate (`exemption`), or by the product's taxability (`nonTaxable`). */
 const exemptParts = (line: LineTax) =>
-  line.reason === 'certificate_applied' ? { exempt: line.exempt, nonTaxable: 0 } : { exempt: 0, nonTaxable: line.exempt };
+  line.reason === 'certificate_applied' || line.reason === 'declared_exemption'
+    ? { exempt: line.exempt, nonTaxable: 0 }
+    : { exempt: 0, nonTaxable: line.exempt };
 
 /** A tax-included line's amount is gross in the engine; AvaTax's `lineAmount` is the amount before tax. */
 const lineAmountCents = (line: LineTax): number => (line.tax_included ? line.amount - line.tax : line.amount);
@@ -287,7 +289,8 @@ export function avataxTransaction(taxed: TaxedLines, header: TransactionHeader, 
       tax: money(line.tax),
       taxCalculated: money(line.tax),
       // The product is taxable here, whether or not a certificate exempted this buyer.
-      isItemTaxable: line.reason === 'standard_rated' || line.reason === 'reduced_rated' || line.reason === 'certificate_applied',
+      isItemTaxable:
+        line.reason === 'standard_rated' || line.reason === 'reduced_rated' || line.reason === 'certificate_applied' || line.reason === 'declared_exemption',
       taxIncluded: line.tax_included,
       entityUseCode: echo?.entityUseCode ?? undefined,
       customerUsageType: echo?.entityUseCode ?? undefined,

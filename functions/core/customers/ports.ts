@@ -1,7 +1,7 @@
 // Port of a tenant's customers.
 import type { Tenant } from '../access/records';
 import type { Page, PageRequest } from '../lists/paging';
-import type { Customer } from './customer';
+import type { Customer, CustomerChanges } from './customer';
 import type { CustomerProfile, ProfiledCustomer } from './profile';
 
 export interface CustomerRepository {
@@ -12,6 +12,8 @@ export interface CustomerRepository {
   list(tenant: Tenant, locationCode: string | null, page: PageRequest): Promise<Page<Customer>>;
   /** Renames an existing customer; null when there is none. */
   rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null>;
+  /** Replaces the fields `changes` names of an existing customer; null when there is none. */
+  update(tenant: Tenant, code: string, changes: CustomerChanges): Promise<Customer | null>;
   /**
    * Deletes a customer that has no certificates (they are evidence other records point to: a
    * customer holding one is a `conflict`); false when there is none.

@@ -7,6 +7,7 @@ import { staleMessage, staleStates } from './content-age';
 import type { DocumentInput } from './input';
 import { type Destination, resolveAddresses } from './phases/addresses';
 import { checkCertificateCoverage } from './phases/certificates';
+import { declarationOf } from './phases/declarations';
 import { checkOptions } from './phases/options';
 import { checkPrecision } from './phases/precision';
 import { identifyProducts } from './phases/products';
@@ -37,7 +38,9 @@ export function calculate(doc: DocumentInput, context: EngineContext): DocumentT
   const taxed = taxLines(lines, doc, addresses.shipFrom, date, ctx);
   let messages = products.messages.length === 0 ? taxed.messages : [...products.messages, ...taxed.messages];
   if (stale.length > 0) messages = [...messages, ...stale.map((s) => staleMessage(s, date, ctx.content))];
-  return { date, currency: 'USD', content_version: ctx.content.version, lines: taxed.lines, messages };
+  const declaration = declarationOf(doc);
+  const result: DocumentTax = { date, currency: 'USD', content_version: ctx.content.version, lines: taxed.lines, messages };
+  return declaration === null ? result : { ...result, declared_exemption: declaration };
 }
 
 /** The lines once the states' modules have checked them, then located and rated their own. */

@@ -1,7 +1,7 @@
 // The tax document the engine takes (POST /calculations' body), as the request schemas output it
 // once a body has validated. Declared here so the core does not depend on the HTTP schema layer;
 // test/unit/schema-types.test.ts proves the schemas' output fits these types.
-import type { Precision } from './types';
+import type { DeclaredType, Precision } from './types';
 
 /** The seller's posture a document may state (states whose sourcing depends on it read it). */
 export type SellerClass = 'remote' | 'marketplace' | 'in_state';
@@ -35,6 +35,14 @@ export interface LineInput {
   readonly exemption_certificate_id?: Maybe<string>;
 }
 
+/** A declared exemption as a document states it; `source` and `states` are set by a surface that reads the customer's declaration. */
+export interface DeclarationInput {
+  readonly type: DeclaredType;
+  readonly reason?: Maybe<string>;
+  readonly source?: Maybe<'document' | 'customer'>;
+  readonly states?: Maybe<readonly string[]>;
+}
+
 export interface DocumentInput {
   readonly date?: Maybe<string>;
   readonly customer_code?: Maybe<string>;
@@ -45,6 +53,8 @@ export interface DocumentInput {
   readonly ship_from?: Maybe<AddressInput>;
   readonly ship_to: AddressInput;
   readonly exemption_certificate_id?: Maybe<string>;
+  /** An exemption on the buyer's word (types.ts DeclaredExemption); a certificate that applies wins. */
+  readonly declared_exemption?: Maybe<DeclarationInput>;
   readonly nexus_mode?: Maybe<'account' | 'reference'>;
   readonly require_known?: Maybe<boolean>;
   readonly strict?: Maybe<boolean>;

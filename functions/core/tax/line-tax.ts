@@ -2,10 +2,11 @@
 import type { Micro, TaxabilityBasis } from '../content/artifact';
 import { lineTaxInto } from './line-math';
 import type { RatedDestination } from './phases/addresses';
+import { covers } from './phases/declarations';
 import type { Sourced } from './sourcing';
 import type { LinePlan } from './states/state-module';
 import type { Taxed } from './taxability';
-import type { CertificateGrant, JurisdictionTax, LineTax, Reason } from './types';
+import type { CertificateGrant, DeclaredExemption, JurisdictionTax, LineTax, Reason } from './types';
 
 /** The jurisdictions' shares of the line being taxed (taxLine is synchronous: one scratch array serves every line). */
 const SHARES: number[] = [];
@@ -20,12 +21,15 @@ export function taxLine(
   stateTaxes: boolean,
   certificate: CertificateGrant | null,
   basis: TaxabilityBasis,
+  declaration: DeclaredExemption | null = null,
 ): LineTax {
   let reason: Reason;
   if (!p.nexus) reason = 'no_nexus';
   else if (!stateTaxes && sourced.components.every((c) => c.rate === 0)) reason = 'not_subject_to_tax';
   else if (taxed.reason === 'product_exempt' || taxed.reason === 'holiday_exempt') reason = taxed.reason;
   else if (certificate && certificate.jurisdiction === p.state) reason = 'certificate_applied';
+  // Evidence first: a declaration exempts only what no certificate does.
+  else if (covers(declaration, p.state)) reason = 'declared_exemption';
   else reason = taxed.reason;
   const charged = reason === 'standard_rated' || reason === 'reduced_rated';
   const base = charged ? taxed.base : 0;
@@ -82,5 +86,6 @@ export function taxLine(
     taxability_rule: basis,
     jurisdictions,
     certificate: reason === 'certificate_applied' ? certificate : null,
+    ...(declaration === null ? {} : { declaration: reason === 'declared_exemption' ? declaration : null }),
   };
 }

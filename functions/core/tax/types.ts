@@ -7,13 +7,17 @@ import type { Category, Micro, TaxabilityBasis } from '../content/artifact';
 import type { TaxContent } from '../content/tax-content';
 
 export type JurisdictionType = 'state' | 'county' | 'city' | 'special';
-/** Why a line is or is not taxed (`holiday_exempt`: a state's sales-tax holiday). */
+/**
+ * Why a line is or is not taxed (`holiday_exempt`: a state's sales-tax holiday;
+ * `declared_exemption`: the buyer's declaration, with no certificate on file).
+ */
 export const REASONS = [
   'standard_rated',
   'reduced_rated',
   'product_exempt',
   'holiday_exempt',
   'certificate_applied',
+  'declared_exemption',
   'no_nexus',
   'not_subject_to_tax',
 ] as const;
@@ -29,6 +33,22 @@ export interface CertificateGrant {
   readonly jurisdiction: string;
   readonly exemption_reason: string;
   readonly document_sha256: string | null;
+}
+
+/** The exemption types a buyer may declare (TaxJar's claiming ones). */
+export const DECLARED_TYPES = ['wholesale', 'government', 'other'] as const;
+export type DeclaredType = (typeof DECLARED_TYPES)[number];
+
+/**
+ * An exemption on the buyer's word, not on evidence: the document's own declaration, or the
+ * customer's declared exempt states. It exempts a line only where no certificate does.
+ */
+export interface DeclaredExemption {
+  readonly type: DeclaredType;
+  readonly source: 'document' | 'customer';
+  /** The states it covers; null: every state the document ships to. */
+  readonly states: readonly string[] | null;
+  readonly reason: string | null;
 }
 
 export interface EngineContext {
@@ -87,6 +107,8 @@ export interface LineTax {
   readonly taxability_rule?: TaxabilityBasis;
   readonly jurisdictions: readonly JurisdictionTax[];
   readonly certificate: CertificateGrant | null;
+  /** The declaration that exempted the line (reason declared_exemption); absent on documents stored before declarations. */
+  readonly declaration?: DeclaredExemption | null;
 }
 
 export interface Message {
@@ -102,4 +124,6 @@ export interface DocumentTax {
   readonly content_version: string;
   readonly lines: readonly LineTax[];
   readonly messages: readonly Message[];
+  /** The buyer's declared exemption the document was taxed with, if any. */
+  readonly declared_exemption?: DeclaredExemption;
 }

@@ -38,6 +38,14 @@ export function lineView(line: LineTax) {
     exemption_certificate: line.certificate
       ? { id: line.certificate.id, exemption_reason: line.certificate.exemption_reason, document_sha256: line.certificate.document_sha256 }
       : null,
+    declared_exemption: line.declaration
+      ? {
+          type: line.declaration.type,
+          source: line.declaration.source,
+          states: line.declaration.states ? [...line.declaration.states] : null,
+          reason: line.declaration.reason,
+        }
+      : null,
   };
 }
 

@@ -1,11 +1,13 @@
 // TaxJar customers over ours. A TaxJar customer states its exemption directly (`exemption_type`,
-// `exempt_regions`); here an exemption exists only as an active certificate, reviewed with its
-// evidence and assigned to the customer. So the TaxJar view derives both fields from the customer's
-// certificates that exempt today, and a write may repeat that exemption but not declare another
-// one.
+// `exempt_regions`), on the seller's word. Here that declaration is kept as sent and answered back,
+// and exempts at /v2/taxes and orders only where no certificate does, each exempted line saying it
+// rests on the declaration (core/exemptions/declared.ts lists them until a certificate covers them).
+// Where the customer has exempting certificates and declares nothing, the view derives the
+// exemption from them, as before.
 import { type Certificate, grantFor } from '../certificates/certificate';
-import type { Customer } from '../customers/customer';
-import { DomainError } from '../errors';
+import type { Customer, CustomerAddress, CustomerDeclaration } from '../customers/customer';
+import type { DeclarationInput } from '../tax/input';
+import { DECLARED_TYPES, type DeclaredType } from '../tax/types';
 
 export type TaxjarExemptionType = 'wholesale' | 'government' | 'marketplace' | 'other' | 'non_exempt';
 
@@ -35,43 +37,61 @@ export function exemptionOf(exempting: readonly Certificate[]): TaxjarExemption 
   };
 }
 
+/** The exemption the view answers: the customer's declaration as sent, else its certificates'. */
+export function answeredExemption(customer: Customer, fromCertificates: TaxjarExemption): TaxjarExemption {
+  const d = customer.declaration;
+  if (!d) return fromCertificates;
+  return { exemption_type: d.exemption_type as TaxjarExemptionType, exempt_regions: d.exempt_regions.map((r) => ({ country: 'US', state: r.state })) };
+}
+
+const NO_ADDRESS: CustomerAddress = { country: null, state: null, zip: null, city: null, street: null };
+
 export function taxjarCustomerView(customer: Customer, exemption: TaxjarExemption) {
+  const address = customer.address ?? NO_ADDRESS;
   return {
     customer_id: customer.customer_code,
     exemption_type: exemption.exemption_type,
     exempt_regions: exemption.exempt_regions,
     name: customer.name,
-    country: null,
-    state: null,
-    zip: null,
-    city: null,
-    street: null,
+    country: address.country,
+    state: address.state,
+    zip: address.zip,
+    city: address.city,
+    street: address.street,
   };
 }
 
 export interface RequestedExemption {
   readonly exemption_type?: string | null | undefined;
-  readonly exempt_regions?: readonly { readonly state: string }[] | null | undefined;
+  readonly exempt_regions?: readonly { readonly country?: string | null | undefined; readonly state: string }[] | null | undefined;
 }
 
-/**
- * A write may leave the exemption out, or repeat the one the certificates give (TaxJar clients
- * often send the customer back whole); declaring another is refused: it needs certificate evidence.
- */
-export function assertExemptionUnchanged(requested: RequestedExemption, current: TaxjarExemption): void {
-  const type = requested.exemption_type ?? null;
-  const regions = requested.exempt_regions ? [...new Set(requested.exempt_regions.map((r) => r.state.trim().toUpperCase()))].sort() : null;
-  const sameType = type === null || type === current.exemption_type || (type === 'marketplace' && current.exemption_type === 'non_exempt');
-  const sameRegions = regions === null || regions.join() === current.exempt_regions.map((r) => r.state).join();
-  if (sameType && sameRegions) return;
-  throw new DomainError(
-    'certificate_evidence_incomplete',
-    'An exemption needs certificate evidence here: record a certificate per state (POST /api/v1/certificates), have it activated and assign it to the customer; exemption_type and exempt_regions then follow from it.',
-    [
-      ...(sameType ? [] : [{ code: 'certificate_evidence_incomplete', target: 'exemption_type', message: 'Follows from the customer’s active certificates.' }]),
-      ...(sameRegions
-        ? []
-        : [{ code: 'certificate_evidence_incomplete', target: 'exempt_regions', message: 'Follows from the customer’s active certificates.' }]),
-    ],
-  );
+/** What a TaxJar write declares: both fields as sent (a missing one keeps `current`'s); undefined when neither is sent. */
+export function declarationOf(requested: RequestedExemption, current?: CustomerDeclaration): CustomerDeclaration | undefined {
+  if (requested.exemption_type == null && requested.exempt_regions == null) return undefined;
+  return {
+    exemption_type: requested.exemption_type ?? current?.exemption_type ?? 'non_exempt',
+    exempt_regions:
+      requested.exempt_regions == null
+        ? (current?.exempt_regions ?? [])
+        : requested.exempt_regions.map((r) => ({ country: (r.country ?? 'US').trim().toUpperCase(), state: r.state.trim().toUpperCase() })),
+  };
 }
+
+const isDeclaredType = (type: string): type is DeclaredType => (DECLARED_TYPES as readonly string[]).includes(type);
+
+/**
+ * The customer's declaration as the engine takes it: a claiming type (wholesale, government,
+ * other) for its exempt regions (none named: every state, as the type alone claims); null for
+ * marketplace and non_exempt, or without a declaration.
+ */
+export function customerDeclaration(customer: Customer): DeclarationInput | null {
+  const d = customer.declaration;
+  if (!d || !isDeclaredType(d.exemption_type)) return null;
+  const states = d.exempt_regions.filter((r) => r.country === 'US').map((r) => r.state);
+  return { type: d.exemption_type, source: 'customer', states: d.exempt_regions.length === 0 ? null : states };
+}
+
+/** The request's exemption_type as a document-level declaration; null for marketplace, non_exempt or none. */
+export const requestDeclaration = (exemptionType: string | null | undefined): DeclarationInput | null =>
+  exemptionType != null && isDeclaredType(exemptionType) ? { type: exemptionType, source: 'document', states: null } : null;

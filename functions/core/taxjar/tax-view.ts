@@ -2,6 +2,7 @@
 // the engine's own line and jurisdiction cents, so TaxJar's answer and /api/v1's agree to the cent;
 // rates are the engine's micro rates, and `rate` is amount_to_collect ÷ taxable_amount in integers.
 import { fromCents, fromMicro, MICRO, mulDivHalfUp } from '../tax/money';
+import { DECLARED_WITHOUT_CERTIFICATE } from '../tax/phases/declarations';
 import type { DocumentTax, JurisdictionType, LineTax } from '../tax/types';
 import { rateAreasView } from '../tax/view';
 import { taxjarSources } from './content';
@@ -62,6 +63,8 @@ function lineBreakdown(line: LineTax, specialTaxableKey: 'special_district_taxab
     special_district_amount: fromCents(p.special.tax),
     // An addition TaxJar's shape allows (as `sources` and `rate_areas`): the rule behind the line's taxability.
     taxability_rule: line.taxability_rule ?? null,
+    // And what exempted it: a certificate on file, or the buyer's declaration without one.
+    exemption: line.reason === 'certificate_applied' ? 'certificate_applied' : line.reason === 'declared_exemption' ? DECLARED_WITHOUT_CERTIFICATE : null,
   };
 }
 
@@ -73,6 +76,25 @@ export interface TaxjarTaxOptions {
   readonly lineItems: boolean;
   /** The destination's county and city as GET /v2/rates names them (null: the jurisdictions' names). */
   readonly place?: { readonly county: string | null; readonly city: string | null } | null;
+}
+
+/**
+ * The declared exemption a document's lines were exempted by, stated so nobody takes it for
+ * evidence (an addition TaxJar's shape allows); null when no line relied on one.
+ */
+export function declaredExemptionView(doc: DocumentTax) {
+  const declaration = doc.declared_exemption;
+  const exempted = doc.lines.filter((l) => l.reason === 'declared_exemption');
+  if (!declaration || exempted.length === 0) return null;
+  return {
+    code: DECLARED_WITHOUT_CERTIFICATE,
+    type: declaration.type,
+    source: declaration.source,
+    states: [...new Set(exempted.map((l) => l.address.state))].sort(),
+    exempt_amount: fromCents(sum(exempted, (l) => l.exempt)),
+    certificate: null,
+    message: `Exempt by the buyer’s declaration ${declaration.type}, without a certificate on file.`,
+  };
 }
 
 /** The destination state of a document's lines (TaxJar orders have one `to_` address). */
@@ -99,6 +121,7 @@ export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
   const taxable = sum(collected, (l) => l.taxable);
   const tax = sum(collected, (l) => l.tax);
   const sourcing = first?.sourcing === 'destination' ? 'destination' : 'origin';
+  const declared = declaredExemptionView(doc);
   const view: Record<string, unknown> = {
     order_total_amount: fromCents(sum(doc.lines, (l) => l.amount - l.discount)),
     shipping: fromCents(shipping?.amount ?? 0),
@@ -109,6 +132,7 @@ export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
     freight_taxable: shipping?.taxability === 'taxable',
     tax_source: sourcing,
     ...(options.exemptionType ? { exemption_type: options.exemptionType } : {}),
+    ...(declared ? { declared_exemption: declared } : {}),
     jurisdictions: { country: 'US', state: first?.address.state ?? null, county: names('county'), city: names('city') },
     // Additions TaxJar's shape allows: the destination ZIP's rate areas when it holds several.
     rate_areas: rateAreasView(first?.rate_areas),

@@ -2,9 +2,11 @@
 // transaction_id through updates; here an update is an adjustment, whose replacement needs a code
 // of its own: `<id>:v<n>` for the n-th version (reversal `<id>:r<n>`), so the order's current
 // version is found by following the originals' adjustment links from `<id>`.
+import type { Certificate } from '../certificates/certificate';
 import { DomainError } from '../errors';
 import { fromCents, mulDivHalfUp, toCents } from '../tax/money';
 import type { SentFields, TransactionLine, TransactionRecord } from '../transactions/transaction';
+import { exemptionTypeOf } from './customers';
 import { extendedCents, GENERAL_GOODS_DESCRIPTION, SHIPPING_LINE, type TaxjarLineItem, type TaxjarOrderFields } from './document';
 
 const VERSION = /:v(\d+)$/;
@@ -175,6 +177,13 @@ export function orderFieldsOf(record: TransactionRecord): TaxjarOrderFields {
   };
 }
 
+/** The order's exemption: its declaration's type, else its certificate's (TaxJar's type of it), else none. */
+function exemptionTypeOfRecord(record: TransactionRecord): string | null {
+  if (record.declared_exemption) return record.declared_exemption.type;
+  const certificate = record.lines.find((l) => l.certificate)?.certificate;
+  return certificate ? exemptionTypeOf(certificate.exemption_reason as Certificate['exemption_reason']) : null;
+}
+
 /** A document as TaxJar's order (or refund) transaction. `amount` includes shipping, as in TaxJar. */
 export function transactionView(record: TransactionRecord) {
   const shipping = record.lines.find((l) => l.number === SHIPPING_LINE);
@@ -187,7 +196,7 @@ export function transactionView(record: TransactionRecord) {
     transaction_date: record.date,
     transaction_reference_id: record.kind === 'refund' && record.original_code ? taxjarId(record.original_code) : null,
     provider: sent.provider ?? 'api',
-    exemption_type: null,
+    exemption_type: exemptionTypeOfRecord(record),
     from_country: sent.from_country ?? null,
     from_zip: sent.from_zip ?? null,
     from_state: sent.from_state ?? null,

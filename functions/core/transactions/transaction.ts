@@ -3,7 +3,7 @@
 // jurisdiction taxes; every refund or credit takes its share from what remains, so the last refund
 // returns exactly the remaining tax.
 import type { Tenant } from '../access/records';
-import type { DocumentTax, JurisdictionTax, LineTax, Message } from '../tax/types';
+import type { DeclaredExemption, DocumentTax, JurisdictionTax, LineTax, Message } from '../tax/types';
 
 export type TransactionKind = 'sale' | 'refund' | 'credit' | 'reversal' | 'replacement';
 export type TransactionStatus = 'committed' | 'refunded' | 'voided' | 'adjusted';
@@ -73,6 +73,8 @@ export interface TransactionRecord {
    * read with the document by every view that needs it. Only what was sent; absent otherwise.
    */
   readonly sent?: SentFields | undefined;
+  /** The buyer's declared exemption the document was taxed with; absent without one (and on documents stored before declarations). */
+  readonly declared_exemption?: DeclaredExemption | undefined;
 }
 
 export interface SentFields {
@@ -158,6 +160,7 @@ export function committedDocument(taxed: DocumentTax, meta: DocumentMeta, kind: 
     credits: [],
     adjustment: null,
     voided_at: null,
+    ...(taxed.declared_exemption ? { declared_exemption: taxed.declared_exemption } : {}),
   };
 }
 

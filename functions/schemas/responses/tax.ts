@@ -2,13 +2,13 @@
 // calculations, committed transactions and estimates.
 import * as v from 'valibot';
 import { RULE_TREATMENTS } from '../../core/content/artifact';
-import { REASONS } from '../../core/tax/types';
+import { DECLARED_TYPES, REASONS } from '../../core/tax/types';
 import { Amount, Category, Day, Environment, Instant, JurisdictionType, Message, Precision, pageOf, Rate } from './common';
 
 export const LineReason = v.pipe(
   v.picklist(REASONS),
   v.description(
-    'Why a document line is or is not taxed (lines[].reason). holiday_exempt: the line qualifies for a state sales-tax holiday in force on the document date; a message (code holiday_exempt) names the holiday.',
+    'Why a document line is or is not taxed (lines[].reason). holiday_exempt: the line qualifies for a state sales-tax holiday in force on the document date; a message (code holiday_exempt) names the holiday. declared_exemption: exempt on the buyer’s declaration, with no certificate on file.',
   ),
 );
 
@@ -94,6 +94,22 @@ const lineEntries = {
   exemption_certificate: v.pipe(
     v.nullable(v.strictObject({ id: v.string(), exemption_reason: v.string(), document_sha256: v.nullable(v.string()) })),
     v.description('The certificate that exempted the line (reason certificate_applied), as it was when the document was taxed.'),
+  ),
+  declared_exemption: v.pipe(
+    v.nullable(
+      v.strictObject({
+        type: v.picklist(DECLARED_TYPES),
+        source: v.pipe(
+          v.picklist(['document', 'customer']),
+          v.description('document: the request declared it; customer: the customer’s declared exempt regions.'),
+        ),
+        states: v.pipe(v.nullable(v.array(v.string())), v.description('The states the declaration covers; null: every state.')),
+        reason: v.nullable(v.string()),
+      }),
+    ),
+    v.description(
+      'The buyer’s declaration that exempted the line (reason declared_exemption), without a certificate: no evidence supports it (a message declared_exemption_without_certificate says the same).',
+    ),
   ),
 };
 

@@ -16,6 +16,16 @@ const CustomerItem = v.object({
   location_code: maybe(v.string()),
   created_at: v.string(),
   certificate_ids: v.optional(v.array(v.string()), []),
+  declaration: v.optional(v.object({ exemption_type: v.string(), exempt_regions: v.array(v.object({ country: v.string(), state: v.string() })) })),
+  address: v.optional(
+    v.object({
+      country: v.nullable(v.string()),
+      state: v.nullable(v.string()),
+      zip: v.nullable(v.string()),
+      city: v.nullable(v.string()),
+      street: v.nullable(v.string()),
+    }),
+  ),
 });
 
 const ProfileItem = v.object({
@@ -44,6 +54,8 @@ export const customerEntity = {
     name: customer.name ?? undefined,
     location_code: customer.location_code ?? undefined,
     created_at: customer.created_at,
+    ...(customer.declaration === undefined ? {} : { declaration: customer.declaration }),
+    ...(customer.address === undefined ? {} : { address: customer.address }),
     ...(profile === undefined ? {} : { profile }),
   }),
 
@@ -79,6 +91,8 @@ export const customerEntity = {
       location_code: c.location_code ?? null,
       created_at: c.created_at,
       certificate_ids: c.certificate_ids,
+      ...(c.declaration === undefined ? {} : { declaration: c.declaration }),
+      ...(c.address === undefined ? {} : { address: c.address }),
     };
   },
 

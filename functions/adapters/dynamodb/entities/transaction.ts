@@ -6,6 +6,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import type { Tenant } from '../../../core/access/records';
+import { DECLARED_TYPES } from '../../../core/tax/types';
 import type { Stored } from '../../../core/transactions/repository';
 import type { TransactionRecord } from '../../../core/transactions/transaction';
 import { type TransactionSummary, transactionSummaryView } from '../../../core/transactions/view';
@@ -54,6 +55,14 @@ const DocumentRecord = v.object({
   lines: v.array(Line),
   refunds: v.array(v.string()),
   credits: v.array(v.string()),
+  declared_exemption: v.optional(
+    v.object({
+      type: v.picklist(DECLARED_TYPES),
+      source: v.picklist(['document', 'customer']),
+      states: v.nullable(v.array(v.string())),
+      reason: v.nullable(v.string()),
+    }),
+  ),
 });
 const SummaryItem = v.object({ summary: v.string() });
 

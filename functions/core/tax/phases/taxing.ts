@@ -11,6 +11,7 @@ import { lineTarget } from '../targets';
 import { applyTreatment, type MutableTaxed, type PriceFacts, priced, type Taxed, type WholePrice, wholePrice } from '../taxability';
 import type { EngineContext, LineTax, Message } from '../types';
 import type { Destination } from './addresses';
+import { declarationOf, declaredMessage } from './declarations';
 
 export interface TaxedLines {
   readonly lines: readonly LineTax[];
@@ -21,6 +22,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
   const { content } = ctx;
   const originArea = shipFrom?.kind === 'area' ? shipFrom.area : actingLocationArea(ctx);
   const messages: Message[] = [];
+  const declaration = declarationOf(doc);
   /** Targets already given a zip_spans_multiple_rate_areas message (a document names a few places). */
   let spanNoted: string[] | undefined;
   const results = new Array<LineTax>(lines.length);
@@ -88,7 +90,9 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
       const basis = holiday ? content.holidayBasis(holiday, p.category) : product.basis;
       const certificate =
         ctx.certificates.size === 0 ? null : (ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null);
-      results[p.index] = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate, basis);
+      const line = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate, basis, declaration);
+      if (line.reason === 'declared_exemption' && declaration) messages.push(declaredMessage(declaration, p.index, p.state));
+      results[p.index] = line;
     }
   return { lines: results, messages };
 }

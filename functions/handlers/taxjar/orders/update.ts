@@ -26,7 +26,9 @@ export const handler = httpHandler(TAXJAR_ORDERS_UPDATE, { body: TaxjarOrderUpda
   const merged = { ...orderFieldsOf(current), ...defined(request.body) };
   if (taxjarApiVersion(request) === '2020-08-07') assertAmountAddsUp(merged);
   const document = inTaxjarDetails(merged, () => validate(CalculationRequestSchema, taxjarDocument(merged), 'body'));
-  const selected = await withCustomerExemption(ports, request, document, request.body.exemption_type);
+  // An order's own declaration stands through an update that does not restate it.
+  const declared = current.declared_exemption?.source === 'document' ? current.declared_exemption.type : undefined;
+  const selected = await withCustomerExemption(ports, request, document, request.body.exemption_type ?? declared);
   const { result } = await inTaxjarDetails(merged, () => updateOrder(ports, request, current, selected, simulation(request), merged));
   return ok({ order: transactionView(result) });
 });
