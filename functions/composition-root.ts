@@ -14,6 +14,7 @@ import { AvataxStore } from './adapters/dynamodb/avatax-store';
 import { BatchStore } from './adapters/dynamodb/batch-store';
 import { CertificateStore } from './adapters/dynamodb/certificate-store';
 import { CustomerStore } from './adapters/dynamodb/customer-store';
+import { DeclaredExemptionStore } from './adapters/dynamodb/declared-exemption-store';
 import { DeploymentSecretStore } from './adapters/dynamodb/deployment-secret-store';
 import { withLocalCommitBarrier } from './adapters/dynamodb/local-commit-barrier';
 import { PendingWorkStore } from './adapters/dynamodb/pending-work-store';
@@ -41,6 +42,7 @@ import { type CertificatePorts, storedCertificateResolver } from './application/
 import { type ContentService, contentService } from './application/content';
 import { Cursors } from './application/cursors';
 import type { CustomerPorts } from './application/customers';
+import type { DeclaredExemptionPorts } from './application/declared-exemptions';
 import type { EngineContextPorts } from './application/engine-context';
 import type { KeyPorts } from './application/keys';
 import type { ProviderPorts } from './application/provider';
@@ -162,6 +164,13 @@ export const transactionPorts = /* @__PURE__ */ once((): TransactionPorts => ({ 
 export const documentPorts = /* @__PURE__ */ once((): DocumentPorts => ({ documents: transactionStore }));
 export const customerPorts = /* @__PURE__ */ once((): CustomerPorts => ({ customers: customerStore(), tenantConfigs: tenantConfigs() }));
 export const certificatePorts = /* @__PURE__ */ once((): CertificatePorts => ({ certificates: certificateStore(), customers: customerStore() }));
+export const declaredExemptionPorts = /* @__PURE__ */ once(
+  (): DeclaredExemptionPorts => ({
+    declared: (tenant) => new DeclaredExemptionStore(docClient(), table(), tenant),
+    customers: customerStore(),
+    certificates: certificateStore(),
+  }),
+);
 export const accessPorts = /* @__PURE__ */ once((): Pick<KeyPorts, 'access'> => ({ access: accessStore() }));
 export const keyPorts = /* @__PURE__ */ once(
   (): KeyPorts => ({ access: accessStore(), tenants: tenantStore(), usageKeys: usageKeys(), authenticator: authenticator() }),

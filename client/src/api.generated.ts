@@ -732,6 +732,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exemptions/declared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List declared exemptions and whether a certificate covers them
+         * @description The evidence gap: per customer and state, the exemptions committed documents took on the buyer’s declaration (a document’s `declared_exemption`, a TaxJar `exemption_type`, or a TaxJar customer’s declared `exempt_regions`) rather than a certificate: how many live documents rely on it, the amount they exempted, the first and latest document date, and whether an active certificate of the customer covers the state today (`covered`; a certificate activated later closes the gap at once). Kept as running totals updated with every document, so reading it never scans documents. Paged with `limit` (1-100, default 25) and `cursor` (the `next_cursor` of the previous page; `null` on the last page).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `certificates:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["declared-exemptions-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/provider/engagements": {
         parameters: {
             query?: never;
@@ -1954,10 +1976,10 @@ export interface components {
             same_payload?: boolean | null;
         };
         /**
-         * @description Why a document line is or is not taxed (lines[].reason). holiday_exempt: the line qualifies for a state sales-tax holiday in force on the document date; a message (code holiday_exempt) names the holiday.
+         * @description Why a document line is or is not taxed (lines[].reason). holiday_exempt: the line qualifies for a state sales-tax holiday in force on the document date; a message (code holiday_exempt) names the holiday. declared_exemption: exempt on the buyer’s declaration, with no certificate on file.
          * @enum {string}
          */
-        LineReason: "standard_rated" | "reduced_rated" | "product_exempt" | "holiday_exempt" | "certificate_applied" | "no_nexus" | "not_subject_to_tax";
+        LineReason: "standard_rated" | "reduced_rated" | "product_exempt" | "holiday_exempt" | "certificate_applied" | "declared_exemption" | "no_nexus" | "not_subject_to_tax";
         Jurisdiction: {
             /** @enum {string} */
             type: "state" | "county" | "city" | "special";
@@ -2077,6 +2099,19 @@ export interface components {
                     id: string;
                     exemption_reason: string;
                     document_sha256: string | null;
+                } | null;
+                /** @description The buyer’s declaration that exempted the line (reason declared_exemption), without a certificate: no evidence supports it (a message declared_exemption_without_certificate says the same). */
+                declared_exemption: {
+                    /** @enum {string} */
+                    type: "wholesale" | "government" | "other";
+                    /**
+                     * @description document: the request declared it; customer: the customer’s declared exempt regions.
+                     * @enum {string}
+                     */
+                    source: "document" | "customer";
+                    /** @description The states the declaration covers; null: every state. */
+                    states: string[] | null;
+                    reason: string | null;
                 } | null;
             }[];
             /** @description The tax per jurisdiction over all lines. */
@@ -2221,6 +2256,19 @@ export interface components {
                     id: string;
                     exemption_reason: string;
                     document_sha256: string | null;
+                } | null;
+                /** @description The buyer’s declaration that exempted the line (reason declared_exemption), without a certificate: no evidence supports it (a message declared_exemption_without_certificate says the same). */
+                declared_exemption: {
+                    /** @enum {string} */
+                    type: "wholesale" | "government" | "other";
+                    /**
+                     * @description document: the request declared it; customer: the customer’s declared exempt regions.
+                     * @enum {string}
+                     */
+                    source: "document" | "customer";
+                    /** @description The states the declaration covers; null: every state. */
+                    states: string[] | null;
+                    reason: string | null;
                 } | null;
                 /** @description Refunded so far (sales and replacements). */
                 refunded_amount: number;
@@ -7687,6 +7735,16 @@ export interface operations {
                     };
                     /** @description An exemption certificate of `customer_code` to apply: active, assigned to the customer, effective on the date and for the destination’s state. One that does not apply is 422 exemption_certificate_not_found, never a silent exemption. */
                     exemption_certificate_id?: string | null;
+                    /** @description An exemption on the buyer’s word, without a certificate: every line it reaches that no certificate exempts answers reason declared_exemption and a warning declared_exemption_without_certificate, and a committed document counts in GET /exemptions/declared until a certificate covers the customer and state. */
+                    declared_exemption?: {
+                        /**
+                         * @description What the buyer declares: wholesale (resale), government or other.
+                         * @enum {string}
+                         */
+                        type: "wholesale" | "government" | "other";
+                        /** @description The buyer’s own words for it, kept with the document. */
+                        reason?: string | null;
+                    } | null;
                     /** @description `account` (default): collect only where the account has nexus (PATCH /account), other lines answer tax 0 with reason no_nexus; `reference`: as if it had nexus everywhere (calculations only; a commit is 400 invalid_nexus_mode). */
                     nexus_mode?: ("account" | "reference") | null;
                     /** @description Refuse lines with no known tax code or SKU (422 product_identity_required) rather than tax them as general goods. */
@@ -7817,7 +7875,8 @@ export interface operations {
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
-                     *           "exemption_certificate": null
+                     *           "exemption_certificate": null,
+                     *           "declared_exemption": null
                      *         },
                      *         {
                      *           "number": "2",
@@ -7851,7 +7910,8 @@ export interface operations {
                      *             "summary": "NY standing rule: clothing is exempt from the state tax below $110 a unit."
                      *           },
                      *           "jurisdictions": [],
-                     *           "exemption_certificate": null
+                     *           "exemption_certificate": null,
+                     *           "declared_exemption": null
                      *         },
                      *         {
                      *           "number": "3",
@@ -7910,7 +7970,8 @@ export interface operations {
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
-                     *           "exemption_certificate": null
+                     *           "exemption_certificate": null,
+                     *           "declared_exemption": null
                      *         },
                      *         {
                      *           "number": "4",
@@ -7969,7 +8030,8 @@ export interface operations {
                      *               "source": "Avalara TaxRates ZIP5 table 202603"
                      *             }
                      *           ],
-                     *           "exemption_certificate": null
+                     *           "exemption_certificate": null,
+                     *           "declared_exemption": null
                      *         }
                      *       ],
                      *       "summary": [
@@ -9822,6 +9884,16 @@ export interface operations {
                     };
                     /** @description An exemption certificate of `customer_code` to apply: active, assigned to the customer, effective on the date and for the destination’s state. One that does not apply is 422 exemption_certificate_not_found, never a silent exemption. */
                     exemption_certificate_id?: string | null;
+                    /** @description An exemption on the buyer’s word, without a certificate: every line it reaches that no certificate exempts answers reason declared_exemption and a warning declared_exemption_without_certificate, and a committed document counts in GET /exemptions/declared until a certificate covers the customer and state. */
+                    declared_exemption?: {
+                        /**
+                         * @description What the buyer declares: wholesale (resale), government or other.
+                         * @enum {string}
+                         */
+                        type: "wholesale" | "government" | "other";
+                        /** @description The buyer’s own words for it, kept with the document. */
+                        reason?: string | null;
+                    } | null;
                     /** @description `account` (default): collect only where the account has nexus (PATCH /account), other lines answer tax 0 with reason no_nexus; `reference`: as if it had nexus everywhere (calculations only; a commit is 400 invalid_nexus_mode). */
                     nexus_mode?: ("account" | "reference") | null;
                     /** @description Refuse lines with no known tax code or SKU (422 product_identity_required) rather than tax them as general goods. */
@@ -9971,6 +10043,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
+                     *           "declared_exemption": null,
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
@@ -10035,6 +10108,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
+                     *           "declared_exemption": null,
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
@@ -10499,6 +10573,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
+                     *           "declared_exemption": null,
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
@@ -10563,6 +10638,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
+                     *           "declared_exemption": null,
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
@@ -10993,6 +11069,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
+                     *           "declared_exemption": null,
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 0,
                      *           "credited_tax": 0,
@@ -11492,6 +11569,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
+                     *           "declared_exemption": null,
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 0,
                      *           "credited_tax": 0,
@@ -11972,6 +12050,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
+                     *           "declared_exemption": null,
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 129,
                      *           "credited_tax": 0,
@@ -12036,6 +12115,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
+                     *           "declared_exemption": null,
                      *           "refunded_amount": 0,
                      *           "refundable_amount": 474,
                      *           "credited_tax": 0,
@@ -12504,6 +12584,16 @@ export interface operations {
                         };
                         /** @description An exemption certificate of `customer_code` to apply: active, assigned to the customer, effective on the date and for the destination’s state. One that does not apply is 422 exemption_certificate_not_found, never a silent exemption. */
                         exemption_certificate_id?: string | null;
+                        /** @description An exemption on the buyer’s word, without a certificate: every line it reaches that no certificate exempts answers reason declared_exemption and a warning declared_exemption_without_certificate, and a committed document counts in GET /exemptions/declared until a certificate covers the customer and state. */
+                        declared_exemption?: {
+                            /**
+                             * @description What the buyer declares: wholesale (resale), government or other.
+                             * @enum {string}
+                             */
+                            type: "wholesale" | "government" | "other";
+                            /** @description The buyer’s own words for it, kept with the document. */
+                            reason?: string | null;
+                        } | null;
                         /** @description `account` (default): collect only where the account has nexus (PATCH /account), other lines answer tax 0 with reason no_nexus; `reference`: as if it had nexus everywhere (calculations only; a commit is 400 invalid_nexus_mode). */
                         nexus_mode?: ("account" | "reference") | null;
                         /** @description Refuse lines with no known tax code or SKU (422 product_identity_required) rather than tax them as general goods. */
@@ -12656,6 +12746,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
+                     *             "declared_exemption": null,
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 129,
                      *             "credited_tax": 0,
@@ -12720,6 +12811,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
+                     *             "declared_exemption": null,
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 474,
                      *             "credited_tax": 0,
@@ -12840,6 +12932,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
+                     *             "declared_exemption": null,
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 0,
                      *             "credited_tax": 0,
@@ -12904,6 +12997,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
+                     *             "declared_exemption": null,
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 0,
                      *             "credited_tax": 0,
@@ -13024,6 +13118,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
+                     *             "declared_exemption": null,
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 129,
                      *             "credited_tax": 0,
@@ -13088,6 +13183,7 @@ export interface operations {
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
+                     *             "declared_exemption": null,
                      *             "refunded_amount": 0,
                      *             "refundable_amount": 474,
                      *             "credited_tax": 0,
@@ -16718,6 +16814,366 @@ export interface operations {
             };
         };
     };
+    "declared-exemptions-list": {
+        parameters: {
+            query?: {
+                /** @example 10 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of declared exemptions per customer and state, newest first, each covered or not. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "declared_exemption",
+                     *           "customer_code": "C-ACME",
+                     *           "state": "FL",
+                     *           "type": "wholesale",
+                     *           "source": "customer",
+                     *           "documents": 2,
+                     *           "exempt_amount": 240.5,
+                     *           "first_date": "2026-11-30",
+                     *           "last_date": "2026-12-01",
+                     *           "covered": false,
+                     *           "certificate_id": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            object: "declared_exemption";
+                            /** @description The buyer; null for documents without a customer. */
+                            customer_code: string | null;
+                            /** @description The destination state the exempted lines ship to. */
+                            state: string;
+                            /**
+                             * @description The type the latest document relying on it declared.
+                             * @enum {string}
+                             */
+                            type: "wholesale" | "government" | "other";
+                            /**
+                             * @description Where the latest document’s declaration came from: its own exemption_type or declared_exemption, or the customer’s declared exempt_regions.
+                             * @enum {string}
+                             */
+                            source: "document" | "customer";
+                            /** @description Committed documents relying on it (voided and superseded ones are taken back). */
+                            documents: number;
+                            /** @description The amount those documents exempted on the declaration. */
+                            exempt_amount: number;
+                            /** @description The date of the first document committed relying on it. */
+                            first_date: string;
+                            /** @description The date of the latest document committed relying on it. */
+                            last_date: string;
+                            /** @description Whether an active certificate of the customer covers the state today; true closes the gap. */
+                            covered: boolean;
+                            /** @description That certificate. */
+                            certificate_id: string | null;
+                        }[];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
     "provider-engagements": {
         parameters: {
             query?: {
@@ -18203,7 +18659,8 @@ export interface operations {
                      *                     "source": "Avalara TaxRates ZIP5 table 202603"
                      *                   }
                      *                 ],
-                     *                 "exemption_certificate": null
+                     *                 "exemption_certificate": null,
+                     *                 "declared_exemption": null
                      *               }
                      *             ],
                      *             "summary": [
@@ -18324,6 +18781,7 @@ export interface operations {
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
+                     *                 "declared_exemption": null,
                      *                 "refunded_amount": 0,
                      *                 "refundable_amount": 450,
                      *                 "credited_tax": 0,
@@ -18773,7 +19231,8 @@ export interface operations {
                      *                     "source": "Avalara TaxRates ZIP5 table 202603"
                      *                   }
                      *                 ],
-                     *                 "exemption_certificate": null
+                     *                 "exemption_certificate": null,
+                     *                 "declared_exemption": null
                      *               }
                      *             ],
                      *             "summary": [
@@ -18894,6 +19353,7 @@ export interface operations {
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
+                     *                 "declared_exemption": null,
                      *                 "refunded_amount": 0,
                      *                 "refundable_amount": 450,
                      *                 "credited_tax": 0,
@@ -20939,9 +21399,9 @@ export interface operations {
                     amount?: (number | string) | null;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping: number | string;
-                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order; without one, its declared exemption_type and exempt_regions do, as a declaration. */
                     customer_id?: (string | number) | null;
-                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
+                    /** @description `non_exempt` and `marketplace` waive every exemption; `wholesale`, `government` and `other` exempt the order: by the customer’s certificate for the destination state where there is one, else on this declaration (lines answer `declared_exemption_without_certificate`, and GET /api/v1/exemptions/declared lists it until a certificate covers it). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     /** @description The states where the seller has nexus, for this order: a destination among them is taxed, any other collects nothing (`has_nexus: false`). Without them the account’s nexus setting decides. */
                     nexus_addresses?: {
@@ -21198,9 +21658,9 @@ export interface operations {
                     amount?: (number | string) | null;
                     /** @description The shipping charge: a line of its own, taxed by the destination state’s rule for delivery charges. */
                     shipping: number | string;
-                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order; without one, its declared exemption_type and exempt_regions do, as a declaration. */
                     customer_id?: (string | number) | null;
-                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
+                    /** @description `non_exempt` and `marketplace` waive every exemption; `wholesale`, `government` and `other` exempt the order: by the customer’s certificate for the destination state where there is one, else on this declaration (lines answer `declared_exemption_without_certificate`, and GET /api/v1/exemptions/declared lists it until a certificate covers it). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     /** @description The states where the seller has nexus, for this order: a destination among them is taxed, any other collects nothing (`has_nexus: false`). Without them the account’s nexus setting decides. */
                     nexus_addresses?: {
@@ -22597,9 +23057,9 @@ export interface operations {
                     sales_tax?: (number | string) | null;
                     /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
                     provider?: string | null;
-                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order; without one, its declared exemption_type and exempt_regions do, as a declaration. */
                     customer_id?: (string | number) | null;
-                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
+                    /** @description `non_exempt` and `marketplace` waive every exemption; `wholesale`, `government` and `other` exempt the order: by the customer’s certificate for the destination state where there is one, else on this declaration (lines answer `declared_exemption_without_certificate`, and GET /api/v1/exemptions/declared lists it until a certificate covers it). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
@@ -23042,9 +23502,9 @@ export interface operations {
                     sales_tax?: (number | string) | null;
                     /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
                     provider?: string | null;
-                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order; without one, its declared exemption_type and exempt_regions do, as a declaration. */
                     customer_id?: (string | number) | null;
-                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
+                    /** @description `non_exempt` and `marketplace` waive every exemption; `wholesale`, `government` and `other` exempt the order: by the customer’s certificate for the destination state where there is one, else on this declaration (lines answer `declared_exemption_without_certificate`, and GET /api/v1/exemptions/declared lists it until a certificate covers it). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     line_items?: {
                         /** @description The line’s number (default: its position); refunds name the order’s lines by it. */
@@ -23655,9 +24115,9 @@ export interface operations {
                     sales_tax?: (number | string) | null;
                     /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
                     provider?: string | null;
-                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order; without one, its declared exemption_type and exempt_regions do, as a declaration. */
                     customer_id?: (string | number) | null;
-                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
+                    /** @description `non_exempt` and `marketplace` waive every exemption; `wholesale`, `government` and `other` exempt the order: by the customer’s certificate for the destination state where there is one, else on this declaration (lines answer `declared_exemption_without_certificate`, and GET /api/v1/exemptions/declared lists it until a certificate covers it). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     /** @description The order’s lines refunded, by `id`: each refunds |unit_price × quantity| − |discount| at the order’s rates. */
                     line_items?: {
@@ -24097,9 +24557,9 @@ export interface operations {
                     sales_tax?: (number | string) | null;
                     /** @description Where the transaction was recorded (`woo`, `magento`, …); answered back, default `api`. */
                     provider?: string | null;
-                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order. */
+                    /** @description A customer (POST /v2/customers): its active, assigned certificate for the destination state exempts the order; without one, its declared exemption_type and exempt_regions do, as a declaration. */
                     customer_id?: (string | number) | null;
-                    /** @description `non_exempt` and `marketplace` waive the customer’s certificate; `wholesale`, `government` and `other` need one (otherwise 422 exemption_certificate_not_found). */
+                    /** @description `non_exempt` and `marketplace` waive every exemption; `wholesale`, `government` and `other` exempt the order: by the customer’s certificate for the destination state where there is one, else on this declaration (lines answer `declared_exemption_without_certificate`, and GET /api/v1/exemptions/declared lists it until a certificate covers it). */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     /** @description As on create: the order’s lines refunded, by `id`. */
                     line_items?: {
@@ -24665,23 +25125,23 @@ export interface operations {
                  */
                 "application/json": {
                     customer_id: string | number;
-                    /** @description Follows from the customer’s certificates: it may repeat the current one, not declare another (422 certificate_evidence_incomplete). */
+                    /** @description Kept as sent: wholesale, government and other declare an exemption for exempt_regions (none named: every state), used where the customer has no certificate for the state and reported as a declaration without a certificate. */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     name?: string | null;
-                    /** @description Follows from the customer’s certificates, as `exemption_type`. */
+                    /** @description The states the declared exemption_type covers, kept as sent. */
                     exempt_regions?: {
                         country?: string | null;
                         state: string;
                     }[] | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     country?: string | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     state?: string | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     zip?: string | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     city?: string | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     street?: string | null;
                 };
             };
@@ -25042,23 +25502,23 @@ export interface operations {
                 "application/json": {
                     /** @description Accepted; the path names the customer. */
                     customer_id?: (string | number) | null;
-                    /** @description Follows from the customer’s certificates: it may repeat the current one, not declare another (422 certificate_evidence_incomplete). */
+                    /** @description Kept as sent: wholesale, government and other declare an exemption for exempt_regions (none named: every state), used where the customer has no certificate for the state and reported as a declaration without a certificate. */
                     exemption_type?: ("wholesale" | "government" | "marketplace" | "other" | "non_exempt") | null;
                     name?: string | null;
-                    /** @description Follows from the customer’s certificates, as `exemption_type`. */
+                    /** @description The states the declared exemption_type covers, kept as sent. */
                     exempt_regions?: {
                         country?: string | null;
                         state: string;
                     }[] | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     country?: string | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     state?: string | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     zip?: string | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     city?: string | null;
-                    /** @description Accepted and not stored: customers here carry no address. */
+                    /** @description Kept as sent and answered back; taxes follow the order’s addresses. */
                     street?: string | null;
                 };
             };

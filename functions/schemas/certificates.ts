@@ -65,3 +65,6 @@ export const CertificateListQuerySchema = v.strictObject({
   ...PageQueryEntries,
   customer_code: described(v.optional(CodeSchema), 'Only this customer’s certificates.'),
 });
+
+/** GET /exemptions/declared. */
+export const DeclaredExemptionListQuerySchema = v.strictObject({ ...PageQueryEntries });

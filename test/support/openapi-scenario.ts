@@ -115,6 +115,7 @@ const STEPS: readonly Step[] = [
   { id: 'customers-list', key: ADMIN },
   { id: 'certificates-create', key: ADMIN, keep: (b, m) => (m.certificate = idOf(b)) },
   { id: 'certificates-list', key: ADMIN },
+  { id: 'declared-exemptions-list', key: ADMIN },
   { id: 'certificates-get', key: ADMIN, path: (m) => ({ id: m.certificate! }) },
   { id: 'certificates-activate', key: ADMIN, path: (m) => ({ id: m.certificate! }) },
   { id: 'customers-assign', key: ADMIN, body: (example, m) => ({ ...example, certificate_id: m.certificate }) },

@@ -2,6 +2,7 @@
 // that rely on the buyer's word and the amount they exempt. Kept as running totals that every
 // document change adjusts in its own atomic write (as return summaries are), so the gap is read
 // without scanning documents; whether a certificate now covers it is decided when it is read.
+import { fromCents } from '../tax/money';
 import type { DeclaredExemption, DeclaredType } from '../tax/types';
 import type { TransactionRecord } from '../transactions/transaction';
 
@@ -87,4 +88,21 @@ export function mergeDeltas(deltas: readonly DeclaredDelta[]): DeclaredDelta[] {
     );
   }
   return [...merged.values()];
+}
+
+/** A record as GET /exemptions/declared answers it; `certificate_id`: the certificate that covers it now, if any. */
+export function declaredGapView(gap: DeclaredGap, certificateId: string | null) {
+  return {
+    object: 'declared_exemption' as const,
+    customer_code: gap.customer_code,
+    state: gap.state,
+    type: gap.type,
+    source: gap.source,
+    documents: gap.documents,
+    exempt_amount: fromCents(gap.exempt),
+    first_date: gap.first_date,
+    last_date: gap.last_date,
+    covered: certificateId !== null,
+    certificate_id: certificateId,
+  };
 }

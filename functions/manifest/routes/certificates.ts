@@ -42,4 +42,14 @@ export const CERTIFICATES_ACTIVATE = {
   scope: 'certificates:review',
 } as const satisfies RouteDef;
 
-export const CERTIFICATES_ROUTES = [CERTIFICATES_CREATE, CERTIFICATES_LIST, CERTIFICATES_GET, CERTIFICATES_ACTIVATE] as const;
+/** The evidence gap: declared exemptions documents rely on, per customer and state, and whether a certificate covers each. */
+export const DECLARED_EXEMPTIONS_LIST = {
+  ...CERTIFICATES,
+  id: 'declared-exemptions-list',
+  method: 'GET',
+  path: '/exemptions/declared',
+  handler: 'api/certificates/declared',
+  scope: 'certificates:read',
+} as const satisfies RouteDef;
+
+export const CERTIFICATES_ROUTES = [CERTIFICATES_CREATE, CERTIFICATES_LIST, CERTIFICATES_GET, CERTIFICATES_ACTIVATE, DECLARED_EXEMPTIONS_LIST] as const;

@@ -39,7 +39,14 @@ import {
 } from '../avatax-transactions';
 import { BatchGetQuerySchema, BatchItemsQuerySchema, BatchListQuerySchema, BatchRequestSchema } from '../batches';
 import { EstimateRequestSchema, RateQuerySchema, TaxCodeQuerySchema } from '../calculations';
-import { ActivationSchema, AssignmentSchema, CertificateCreateSchema, CertificateListQuerySchema, CustomerCreateSchema } from '../certificates';
+import {
+  ActivationSchema,
+  AssignmentSchema,
+  CertificateCreateSchema,
+  CertificateListQuerySchema,
+  CustomerCreateSchema,
+  DeclaredExemptionListQuerySchema,
+} from '../certificates';
 import { PageQuerySchema } from '../common';
 import { CalculationRequestSchema, TransactionRequestSchema } from '../document';
 import { CollectionReportQuerySchema, ReturnJobListQuerySchema, ReturnJobRequestSchema } from '../returns';
@@ -251,6 +258,7 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
   },
   'certificates-list': { query: sample(CertificateListQuerySchema, { customer_code: 'C-ACME' }) },
   'certificates-get': { path: { id: 'cert_8d2f61c0a94b7e35d1c0f4a2' } },
+  'declared-exemptions-list': { query: sample(DeclaredExemptionListQuerySchema, { limit: '10' }) },
   'certificates-activate': {
     path: { id: 'cert_8d2f61c0a94b7e35d1c0f4a2' },
     body: sample(ActivationSchema, { reviewer: { name: 'Sam Ortiz', title: 'Tax analyst' } }),

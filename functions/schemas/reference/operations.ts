@@ -238,6 +238,10 @@ export const OPERATIONS = {
     summary: 'List exemption certificates',
     description: `The certificates the key may see, newest first, optionally of one customer (\`customer_code\`), each with its derived \`effective\`, \`expired\` and \`assigned\`. ${LIST}`,
   },
+  'declared-exemptions-list': {
+    summary: 'List declared exemptions and whether a certificate covers them',
+    description: `The evidence gap: per customer and state, the exemptions committed documents took on the buyer’s declaration (a document’s \`declared_exemption\`, a TaxJar \`exemption_type\`, or a TaxJar customer’s declared \`exempt_regions\`) rather than a certificate: how many live documents rely on it, the amount they exempted, the first and latest document date, and whether an active certificate of the customer covers the state today (\`covered\`; a certificate activated later closes the gap at once). Kept as running totals updated with every document, so reading it never scans documents. ${LIST}`,
+  },
   'certificates-get': {
     summary: 'Read an exemption certificate',
     description:

@@ -38,7 +38,7 @@ import {
   ReturnJobWithItems,
   ReturnSummary,
 } from './batches';
-import { Certificate, CertificateList, Customer, CustomerList } from './certificates';
+import { Certificate, CertificateList, Customer, CustomerList, DeclaredExemptionList } from './certificates';
 import { Message } from './common';
 import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content';
 import { ErrorDetail, ErrorEnvelope } from './error';
@@ -192,6 +192,7 @@ export const RESPONSES = {
   'customers-assign': ok(Certificate, 'The assigned certificate.', ['not_found', 'certificate_customer_mismatch', 'certificate_not_active']),
   'certificates-create': created(Certificate, 'The pending certificate.', ['not_found']),
   'certificates-list': ok(CertificateList, 'A page of certificates, newest first.'),
+  'declared-exemptions-list': ok(DeclaredExemptionList, 'A page of declared exemptions per customer and state, newest first, each covered or not.'),
   'certificates-get': ok(Certificate, 'The certificate and its audit trail.', ['not_found']),
   'certificates-activate': ok(Certificate, 'The active certificate.', [
     'not_found',
