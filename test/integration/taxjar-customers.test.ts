@@ -1,6 +1,7 @@
 // TaxJar customers through the official client, checked against /api/v1/customers and
-// certificates: the exemption TaxJar states on the customer is read from its active certificates,
-// and customer_id then exempts a tax calculation exactly as the certificate does on /api/v1.
+// certificates: a customer's declared exemption and address are kept as sent; without one, the
+// exemption TaxJar states is read from its active certificates, and customer_id then exempts a tax
+// calculation exactly as the certificate does on /api/v1 (declarations: taxjar-declared-exemptions.test.ts).
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { newYorkResaleCertificate } from '../support/certificates';
@@ -29,14 +30,39 @@ describe('customers (/taxjar/v2/customers)', () => {
     await expectTaxjarError(taxjar().createCustomer(customer(id)), 422, /conflict/);
   });
 
-  it('refuses to declare an exemption: it needs certificate evidence (422)', async () => {
-    const id = unique('tj-exempt');
-    await expectTaxjarError(
-      taxjar().createCustomer(customer(id, { exemption_type: 'wholesale', exempt_regions: [{ country: 'US', state: 'NY' }] })),
-      422,
-      /certificate_evidence_incomplete.*exemption_type/,
-    );
-    expect((await api('GET', `${V1}/customers/${id}`, { key: KEY })).status).toBe(404);
+  it('keeps the address and the declared exemption as sent, and answers them back (Magento 2 syncs customers so)', async () => {
+    const id = unique('tj-decl');
+    const sent = {
+      exemption_type: 'wholesale',
+      exempt_regions: [{ country: 'US', state: 'FL' }],
+      country: 'US',
+      state: 'FL',
+      zip: '33131',
+      city: 'Miami',
+      street: '1 SE 3rd Ave',
+    };
+    const created = (await taxjar().createCustomer(customer(id, sent))).customer;
+    expect(created).toMatchObject(sent);
+    expect((await taxjar().showCustomer(id)).customer).toEqual(created);
+    // An update keeps what it leaves out (regions, address); one that sends regions replaces them.
+    expect((await taxjar().updateCustomer({ customer_id: id, exemption_type: 'wholesale', name: 'Renamed' })).customer).toMatchObject({
+      ...sent,
+      name: 'Renamed',
+    });
+    const moved = (
+      await taxjar().updateCustomer({
+        customer_id: id,
+        exemption_type: 'wholesale',
+        name: 'Renamed',
+        exempt_regions: [{ country: 'US', state: 'PA' }],
+        zip: '19103',
+        city: 'Philadelphia',
+      })
+    ).customer;
+    expect(moved).toMatchObject({ exempt_regions: [{ country: 'US', state: 'PA' }], zip: '19103', city: 'Philadelphia', street: '1 SE 3rd Ave' });
+    // /api/v1's customer does not show what only the TaxJar surface keeps.
+    const v1 = await api('GET', `${V1}/customers/${id}`, { key: KEY });
+    expect(v1.body).not.toHaveProperty('declaration');
   });
 
   it('reads the exemption from active certificates, and customer_id then exempts taxForOrder as the certificate does on /api/v1', async () => {
@@ -45,9 +71,8 @@ describe('customers (/taxjar/v2/customers)', () => {
     const certificate = await newYorkResaleCertificate(KEY, id, { assign: true });
     const shown = (await taxjar().showCustomer(id)).customer;
     expect(shown).toMatchObject({ exemption_type: 'wholesale', exempt_regions: [{ country: 'US', state: 'NY' }] });
-    // The customer sent back whole keeps its exemption; changing it is refused.
+    // The customer sent back whole keeps its exemption.
     expect((await taxjar().updateCustomer({ ...shown, name: 'Renamed' })).customer).toMatchObject({ name: 'Renamed', exemption_type: 'wholesale' });
-    await expectTaxjarError(taxjar().updateCustomer({ ...shown, exempt_regions: [{ country: 'US', state: 'CA' }] }), 422, /exempt_regions/);
 
     const order = { to_country: 'US', to_zip: '10001', to_state: 'NY', amount: 200, shipping: 0, customer_id: id };
     const exempt = (await taxjar().taxForOrder({ ...order, exemption_type: 'wholesale' })).tax;
@@ -71,12 +96,12 @@ describe('customers (/taxjar/v2/customers)', () => {
     // non_exempt waives the customer's exemption: full tax.
     const waived = (await taxjar().taxForOrder({ ...order, exemption_type: 'non_exempt' })).tax;
     expect(waived.amount_to_collect).toBeGreaterThan(0);
-    // Another state: no certificate there, so a claimed exemption is refused rather than granted.
-    await expectTaxjarError(
-      taxjar().taxForOrder({ to_country: 'US', to_zip: '94105', to_state: 'CA', amount: 10, shipping: 0, customer_id: id, exemption_type: 'wholesale' }),
-      422,
-      /exemption_certificate_not_found/,
-    );
+    // Another state: no certificate there, so the claim is granted as TaxJar grants it, as a declaration without a certificate.
+    const declared = (
+      await taxjar().taxForOrder({ to_country: 'US', to_zip: '94105', to_state: 'CA', amount: 10, shipping: 0, customer_id: id, exemption_type: 'wholesale' })
+    ).tax as unknown as { amount_to_collect: number; declared_exemption: { code: string; certificate: null } };
+    expect(declared.amount_to_collect).toBe(0);
+    expect(declared.declared_exemption).toMatchObject({ code: 'declared_exemption_without_certificate', certificate: null });
     // A customer holding certificates is kept (they are evidence).
     await expectTaxjarError(taxjar().deleteCustomer(id), 422, /conflict/);
   });

@@ -14,6 +14,8 @@ export interface CertificateOptions {
   /** Assigned to the customer once active, so that it exempts the customer's documents. */
   readonly assign?: boolean;
   readonly exemptionNumber?: string;
+  /** The state it exempts sales into (default NY). */
+  readonly jurisdiction?: string;
 }
 
 /** Records the certificate (valid from 30 days ago for a year) and returns its id. */
@@ -22,7 +24,7 @@ export async function newYorkResaleCertificate(key: string, customerCode: string
     key,
     body: {
       customer_code: customerCode,
-      jurisdiction: 'NY',
+      jurisdiction: options.jurisdiction ?? 'NY',
       exemption_reason: 'resale',
       ...(options.exemptionNumber ? { exemption_number: options.exemptionNumber } : {}),
       valid_from: days(-30),

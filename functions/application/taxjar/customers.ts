@@ -32,9 +32,9 @@ export interface TaxjarCustomer {
 const NONE: TaxjarExemption = { exemption_type: 'non_exempt', exempt_regions: [] };
 
 async function withExemption(ports: Pick<TaxjarCustomerPorts, 'certificates'>, call: TenantCall, customer: Customer): Promise<TaxjarCustomer> {
-  if (customer.declaration || customer.certificate_ids.length === 0) return { customer, exemption: answeredExemption(customer, NONE) };
+  if (customer.certificate_ids.length === 0) return { customer, exemption: answeredExemption(customer, NONE) };
   const found = await ports.certificates.getMany(call.principal.tenant, customer.certificate_ids);
-  return { customer, exemption: exemptionOf(exemptingCertificates(customer, [...found.values()], dayOf(call.now))) };
+  return { customer, exemption: answeredExemption(customer, exemptionOf(exemptingCertificates(customer, [...found.values()], dayOf(call.now)))) };
 }
 
 export async function showTaxjarCustomer(ports: TaxjarCustomerPorts, call: TenantCall, code: string): Promise<TaxjarCustomer> {

@@ -37,11 +37,18 @@ export function exemptionOf(exempting: readonly Certificate[]): TaxjarExemption 
   };
 }
 
-/** The exemption the view answers: the customer's declaration as sent, else its certificates'. */
+/**
+ * The exemption the view answers: a claiming declaration as sent; else the certificates' exemption
+ * where they exempt; else the declaration as sent (marketplace, non_exempt), or none.
+ */
 export function answeredExemption(customer: Customer, fromCertificates: TaxjarExemption): TaxjarExemption {
   const d = customer.declaration;
-  if (!d) return fromCertificates;
-  return { exemption_type: d.exemption_type as TaxjarExemptionType, exempt_regions: d.exempt_regions.map((r) => ({ country: 'US', state: r.state })) };
+  const declared: TaxjarExemption | null = d
+    ? { exemption_type: d.exemption_type as TaxjarExemptionType, exempt_regions: d.exempt_regions.map((r) => ({ country: 'US', state: r.state })) }
+    : null;
+  if (declared && isDeclaredType(declared.exemption_type)) return declared;
+  if (fromCertificates.exemption_type !== 'non_exempt') return fromCertificates;
+  return declared ?? fromCertificates;
 }
 
 const NO_ADDRESS: CustomerAddress = { country: null, state: null, zip: null, city: null, street: null };
