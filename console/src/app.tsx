@@ -6,6 +6,7 @@ import { apiClient } from './api';
 import { Badge, PageTitle } from './components';
 import { type Signed, SignedIn } from './hooks';
 import { BatchDetail, BatchList } from './pages/batches';
+import { DeclaredExemptions } from './pages/declared-exemptions';
 import { Overview } from './pages/overview';
 import { ReturnJobDetail, ReturnJobList } from './pages/return-jobs';
 import { SignIn } from './pages/sign-in';
@@ -19,6 +20,7 @@ const PAGES: Record<Session['kind'], readonly [Page, string][]> = {
     ['overview', 'Overview'],
     ['batches', 'Batches'],
     ['transactions', 'Transactions'],
+    ['declared-exemptions', 'Declared exemptions'],
     ['webhooks', 'Webhooks'],
   ],
   provider: [
@@ -26,6 +28,7 @@ const PAGES: Record<Session['kind'], readonly [Page, string][]> = {
     ['batches', 'Batches'],
     ['return-jobs', 'Return jobs'],
     ['transactions', 'Transactions'],
+    ['declared-exemptions', 'Declared exemptions'],
   ],
 };
 
@@ -52,6 +55,8 @@ function Content({ route, kind }: { route: Route; kind: Session['kind'] }) {
       if (kind !== 'account')
         return <NotForThisKey title="Webhooks" why="Webhook endpoints belong to an account and are managed with its organization keys." />;
       return <Webhooks />;
+    case 'declared-exemptions':
+      return <DeclaredExemptions />;
     case 'transactions':
       return route.code ? <TransactionDetail key={route.code} code={route.code} /> : <TransactionList />;
     default:

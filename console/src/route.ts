@@ -6,6 +6,7 @@ export type Route =
   | { readonly page: 'batches'; readonly id?: string }
   | { readonly page: 'return-jobs'; readonly id?: string }
   | { readonly page: 'webhooks' }
+  | { readonly page: 'declared-exemptions' }
   | { readonly page: 'transactions'; readonly code?: string };
 
 export type Page = Route['page'];
@@ -21,6 +22,7 @@ export function parseRoute(hash: string): Route {
     case 'transactions':
       return param ? { page, code: param } : { page };
     case 'webhooks':
+    case 'declared-exemptions':
       return { page };
     default:
       return { page: 'overview' };

@@ -428,6 +428,26 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     await shot(page, 'transaction-adjusted');
   }, 60_000);
 
+  it('lists declared exemptions still without a certificate, with their documents and exempted amount', async () => {
+    const customer = unique('DECL');
+    const declared = (code: string, amounts: number[]) => ({
+      ...doc(code, '2026-04-14', 'FL', '33131', amounts),
+      customer_code: customer,
+      declared_exemption: { type: 'wholesale', reason: 'Resale, certificate to follow' },
+    });
+    await ok(api('POST', `${V1}/transactions`, { key: KEYS.console, body: declared(unique('decl'), [100, 20.5]) }), 201);
+    await ok(api('POST', `${V1}/transactions`, { key: KEYS.console, body: declared(unique('decl'), [9.99]) }), 201);
+    const { page } = await open();
+    await signIn(page, KEYS.console);
+    await page.getByRole('link', { name: 'Declared exemptions' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Declared exemptions');
+    const row = page.locator('main tr', { hasText: customer });
+    await expect.poll(() => row.count()).toBe(1);
+    const cells = await row.locator('th, td').allTextContents();
+    expect(cells).toEqual([customer, 'FL', 'wholesale', 'document', '2', '$130.49', '2026-04-14', 'missing']);
+    await shot(page, 'declared-exemptions');
+  }, 60_000);
+
   it('lists webhook deliveries with their attempts and next retry, and redelivers an event to the receiver', async () => {
     const { page } = await open();
     await signIn(page, KEYS.console);
@@ -520,7 +540,15 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
 
   it('passes axe-core checks on every page in light and dark mode, and fits a phone', async () => {
     const batches = await ok(api('GET', `${V1}/batches?limit=1`, { key: KEYS.console }), 200);
-    const pages = ['#/overview', '#/batches', `#/batches/${batches.data[0].id}`, '#/transactions', `#/transactions/${docs.sale}`, '#/webhooks'];
+    const pages = [
+      '#/overview',
+      '#/batches',
+      `#/batches/${batches.data[0].id}`,
+      '#/transactions',
+      `#/transactions/${docs.sale}`,
+      '#/declared-exemptions',
+      '#/webhooks',
+    ];
     const found: string[] = [];
     const check = async (page: Page, label: string) => {
       // Injected once per document; navigating between the console's pages keeps it.
