@@ -46,7 +46,7 @@ export function DeclaredExemptions() {
         what="declared exemptions"
         page={page}
         onPage={setPage}
-        caption="Declared exemptions"
+        caption="Declared exemptions by customer and state"
         hideCaption
         columns={columns}
         rowKey={(d) => `${d.customer_code ?? ''}|${d.state}`}

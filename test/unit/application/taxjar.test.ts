@@ -128,21 +128,24 @@ describe('TaxJar refund updates and deletes', () => {
 });
 
 describe('TaxJar customers and exemptions', () => {
-  it('creates, renames, lists and deletes customers; refuses a declared exemption', async () => {
+  it('creates, renames, lists and deletes customers; keeps a declared exemption as sent', async () => {
     const { customerPorts } = ports();
     const created = await customers.createTaxjarCustomer(customerPorts, call(), { customer_id: 'C1', name: 'Acme', exemption_type: 'non_exempt' });
     expect(created.exemption).toEqual({ exemption_type: 'non_exempt', exempt_regions: [] });
     expect((await customers.updateTaxjarCustomer(customerPorts, call(), 'C1', { name: 'Acme Inc' })).customer.name).toBe('Acme Inc');
     expect(await customers.listTaxjarCustomerIds(customerPorts, call())).toEqual(['C1']);
-    expect(await code(customers.createTaxjarCustomer(customerPorts, call(), { customer_id: 'C2', exemption_type: 'government' }))).toBe(
-      'certificate_evidence_incomplete',
-    );
-    expect(await customerPorts.customers.get(TENANT, 'C2')).toBeNull();
+    const declared = await customers.createTaxjarCustomer(customerPorts, call(), {
+      customer_id: 'C2',
+      exemption_type: 'government',
+      exempt_regions: [{ country: 'US', state: 'tx' }],
+    });
+    expect(declared.exemption).toEqual({ exemption_type: 'government', exempt_regions: [{ country: 'US', state: 'TX' }] });
+    expect((await customerPorts.customers.get(TENANT, 'C2'))?.declaration?.exemption_type).toBe('government');
     await customers.deleteTaxjarCustomer(customerPorts, call(), 'C1');
     expect(await code(customers.showTaxjarCustomer(customerPorts, call(), 'C1'))).toBe('not_found');
   });
 
-  it("exempts through the customer's active certificate for the destination state, and refuses a claim without one", async () => {
+  it("exempts through the customer's active certificate for the destination state, and grants a claim without one as a declaration", async () => {
     const p = ports();
     await customers.createTaxjarCustomer(p.customerPorts, call(), { customer_id: 'C3' });
     const now = call().now;
@@ -170,8 +173,17 @@ describe('TaxJar customers and exemptions', () => {
     const waived = await taxjarTaxes(p.taxPorts, call(), ny, 'non_exempt');
     expect(waived.taxed.lines[0]!.tax).toBeGreaterThan(0);
     const ca = { ...ny, ship_to: { zip: '94105', state: 'CA' } };
-    expect(await code(taxjarTaxes(p.taxPorts, call(), ca, 'wholesale'))).toBe('exemption_certificate_not_found');
-    expect(await code(taxjarTaxes(p.taxPorts, call(), { ...ny, customer_code: null }, 'government'))).toBe('exemption_certificate_not_found');
+    const claimed = await taxjarTaxes(p.taxPorts, call(), ca, 'wholesale');
+    expect(claimed.document.exemption_certificate_id).toBeUndefined();
+    // The goods are exempted on the declaration; the shipping line stays what CA makes it (not taxed).
+    expect(claimed.taxed.lines.map((l) => l.tax)).toEqual(claimed.taxed.lines.map(() => 0));
+    expect(claimed.taxed.lines[0]!.reason).toBe('declared_exemption');
+    // Evidence wins: the same claim in NY is the certificate's.
+    const both = await taxjarTaxes(p.taxPorts, call(), ny, 'wholesale');
+    expect(both.taxed.lines[0]!.reason).toBe('certificate_applied');
+    expect(both.taxed.lines.some((l) => l.reason === 'declared_exemption')).toBe(false);
+    const anonymous = await taxjarTaxes(p.taxPorts, call(), { ...ny, customer_code: null }, 'government');
+    expect(anonymous.taxed.declared_exemption).toEqual({ type: 'government', source: 'document', states: null, reason: null });
     expect(await code(customers.deleteTaxjarCustomer(p.customerPorts, call(), 'C3'))).toBe('conflict');
   });
 });
