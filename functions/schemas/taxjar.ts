@@ -190,7 +190,7 @@ export const TaxjarRateQuerySchema = v.object({
 
 const ExemptRegion = v.object({ country: opt(text(2)), state: v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/)) });
 
-const NOT_STORED = 'Kept as sent and answered back; taxes follow the order’s addresses.';
+const KEPT_AS_SENT = 'Kept as sent and answered back; taxes follow the order’s addresses.';
 const customerEntries = {
   exemption_type: described(
     opt(v.picklist(EXEMPTION_TYPES)),
@@ -198,11 +198,11 @@ const customerEntries = {
   ),
   name: opt(v.pipe(v.string(), v.minLength(1), v.maxLength(200))),
   exempt_regions: described(opt(v.pipe(v.array(ExemptRegion), v.maxLength(60))), 'The states the declared exemption_type covers, kept as sent.'),
-  country: described(opt(text(2)), NOT_STORED),
-  state: described(opt(text(2)), NOT_STORED),
-  zip: described(opt(text(10)), NOT_STORED),
-  city: described(opt(text(100)), NOT_STORED),
-  street: described(opt(text(200)), NOT_STORED),
+  country: described(opt(text(2)), KEPT_AS_SENT),
+  state: described(opt(text(2)), KEPT_AS_SENT),
+  zip: described(opt(text(10)), KEPT_AS_SENT),
+  city: described(opt(text(100)), KEPT_AS_SENT),
+  street: described(opt(text(200)), KEPT_AS_SENT),
 };
 
 /** POST /v2/customers. */

@@ -44,11 +44,12 @@ afterAll(async () => {
 const ship_to = { state: 'NY', zip: '10001' };
 const DATE = '2026-04-15';
 
-async function once(method: string, path: string, body: unknown, idempotencyKey?: string) {
-  const res = await fetch(`${runner.url}/api/v1${path}`, {
+/** One request below `base` with `key`; whatever the faults, never a 500. */
+async function send(base: string, key: string, method: string, path: string, body: unknown, idempotencyKey?: string) {
+  const res = await fetch(`${runner.url}${base}${path}`, {
     method,
     headers: {
-      Authorization: `Bearer ${KEYS.admin}`,
+      Authorization: `Bearer ${key}`,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
     },
@@ -57,6 +58,11 @@ async function once(method: string, path: string, body: unknown, idempotencyKey?
   const json = (await res.json()) as any;
   statuses.push(res.status);
   expect(res.status, JSON.stringify(json)).not.toBe(500);
+  return { res, json };
+}
+
+async function once(method: string, path: string, body: unknown, idempotencyKey?: string) {
+  const { res, json } = await send('/api/v1', KEYS.admin, method, path, body, idempotencyKey);
   expect(res.headers.get('x-request-id')).toBeTruthy();
   if (res.status >= 500 || res.status === 429) {
     expect(res.status === 503 ? json.error.code : 'rate_limit_exceeded').toMatch(/service_unavailable|rate_limit_exceeded/);
@@ -215,18 +221,7 @@ describeLocal('under injected faults', () => {
       const seen: string[] = [];
       const until = Date.now() + 90_000;
       while (Date.now() < until) {
-        const res = await fetch(`${runner.url}/taxjar/v2${path}`, {
-          method,
-          headers: {
-            Authorization: `Bearer ${KEYS.taxjar}`,
-            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-            ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const json = (await res.json()) as any;
-        statuses.push(res.status);
-        expect(res.status, JSON.stringify(json)).not.toBe(500);
+        const { res, json } = await send('/taxjar/v2', KEYS.taxjar, method, path, body, idempotencyKey);
         seen.push(`${res.status}`);
         const running = res.status === 422 && /idempotency_conflict/.test(json.detail ?? '');
         if (res.status !== 503 && res.status !== 429 && !running) return { status: res.status, body: json, retried: seen.length > 1 };

@@ -11,27 +11,12 @@ import { KEYS } from '../fixtures/seed';
 import { db, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
 import { api, unique, V1 } from '../support/http';
 import { describeLocal } from '../support/target';
-import { cents, expectTaxjarError, taxjar } from '../support/taxjar';
+import { cents, expectTaxjarError, lampAndAtlasOrder, taxjar } from '../support/taxjar';
 
 const KEY = KEYS.taxjar;
 const REFUNDS = '/taxjar/v2/transactions/refunds';
 
-function order(id: string, date = '2026/05/04') {
-  return {
-    transaction_id: id,
-    transaction_date: date,
-    to_country: 'US',
-    to_zip: '10001',
-    to_state: 'NY',
-    amount: 66.47,
-    shipping: 5,
-    sales_tax: 0,
-    line_items: [
-      { id: '1', quantity: 2, product_identifier: 'LAMP', description: 'Desk lamp', unit_price: 24.99 },
-      { id: '2', quantity: 1, product_identifier: 'BOOK', description: 'Atlas', unit_price: 11.49, product_tax_code: '81100' },
-    ],
-  };
-}
+const order = (id: string, date = '2026/05/04') => lampAndAtlasOrder(id, { transaction_date: date });
 
 /** A refund of `lamp` dollars of line 1 (and `shipping`), with TaxJar's negative amounts. */
 function refundOf(id: string, orderId: string, lamp: number, shipping = 0, date = '2026/05/06') {

@@ -6,28 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { KEYS } from '../fixtures/seed';
 import { api, unique, V1 } from '../support/http';
-import { cents, expectTaxjarError, taxjar } from '../support/taxjar';
+import { cents, expectTaxjarError, lampAndAtlasOrder, taxjar } from '../support/taxjar';
 
 const KEY = KEYS.taxjar;
 const DATE = '2026-05-04';
 
-function order(id: string, extra: Record<string, unknown> = {}) {
-  return {
-    transaction_id: id,
-    transaction_date: '2026/05/04',
-    to_country: 'US',
-    to_zip: '10001',
-    to_state: 'NY',
-    amount: 66.47,
-    shipping: 5,
-    sales_tax: 0,
-    line_items: [
-      { id: '1', quantity: 2, product_identifier: 'LAMP', description: 'Desk lamp', unit_price: 24.99 },
-      { id: '2', quantity: 1, product_identifier: 'BOOK', description: 'Atlas', unit_price: 11.49, product_tax_code: '81100' },
-    ],
-    ...extra,
-  };
-}
+const order = lampAndAtlasOrder;
 
 async function v1Transaction(code: string) {
   const res = await api('GET', `${V1}/transactions/${encodeURIComponent(code)}`, { key: KEY });

@@ -322,14 +322,6 @@ export class FakeCustomers implements CustomerRepository {
     return pageInMemory(mine, (c) => c.customer_code, page);
   }
 
-  async rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null> {
-    const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
-    if (!found) return null;
-    const renamed = { ...found, name };
-    this.customers.set(`${tenantKey(tenant)}#${code}`, renamed);
-    return clone(renamed);
-  }
-
   async update(tenant: Tenant, code: string, changes: CustomerChanges): Promise<Customer | null> {
     const found = this.customers.get(`${tenantKey(tenant)}#${code}`);
     if (!found) return null;

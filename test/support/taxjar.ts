@@ -31,6 +31,28 @@ export async function expectTaxjarError(call: Promise<unknown>, status: number, 
   return e;
 }
 
+/**
+ * A New York order of two lamps (uncoded: general goods) and an atlas coded as a book (81100),
+ * with $5 shipping: the order the transaction tests push, update and refund.
+ */
+export function lampAndAtlasOrder(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    transaction_id: id,
+    transaction_date: '2026/05/04',
+    to_country: 'US',
+    to_zip: '10001',
+    to_state: 'NY',
+    amount: 66.47,
+    shipping: 5,
+    sales_tax: 0,
+    line_items: [
+      { id: '1', quantity: 2, product_identifier: 'LAMP', description: 'Desk lamp', unit_price: 24.99 },
+      { id: '2', quantity: 1, product_identifier: 'BOOK', description: 'Atlas', unit_price: 11.49, product_tax_code: '81100' },
+    ],
+    ...extra,
+  };
+}
+
 /** Cents of a JSON amount, for comparisons to the cent. */
 export const cents = (amount: number): number => Math.round(amount * 100);
 

@@ -43,27 +43,6 @@ export class CustomerStore implements CustomerRepository, CustomerProfileReposit
     return { data: items.map(customerEntity.read), next_cursor };
   }
 
-  async rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null> {
-    const key = customerEntity.key(tenant, code);
-    if (!keyFits(key)) return null;
-    try {
-      const out = await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: key,
-          ...(name === null ? { UpdateExpression: 'REMOVE #name' } : { UpdateExpression: 'SET #name = :name', ExpressionAttributeValues: { ':name': name } }),
-          ExpressionAttributeNames: { '#name': 'name' },
-          ConditionExpression: 'attribute_exists(PK)',
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return customerEntity.read(out.Attributes);
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return null;
-      throw error;
-    }
-  }
-
   async update(tenant: Tenant, code: string, changes: CustomerChanges): Promise<Customer | null> {
     const key = customerEntity.key(tenant, code);
     if (!keyFits(key)) return null;

@@ -10,8 +10,6 @@ export interface CustomerRepository {
   get(tenant: Tenant, code: string): Promise<Customer | null>;
   /** Newest first; a location-scoped reader sees its location's customers only. */
   list(tenant: Tenant, locationCode: string | null, page: PageRequest): Promise<Page<Customer>>;
-  /** Renames an existing customer; null when there is none. */
-  rename(tenant: Tenant, code: string, name: string | null): Promise<Customer | null>;
   /** Replaces the fields `changes` names of an existing customer; null when there is none. */
   update(tenant: Tenant, code: string, changes: CustomerChanges): Promise<Customer | null>;
   /**

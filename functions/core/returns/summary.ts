@@ -78,16 +78,6 @@ const zeroKinds = (): Record<TransactionKind, { documents: number; taxable: numb
     { documents: number; taxable: number; tax: number }
   >;
 
-export const emptyTotals = (): SummaryTotals => ({
-  documents: 0,
-  taxable: 0,
-  exempt: 0,
-  tax: 0,
-  byKind: zeroKinds(),
-  jurisdictions: new Map(),
-  collection: zeroCollection(),
-});
-
 interface MutableTotals {
   documents: number;
   taxable: number;
@@ -107,6 +97,8 @@ const mutable = (): MutableTotals => ({
   jurisdictions: new Map(),
   collection: zeroCollection(),
 });
+
+export const emptyTotals = (): SummaryTotals => mutable();
 
 /** a + sign·b, in place on a. */
 function addInto(a: MutableTotals, b: SummaryTotals, sign: 1 | -1): void {

@@ -399,15 +399,15 @@ export const OPERATIONS = {
   },
   'taxjar-customers-get': {
     summary: 'Read a customer (TaxJar)',
-    description: `TaxJar’s \`GET /v2/customers/:id\` (\`GET /api/v1/customers/{code}\`): the customer with \`exemption_type\` and \`exempt_regions\` derived from its active, assigned, currently effective certificates (\`wholesale\` for resale, \`government\`, or \`other\`; \`non_exempt\` without any). The address fields are \`null\`: customers here carry none. ${TAXJAR}`,
+    description: `TaxJar’s \`GET /v2/customers/:id\` (\`GET /api/v1/customers/{code}\`): the customer with the \`exemption_type\` and \`exempt_regions\` it declared, as sent; a customer that declared no claiming type answers the exemption of its active, assigned, currently effective certificates (\`wholesale\` for resale, \`government\`, or \`other\`; \`non_exempt\` without any). The address fields are answered as sent (\`null\` where none was). ${TAXJAR}`,
   },
   'taxjar-customers-create': {
     summary: 'Create a customer (TaxJar)',
-    description: `TaxJar’s \`POST /v2/customers\`: \`POST /api/v1/customers\` with \`customer_code\` = \`customer_id\` and its \`name\`. Where it differs from TaxJar: an exemption follows from certificates (\`/api/v1/certificates\`), never from the request, so a new customer may only be \`non_exempt\` (declaring another exemption is 422 \`certificate_evidence_incomplete\`); the address fields are accepted and not stored. A taken id is 422 \`conflict\`. ${TAXJAR}`,
+    description: `TaxJar’s \`POST /v2/customers\`: \`POST /api/v1/customers\` with \`customer_code\` = \`customer_id\` and its \`name\`; the declared exemption (\`exemption_type\`, \`exempt_regions\`) and the address fields are kept as sent. A declaration exempts at \`/v2/taxes\` and orders only where no certificate of the customer covers the state, each exempted line saying it rests on a declaration without a certificate, and \`GET /api/v1/exemptions/declared\` lists what relies on it until a certificate covers it. A taken id is 422 \`conflict\`. ${TAXJAR}`,
   },
   'taxjar-customers-update': {
     summary: 'Update a customer (TaxJar)',
-    description: `TaxJar’s \`PUT /v2/customers/:id\`: renames the customer (a name left out is kept). The exemption may be repeated as it is (clients send the customer back whole) but not changed: 422 \`certificate_evidence_incomplete\`. Address fields are accepted and not stored. ${TAXJAR}`,
+    description: `TaxJar’s \`PUT /v2/customers/:id\`: replaces what the body sends (the name, the declared exemption, the address fields) and keeps what it leaves out. ${TAXJAR}`,
   },
   'taxjar-customers-delete': {
     summary: 'Delete a customer (TaxJar)',
