@@ -1,6 +1,7 @@
 // `npm run content`: builds content/tax-content.json from data/ (every version of
 // data/content_versions.csv; scripts/content/build/artifact.ts) and, beside it, the ZIP centroids
-// asset content/zip-centroids.json (scripts/content/build/zip-centroids.ts). `npm run content -- --ingest
+// asset content/zip-centroids.json (scripts/content/build/zip-centroids.ts) and the economic nexus
+// rules content/nexus-rules.json (scripts/content/build/nexus-rules.ts). `npm run content -- --ingest
 // <us_zip_rates.csv> [--cdtfa <file>]` adds a new quarterly table first
 // (scripts/content/ingest.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { REGION } from '../functions/core/content/artifact';
 import { ZIP_CENTROID_ROW } from '../functions/core/content/zip-centroids';
 import { commandLine } from '../lib/command-line';
 import { buildArtifact } from './content/build/artifact';
+import { buildNexusRules } from './content/build/nexus-rules';
 import { buildZipCentroids } from './content/build/zip-centroids';
 import { ingestZipTable } from './content/ingest';
 
@@ -16,7 +18,7 @@ const ROOT = join(import.meta.dirname, '..');
 const { values } = commandLine({
   command: 'npm run content --',
   summary:
-    'Builds content/tax-content.json from data/ (every version listed in data/content_versions.csv) and content/zip-centroids.json beside it. With --ingest, first adds a new quarterly ZIP table as the newest version.',
+    'Builds content/tax-content.json from data/ (every version listed in data/content_versions.csv), and content/zip-centroids.json and content/nexus-rules.json beside it. With --ingest, first adds a new quarterly ZIP table as the newest version.',
   options: {
     ingest: {
       type: 'string',
@@ -27,18 +29,26 @@ const { values } = commandLine({
     source: { type: 'string', value: '<text>', description: 'with --ingest: where the table came from (kept in the manifest)' },
     // --data and --out let a test (or a review copy) run the routine away from the project's files.
     data: { type: 'string', value: '<dir>', description: 'the data directory to read (default data/)' },
-    out: { type: 'string', value: '<file>', description: 'where to write the artifact (default content/tax-content.json); zip-centroids.json goes beside it' },
+    out: {
+      type: 'string',
+      value: '<file>',
+      description: 'where to write the artifact (default content/tax-content.json); zip-centroids.json and nexus-rules.json go beside it',
+    },
   },
   notes: ['docs/taxes-and-content.md, "Refreshing the content", walks through a quarterly update.'],
 });
 const DATA = values.data ?? join(ROOT, 'data');
 const OUT = values.out ?? join(ROOT, 'content', 'tax-content.json');
 const CENTROIDS_OUT = join(dirname(OUT), 'zip-centroids.json');
+const NEXUS_OUT = join(dirname(OUT), 'nexus-rules.json');
 
 if (values.ingest) {
   const date = ingestZipTable(DATA, { zipTable: values.ingest, cdtfa: values.cdtfa, source: values.source });
   console.log(`added version ${date} to data/content_versions.csv`);
 }
+
+// The nexus rules first: they are quick to check, and a bad row should not wait for the ZIP tables.
+const nexus = buildNexusRules(DATA);
 
 const artifact = buildArtifact(DATA);
 writeFileSync(OUT, JSON.stringify(artifact));
@@ -52,3 +62,8 @@ console.log(
 const centroids = buildZipCentroids(DATA);
 writeFileSync(CENTROIDS_OUT, JSON.stringify(centroids));
 console.log(`ZIP centroids: ${centroids.rows.length / ZIP_CENTROID_ROW} ZIPs → ${CENTROIDS_OUT} (${readFileSync(CENTROIDS_OUT).length} bytes)`);
+
+writeFileSync(NEXUS_OUT, `${JSON.stringify(nexus)}\n`);
+console.log(
+  `nexus rules: ${nexus.rules.length} rules of ${new Set(nexus.rules.map((r) => r.state)).size} states → ${NEXUS_OUT} (${readFileSync(NEXUS_OUT).length} bytes)`,
+);

@@ -1,0 +1,133 @@
+// Exposure to a state's economic nexus on a date, and the dating of a crossing: the rule in force
+// on `asOf` is applied to its own period kind's tests (periods.ts) over the sales on record, with
+// that rule's counting (measure.ts), boundary wording and combination of tests.
+
+import { isIsoDate } from './dates';
+import { type Amounts, type DatedTotal, type Exclusion, Ledger } from './measure';
+import { obligationFrom } from './obligation';
+import { type PeriodTest, periodInProgress, testedDaily, testsUpTo } from './periods';
+import type { Comparison, MeasuredRule, NexusRule, NexusRules } from './thresholds';
+
+/** From this share of the nearer test on, a state below its threshold is `approaching`. */
+export const APPROACHING_SHARE = 0.8;
+
+export type ExposureStatus = 'below' | 'approaching' | 'crossed' | 'not_measured' | 'no_rule';
+
+export interface Exposure {
+  readonly state: string;
+  readonly as_of: string;
+  /** The rule in force on `as_of` (its effective date), or null where the state has none. */
+  readonly rule_from: string | null;
+  readonly status: ExposureStatus;
+  /** The days measured: the crossing test's where crossed, else the period in progress. */
+  readonly period: { readonly from: string; readonly to: string } | null;
+  /** The day of the next test, for the kinds that test at period ends (null: tested every day). */
+  readonly next_test: string | null;
+  readonly measured: Amounts;
+  readonly excluded: Record<Exclusion, Amounts>;
+  /** The measure over the nearer test's threshold (4 decimals): the larger where either test suffices, the smaller where both must be met. */
+  readonly share: number;
+  /** The day the test was first met: the day of sales, or the day of the test for the kinds that test at period ends. */
+  readonly crossed_on: string | null;
+  /** When collection must start, by the state's rule. */
+  readonly obligation_from: string | null;
+  /** Where the data leaves the counting open, what was assumed. */
+  readonly assumptions: readonly string[];
+  /**
+   * Earlier rules of the state in force during the days the look-back covers: the rule of `as_of`
+   * decides, but a crossing under one of these is found by asking on a day it was in force.
+   */
+  readonly earlier_rules: readonly string[];
+}
+
+const ZERO: Amounts = { sales_cents: 0, transactions: 0 };
+const NONE_EXCLUDED: Record<Exclusion, Amounts> = { marketplace: ZERO, resale: ZERO, exempt: ZERO };
+
+export const meets = (value: number, threshold: number, comparison: Comparison): boolean => (comparison === 'exceeds' ? value > threshold : value >= threshold);
+
+/** Whether a period's measure meets the rule's test. */
+export function testMet(rule: MeasuredRule, m: Amounts): boolean {
+  const sales = meets(m.sales_cents, rule.salesThresholdCents, rule.salesComparison);
+  if (rule.transactions === null) return sales;
+  const transactions = meets(m.transactions, rule.transactions.threshold, rule.transactions.comparison);
+  return rule.combine === 'and' ? sales && transactions : sales || transactions;
+}
+
+/** The share of the nearer test, rounded half-up to 4 decimals, in integer arithmetic. */
+export function shareOf(rule: MeasuredRule, m: Amounts): number {
+  const ratio = (value: number, threshold: number) => Math.floor((Math.max(value, 0) * 20_000 + threshold) / (2 * threshold)) / 10_000;
+  const sales = ratio(m.sales_cents, rule.salesThresholdCents);
+  if (rule.transactions === null) return sales;
+  const transactions = ratio(m.transactions, rule.transactions.threshold);
+  return rule.combine === 'and' ? Math.min(sales, transactions) : Math.max(sales, transactions);
+}
+
+/** The first test of the list whose measure meets the rule, or undefined. */
+export function firstMet(rule: MeasuredRule, ledger: Ledger, tests: readonly PeriodTest[]): PeriodTest | undefined {
+  return tests.find((t) => testMet(rule, ledger.counted(t.from, t.to)));
+}
+
+/** Exposure under one rule (the caller has chosen it: `exposureOn` chooses the rule in force). */
+export function exposureUnder(rule: NexusRule, asOf: string, totals: readonly DatedTotal[]): Omit<Exposure, 'earlier_rules'> {
+  if (!isIsoDate(asOf)) throw new Error(`not a date: ${JSON.stringify(asOf)}`);
+  const base = { state: rule.state, as_of: asOf, rule_from: rule.from };
+  if (rule.period === 'not_measured')
+    return {
+      ...base,
+      status: 'not_measured',
+      period: null,
+      next_test: null,
+      measured: ZERO,
+      excluded: NONE_EXCLUDED,
+      share: 0,
+      crossed_on: null,
+      obligation_from: null,
+      assumptions: [],
+    };
+  // Sales after the day asked about are not known on it.
+  const known = totals.filter((t) => t.date <= asOf);
+  const ledger = new Ledger(rule, known);
+  const assumptions = rule.marketplace === 'unclear' && known.some((t) => t.channel === 'marketplace') ? ['marketplace_sales_counted_where_unclear'] : [];
+  const crossing = firstMet(rule, ledger, testsUpTo(rule.period, asOf, ledger.earliest ?? asOf));
+  const progress = periodInProgress(rule.period, asOf);
+  const period = crossing ? { from: crossing.from, to: crossing.to } : { from: progress.from, to: progress.to };
+  const measured = ledger.counted(period.from, period.to);
+  const share = shareOf(rule, measured);
+  return {
+    ...base,
+    status: crossing ? 'crossed' : share >= APPROACHING_SHARE ? 'approaching' : 'below',
+    period,
+    next_test: testedDaily(rule.period) ? null : progress.nextTest,
+    measured,
+    excluded: ledger.excluded(period.from, period.to),
+    share,
+    crossed_on: crossing?.on ?? null,
+    obligation_from: crossing ? obligationFrom(rule.obligationStarts, crossing.on) : null,
+    assumptions,
+  };
+}
+
+/** Exposure on `asOf` under the rule in force that day; `no_rule` where the state has none. */
+export function exposureOn(rules: NexusRules, state: string, asOf: string, totals: readonly DatedTotal[]): Exposure {
+  const rule = rules.ruleOn(state, asOf);
+  if (!rule)
+    return {
+      state,
+      as_of: asOf,
+      rule_from: null,
+      status: 'no_rule',
+      period: null,
+      next_test: null,
+      measured: ZERO,
+      excluded: NONE_EXCLUDED,
+      share: 0,
+      crossed_on: null,
+      obligation_from: null,
+      assumptions: [],
+      earlier_rules: [],
+    };
+  const exposure = exposureUnder(rule, asOf, totals);
+  const lookBack = rule.period === 'not_measured' ? null : testsUpTo(rule.period, asOf, asOf)[0];
+  const earlier = lookBack ? rules.rulesDuring(state, lookBack.from, asOf).filter((r) => r.from < rule.from) : [];
+  return { ...exposure, earlier_rules: earlier.map((r) => r.from) };
+}
