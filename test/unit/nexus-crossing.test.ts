@@ -168,6 +168,12 @@ describe('the rules of the data, on their dates', () => {
     });
   });
 
+  it('says what a crossing obliges and how sure the rule is: an early collect-or-report election, a secondary row', () => {
+    const big = [sale('2018-08-01', 2_000_000)];
+    expect(exposureOn(rules, 'OK', '2018-12-31', big)).toMatchObject({ status: 'crossed', duty: 'collect_or_report', source_kind: 'official' });
+    expect(exposureOn(rules, 'KY', '2026-12-01', [])).toMatchObject({ status: 'below', duty: 'collect', source_kind: 'secondary' });
+  });
+
   it("Ohio's own example: crossed on 2019-10-15, subject from 2019-10-16", () => {
     const e = exposureOn(rules, 'OH', '2019-12-31', [sale('2019-03-01', 9_000_000), sale('2019-10-15', 1_000_001)]);
     expect(e).toMatchObject({ status: 'crossed', crossed_on: '2019-10-15', obligation_from: '2019-10-16' });

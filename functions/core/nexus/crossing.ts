@@ -6,7 +6,7 @@ import { isIsoDate } from './dates';
 import { type Amounts, type DatedTotal, type Exclusion, Ledger } from './measure';
 import { obligationFrom } from './obligation';
 import { type PeriodTest, periodInProgress, testedDaily, testsUpTo } from './periods';
-import type { Comparison, MeasuredRule, NexusRule, NexusRules } from './thresholds';
+import type { Comparison, Duty, MeasuredRule, NexusRule, NexusRules, SourceKind } from './thresholds';
 
 /** From this share of the nearer test on, a state below its threshold is `approaching`. */
 export const APPROACHING_SHARE = 0.8;
@@ -18,6 +18,10 @@ export interface Exposure {
   readonly as_of: string;
   /** The rule in force on `as_of` (its effective date), or null where the state has none. */
   readonly rule_from: string | null;
+  /** What a crossing obliges under that rule: to collect, or to elect collection or notice-and-reporting. */
+  readonly duty: Duty | null;
+  /** How sure the rule is: read in the state's own publication (`official`) or only in a summary (`secondary`). */
+  readonly source_kind: SourceKind | null;
   readonly status: ExposureStatus;
   /** The days measured: the crossing test's where crossed, else the period in progress. */
   readonly period: { readonly from: string; readonly to: string } | null;
@@ -70,7 +74,7 @@ export function firstMet(rule: MeasuredRule, ledger: Ledger, tests: readonly Per
 /** Exposure under one rule (the caller has chosen it: `exposureOn` chooses the rule in force). */
 export function exposureUnder(rule: NexusRule, asOf: string, totals: readonly DatedTotal[]): Omit<Exposure, 'earlier_rules'> {
   if (!isIsoDate(asOf)) throw new Error(`not a date: ${JSON.stringify(asOf)}`);
-  const base = { state: rule.state, as_of: asOf, rule_from: rule.from };
+  const base = { state: rule.state, as_of: asOf, rule_from: rule.from, duty: rule.duty, source_kind: rule.sourceKind };
   if (rule.period === 'not_measured')
     return {
       ...base,
@@ -115,6 +119,8 @@ export function exposureOn(rules: NexusRules, state: string, asOf: string, total
       state,
       as_of: asOf,
       rule_from: null,
+      duty: null,
+      source_kind: null,
       status: 'no_rule',
       period: null,
       next_test: null,
