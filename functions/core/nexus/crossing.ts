@@ -71,6 +71,18 @@ export function firstMet(rule: MeasuredRule, ledger: Ledger, tests: readonly Per
   return tests.find((t) => testMet(rule, ledger.counted(t.from, t.to)));
 }
 
+/** What an exposure answers where nothing is measured: no rule, or a rule that measures nothing. */
+const UNMEASURED = {
+  period: null,
+  next_test: null,
+  measured: ZERO,
+  excluded: NONE_EXCLUDED,
+  share: 0,
+  crossed_on: null,
+  obligation_from: null,
+  assumptions: [],
+} as const;
+
 /** Exposure under one rule (the caller has chosen it: `exposureOn` chooses the rule in force). */
 export function exposureUnder(rule: NexusRule, asOf: string, totals: readonly DatedTotal[]): Omit<Exposure, 'earlier_rules'> {
   if (!isIsoDate(asOf)) throw new Error(`not a date: ${JSON.stringify(asOf)}`);
@@ -79,14 +91,7 @@ export function exposureUnder(rule: NexusRule, asOf: string, totals: readonly Da
     return {
       ...base,
       status: 'not_measured',
-      period: null,
-      next_test: null,
-      measured: ZERO,
-      excluded: NONE_EXCLUDED,
-      share: 0,
-      crossed_on: null,
-      obligation_from: null,
-      assumptions: [],
+      ...UNMEASURED,
     };
   // Sales after the day asked about are not known on it.
   const known = totals.filter((t) => t.date <= asOf);
@@ -122,14 +127,7 @@ export function exposureOn(rules: NexusRules, state: string, asOf: string, total
       duty: null,
       source_kind: null,
       status: 'no_rule',
-      period: null,
-      next_test: null,
-      measured: ZERO,
-      excluded: NONE_EXCLUDED,
-      share: 0,
-      crossed_on: null,
-      obligation_from: null,
-      assumptions: [],
+      ...UNMEASURED,
       earlier_rules: [],
     };
   const exposure = exposureUnder(rule, asOf, totals);
