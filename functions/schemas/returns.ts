@@ -3,19 +3,15 @@ import * as v from 'valibot';
 import { US_STATES } from '../core/content/states';
 import { SERVICE_LIMITS } from '../core/limits/service-limits';
 import { BatchListQuerySchema, ReferenceIdSchema, referencedItems } from './batches';
-import { CodeSchema, described, formatted, opt } from './common';
+import { CodeSchema, described, formatted, opt, UsStateSchema } from './common';
 
 const PeriodSchema = v.pipe(
   v.string(),
   formatted(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month formatted YYYY-MM (2026-04)'),
   v.description('Month, YYYY-MM: the documents dated in it.'),
 );
-const ReturnStateSchema = v.pipe(
-  v.string(),
-  v.transform((s) => s.toUpperCase()),
-  v.picklist(US_STATES),
-  v.description('Two-letter code of a state (or DC).'),
-);
+// The pattern of UsStateSchema tells the API description which codes pass; the list refuses the rest here.
+const ReturnStateSchema = v.pipe(UsStateSchema, v.picklist(US_STATES), v.description('Two-letter code of a state (or DC), any letter case.'));
 
 const ReturnItemSchema = v.strictObject({
   reference_id: ReferenceIdSchema,
