@@ -49,36 +49,21 @@ describe('withdrawing a refund', () => {
     let doc = sale();
     doc = credit(doc, { code: 'C1', date: '2026-04-20', reason: null, lines: [{ number: '2', tax: 50 }] }, AT).original;
     const first = refund(doc, { code: 'R1', date: '2026-04-20', reason: null, lines: [{ number: '1', amount: 2500 }] }, AT);
-    const second = refund(
-      first.original,
-      {
-        code: 'R2',
-        date: '2026-04-20',
-        reason: null,
-        lines: [
-          { number: '1', amount: 1000 },
-          { number: '2', amount: 999 },
-        ],
-      },
-      AT,
-    );
+    const r2 = {
+      code: 'R2',
+      date: '2026-04-20',
+      reason: null,
+      lines: [
+        { number: '1', amount: 1000 },
+        { number: '2', amount: 999 },
+      ],
+    };
+    const second = refund(first.original, r2, AT);
     const out = withdrawRefund(second.original, first.document, null, LATER);
     expect(out.original.refunds).toEqual(['R2']);
     expect(out.original.credits).toEqual(['C1']);
     // Withdrawing R1 after R2 leaves what R2 alone would have left had R1 never been.
-    const onlySecond = refund(
-      doc,
-      {
-        code: 'R2',
-        date: '2026-04-20',
-        reason: null,
-        lines: [
-          { number: '1', amount: 1000 },
-          { number: '2', amount: 999 },
-        ],
-      },
-      AT,
-    );
+    const onlySecond = refund(doc, r2, AT);
     expect(out.original.lines.map((l) => ({ refunded: l.refunded_amount, price: l.remaining.price, credited: l.credited_tax }))).toEqual(
       onlySecond.original.lines.map((l) => ({ refunded: l.refunded_amount, price: l.remaining.price, credited: l.credited_tax })),
     );
