@@ -8,6 +8,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
 import { taxContent } from './adapters/content/content-file';
+import { nexusRules } from './adapters/content/nexus-rules-file';
 import { zipCentroids } from './adapters/content/zip-centroids-file';
 import { AccessStore } from './adapters/dynamodb/access-store';
 import { AvataxStore } from './adapters/dynamodb/avatax-store';
@@ -17,6 +18,7 @@ import { CustomerStore } from './adapters/dynamodb/customer-store';
 import { DeclaredExemptionStore } from './adapters/dynamodb/declared-exemption-store';
 import { DeploymentSecretStore } from './adapters/dynamodb/deployment-secret-store';
 import { withLocalCommitBarrier } from './adapters/dynamodb/local-commit-barrier';
+import { NexusStore } from './adapters/dynamodb/nexus-store';
 import { PendingWorkStore } from './adapters/dynamodb/pending-work-store';
 import { DynamoRateCounter } from './adapters/dynamodb/rate-counter';
 import { SummaryStore } from './adapters/dynamodb/summary-store';
@@ -45,6 +47,7 @@ import type { CustomerPorts } from './application/customers';
 import type { DeclaredExemptionPorts } from './application/declared-exemptions';
 import type { EngineContextPorts } from './application/engine-context';
 import type { KeyPorts } from './application/keys';
+import type { NexusPorts } from './application/nexus';
 import type { ProviderPorts } from './application/provider';
 import { RateLimiter } from './application/rate-limiting';
 import type { ReturnPorts } from './application/returns';
@@ -188,6 +191,16 @@ export const batchPorts = /* @__PURE__ */ once(
 /** Return jobs are batches of summaries, queued to their own worker. */
 export const returnJobPorts = /* @__PURE__ */ once(
   (): BatchPorts => ({ batches: batchStore, queue: returnJobQueue(), settings: { deadlineSeconds: config().batchDeadlineSeconds } }),
+);
+/** Economic nexus: its rules file is read on first use, so only the functions that measure load it. */
+export const nexusPorts = /* @__PURE__ */ once(
+  (): NexusPorts => ({
+    nexus: (tenant) => new NexusStore(docClient(), table(), tenant, summaryStore(tenant)),
+    documents: transactionStore,
+    rules: nexusRules,
+    tenants: tenantStore(),
+    tenantConfigs: tenantConfigs(),
+  }),
 );
 export const returnPorts = /* @__PURE__ */ once((): ReturnPorts => ({ summaries: summaryStore, tenantConfigs: tenantConfigs() }));
 /** What a batch worker runs items with; the worker adds how item requests are validated. */

@@ -44,7 +44,7 @@ export function functionBundles(): FunctionBundle[] {
   return [
     ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false, files: route.files ?? [] })),
     ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false, files: [] }] : [])),
-    ...STREAM_CONSUMERS.map((consumer) => ({ id: streamConsumerId(consumer), entry: consumer.handler, content: false, files: [] })),
+    ...STREAM_CONSUMERS.map((consumer) => ({ id: streamConsumerId(consumer), entry: consumer.handler, content: false, files: consumer.files ?? [] })),
     ...LOG_CONSUMERS.map((consumer) => ({ id: logConsumerId(consumer), entry: consumer.handler, content: false, files: [] })),
     { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false, files: [] },
     { id: 'sweeper', entry: SWEEPER_ENTRY, content: false, files: [] },

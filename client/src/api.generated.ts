@@ -588,6 +588,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/nexus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Measure economic nexus per state
+         * @description Per state with an economic nexus rule on `as_of` (default today, UTC), nearest to an obligation first: the rule in force (`threshold`: amount, transaction test and how they combine, the boundary wording of each, the measurement period, what counts, whether marketplace sales count, its effective date and sources and how sure they are), the days measured (`period`), what counts over them and what was left out by reason (`measured`), the `share` of the nearer test, `status` (`below`, `approaching` from 80 %, `crossed`, `registered` where the account registered by that day, `not_measured`), the day the test was first met (`crossed_on`) and when collection must start (`obligation_from`). Measured from the running summaries every commit, refund, void and adjustment updates in its own write, plus the sales history (POST /nexus/sales-history); documents committed before these summaries were kept are not in them (record them as history). A day before the first economic nexus law in the content or after today is 422 `date_outside_coverage` (project later days with POST /nexus/projections).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["nexus-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/nexus/sales-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sales-history records
+         * @description Every sales-history record of the account, newest first, with its entries (a single page: `next_cursor` is null).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["nexus-sales-history-list"];
+        put?: never;
+        /**
+         * Record sales the service never saw
+         * @description Records 1 to 1,000 entries `{state, date, amount, transactions, channel, kind}` (history from before the switch, marketplace-facilitated sales) as one record: every entry is checked first, and one refused entry refuses the request with nothing stored — an unknown state is 422 `validation_error` (detail `enum`), a negative amount detail `greater_than_equal`, a date after today or before 2015 detail `date_outside_coverage`. Under an Idempotency-Key a retry answers the same record; the key with other entries is 409 `idempotency_conflict`. The entries count in GET /nexus at once and may raise the nexus alerts (webhook events `nexus.threshold_approaching`, `nexus.threshold_crossed`).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["nexus-sales-history-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/nexus/sales-history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a sales-history record
+         * @description One record and its entries; an unknown id is 404 `not_found`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["nexus-sales-history-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sales-history record
+         * @description Removes the record: its entries stop counting in GET /nexus at once. Alerts already sent stay sent. An unknown id is 404 `not_found`.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
+         */
+        delete: operations["nexus-sales-history-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/nexus/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the states where the account registered
+         * @description Each state where the account registered to collect and from when, with the account’s nexus setting (registrations decide what is taxed only under `nexus: registrations`).
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        get: operations["nexus-registrations-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/nexus/registrations/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record a registration to collect in a state
+         * @description Sets (or moves) the first day the account collects in the state. Under `nexus: registrations` (PATCH /account) a document to the state is taxed from that day and one dated before answers tax 0 with reason `no_nexus`; a stored document never changes. GET /nexus answers the state `registered` from that day, no nexus alert is sent for it, and the TaxJar-compatible `GET /v2/nexus/regions` lists it. An unknown state is 422 `validation_error` (detail `enum`).
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
+        put: operations["nexus-registrations-put"];
+        post?: never;
+        /**
+         * Remove a registration
+         * @description The account no longer holds a registration in the state; a state without one is 404 `not_found`.
+         *
+         *     **Access:** an organization-scoped account key (not location-scoped, not a provider key); scope `account:admin`. Counts in the key’s `general` rate-limit bucket.
+         */
+        delete: operations["nexus-registrations-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/nexus/projections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Project when each state would be crossed
+         * @description What-if, storing nothing: per state, the day its test would be met (`crossed_on`) and collection would start, if sales went on as in the twelve months before `as_of` (each channel and kind at its monthly run rate, grown by `monthly_growth` a month, spread over the days) with `entries` added (hypothetical sales, any date). A state already crossed on `as_of` answers its crossing (`projected: false`). Any `as_of` the content covers, past ones included, so a projection can be checked against what happened.
+         *
+         *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:read`. Counts in the key’s `general` rate-limit bucket.
+         */
+        post: operations["nexus-projections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -2372,8 +2522,13 @@ export interface components {
             environment: "sandbox" | "production";
             /** @description Enabled modules; api_access is needed for every call (otherwise 403 module_not_enabled). */
             modules: string[];
-            /** @description Where the seller collects, in the key’s environment: all, or these states. */
-            nexus: "all" | string[];
+            /** @description Where the seller collects, in the key’s environment: all, these states, or each state from its registration date. */
+            nexus: "all" | "registrations" | string[];
+            /** @description The states where the seller registered to collect and from when (PUT /nexus/registrations/{state}); what `nexus: registrations` taxes by. */
+            nexus_registrations: {
+                state: string;
+                registered_from: string;
+            }[];
             illinois: {
                 derive_seller_posture: boolean;
                 in_state_selling_enabled: boolean;
@@ -4868,8 +5023,8 @@ export interface operations {
                 "application/json": {
                     /** @description The account’s name (both environments). */
                     name?: string;
-                    /** @description `all`, or the states where the seller collects (the key’s environment): lines to other states answer tax 0 with reason no_nexus. */
-                    nexus?: "all" | string[];
+                    /** @description `all`, the states where the seller collects, or `registrations`: each state from the date registered there (PUT /nexus/registrations/{state}), so a document dated before it is not taxed (the key’s environment). Lines to other states answer tax 0 with reason no_nexus. */
+                    nexus?: "all" | "registrations" | string[];
                     /** @description Illinois settings of the key’s environment; what is left out is kept. */
                     illinois?: {
                         /** @description Documents to Illinois without a seller posture take `in_state` from the account’s verified Illinois locations. */
@@ -13746,6 +13901,2954 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-get": {
+        parameters: {
+            query?: {
+                /** @example 2026-04-15 */
+                as_of?: string;
+            };
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Economic nexus per state on the day asked about. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "nexus";
+                        /** @description Calendar date, YYYY-MM-DD. */
+                        as_of: string;
+                        /** @description Of the thresholds data file the rules were built from. */
+                        rules_sha256: string;
+                        states: {
+                            state: string;
+                            /**
+                             * @description `approaching` from a share of 0.8; `registered` where the account registered on or before the day (PUT /nexus/registrations/{state}), whatever it measures.
+                             * @enum {string}
+                             */
+                            status: "below" | "approaching" | "crossed" | "registered" | "not_measured";
+                            /** @description The state’s economic nexus rule in force on the day asked about. */
+                            threshold: {
+                                /** @description The first day of the rule in force on the day asked about. */
+                                effective_from: string;
+                                sales_usd: number | null;
+                                /** @description The transaction test; null where the state has none (or repealed it). */
+                                transactions: number | null;
+                                /**
+                                 * @description `or`: either test suffices; `and`: both must be met; `none`: the amount alone.
+                                 * @enum {string}
+                                 */
+                                combine: "none" | "or" | "and";
+                                /** @enum {string} */
+                                period: "previous_or_current_calendar_year" | "previous_calendar_year" | "trailing_12_months" | "previous_12_months_quarterly" | "previous_12_months_monthly" | "new_york_sales_tax_quarters" | "twelve_months_ending_september_30" | "any_12_consecutive_months" | "not_measured";
+                                /** @description Which sales count toward the amount. */
+                                counts: ("gross" | "retail" | "taxable") | null;
+                                /**
+                                 * @description Whether marketplace-facilitated sales count; `unclear` ones are counted (see `assumptions`).
+                                 * @enum {string}
+                                 */
+                                marketplace_included: "yes" | "no" | "unclear";
+                                comparison: {
+                                    /** @description `exceeds`: met one cent above the amount; `at_least`: on the amount. */
+                                    sales: ("exceeds" | "at_least") | null;
+                                    transactions: ("exceeds" | "at_least") | null;
+                                };
+                                /** @enum {string} */
+                                duty: "collect" | "collect_or_report";
+                                source: {
+                                    /**
+                                     * @description `official`: read in the state’s own publication; `secondary`: only in a summary.
+                                     * @enum {string}
+                                     */
+                                    kind: "official" | "secondary";
+                                    urls: string[];
+                                    /** @description Columns the sources did not state, inferred (data/README.md). */
+                                    inferred: string[];
+                                };
+                            };
+                            /** @description The days measured: the crossing test’s where crossed, else the period in progress. */
+                            period: {
+                                /** @description Calendar date, YYYY-MM-DD. */
+                                from: string;
+                                /** @description Calendar date, YYYY-MM-DD. */
+                                to: string;
+                            } | null;
+                            /** @description The day of the next test, for states that test at period ends. */
+                            next_test: string | null;
+                            measured: {
+                                /** @description USD, rounded to cents. */
+                                sales: number;
+                                transactions: number;
+                                /** @description What the state does not count, by reason. */
+                                excluded: {
+                                    marketplace: {
+                                        /** @description USD, rounded to cents. */
+                                        sales: number;
+                                        transactions: number;
+                                    };
+                                    resale: {
+                                        /** @description USD, rounded to cents. */
+                                        sales: number;
+                                        transactions: number;
+                                    };
+                                    exempt: {
+                                        /** @description USD, rounded to cents. */
+                                        sales: number;
+                                        transactions: number;
+                                    };
+                                };
+                            };
+                            /** @description The measure over the nearer test’s threshold, 4 decimals (above 1 once met). */
+                            share: number;
+                            /**
+                             * @description What the sales alone give, registration aside.
+                             * @enum {string}
+                             */
+                            measured_status: "below" | "approaching" | "crossed" | "not_measured" | "no_rule";
+                            crossed_on: string | null;
+                            /** @description When collection must start after the crossing, by the state’s rule. */
+                            obligation_from: string | null;
+                            registered_from: string | null;
+                            assumptions: string[];
+                            /** @description Earlier rules in force during the look-back (their first days). */
+                            earlier_rules: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-sales-history-list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every sales-history record, newest first. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            object: "nexus_sales_history";
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339 UTC instant.
+                             */
+                            created_at: string;
+                            entry_count: number;
+                            entries: {
+                                state: string;
+                                /** @description Calendar date, YYYY-MM-DD. */
+                                date: string;
+                                /** @description USD, rounded to cents. */
+                                amount: number;
+                                transactions: number;
+                                /** @enum {string} */
+                                channel: "direct" | "marketplace";
+                                /** @enum {string} */
+                                kind: "retail" | "resale" | "exempt";
+                            }[];
+                        }[];
+                        /** @description Send it back as `cursor` for the next page (valid 24 hours); null on the last page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-sales-history-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entries": [
+                 *         {
+                 *           "state": "TX",
+                 *           "date": "2026-01-31",
+                 *           "amount": 185000,
+                 *           "transactions": 420,
+                 *           "channel": "direct",
+                 *           "kind": "retail"
+                 *         },
+                 *         {
+                 *           "state": "TX",
+                 *           "date": "2026-01-31",
+                 *           "amount": 40000,
+                 *           "transactions": 90,
+                 *           "channel": "marketplace",
+                 *           "kind": "retail"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description From 1 to 1,000 entries: stored together or, if one is refused, not at all. */
+                    entries: {
+                        state: string;
+                        /**
+                         * Format: date
+                         * @description The day of the sales (or the last day of the period they total).
+                         */
+                        date: string;
+                        /** @description USD, tax excluded, at least 0 (a negative amount is 422 greater_than_equal); rounded half-up to cents. */
+                        amount: number;
+                        /** @description How many separate sales the amount is. */
+                        transactions: number;
+                        /**
+                         * @description `marketplace`: facilitated by a marketplace that collected the tax.
+                         * @default direct
+                         * @enum {string}
+                         */
+                        channel?: "direct" | "marketplace";
+                        /**
+                         * @description `resale`: sold for resale; `exempt`: a retail sale exempt from tax.
+                         * @default retail
+                         * @enum {string}
+                         */
+                        kind?: "retail" | "resale" | "exempt";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The record stored. */
+            201: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "nexus_sales_history";
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                        entry_count: number;
+                        entries: {
+                            state: string;
+                            /** @description Calendar date, YYYY-MM-DD. */
+                            date: string;
+                            /** @description USD, rounded to cents. */
+                            amount: number;
+                            transactions: number;
+                            /** @enum {string} */
+                            channel: "direct" | "marketplace";
+                            /** @enum {string} */
+                            kind: "retail" | "resale" | "exempt";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-sales-history-get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example nsh_5c1e9a7d3b2f40c8a6e1d9b7 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record and its entries. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "nexus_sales_history";
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC instant.
+                         */
+                        created_at: string;
+                        entry_count: number;
+                        entries: {
+                            state: string;
+                            /** @description Calendar date, YYYY-MM-DD. */
+                            date: string;
+                            /** @description USD, rounded to cents. */
+                            amount: number;
+                            transactions: number;
+                            /** @enum {string} */
+                            channel: "direct" | "marketplace";
+                            /** @enum {string} */
+                            kind: "retail" | "resale" | "exempt";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-sales-history-delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path: {
+                /** @example nsh_5c1e9a7d3b2f40c8a6e1d9b7 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record was deleted. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "nexus_sales_history";
+                        id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`, `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found" | "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-registrations-list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registrations and the nexus setting. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "nexus_registrations";
+                        nexus: "all" | "registrations" | string[];
+                        data: {
+                            state: string;
+                            /** @description Calendar date, YYYY-MM-DD. */
+                            registered_from: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-registrations-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example TX */
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "registered_from": "2026-03-01"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The first day the seller collects in the state.
+                     */
+                    registered_from: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The registration as stored. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "nexus_registration";
+                        state: string;
+                        /** @description Calendar date, YYYY-MM-DD. */
+                        registered_from: string;
+                        /** @description The account’s nexus setting: registrations tax documents only under `registrations` (PATCH /account). */
+                        nexus: "all" | "registrations" | string[];
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-registrations-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example TX */
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration was removed. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "nexus_registration";
+                        state: string;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `organization_scope_required`, `insufficient_scope`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "organization_scope_required" | "insufficient_scope";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited: `rate_limit_exceeded`. */
+            429: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limit_exceeded",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limit_exceeded";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Internal error: `internal_error`. */
+            500: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Service unavailable: `service_unavailable`. */
+            503: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "service_unavailable";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "nexus-projections": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored 2xx of an earlier call with the same key and payload for 24 h (docs/getting-started.md, "Idempotency"); the same key with another payload is 409 `idempotency_conflict`; sent more than once: 422 `duplicate_value` at `header.Idempotency-Key`. */
+                "Idempotency-Key"?: string;
+                /** @description Provider keys: the client engagement to act for (its ref). Ignored for account keys. */
+                "X-Service-Client-Ref"?: string;
+                /** @description Provider keys: the client engagement to act for (its numeric id; otherwise 400 invalid_client_context). Ignored for account keys. */
+                "X-Service-Client-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "as_of": "2026-04-15",
+                 *       "monthly_growth": 0.03
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The day projected from (default today); a past day projects from what was recorded up to it, so a projection can be checked.
+                     */
+                    as_of?: string;
+                    /** @description Growth a month of each state’s run rate (0.05 = 5 %, compounded; default 0). */
+                    monthly_growth?: number;
+                    /** @description How far ahead, in months (default 24). */
+                    horizon_months?: number;
+                    /** @description Hypothetical sales added to the record (any date, future ones included); nothing is stored. */
+                    entries?: {
+                        state: string;
+                        /**
+                         * Format: date
+                         * @description The day of the sales (or the last day of the period they total).
+                         */
+                        date: string;
+                        /** @description USD, tax excluded, at least 0 (a negative amount is 422 greater_than_equal); rounded half-up to cents. */
+                        amount: number;
+                        /** @description How many separate sales the amount is. */
+                        transactions: number;
+                        /**
+                         * @description `marketplace`: facilitated by a marketplace that collected the tax.
+                         * @default direct
+                         * @enum {string}
+                         */
+                        channel?: "direct" | "marketplace";
+                        /**
+                         * @description `resale`: sold for resale; `exempt`: a retail sale exempt from tax.
+                         * @default retail
+                         * @enum {string}
+                         */
+                        kind?: "retail" | "resale" | "exempt";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Per state, the projected crossing; nothing is stored. */
+            200: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description `true` on a replayed answer. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "nexus_projection";
+                        /** @description Calendar date, YYYY-MM-DD. */
+                        as_of: string;
+                        monthly_growth: number;
+                        horizon_months: number;
+                        states: {
+                            state: string;
+                            /** @description The state’s economic nexus rule in force on the day asked about. */
+                            threshold: {
+                                /** @description The first day of the rule in force on the day asked about. */
+                                effective_from: string;
+                                sales_usd: number | null;
+                                /** @description The transaction test; null where the state has none (or repealed it). */
+                                transactions: number | null;
+                                /**
+                                 * @description `or`: either test suffices; `and`: both must be met; `none`: the amount alone.
+                                 * @enum {string}
+                                 */
+                                combine: "none" | "or" | "and";
+                                /** @enum {string} */
+                                period: "previous_or_current_calendar_year" | "previous_calendar_year" | "trailing_12_months" | "previous_12_months_quarterly" | "previous_12_months_monthly" | "new_york_sales_tax_quarters" | "twelve_months_ending_september_30" | "any_12_consecutive_months" | "not_measured";
+                                /** @description Which sales count toward the amount. */
+                                counts: ("gross" | "retail" | "taxable") | null;
+                                /**
+                                 * @description Whether marketplace-facilitated sales count; `unclear` ones are counted (see `assumptions`).
+                                 * @enum {string}
+                                 */
+                                marketplace_included: "yes" | "no" | "unclear";
+                                comparison: {
+                                    /** @description `exceeds`: met one cent above the amount; `at_least`: on the amount. */
+                                    sales: ("exceeds" | "at_least") | null;
+                                    transactions: ("exceeds" | "at_least") | null;
+                                };
+                                /** @enum {string} */
+                                duty: "collect" | "collect_or_report";
+                                source: {
+                                    /**
+                                     * @description `official`: read in the state’s own publication; `secondary`: only in a summary.
+                                     * @enum {string}
+                                     */
+                                    kind: "official" | "secondary";
+                                    urls: string[];
+                                    /** @description Columns the sources did not state, inferred (data/README.md). */
+                                    inferred: string[];
+                                };
+                            };
+                            registered_from: string | null;
+                            /** @enum {string} */
+                            status_on_as_of: "below" | "approaching" | "crossed" | "not_measured" | "no_rule";
+                            /** @description A month of the twelve months before `as_of` (entries included), before growth. */
+                            monthly_run_rate: {
+                                /** @description USD, rounded to cents. */
+                                sales: number;
+                                transactions: number;
+                            };
+                            /** @description false: already crossed on `as_of`, or nothing measured. */
+                            projected: boolean;
+                            /** @description The day the test is (or would be) met; null: not within the horizon. */
+                            crossed_on: string | null;
+                            obligation_from: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: `missing_client_context`, `invalid_client_context`, `conflicting_client_context`. */
+            400: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_client_context",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_client_context" | "invalid_client_context" | "conflicting_client_context";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated: `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "missing_api_key",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "missing_api_key" | "invalid_api_key";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Forbidden: `module_not_enabled`, `provider_not_active`, `insufficient_scope`, `client_context_not_authorized`. */
+            403: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "module_not_enabled",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "module_not_enabled" | "provider_not_active" | "insufficient_scope" | "client_context_not_authorized";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Not found: `provider_client_not_found`. */
+            404: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "provider_client_not_found",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "provider_client_not_found";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: `idempotency_conflict`. */
+            409: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    /** @description Whole seconds until the window resets (1 for the concurrency limit). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_conflict",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
                             /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
@@ -25921,7 +29024,7 @@ export interface operations {
                             object: "webhook_endpoint";
                             id: string;
                             url: string;
-                            events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                            events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "nexus.threshold_approaching" | "nexus.threshold_crossed" | "*")[];
                             description: string | null;
                             /**
                              * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
@@ -26183,7 +29286,7 @@ export interface operations {
                     /** @description https URL (production: a public host; sandbox on the local runner: http://127.0.0.1 too). A URL the service cannot deliver to (not a URL, a private, loopback, link-local or metadata address, a name that does not resolve) is 400 invalid_request with a detail at url. */
                     url: string;
                     /** @description Event types to deliver, or ["*"] for all. */
-                    events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                    events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "nexus.threshold_approaching" | "nexus.threshold_crossed" | "*")[];
                     /** @description What the endpoint is for. */
                     description?: string | null;
                 };
@@ -26207,7 +29310,7 @@ export interface operations {
                         object: "webhook_endpoint";
                         id: string;
                         url: string;
-                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "nexus.threshold_approaching" | "nexus.threshold_crossed" | "*")[];
                         description: string | null;
                         /**
                          * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
@@ -26555,7 +29658,7 @@ export interface operations {
                         object: "webhook_endpoint";
                         id: string;
                         url: string;
-                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "nexus.threshold_approaching" | "nexus.threshold_crossed" | "*")[];
                         description: string | null;
                         /**
                          * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
@@ -27063,7 +30166,7 @@ export interface operations {
                         object: "webhook_endpoint";
                         id: string;
                         url: string;
-                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "*")[];
+                        events: ("transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "nexus.threshold_approaching" | "nexus.threshold_crossed" | "*")[];
                         description: string | null;
                         /**
                          * @description disabled: every attempt failed for 3 days; its pending deliveries were cancelled.
@@ -27370,7 +30473,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @example transaction.committed */
-                type?: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                type?: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "nexus.threshold_approaching" | "nexus.threshold_crossed";
                 /** @example 10 */
                 limit?: number;
                 cursor?: string;
@@ -27572,7 +30675,7 @@ export interface operations {
                             object: "event";
                             id: string;
                             /** @enum {string} */
-                            type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                            type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "nexus.threshold_approaching" | "nexus.threshold_crossed";
                             /**
                              * Format: date-time
                              * @description RFC 3339 UTC instant.
@@ -27889,7 +30992,7 @@ export interface operations {
                         object: "event";
                         id: string;
                         /** @enum {string} */
-                        type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed";
+                        type: "transaction.committed" | "transaction.refunded" | "transaction.credited" | "transaction.voided" | "transaction.refund_withdrawn" | "transaction.adjusted" | "certificate.activated" | "batch.completed" | "batch.failed" | "return_job.completed" | "return_job.failed" | "nexus.threshold_approaching" | "nexus.threshold_crossed";
                         /**
                          * Format: date-time
                          * @description RFC 3339 UTC instant.

@@ -38,6 +38,8 @@ export interface StreamConsumerDef {
   readonly filter: { readonly eventName: 'INSERT'; readonly entity: string };
   readonly batchSize: number;
   readonly sendsTo: readonly string[];
+  /** Project files copied next to its bundle (as a route's `files`). */
+  readonly files?: readonly string[];
 }
 
 /** Single-table design: generic keys, tenant (account + environment) in every key. */
@@ -137,7 +139,22 @@ export const WEBHOOK_RELAY: StreamConsumerDef = {
   sendsTo: ['WebhookDeliveries'],
 };
 
-export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [WEBHOOK_RELAY];
+/**
+ * Changed documents move their states' economic nexus exposure: new event records of documents
+ * have the exposures of the states they ship to evaluated, and an alert event written once per
+ * state and period (application/nexus.ts). Off the commit's path, so a commit pays nothing for it.
+ */
+export const NEXUS_WATCH: StreamConsumerDef = {
+  id: 'NexusWatch',
+  table: MAIN_TABLE.id,
+  handler: 'functions/handlers/streams/nexus-watch.ts',
+  filter: { eventName: 'INSERT', entity: 'event' },
+  batchSize: 100,
+  sendsTo: [],
+  files: ['content/nexus-rules.json'],
+};
+
+export const STREAM_CONSUMERS: readonly StreamConsumerDef[] = [WEBHOOK_RELAY, NEXUS_WATCH];
 
 /**
  * A consumer of the functions' log group: on AWS a Lambda fed by a CloudWatch Logs subscription

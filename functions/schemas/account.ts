@@ -9,8 +9,14 @@ import { CodeSchema, described, ExpirySchema, NameSchema, opt, UsStateSchema } f
 export const AccountUpdateSchema = v.strictObject({
   name: described(v.optional(NameSchema), 'The account’s name (both environments).'),
   nexus: described(
-    v.optional(v.union([v.literal('all'), v.pipe(v.array(UsStateSchema), v.maxLength(60), v.description('States where the seller has nexus.'))])),
-    '`all`, or the states where the seller collects (the key’s environment): lines to other states answer tax 0 with reason no_nexus.',
+    v.optional(
+      v.union([
+        v.literal('all'),
+        v.literal('registrations'),
+        v.pipe(v.array(UsStateSchema), v.maxLength(60), v.description('States where the seller has nexus.')),
+      ]),
+    ),
+    '`all`, the states where the seller collects, or `registrations`: each state from the date registered there (PUT /nexus/registrations/{state}), so a document dated before it is not taxed (the key’s environment). Lines to other states answer tax 0 with reason no_nexus.',
   ),
   illinois: described(
     v.optional(

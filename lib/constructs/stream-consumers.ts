@@ -30,6 +30,7 @@ export class StreamConsumers extends Construct {
       const consumer = new ServiceFunction(this, streamConsumerId(def), {
         functionName: `${props.namePrefix}-${streamConsumerId(def)}`,
         entry: def.handler,
+        files: def.files,
         environment: props.environment,
         timeout: Duration.seconds(60),
         role: props.profiles.roleFor(profile),

@@ -36,6 +36,7 @@ export function context(overrides: Omit<Partial<EngineContext>, 'settings'> & { 
     tenant: { accountId: 'acct_unit', environment: 'sandbox' },
     settings: {
       nexus: 'all',
+      registrations: [],
       illinois: { derive_seller_posture: false, in_state_selling_enabled: false },
       declarationSecret: 'unit-secret',
       updatedAt: '',

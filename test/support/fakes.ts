@@ -263,14 +263,32 @@ export class FakeTenants implements TenantRepository {
 
   async config(tenant: Tenant): Promise<TenantConfig> {
     this.configReads++;
-    const settings = this.settings.get(tenantKey(tenant)) ?? { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
+    const settings = this.settings.get(tenantKey(tenant)) ?? {
+      nexus: 'all',
+      registrations: [],
+      illinois: DEFAULT_ILLINOIS,
+      declarationSecret: '',
+      updatedAt: '',
+    };
     return { settings: clone(settings), locations: clone(this.locations.get(tenantKey(tenant)) ?? []) };
   }
 
   async updateSettings(tenant: Tenant, patch: SettingsPatch, at: string): Promise<TenantSettings> {
-    const current = this.settings.get(tenantKey(tenant)) ?? { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
+    const current = this.settings.get(tenantKey(tenant)) ?? {
+      nexus: 'all',
+      registrations: [],
+      illinois: DEFAULT_ILLINOIS,
+      declarationSecret: '',
+      updatedAt: '',
+    };
     const next: TenantSettings = {
       nexus: patch.nexus ?? current.nexus,
+      registrations: patch.registration
+        ? [
+            ...current.registrations.filter((r) => r.state !== patch.registration!.state),
+            ...(patch.registration.registered_from === null ? [] : [{ state: patch.registration.state, registered_from: patch.registration.registered_from }]),
+          ].sort((a, b) => a.state.localeCompare(b.state))
+        : current.registrations,
       illinois: { ...current.illinois, ...Object.fromEntries(Object.entries(patch.illinois ?? {}).filter(([, v]) => v !== undefined)) },
       declarationSecret: current.declarationSecret || `secret-${tenantKey(tenant)}`,
       updatedAt: at,

@@ -374,13 +374,20 @@ describe('TaxJar customers, reference content and errors', () => {
     const categories = taxjarCategories(content.taxCodes());
     expect(categories.some((c) => c.product_tax_code === 'SHIPPING')).toBe(false);
     expect(categories.find((c) => c.product_tax_code === '40030')).toBeDefined();
-    expect(nexusRegions('all', (s) => s)).toHaveLength(51);
+    const today = '2026-12-01';
+    expect(nexusRegions({ nexus: 'all', registrations: [] }, today, (s) => s)).toHaveLength(51);
     const names: Record<string, string> = { CA: 'CALIFORNIA', NY: 'NEW YORK', DC: 'DISTRICT OF COLUMBIA' };
-    expect(nexusRegions(['NY', 'CA', 'DC'], (s) => names[s]!)).toEqual([
+    expect(nexusRegions({ nexus: ['NY', 'CA', 'DC'], registrations: [] }, today, (s) => names[s]!)).toEqual([
       { country_code: 'US', country: 'United States', region_code: 'CA', region: 'California' },
       { country_code: 'US', country: 'United States', region_code: 'DC', region: 'District of Columbia' },
       { country_code: 'US', country: 'United States', region_code: 'NY', region: 'New York' },
     ]);
+    // Registrations count from their date: a later one is not a region yet.
+    const registrations = [
+      { state: 'NY', registered_from: '2026-03-01' },
+      { state: 'CA', registered_from: '2027-01-01' },
+    ];
+    expect(nexusRegions({ nexus: 'registrations', registrations }, today, (s) => names[s]!).map((r) => r.region_code)).toEqual(['NY']);
     expect(regionName('NORTH CAROLINA')).toBe('North Carolina');
   });
 

@@ -29,7 +29,7 @@ export class TenantStore implements TenantRepository {
     const settingsItem = items.find((i) => i.SK === settingsKey.SK);
     const settings: TenantSettings = settingsItem
       ? tenantSettingsEntity.read(settingsItem)
-      : { nexus: 'all', illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
+      : { nexus: 'all', registrations: [], illinois: DEFAULT_ILLINOIS, declarationSecret: '', updatedAt: '' };
     const locations = items.filter(locationEntity.isLocation).map(locationEntity.read);
     return { settings, locations };
   }

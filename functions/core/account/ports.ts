@@ -6,6 +6,8 @@ import type { CatalogItem, IllinoisSettings, Location, Nexus, TenantConfig, Tena
 export interface SettingsPatch {
   readonly nexus?: Nexus | undefined;
   readonly illinois?: Partial<IllinoisSettings> | undefined;
+  /** A state's registration date to set, or (null) to remove. */
+  readonly registration?: { readonly state: string; readonly registered_from: string | null } | undefined;
 }
 
 export interface TenantRepository {

@@ -2,7 +2,18 @@
 // (docs/getting-started.md, "The account: settings, locations and catalog").
 import { DomainError } from '../errors';
 
-export type Nexus = 'all' | readonly string[];
+/**
+ * Where the seller collects: every state, the states listed, or (`registrations`) each state from
+ * the date the seller registered there (PUT /nexus/registrations/{state}).
+ */
+export type Nexus = 'all' | 'registrations' | readonly string[];
+
+/** A state where the seller registered to collect, and from when. */
+export interface NexusRegistration {
+  readonly state: string;
+  /** YYYY-MM-DD. */
+  readonly registered_from: string;
+}
 
 export interface IllinoisSettings {
   readonly derive_seller_posture: boolean;
@@ -11,6 +22,8 @@ export interface IllinoisSettings {
 
 export interface TenantSettings {
   readonly nexus: Nexus;
+  /** By state; what `nexus: registrations` taxes by (and what other settings keep for when it is chosen). */
+  readonly registrations: readonly NexusRegistration[];
   readonly illinois: IllinoisSettings;
   /** HMAC secret for Illinois seller declarations; never leaves the service. */
   readonly declarationSecret: string;
@@ -50,6 +63,15 @@ export function locationNamed(locations: readonly Location[], code: string, targ
 
 export const DEFAULT_ILLINOIS: IllinoisSettings = { derive_seller_posture: false, in_state_selling_enabled: false };
 
-export function hasNexus(nexus: Nexus, state: string): boolean {
-  return nexus === 'all' || nexus.includes(state);
+/** Whether a document dated `date` to `state` is taxed under the settings (a document is judged by its own date). */
+export function hasNexus(settings: Pick<TenantSettings, 'nexus' | 'registrations'>, state: string, date: string): boolean {
+  const { nexus } = settings;
+  if (nexus === 'all') return true;
+  if (nexus === 'registrations') return settings.registrations.some((r) => r.state === state && r.registered_from <= date);
+  return nexus.includes(state);
+}
+
+/** The states the settings collect in on `date`. */
+export function nexusStates(settings: Pick<TenantSettings, 'nexus' | 'registrations'>, date: string, all: readonly string[]): string[] {
+  return all.filter((state) => hasNexus(settings, state, date)).sort();
 }

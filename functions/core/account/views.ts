@@ -13,7 +13,8 @@ export function accountView(account: AccountRecord, environment: Environment, se
     name: account.name,
     environment,
     modules: [...account.modules],
-    nexus: settings.nexus === 'all' ? ('all' as const) : [...settings.nexus],
+    nexus: typeof settings.nexus === 'string' ? settings.nexus : [...settings.nexus],
+    nexus_registrations: settings.registrations.map((r) => ({ state: r.state, registered_from: r.registered_from })),
     illinois: { ...settings.illinois },
     rate_limits: { general: limits.general, batch_submissions: limits.batch_submissions, estimates: limits.estimates },
   };

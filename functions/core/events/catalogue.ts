@@ -4,6 +4,7 @@
 // is not backwards compatible bumps the type's version.
 import type { BatchEventData } from '../batches/event-data';
 import type { CertificateView } from '../certificates/certificate';
+import type { NexusAlertData } from '../nexus/alerts';
 import type { TransactionSummary } from '../transactions/view';
 
 export interface EventPayloads {
@@ -18,6 +19,8 @@ export interface EventPayloads {
   'batch.failed': BatchEventData;
   'return_job.completed': BatchEventData;
   'return_job.failed': BatchEventData;
+  'nexus.threshold_approaching': NexusAlertData;
+  'nexus.threshold_crossed': NexusAlertData;
 }
 
 export type EventType = keyof EventPayloads;
@@ -42,6 +45,14 @@ export const EVENT_CATALOGUE: { readonly [T in EventType]: Definition } = {
   'batch.failed': { version: 1, description: 'A batch could not finish before its deadline; its unfinished items failed.' },
   'return_job.completed': { version: 1, description: 'Every item of a provider return job finished (each succeeded or failed on its own).' },
   'return_job.failed': { version: 1, description: 'A return job could not finish before its deadline; its unfinished items failed.' },
+  'nexus.threshold_approaching': {
+    version: 1,
+    description: 'Sales into a state where the account is not registered reached 80 % of its economic nexus threshold (once per state and period).',
+  },
+  'nexus.threshold_crossed': {
+    version: 1,
+    description: 'Sales into a state where the account is not registered met its economic nexus threshold (once per state and crossing).',
+  },
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as readonly EventType[];

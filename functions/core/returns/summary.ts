@@ -5,6 +5,7 @@
 // same atomic write as the change itself, so a summary is read in constant time however many
 // documents the month holds, and always equals the sum over the documents.
 
+import { type DaySales, documentSales } from '../nexus/recorded';
 import { fromCents, fromMicro } from '../tax/money';
 import type { JurisdictionType } from '../tax/types';
 import { signOf, type TransactionKind, type TransactionRecord } from '../transactions/transaction';
@@ -43,6 +44,11 @@ export interface SummaryTotals {
   readonly jurisdictions: ReadonlyMap<string, JurisdictionTotal>;
   /** Collected against computed, over the documents whose seller reported a collected figure. */
   readonly collection: CollectionTotals;
+  /**
+   * The sales economic nexus measures (core/nexus/recorded.ts), by `DD|channel|kind` of the month;
+   * kept on the summaries of all locations only.
+   */
+  readonly sales: ReadonlyMap<string, DaySales>;
 }
 
 /**
@@ -86,6 +92,7 @@ interface MutableTotals {
   byKind: Record<TransactionKind, { documents: number; taxable: number; tax: number }>;
   jurisdictions: Map<string, { type: JurisdictionType; name: string; rate: number; taxable: number; tax: number }>;
   collection: { -readonly [K in keyof CollectionTotals]: number };
+  sales: Map<string, { cents: number; transactions: number }>;
 }
 
 const mutable = (): MutableTotals => ({
@@ -96,6 +103,7 @@ const mutable = (): MutableTotals => ({
   byKind: zeroKinds(),
   jurisdictions: new Map(),
   collection: zeroCollection(),
+  sales: new Map(),
 });
 
 export const emptyTotals = (): SummaryTotals => mutable();
@@ -119,6 +127,13 @@ function addInto(a: MutableTotals, b: SummaryTotals, sign: 1 | -1): void {
     } else a.jurisdictions.set(key, { ...j, taxable: sign * j.taxable, tax: sign * j.tax });
   }
   for (const field of COLLECTION_FIELDS) a.collection[field] += sign * b.collection[field];
+  for (const [key, d] of b.sales) {
+    const into = a.sales.get(key);
+    if (into) {
+      into.cents += sign * d.cents;
+      into.transactions += sign * d.transactions;
+    } else a.sales.set(key, { cents: sign * d.cents, transactions: sign * d.transactions });
+  }
 }
 
 export function sumTotals(parts: readonly SummaryTotals[]): SummaryTotals {
@@ -199,6 +214,10 @@ export function contributions(record: TransactionRecord): Map<string, { key: Sum
         } else t.jurisdictions.set(jk, { type: j.type, name: j.name, rate: j.rate, taxable: j.taxable, tax: j.tax });
       }
     }
+  for (const [state, sales] of documentSales(record)) {
+    const entry = out.get(keyOf({ state, period, location: ALL_LOCATIONS }));
+    if (entry) addInto(entry.totals, { ...emptyTotals(), sales }, 1);
+  }
   const sign = signOf(record.kind);
   for (const [id, pair] of compared) {
     const c = out.get(id)!.totals.collection;
@@ -251,7 +270,8 @@ export function isZero(t: SummaryTotals): boolean {
     t.tax === 0 &&
     KINDS_OF_DOCUMENT.every((k) => t.byKind[k].documents === 0 && t.byKind[k].taxable === 0 && t.byKind[k].tax === 0) &&
     [...t.jurisdictions.values()].every((j) => j.taxable === 0 && j.tax === 0) &&
-    COLLECTION_FIELDS.every((f) => t.collection[f] === 0)
+    COLLECTION_FIELDS.every((f) => t.collection[f] === 0) &&
+    [...t.sales.values()].every((d) => d.cents === 0 && d.transactions === 0)
   );
 }
 

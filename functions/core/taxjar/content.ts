@@ -1,7 +1,7 @@
 // The tax content as TaxJar's reference endpoints show it: a location's rates (GET /v2/rates/:zip),
 // the product tax codes (GET /v2/categories), per-state summary rates (GET /v2/summary_rates) and
 // the regions with nexus (GET /v2/nexus/regions). Same content and rules as /api/v1.
-import type { Nexus } from '../account/settings';
+import { nexusStates, type TenantSettings } from '../account/settings';
 import type { Micro, StateFacts } from '../content/artifact';
 import { US_STATES } from '../content/states';
 import type { TaxCode } from '../content/tax-content';
@@ -81,8 +81,8 @@ export function taxjarSummaryRate(s: StateSummary) {
   };
 }
 
-/** The states the account's nexus setting names: `all` is every state and DC. */
-export function nexusRegions(nexus: Nexus, stateName: (state: string) => string) {
-  const states = nexus === 'all' ? [...US_STATES] : [...nexus].sort();
+/** The states the account collects in on `today`: `all` is every state and DC, `registrations` those registered by then. */
+export function nexusRegions(settings: Pick<TenantSettings, 'nexus' | 'registrations'>, today: string, stateName: (state: string) => string) {
+  const states = nexusStates(settings, today, US_STATES);
   return states.map((state) => ({ country_code: 'US', country: 'United States', region_code: state, region: regionName(stateName(state)) }));
 }

@@ -8,6 +8,7 @@ import { BATCHES_ROUTES } from './batches';
 import { CALCULATIONS_ROUTES } from './calculations';
 import { CERTIFICATES_ROUTES } from './certificates';
 import { CUSTOMERS_ROUTES } from './customers';
+import { NEXUS_ROUTES } from './nexus';
 import { PROVIDER_ROUTES } from './provider';
 import { PUBLIC_ROUTES } from './public';
 import { REPORTS_ROUTES } from './reports';
@@ -23,6 +24,7 @@ export * from './batches';
 export * from './calculations';
 export * from './certificates';
 export * from './customers';
+export * from './nexus';
 export * from './provider';
 export * from './public';
 export * from './reports';
@@ -39,6 +41,7 @@ export const ROUTES = [
   ...CALCULATIONS_ROUTES,
   ...TRANSACTIONS_ROUTES,
   ...REPORTS_ROUTES,
+  ...NEXUS_ROUTES,
   ...CUSTOMERS_ROUTES,
   ...CERTIFICATES_ROUTES,
   ...PROVIDER_ROUTES,

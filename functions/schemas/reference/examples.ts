@@ -11,6 +11,7 @@
 // committed for its client Northwind.
 // Ids the service generates (keys, certificates, batches, return jobs, webhook endpoints, events)
 // are shown in their form; the test puts in those of the resources it just created.
+
 import type * as v from 'valibot';
 import { companyNumber } from '../../core/avatax/ids';
 import type { ROUTES, RouteId } from '../../manifest/routes';
@@ -49,6 +50,7 @@ import {
 } from '../certificates';
 import { PageQuerySchema } from '../common';
 import { CalculationRequestSchema, TransactionRequestSchema } from '../document';
+import { NexusQuerySchema, ProjectionSchema, RegistrationSchema, SalesHistoryCreateSchema } from '../nexus';
 import { CollectionReportQuerySchema, ReturnJobListQuerySchema, ReturnJobRequestSchema } from '../returns';
 import {
   TaxjarAddressValidationSchema,
@@ -258,6 +260,22 @@ export const REQUEST_EXAMPLES: { readonly [K in RouteId]: RequestExample<K> } = 
   },
   'certificates-list': { query: sample(CertificateListQuerySchema, { customer_code: 'C-ACME' }) },
   'certificates-get': { path: { id: 'cert_8d2f61c0a94b7e35d1c0f4a2' } },
+  'nexus-get': { query: sample(NexusQuerySchema, { as_of: '2026-04-15' }) },
+  'nexus-sales-history-create': {
+    body: sample(SalesHistoryCreateSchema, {
+      entries: [
+        { state: 'TX', date: '2026-01-31', amount: 185000, transactions: 420, channel: 'direct', kind: 'retail' },
+        { state: 'TX', date: '2026-01-31', amount: 40000, transactions: 90, channel: 'marketplace', kind: 'retail' },
+      ],
+    }),
+  },
+  'nexus-sales-history-list': {},
+  'nexus-sales-history-get': { path: { id: 'nsh_5c1e9a7d3b2f40c8a6e1d9b7' } },
+  'nexus-sales-history-delete': { path: { id: 'nsh_5c1e9a7d3b2f40c8a6e1d9b7' } },
+  'nexus-registrations-list': {},
+  'nexus-registrations-put': { path: { state: 'TX' }, body: sample(RegistrationSchema, { registered_from: '2026-03-01' }) },
+  'nexus-registrations-delete': { path: { state: 'TX' } },
+  'nexus-projections': { body: sample(ProjectionSchema, { as_of: '2026-04-15', monthly_growth: 0.03 }) },
   'declared-exemptions-list': { query: sample(DeclaredExemptionListQuerySchema, { limit: '10' }) },
   'certificates-activate': {
     path: { id: 'cert_8d2f61c0a94b7e35d1c0f4a2' },

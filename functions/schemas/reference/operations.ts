@@ -238,6 +238,44 @@ export const OPERATIONS = {
     summary: 'List exemption certificates',
     description: `The certificates the key may see, newest first, optionally of one customer (\`customer_code\`), each with its derived \`effective\`, \`expired\` and \`assigned\`. ${LIST}`,
   },
+  'nexus-get': {
+    summary: 'Measure economic nexus per state',
+    description:
+      'Per state with an economic nexus rule on `as_of` (default today, UTC), nearest to an obligation first: the rule in force (`threshold`: amount, transaction test and how they combine, the boundary wording of each, the measurement period, what counts, whether marketplace sales count, its effective date and sources and how sure they are), the days measured (`period`), what counts over them and what was left out by reason (`measured`), the `share` of the nearer test, `status` (`below`, `approaching` from 80 %, `crossed`, `registered` where the account registered by that day, `not_measured`), the day the test was first met (`crossed_on`) and when collection must start (`obligation_from`). Measured from the running summaries every commit, refund, void and adjustment updates in its own write, plus the sales history (POST /nexus/sales-history); documents committed before these summaries were kept are not in them (record them as history). A day before the first economic nexus law in the content or after today is 422 `date_outside_coverage` (project later days with POST /nexus/projections).',
+  },
+  'nexus-sales-history-create': {
+    summary: 'Record sales the service never saw',
+    description:
+      'Records 1 to 1,000 entries `{state, date, amount, transactions, channel, kind}` (history from before the switch, marketplace-facilitated sales) as one record: every entry is checked first, and one refused entry refuses the request with nothing stored — an unknown state is 422 `validation_error` (detail `enum`), a negative amount detail `greater_than_equal`, a date after today or before 2015 detail `date_outside_coverage`. Under an Idempotency-Key a retry answers the same record; the key with other entries is 409 `idempotency_conflict`. The entries count in GET /nexus at once and may raise the nexus alerts (webhook events `nexus.threshold_approaching`, `nexus.threshold_crossed`).',
+  },
+  'nexus-sales-history-list': {
+    summary: 'List the sales-history records',
+    description: 'Every sales-history record of the account, newest first, with its entries (a single page: `next_cursor` is null).',
+  },
+  'nexus-sales-history-get': { summary: 'Read a sales-history record', description: 'One record and its entries; an unknown id is 404 `not_found`.' },
+  'nexus-sales-history-delete': {
+    summary: 'Delete a sales-history record',
+    description: 'Removes the record: its entries stop counting in GET /nexus at once. Alerts already sent stay sent. An unknown id is 404 `not_found`.',
+  },
+  'nexus-registrations-list': {
+    summary: 'List the states where the account registered',
+    description:
+      'Each state where the account registered to collect and from when, with the account’s nexus setting (registrations decide what is taxed only under `nexus: registrations`).',
+  },
+  'nexus-registrations-put': {
+    summary: 'Record a registration to collect in a state',
+    description:
+      'Sets (or moves) the first day the account collects in the state. Under `nexus: registrations` (PATCH /account) a document to the state is taxed from that day and one dated before answers tax 0 with reason `no_nexus`; a stored document never changes. GET /nexus answers the state `registered` from that day, no nexus alert is sent for it, and the TaxJar-compatible `GET /v2/nexus/regions` lists it. An unknown state is 422 `validation_error` (detail `enum`).',
+  },
+  'nexus-registrations-delete': {
+    summary: 'Remove a registration',
+    description: 'The account no longer holds a registration in the state; a state without one is 404 `not_found`.',
+  },
+  'nexus-projections': {
+    summary: 'Project when each state would be crossed',
+    description:
+      'What-if, storing nothing: per state, the day its test would be met (`crossed_on`) and collection would start, if sales went on as in the twelve months before `as_of` (each channel and kind at its monthly run rate, grown by `monthly_growth` a month, spread over the days) with `entries` added (hypothetical sales, any date). A state already crossed on `as_of` answers its crossing (`projected: false`). Any `as_of` the content covers, past ones included, so a projection can be checked against what happened.',
+  },
   'declared-exemptions-list': {
     summary: 'List declared exemptions and whether a certificate covers them',
     description: `The evidence gap: per customer and state, the exemptions committed documents took on the buyer’s declaration (a document’s \`declared_exemption\`, a TaxJar \`exemption_type\`, or a TaxJar customer’s declared \`exempt_regions\`) rather than a certificate: how many live documents rely on it, the amount they exempted, the first and latest document date, and whether an active certificate of the customer covers the state today (\`covered\`; a certificate activated later closes the gap at once). Kept as running totals updated with every document, so reading it never scans documents. ${LIST}`,

@@ -15,7 +15,14 @@ export const Account = v.strictObject({
   name: v.string(),
   environment: Environment,
   modules: v.pipe(v.array(v.string()), v.description('Enabled modules; api_access is needed for every call (otherwise 403 module_not_enabled).')),
-  nexus: v.pipe(v.union([v.literal('all'), v.array(v.string())]), v.description('Where the seller collects, in the key’s environment: all, or these states.')),
+  nexus: v.pipe(
+    v.union([v.literal('all'), v.literal('registrations'), v.array(v.string())]),
+    v.description('Where the seller collects, in the key’s environment: all, these states, or each state from its registration date.'),
+  ),
+  nexus_registrations: v.pipe(
+    v.array(v.strictObject({ state: v.string(), registered_from: v.string() })),
+    v.description('The states where the seller registered to collect and from when (PUT /nexus/registrations/{state}); what `nexus: registrations` taxes by.'),
+  ),
   illinois: v.strictObject({ derive_seller_posture: v.boolean(), in_state_selling_enabled: v.boolean() }),
   rate_limits: v.pipe(
     v.strictObject({ general: v.number(), batch_submissions: v.number(), estimates: v.number() }),

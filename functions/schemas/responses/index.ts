@@ -42,6 +42,16 @@ import { Certificate, CertificateList, Customer, CustomerList, DeclaredExemption
 import { Message } from './common';
 import { ApiDescription, HtmlPage, RateBreakdown, TaxCodeList } from './content';
 import { ErrorDetail, ErrorEnvelope } from './error';
+import {
+  NexusOverview,
+  NexusProjection,
+  NexusRegistration,
+  NexusRegistrationDeleted,
+  NexusRegistrationList,
+  NexusSalesHistory,
+  NexusSalesHistoryDeleted,
+  NexusSalesHistoryList,
+} from './nexus';
 import { Config, EngagementList, OperationsStatus, ProviderClient } from './service';
 import { Adjustment, Calculation, Estimate, Jurisdiction, LineReason, Transaction, TransactionList, TransactionSummary } from './tax';
 import {
@@ -192,6 +202,15 @@ export const RESPONSES = {
   'customers-assign': ok(Certificate, 'The assigned certificate.', ['not_found', 'certificate_customer_mismatch', 'certificate_not_active']),
   'certificates-create': created(Certificate, 'The pending certificate.', ['not_found']),
   'certificates-list': ok(CertificateList, 'A page of certificates, newest first.'),
+  'nexus-get': ok(NexusOverview, 'Economic nexus per state on the day asked about.'),
+  'nexus-sales-history-create': created(NexusSalesHistory, 'The record stored.'),
+  'nexus-sales-history-list': ok(NexusSalesHistoryList, 'Every sales-history record, newest first.'),
+  'nexus-sales-history-get': ok(NexusSalesHistory, 'The record and its entries.', ['not_found']),
+  'nexus-sales-history-delete': ok(NexusSalesHistoryDeleted, 'The record was deleted.', ['not_found']),
+  'nexus-registrations-list': ok(NexusRegistrationList, 'The registrations and the nexus setting.'),
+  'nexus-registrations-put': ok(NexusRegistration, 'The registration as stored.'),
+  'nexus-registrations-delete': ok(NexusRegistrationDeleted, 'The registration was removed.', ['not_found']),
+  'nexus-projections': ok(NexusProjection, 'Per state, the projected crossing; nothing is stored.'),
   'declared-exemptions-list': ok(DeclaredExemptionList, 'A page of declared exemptions per customer and state, newest first, each covered or not.'),
   'certificates-get': ok(Certificate, 'The certificate and its audit trail.', ['not_found']),
   'certificates-activate': ok(Certificate, 'The active certificate.', [

@@ -23,6 +23,8 @@ import type { JurisdictionType } from '../../../core/tax/types';
 import { type ItemKey, tenantScope } from './keys';
 
 const JURISDICTION = 'j|';
+/** Day sales for economic nexus: `d|<DD>|<channel>|<kind>|s` (cents) and `…|n` (transactions). */
+const SALES = 'd|';
 const COLLECTION: readonly (keyof CollectionTotals)[] = ['documents', 'collected', 'reported', 'under', 'over'];
 
 export const summaryEntity = {
@@ -61,6 +63,10 @@ export const summaryEntity = {
       add(`${name}|t`, j.tax);
     }
     for (const field of COLLECTION) add(`c_${field}`, t.collection[field]);
+    for (const [key, d] of t.sales) {
+      add(`${SALES}${key}|s`, d.cents);
+      add(`${SALES}${key}|n`, d.transactions);
+    }
     return adds;
   },
 
@@ -73,8 +79,15 @@ export const summaryEntity = {
       const into = jurisdictions.get(key);
       jurisdictions.set(key, { ...meta, taxable: (into?.taxable ?? 0) + taxable, tax: (into?.tax ?? 0) + tax });
     };
+    const sales = new Map<string, { cents: number; transactions: number }>();
     for (const [name, value] of Object.entries(item)) {
-      if (name.startsWith(JURISDICTION) && name.endsWith('|tx')) {
+      if (name.startsWith(SALES) && typeof value === 'number') {
+        const key = name.slice(SALES.length, -2);
+        const into = sales.get(key) ?? { cents: 0, transactions: 0 };
+        if (name.endsWith('|s')) into.cents += value;
+        else if (name.endsWith('|n')) into.transactions += value;
+        sales.set(key, into);
+      } else if (name.startsWith(JURISDICTION) && name.endsWith('|tx')) {
         // j|<type>|<rate>|<name>|tx: the name may itself hold a "|".
         const inner = name.slice(JURISDICTION.length, -'|tx'.length);
         const [type, rate] = inner.split('|', 2) as [JurisdictionType, string];
@@ -97,6 +110,6 @@ export const summaryEntity = {
       tax += byKind[k].tax;
     }
     const collection = Object.fromEntries(COLLECTION.map((f) => [f, num(`c_${f}`)])) as unknown as CollectionTotals;
-    return { documents, taxable, exempt: num('ex'), tax, byKind, jurisdictions, collection };
+    return { documents, taxable, exempt: num('ex'), tax, byKind, jurisdictions, collection, sales };
   },
 };

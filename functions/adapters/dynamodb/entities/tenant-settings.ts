@@ -12,12 +12,15 @@ import { type ItemKey, tenantPartition } from './keys';
 export const CONFIG_PREFIX = 'CONFIG#';
 
 const SettingsItem = v.object({
-  nexus: v.optional(v.union([v.literal('all'), v.array(v.string())]), 'all'),
+  nexus: v.optional(v.union([v.literal('all'), v.literal('registrations'), v.array(v.string())]), 'all'),
   ilDeriveSellerPosture: v.optional(v.boolean(), false),
   ilInStateSellingEnabled: v.optional(v.boolean(), false),
   declarationSecret: v.string(),
   updatedAt: v.string(),
 });
+
+/** A registration is an attribute of its own (`reg_<state>`: its date), so setting one never rewrites the others. */
+const REGISTRATION = 'reg_';
 
 export const tenantSettingsEntity = {
   key: (t: Tenant): ItemKey => ({ PK: tenantPartition(t), SK: `${CONFIG_PREFIX}SETTINGS` }),
@@ -38,13 +41,27 @@ export const tenantSettingsEntity = {
     if (patch.nexus !== undefined) assign('nexus', patch.nexus);
     if (patch.illinois?.derive_seller_posture !== undefined) assign('ilDeriveSellerPosture', patch.illinois.derive_seller_posture);
     if (patch.illinois?.in_state_selling_enabled !== undefined) assign('ilInStateSellingEnabled', patch.illinois.in_state_selling_enabled);
-    return { UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+    const removes: string[] = [];
+    if (patch.registration) {
+      const attribute = `${REGISTRATION}${patch.registration.state}`;
+      if (patch.registration.registered_from === null) {
+        names[`#${attribute}`] = attribute;
+        removes.push(`#${attribute}`);
+      } else assign(attribute, patch.registration.registered_from);
+    }
+    const expression = `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`;
+    return { UpdateExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
   },
 
   read(item: unknown): TenantSettings {
     const s = parseItem(SettingsItem, item, 'tenant settings');
+    const registrations = Object.entries(item as Record<string, unknown>)
+      .filter(([name, value]) => name.startsWith(REGISTRATION) && typeof value === 'string')
+      .map(([name, value]) => ({ state: name.slice(REGISTRATION.length), registered_from: value as string }))
+      .sort((a, b) => a.state.localeCompare(b.state));
     return {
       nexus: s.nexus,
+      registrations,
       illinois: { derive_seller_posture: s.ilDeriveSellerPosture, in_state_selling_enabled: s.ilInStateSellingEnabled },
       declarationSecret: s.declarationSecret,
       updatedAt: s.updatedAt,

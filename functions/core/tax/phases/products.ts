@@ -93,7 +93,7 @@ export function identifyProducts(doc: DocumentInput, dests: readonly Destination
       amount: toCents(line.amount),
       discount: toCents(line.discount ?? 0),
       state,
-      nexus: doc.nexus_mode === 'reference' || hasNexus(ctx.settings.nexus, state),
+      nexus: doc.nexus_mode === 'reference' || hasNexus(ctx.settings, state, doc.date ?? ctx.today),
       module,
     };
     const own = module?.sourceLines !== undefined;

@@ -1,4 +1,5 @@
-// GET /taxjar/v2/nexus/regions: the states of the account's nexus setting (PATCH /api/v1/account).
+// GET /taxjar/v2/nexus/regions: the states the account collects in today, by its nexus setting
+// (PATCH /api/v1/account) or its registrations (PUT /api/v1/nexus/registrations/{state}).
 
 import { content, tenantConfigs } from '../../../composition-root';
 import { nexusRegions } from '../../../core/taxjar/content';
@@ -8,5 +9,5 @@ import { TAXJAR_NEXUS_REGIONS } from '../../../manifest/routes/taxjar';
 
 export const handler = httpHandler(TAXJAR_NEXUS_REGIONS, {}, async (request) => {
   const { settings } = await tenantConfigs().get(request.principal.tenant);
-  return ok({ regions: nexusRegions(settings.nexus, (state) => content().stateFacts(state).name) });
+  return ok({ regions: nexusRegions(settings, request.now.toISOString().slice(0, 10), (state) => content().stateFacts(state).name) });
 });

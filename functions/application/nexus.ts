@@ -1,0 +1,256 @@
+// Economic nexus use cases (docs/economic-nexus.md): the exposure per state on a day, the sales
+// history, registrations, projections, and the alerts. Recorded sales come from the running
+// summaries the commits keep, so an answer reads a bounded number of items however many documents
+// the account holds.
+import type { Tenant } from '../core/access/records';
+import type { TenantRepository } from '../core/account/ports';
+import { isUsState } from '../core/content/states';
+import { DomainError, fieldError, validationError } from '../core/errors';
+import { alertOf } from '../core/nexus/alerts';
+import { exposureOn } from '../core/nexus/crossing';
+import { assertEntries, datedTotal, type HistoryEntry, type HistoryRecord } from '../core/nexus/history';
+import type { DatedTotal } from '../core/nexus/measure';
+import type { NexusRepository } from '../core/nexus/ports';
+import { type ProjectionView, projectState } from '../core/nexus/projection';
+import { monthsToRead, type NexusStateView, nexusReport, stateView } from '../core/nexus/report';
+import type { NexusRules } from '../core/nexus/thresholds';
+import type { TransactionRepository } from '../core/transactions/repository';
+import { dayOf, type TenantCall } from './call';
+import { reusedKey, type SubmissionOptions, sha256, submissionId } from './submissions';
+import type { TenantConfigs } from './tenant-configs';
+
+/** The event types of changed documents, and where their payloads name the documents. */
+const DOCUMENT_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  'transaction.committed': ['code'],
+  'transaction.voided': ['code'],
+  'transaction.refunded': ['refund.code'],
+  'transaction.refund_withdrawn': ['refund.code'],
+  'transaction.adjusted': ['replacement.code'],
+};
+
+export interface NexusPorts {
+  readonly nexus: (tenant: Tenant) => NexusRepository;
+  /** The documents whose events the watch reads (their states). */
+  readonly documents: (tenant: Tenant) => Pick<TransactionRepository, 'get'>;
+  readonly rules: () => NexusRules;
+  readonly tenants: Pick<TenantRepository, 'updateSettings'>;
+  readonly tenantConfigs: TenantConfigs;
+}
+
+/** The first day an answer can be asked about: the first economic nexus law in force. */
+function coverageFrom(rules: NexusRules): string {
+  return rules.artifact.rules.reduce((min, r) => (r.from < min ? r.from : min), '9999-12-31');
+}
+
+function assertAsOf(rules: NexusRules, asOf: string, today: string, target: string): void {
+  const from = coverageFrom(rules);
+  if (asOf < from || asOf > today)
+    throw fieldError(
+      'date_outside_coverage',
+      target,
+      `Must be a date from ${from} (the first economic nexus law in the content) to today (${today}); a later day is projected (POST /nexus/projections).`,
+    );
+}
+
+/** Recorded sales and sales history per state, over what an answer on `asOf` measures. */
+async function salesOn(ports: NexusPorts, tenant: Tenant, asOf: string, states?: ReadonlySet<string>): Promise<Map<string, DatedTotal[]>> {
+  const repo = ports.nexus(tenant);
+  const months = monthsToRead(ports.rules(), asOf);
+  if (states) for (const state of [...months.keys()]) if (!states.has(state)) months.delete(state);
+  const [recorded, history] = await Promise.all([repo.recorded(months), repo.history()]);
+  for (const record of history)
+    for (const entry of record.entries) {
+      if (states && !states.has(entry.state)) continue;
+      const list = recorded.get(entry.state) ?? [];
+      list.push(datedTotal(entry));
+      recorded.set(entry.state, list);
+    }
+  return recorded;
+}
+
+export interface NexusOverview {
+  readonly as_of: string;
+  readonly rules_sha256: string;
+  readonly states: NexusStateView[];
+}
+
+/** GET /nexus: every state with a rule on `asOf` (default today), nearest to an obligation first. */
+export async function nexusOverview(ports: NexusPorts, call: TenantCall, asOf: string | undefined): Promise<NexusOverview> {
+  const today = dayOf(call.now);
+  const day = asOf ?? today;
+  const rules = ports.rules();
+  assertAsOf(rules, day, today, 'query.as_of');
+  const tenant = call.principal.tenant;
+  const [sales, { settings }] = await Promise.all([salesOn(ports, tenant, day), ports.tenantConfigs.get(tenant)]);
+  return { as_of: day, rules_sha256: rules.artifact.source.sha256, states: nexusReport(rules, day, sales, settings.registrations) };
+}
+
+/** The canonical form a retry's entries are compared in. */
+const entriesHash = (entries: readonly HistoryEntry[]): string =>
+  sha256(JSON.stringify(entries.map((e) => [e.state, e.date, e.amount_cents, e.transactions, e.channel, e.kind])));
+
+/**
+ * POST /nexus/sales-history: stores the entries as one record, all or none. Under an
+ * Idempotency-Key a retry finds the first attempt's record (its id derives from the submission);
+ * the same key with other entries is idempotency_conflict.
+ */
+export async function recordSalesHistory(
+  ports: NexusPorts,
+  call: TenantCall,
+  entries: readonly HistoryEntry[],
+  options: SubmissionOptions = {},
+): Promise<HistoryRecord> {
+  const today = dayOf(call.now);
+  assertEntries(entries, today);
+  const record: HistoryRecord = {
+    id: `nsh_${submissionId('nexus_sales_history', options, 24)}`,
+    created_at: call.now.toISOString(),
+    entries_sha256: entriesHash(entries),
+    entries,
+  };
+  const stored = await ports.nexus(call.principal.tenant).putHistory(record);
+  if (stored.entries_sha256 !== record.entries_sha256) throw reusedKey();
+  await watchStates(ports, call.principal.tenant, new Set(entries.map((e) => e.state)), call.now);
+  return stored;
+}
+
+const historyNotFound = () => new DomainError('not_found', 'No sales-history record of this account has this id.');
+
+export async function listSalesHistory(ports: NexusPorts, call: TenantCall): Promise<HistoryRecord[]> {
+  return (await ports.nexus(call.principal.tenant).history()).reverse();
+}
+
+export async function getSalesHistory(ports: NexusPorts, call: TenantCall, id: string): Promise<HistoryRecord> {
+  const found = await ports.nexus(call.principal.tenant).getHistory(id);
+  if (!found) throw historyNotFound();
+  return found;
+}
+
+export async function deleteSalesHistory(ports: NexusPorts, call: TenantCall, id: string): Promise<void> {
+  if (!(await ports.nexus(call.principal.tenant).deleteHistory(id))) throw historyNotFound();
+}
+
+function assertState(state: string): void {
+  if (!isUsState(state)) throw fieldError('enum', 'path.state', 'Must be a US state code (50 states and DC).');
+}
+
+/** PUT /nexus/registrations/{state}: sets the date the seller collects in the state from. */
+export async function putRegistration(ports: NexusPorts, call: TenantCall, state: string, registeredFrom: string) {
+  assertState(state);
+  const tenant = call.principal.tenant;
+  const settings = await ports.tenants.updateSettings(tenant, { registration: { state, registered_from: registeredFrom } }, call.now.toISOString());
+  ports.tenantConfigs.forget(tenant);
+  return { state, registered_from: registeredFrom, nexus: settings.nexus };
+}
+
+/** DELETE /nexus/registrations/{state}. */
+export async function deleteRegistration(ports: NexusPorts, call: TenantCall, state: string): Promise<void> {
+  assertState(state);
+  const tenant = call.principal.tenant;
+  const { settings } = await ports.tenantConfigs.get(tenant);
+  if (!settings.registrations.some((r) => r.state === state))
+    throw new DomainError('not_found', 'The account has no registration in this state.', [
+      { code: 'not_found', target: 'path.state', message: 'The account has no registration in this state.' },
+    ]);
+  await ports.tenants.updateSettings(tenant, { registration: { state, registered_from: null } }, call.now.toISOString());
+  ports.tenantConfigs.forget(tenant);
+}
+
+export async function listRegistrations(ports: NexusPorts, call: TenantCall) {
+  const { settings } = await ports.tenantConfigs.get(call.principal.tenant);
+  return { nexus: settings.nexus, registrations: settings.registrations };
+}
+
+export interface ProjectionInput {
+  readonly as_of?: string | undefined;
+  readonly monthly_growth?: number | undefined;
+  readonly horizon_months?: number | undefined;
+  readonly entries?: readonly HistoryEntry[] | undefined;
+}
+
+/**
+ * POST /nexus/projections: per state, when each test would be crossed if sales went on as in the
+ * twelve months before `as_of` (grown by `monthly_growth` a month), with `entries` added; stores
+ * nothing. Any `as_of` the content covers, past ones included, so a projection can be checked.
+ */
+export async function projectNexus(ports: NexusPorts, call: TenantCall, input: ProjectionInput): Promise<{ as_of: string; states: ProjectionView[] }> {
+  const today = dayOf(call.now);
+  const asOf = input.as_of ?? today;
+  const rules = ports.rules();
+  assertAsOf(rules, asOf, today, 'as_of');
+  const entries = input.entries ?? [];
+  // Hypothetical entries may lie in the future: that is what a projection is for.
+  const details = entries.flatMap((e, i) =>
+    isUsState(e.state) ? [] : [{ code: 'enum', target: `entries.${i}.state`, message: 'Must be a US state code (50 states and DC).' }],
+  );
+  if (details.length > 0) throw validationError(details);
+  const tenant = call.principal.tenant;
+  const [sales, { settings }] = await Promise.all([salesOn(ports, tenant, asOf), ports.tenantConfigs.get(tenant)]);
+  for (const e of entries) {
+    const list = sales.get(e.state) ?? [];
+    list.push(datedTotal(e));
+    sales.set(e.state, list);
+  }
+  const growth = input.monthly_growth ?? 0;
+  const horizon = input.horizon_months ?? 24;
+  const states: ProjectionView[] = [];
+  for (const state of monthsToRead(rules, asOf).keys()) {
+    const registration = settings.registrations.find((r) => r.state === state);
+    states.push(projectState(rules, state, asOf, sales.get(state) ?? [], { growth, horizonMonths: horizon, registration }));
+  }
+  return { as_of: asOf, states: states.sort((a, b) => (a.crossed_on ?? '9999').localeCompare(b.crossed_on ?? '9999') || a.state.localeCompare(b.state)) };
+}
+
+/**
+ * The alerts of the states given, as of `now`: each approaching or crossed state the seller has
+ * not registered in gets its event once (the store's alert key). Returns the alerts written.
+ */
+export async function watchStates(ports: NexusPorts, tenant: Tenant, states: ReadonlySet<string>, now: Date): Promise<number> {
+  if (states.size === 0) return 0;
+  const today = dayOf(now);
+  const rules = ports.rules();
+  const [sales, { settings }] = await Promise.all([salesOn(ports, tenant, today, states), ports.tenantConfigs.get(tenant)]);
+  const repo = ports.nexus(tenant);
+  let written = 0;
+  for (const state of states) {
+    const rule = rules.ruleOn(state, today);
+    if (!rule) continue;
+    const view = stateView(
+      rule,
+      exposureOn(rules, state, today, sales.get(state) ?? []),
+      settings.registrations.find((r) => r.state === state),
+    );
+    const alert = alertOf(view, today);
+    if (!alert) continue;
+    if (await repo.alertOnce(alert.key, { type: alert.type, version: 1, at: now.toISOString(), data: alert.data })) written += 1;
+  }
+  return written;
+}
+
+/**
+ * The watch of changed documents (the main table's stream): the states of the documents the events
+ * name are evaluated as of `now`. At-least-once: a repeat finds its alerts already written.
+ */
+export async function watchDocumentEvents(
+  ports: NexusPorts,
+  tenant: Tenant,
+  events: readonly { readonly type: string; readonly data: string }[],
+  now: Date,
+): Promise<number> {
+  const codes = new Set<string>();
+  for (const event of events) {
+    const paths = DOCUMENT_EVENTS[event.type];
+    if (!paths) continue;
+    const data = JSON.parse(event.data) as Record<string, unknown>;
+    for (const path of paths) {
+      const code = path.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], data);
+      if (typeof code === 'string') codes.add(code);
+    }
+  }
+  if (codes.size === 0) return 0;
+  const documents = ports.documents(tenant);
+  const states = new Set<string>();
+  for (const stored of await Promise.all([...codes].map((code) => documents.get(code))))
+    for (const line of stored?.record.lines ?? []) states.add(line.address.state);
+  return watchStates(ports, tenant, states, now);
+}

@@ -1,0 +1,19 @@
+// What economic nexus needs of storage: the recorded sales (the return summaries' day sales), the
+// sales history, and the alerts sent once each.
+import type { EventDraft } from '../events/catalogue';
+import type { HistoryRecord } from './history';
+import type { DatedTotal } from './measure';
+
+export interface NexusRepository {
+  /** The day sales of committed documents, per state, over the months (YYYY-MM) asked of each. */
+  recorded(months: ReadonlyMap<string, readonly string[]>): Promise<Map<string, DatedTotal[]>>;
+  /** Every history record of the tenant, oldest first. */
+  history(): Promise<HistoryRecord[]>;
+  /** Stores a record unless one has its id; answers the record stored under that id. */
+  putHistory(record: HistoryRecord): Promise<HistoryRecord>;
+  getHistory(id: string): Promise<HistoryRecord | null>;
+  /** False where no record has the id. */
+  deleteHistory(id: string): Promise<boolean>;
+  /** Writes the event unless an alert of this key was written before, in one atomic write; whether it was written. */
+  alertOnce(key: string, event: EventDraft): Promise<boolean>;
+}
