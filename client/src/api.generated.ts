@@ -4812,6 +4812,7 @@ export interface operations {
                      *         "api_access"
                      *       ],
                      *       "nexus": "all",
+                     *       "nexus_registrations": [],
                      *       "illinois": {
                      *         "derive_seller_posture": false,
                      *         "in_state_selling_enabled": false
@@ -5055,6 +5056,7 @@ export interface operations {
                      *         "api_access"
                      *       ],
                      *       "nexus": "all",
+                     *       "nexus_registrations": [],
                      *       "illinois": {
                      *         "derive_seller_posture": false,
                      *         "in_state_selling_enabled": false
@@ -14080,6 +14082,186 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "nexus",
+                     *       "as_of": "2026-04-15",
+                     *       "rules_sha256": "6b03c7122fd78b1d1998c70b7cb44cb31894419412ca53c500ac859958205020",
+                     *       "states": [
+                     *         {
+                     *           "state": "NY",
+                     *           "status": "below",
+                     *           "threshold": {
+                     *             "effective_from": "2018-06-21",
+                     *             "sales_usd": 500000,
+                     *             "transactions": 100,
+                     *             "combine": "and",
+                     *             "period": "new_york_sales_tax_quarters",
+                     *             "counts": "gross",
+                     *             "marketplace_included": "yes",
+                     *             "comparison": {
+                     *               "sales": "exceeds",
+                     *               "transactions": "exceeds"
+                     *             },
+                     *             "duty": "collect",
+                     *             "source": {
+                     *               "kind": "official",
+                     *               "urls": [
+                     *                 "https://tax.ny.gov/pubs_and_bulls/publications/sales/nexus.htm",
+                     *                 "https://taxcloud.com/blog/sales-tax-registration-requirement-for-businesses-with-no-physical-presence-in-new-york-state/"
+                     *               ],
+                     *               "inferred": []
+                     *             }
+                     *           },
+                     *           "period": {
+                     *             "from": "2025-06-01",
+                     *             "to": "2026-04-15"
+                     *           },
+                     *           "next_test": "2026-05-31",
+                     *           "measured": {
+                     *             "sales": 603,
+                     *             "transactions": 1,
+                     *             "excluded": {
+                     *               "marketplace": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               },
+                     *               "resale": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               },
+                     *               "exempt": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               }
+                     *             }
+                     *           },
+                     *           "share": 0.0012,
+                     *           "measured_status": "below",
+                     *           "crossed_on": null,
+                     *           "obligation_from": null,
+                     *           "registered_from": null,
+                     *           "assumptions": [],
+                     *           "earlier_rules": []
+                     *         },
+                     *         {
+                     *           "state": "AK",
+                     *           "status": "below",
+                     *           "threshold": {
+                     *             "effective_from": "2025-01-01",
+                     *             "sales_usd": 100000,
+                     *             "transactions": null,
+                     *             "combine": "none",
+                     *             "period": "previous_or_current_calendar_year",
+                     *             "counts": "gross",
+                     *             "marketplace_included": "yes",
+                     *             "comparison": {
+                     *               "sales": "at_least",
+                     *               "transactions": null
+                     *             },
+                     *             "duty": "collect",
+                     *             "source": {
+                     *               "kind": "secondary",
+                     *               "urls": [
+                     *                 "https://pubt.io/view/9B8EF1B932BCCC7BCCE7CB913EDFBA6EFD76E552",
+                     *                 "https://www.salestaxinstitute.com/resources/economic-nexus-state-guide"
+                     *               ],
+                     *               "inferred": [
+                     *                 "comparison_sales",
+                     *                 "obligation_starts"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "period": {
+                     *             "from": "2026-01-01",
+                     *             "to": "2026-04-15"
+                     *           },
+                     *           "next_test": null,
+                     *           "measured": {
+                     *             "sales": 0,
+                     *             "transactions": 0,
+                     *             "excluded": {
+                     *               "marketplace": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               },
+                     *               "resale": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               },
+                     *               "exempt": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               }
+                     *             }
+                     *           },
+                     *           "share": 0,
+                     *           "measured_status": "below",
+                     *           "crossed_on": null,
+                     *           "obligation_from": null,
+                     *           "registered_from": null,
+                     *           "assumptions": [],
+                     *           "earlier_rules": []
+                     *         },
+                     *         {
+                     *           "state": "AL",
+                     *           "status": "below",
+                     *           "threshold": {
+                     *             "effective_from": "2018-10-01",
+                     *             "sales_usd": 250000,
+                     *             "transactions": null,
+                     *             "combine": "none",
+                     *             "period": "previous_calendar_year",
+                     *             "counts": "retail",
+                     *             "marketplace_included": "no",
+                     *             "comparison": {
+                     *               "sales": "exceeds",
+                     *               "transactions": null
+                     *             },
+                     *             "duty": "collect",
+                     *             "source": {
+                     *               "kind": "official",
+                     *               "urls": [
+                     *                 "https://casetext.com/regulation/alabama-administrative-code/title-810-alabama-department-of-revenue/chapter-810-6-2-taxes-levied-on-gross-sales-and-gross-receipts-applicable-tax-rates/section-810-6-2-9003-requirements-for-certain-out-of-state-sellers-making-significant-sales-into-alabama",
+                     *                 "https://regulations.justia.com/states/alabama/title-810/chapter-810-6-2/section-810-6-2-90-03"
+                     *               ],
+                     *               "inferred": []
+                     *             }
+                     *           },
+                     *           "period": {
+                     *             "from": "2026-01-01",
+                     *             "to": "2026-04-15"
+                     *           },
+                     *           "next_test": "2026-12-31",
+                     *           "measured": {
+                     *             "sales": 0,
+                     *             "transactions": 0,
+                     *             "excluded": {
+                     *               "marketplace": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               },
+                     *               "resale": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               },
+                     *               "exempt": {
+                     *                 "sales": 0,
+                     *                 "transactions": 0
+                     *               }
+                     *             }
+                     *           },
+                     *           "share": 0,
+                     *           "measured_status": "below",
+                     *           "crossed_on": null,
+                     *           "obligation_from": null,
+                     *           "registered_from": null,
+                     *           "assumptions": [],
+                     *           "earlier_rules": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "nexus";
@@ -14483,6 +14665,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "object": "nexus_sales_history",
+                     *           "id": "nsh_6738aa2622bb31b4f73f367f",
+                     *           "created_at": "2026-12-02T12:55:07.678Z",
+                     *           "entry_count": 2,
+                     *           "entries": [
+                     *             {
+                     *               "state": "TX",
+                     *               "date": "2026-01-31",
+                     *               "amount": 185000,
+                     *               "transactions": 420,
+                     *               "channel": "direct",
+                     *               "kind": "retail"
+                     *             },
+                     *             {
+                     *               "state": "TX",
+                     *               "date": "2026-01-31",
+                     *               "amount": 40000,
+                     *               "transactions": 90,
+                     *               "channel": "marketplace",
+                     *               "kind": "retail"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -14834,6 +15047,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "nexus_sales_history",
+                     *       "id": "nsh_6738aa2622bb31b4f73f367f",
+                     *       "created_at": "2026-12-02T12:55:07.678Z",
+                     *       "entry_count": 2,
+                     *       "entries": [
+                     *         {
+                     *           "state": "TX",
+                     *           "date": "2026-01-31",
+                     *           "amount": 185000,
+                     *           "transactions": 420,
+                     *           "channel": "direct",
+                     *           "kind": "retail"
+                     *         },
+                     *         {
+                     *           "state": "TX",
+                     *           "date": "2026-01-31",
+                     *           "amount": 40000,
+                     *           "transactions": 90,
+                     *           "channel": "marketplace",
+                     *           "kind": "retail"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "nexus_sales_history";
@@ -15198,6 +15437,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "nexus_sales_history",
+                     *       "id": "nsh_6738aa2622bb31b4f73f367f",
+                     *       "created_at": "2026-12-02T12:55:07.678Z",
+                     *       "entry_count": 2,
+                     *       "entries": [
+                     *         {
+                     *           "state": "TX",
+                     *           "date": "2026-01-31",
+                     *           "amount": 185000,
+                     *           "transactions": 420,
+                     *           "channel": "direct",
+                     *           "kind": "retail"
+                     *         },
+                     *         {
+                     *           "state": "TX",
+                     *           "date": "2026-01-31",
+                     *           "amount": 40000,
+                     *           "transactions": 90,
+                     *           "channel": "marketplace",
+                     *           "kind": "retail"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "nexus_sales_history";
@@ -15492,6 +15757,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "nexus_sales_history",
+                     *       "id": "nsh_6738aa2622bb31b4f73f367f",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "nexus_sales_history";
@@ -15767,6 +16039,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "nexus_registrations",
+                     *       "nexus": "all",
+                     *       "data": [
+                     *         {
+                     *           "state": "TX",
+                     *           "registered_from": "2026-03-01"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "nexus_registrations";
@@ -16058,6 +16342,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "nexus_registration",
+                     *       "state": "TX",
+                     *       "registered_from": "2026-03-01",
+                     *       "nexus": "all"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "nexus_registration";
@@ -16333,6 +16625,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "nexus_registration",
+                     *       "state": "TX",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "nexus_registration";
@@ -16623,6 +16922,123 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "nexus_projection",
+                     *       "monthly_growth": 0.03,
+                     *       "horizon_months": 24,
+                     *       "as_of": "2026-04-15",
+                     *       "states": [
+                     *         {
+                     *           "state": "AK",
+                     *           "threshold": {
+                     *             "effective_from": "2025-01-01",
+                     *             "sales_usd": 100000,
+                     *             "transactions": null,
+                     *             "combine": "none",
+                     *             "period": "previous_or_current_calendar_year",
+                     *             "counts": "gross",
+                     *             "marketplace_included": "yes",
+                     *             "comparison": {
+                     *               "sales": "at_least",
+                     *               "transactions": null
+                     *             },
+                     *             "duty": "collect",
+                     *             "source": {
+                     *               "kind": "secondary",
+                     *               "urls": [
+                     *                 "https://pubt.io/view/9B8EF1B932BCCC7BCCE7CB913EDFBA6EFD76E552",
+                     *                 "https://www.salestaxinstitute.com/resources/economic-nexus-state-guide"
+                     *               ],
+                     *               "inferred": [
+                     *                 "comparison_sales",
+                     *                 "obligation_starts"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "registered_from": null,
+                     *           "status_on_as_of": "below",
+                     *           "monthly_run_rate": {
+                     *             "sales": 0,
+                     *             "transactions": 0
+                     *           },
+                     *           "projected": true,
+                     *           "crossed_on": null,
+                     *           "obligation_from": null
+                     *         },
+                     *         {
+                     *           "state": "AL",
+                     *           "threshold": {
+                     *             "effective_from": "2018-10-01",
+                     *             "sales_usd": 250000,
+                     *             "transactions": null,
+                     *             "combine": "none",
+                     *             "period": "previous_calendar_year",
+                     *             "counts": "retail",
+                     *             "marketplace_included": "no",
+                     *             "comparison": {
+                     *               "sales": "exceeds",
+                     *               "transactions": null
+                     *             },
+                     *             "duty": "collect",
+                     *             "source": {
+                     *               "kind": "official",
+                     *               "urls": [
+                     *                 "https://casetext.com/regulation/alabama-administrative-code/title-810-alabama-department-of-revenue/chapter-810-6-2-taxes-levied-on-gross-sales-and-gross-receipts-applicable-tax-rates/section-810-6-2-9003-requirements-for-certain-out-of-state-sellers-making-significant-sales-into-alabama",
+                     *                 "https://regulations.justia.com/states/alabama/title-810/chapter-810-6-2/section-810-6-2-90-03"
+                     *               ],
+                     *               "inferred": []
+                     *             }
+                     *           },
+                     *           "registered_from": null,
+                     *           "status_on_as_of": "below",
+                     *           "monthly_run_rate": {
+                     *             "sales": 0,
+                     *             "transactions": 0
+                     *           },
+                     *           "projected": true,
+                     *           "crossed_on": null,
+                     *           "obligation_from": null
+                     *         },
+                     *         {
+                     *           "state": "AR",
+                     *           "threshold": {
+                     *             "effective_from": "2019-07-01",
+                     *             "sales_usd": 100000,
+                     *             "transactions": 200,
+                     *             "combine": "or",
+                     *             "period": "previous_or_current_calendar_year",
+                     *             "counts": "taxable",
+                     *             "marketplace_included": "no",
+                     *             "comparison": {
+                     *               "sales": "exceeds",
+                     *               "transactions": "exceeds"
+                     *             },
+                     *             "duty": "collect",
+                     *             "source": {
+                     *               "kind": "official",
+                     *               "urls": [
+                     *                 "https://law.justia.com/codes/arkansas/2019/title-26/subtitle-5/chapter-52/subchapter-1/section-26-52-111/",
+                     *                 "https://ssl-dfa-site.ark.org/excise-tax/sales-and-use-tax/arkansas-remote-seller-frequently-asked-questions-faqs"
+                     *               ],
+                     *               "inferred": [
+                     *                 "obligation_starts"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "registered_from": null,
+                     *           "status_on_as_of": "below",
+                     *           "monthly_run_rate": {
+                     *             "sales": 0,
+                     *             "transactions": 0
+                     *           },
+                     *           "projected": true,
+                     *           "crossed_on": null,
+                     *           "obligation_from": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "nexus_projection";

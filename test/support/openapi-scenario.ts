@@ -62,7 +62,7 @@ interface Located {
 }
 
 /** Ids the service generated, by the step that made them. */
-type Made = Partial<Record<'key' | 'certificate' | 'batch' | 'returnJob' | 'webhook' | 'event', string>>;
+type Made = Partial<Record<'key' | 'certificate' | 'batch' | 'returnJob' | 'webhook' | 'event' | 'salesHistory', string>>;
 
 interface Step {
   readonly id: RouteId;
@@ -110,6 +110,15 @@ const STEPS: readonly Step[] = [
   { id: 'transactions-adjust', key: ADMIN },
   { id: 'transactions-void', key: ADMIN },
   { id: 'reports-collection', key: ADMIN },
+  { id: 'nexus-get', key: ADMIN },
+  { id: 'nexus-sales-history-create', key: ADMIN, keep: (b, m) => (m.salesHistory = idOf(b)) },
+  { id: 'nexus-sales-history-list', key: ADMIN },
+  { id: 'nexus-sales-history-get', key: ADMIN, path: (m) => ({ id: m.salesHistory! }) },
+  { id: 'nexus-projections', key: ADMIN },
+  { id: 'nexus-sales-history-delete', key: ADMIN, path: (m) => ({ id: m.salesHistory! }) },
+  { id: 'nexus-registrations-put', key: ADMIN },
+  { id: 'nexus-registrations-list', key: ADMIN },
+  { id: 'nexus-registrations-delete', key: ADMIN },
   { id: 'customers-create', key: ADMIN },
   { id: 'customers-get', key: ADMIN },
   { id: 'customers-list', key: ADMIN },
