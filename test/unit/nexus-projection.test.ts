@@ -1,0 +1,49 @@
+// What-if (core/nexus/projection.ts): the run rate of the twelve months before the day, grown a
+// month at a time and spread over the days, and the day a state's test would be met.
+import { describe, expect, it } from 'vitest';
+import { nexusRules } from '../../functions/adapters/content/nexus-rules-file';
+import type { DatedTotal } from '../../functions/core/nexus/measure';
+import { monthlyRunRate, projectedTotals, projectState } from '../../functions/core/nexus/projection';
+
+const rules = nexusRules();
+/** $10,000 of direct retail sales on the 15th of each month from July 2025 to June 2026. */
+const steady: DatedTotal[] = Array.from({ length: 12 }, (_, i) => {
+  const month = ((6 + i) % 12) + 1;
+  const year = i < 6 ? 2025 : 2026;
+  return { date: `${year}-${String(month).padStart(2, '0')}-15`, sales_cents: 1_000_000, transactions: 10, channel: 'direct', kind: 'retail' };
+});
+const options = { growth: 0, horizonMonths: 24, registration: undefined };
+
+describe('projections', () => {
+  it('takes a month of the last twelve as the run rate, and spreads each projected month over its days in whole cents', () => {
+    expect([...monthlyRunRate(steady, '2026-06-30').values()]).toEqual([{ channel: 'direct', kind: 'retail', cents: 1_000_000, transactions: 10 }]);
+    const projected = projectedTotals(steady, '2026-06-30', 0, 3);
+    const july = projected.filter((t) => t.date.startsWith('2026-07'));
+    expect(july).toHaveLength(31);
+    expect(july.reduce((n, t) => n + t.sales_cents, 0)).toBe(1_000_000);
+    expect(july.reduce((n, t) => n + t.transactions, 0)).toBe(10);
+    expect(projected.at(-1)!.date).toBe('2026-09-30');
+  });
+
+  it('dates the crossing of a calendar-year test under steady sales and under growth', () => {
+    // Wyoming: more than $100,000 in the current or previous calendar year. $60,000 by June 30;
+    // $10,000 a month reaches exactly $100,000 on October 31, so November 1 exceeds it.
+    expect(projectState(rules, 'WY', '2026-06-30', steady, options)).toMatchObject({
+      status_on_as_of: 'below',
+      projected: true,
+      crossed_on: '2026-11-01',
+      obligation_from: '2026-11-02',
+      monthly_run_rate: { sales: 10_000, transactions: 10 },
+    });
+    // 10 % a month: $11,000 in July, $12,100, $13,310, then $14,641 in October, $472.29 a day.
+    expect(projectState(rules, 'WY', '2026-06-30', steady, { ...options, growth: 0.1 })).toMatchObject({ crossed_on: '2026-10-08' });
+  });
+
+  it('answers a crossing already made as it is, and no crossing within the horizon as null', () => {
+    const crossed = projectState(rules, 'WY', '2026-06-30', [...steady, { ...steady[0]!, date: '2026-06-01', sales_cents: 5_000_000 }], options);
+    // $50,000 to May, $50,000 more on June 1 is exactly $100,000: the sales of June 15 exceed it.
+    expect(crossed).toMatchObject({ projected: false, status_on_as_of: 'crossed', crossed_on: '2026-06-15' });
+    const tiny = steady.map((t) => ({ ...t, sales_cents: 100 }));
+    expect(projectState(rules, 'WY', '2026-06-30', tiny, options)).toMatchObject({ projected: true, crossed_on: null });
+  });
+});
