@@ -93,7 +93,6 @@ export const NEXUS_PROJECTIONS = {
   path: '/nexus/projections',
   handler: 'api/nexus/projections',
   scope: 'transactions:read',
-  data: 'read',
   files: RULES,
 } as const satisfies RouteDef;
 
