@@ -80,7 +80,7 @@ function Endpoints({ refreshed }: { refreshed: number }) {
   );
 }
 
-function Deliveries({ event }: { event: WebhookEvent }) {
+export function Deliveries({ event }: { event: WebhookEvent }) {
   if (event.deliveries.length === 0) return <span class="muted">no endpoint subscribed</span>;
   return (
     <ul class="deliveries">
