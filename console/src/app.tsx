@@ -7,6 +7,7 @@ import { Badge, PageTitle } from './components';
 import { type Signed, SignedIn } from './hooks';
 import { BatchDetail, BatchList } from './pages/batches';
 import { DeclaredExemptions } from './pages/declared-exemptions';
+import { EconomicNexus } from './pages/nexus';
 import { Overview } from './pages/overview';
 import { ReturnJobDetail, ReturnJobList } from './pages/return-jobs';
 import { SignIn } from './pages/sign-in';
@@ -21,6 +22,7 @@ const PAGES: Record<Session['kind'], readonly [Page, string][]> = {
     ['batches', 'Batches'],
     ['transactions', 'Transactions'],
     ['declared-exemptions', 'Declared exemptions'],
+    ['nexus', 'Economic nexus'],
     ['webhooks', 'Webhooks'],
   ],
   provider: [
@@ -29,6 +31,7 @@ const PAGES: Record<Session['kind'], readonly [Page, string][]> = {
     ['return-jobs', 'Return jobs'],
     ['transactions', 'Transactions'],
     ['declared-exemptions', 'Declared exemptions'],
+    ['nexus', 'Economic nexus'],
   ],
 };
 
@@ -57,6 +60,8 @@ function Content({ route, kind }: { route: Route; kind: Session['kind'] }) {
       return <Webhooks />;
     case 'declared-exemptions':
       return <DeclaredExemptions />;
+    case 'nexus':
+      return <EconomicNexus />;
     case 'transactions':
       return route.code ? <TransactionDetail key={route.code} code={route.code} /> : <TransactionList />;
     default:

@@ -7,6 +7,7 @@ export type Route =
   | { readonly page: 'return-jobs'; readonly id?: string }
   | { readonly page: 'webhooks' }
   | { readonly page: 'declared-exemptions' }
+  | { readonly page: 'nexus' }
   | { readonly page: 'transactions'; readonly code?: string };
 
 export type Page = Route['page'];
@@ -23,6 +24,7 @@ export function parseRoute(hash: string): Route {
       return param ? { page, code: param } : { page };
     case 'webhooks':
     case 'declared-exemptions':
+    case 'nexus':
       return { page };
     default:
       return { page: 'overview' };

@@ -3,8 +3,8 @@
 // Debian's chromium (skipped, saying why, without one): sign in by keyboard with a key kept in
 // sessionStorage only, every page, a batch watched until it completes and its results downloaded, a
 // transaction with its refunds, credits, void and adjustment, webhook deliveries with attempts and
-// next retry and a redelivery the receiver gets, a provider key's engagement and a return job's
-// liability chart, a production key seeing production data only; axe-core on every page in light
+// next retry and a redelivery the receiver gets, economic nexus with its share chart and alerts, a
+// provider key's engagement and a return job's liability chart, a production key seeing production data only; axe-core on every page in light
 // and dark mode; no request outside the API's origin, no key in any URL, no CSP violation.
 // Screenshots of every page go to test-output/console/ (README "Operations console").
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -489,6 +489,136 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     await expect.poll(deliveredCount, { timeout: 30_000, interval: 500 }).toBe(2);
   }, 120_000);
 
+  it('charts economic nexus by state on today or a day asked about, and lists the nexus alerts', async () => {
+    const key = KEYS.console;
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // Sales the service never saw: North Dakota just over its $100,000, South Dakota at 85 % of its
+    // own; Wyoming registered, whatever it measures.
+    await ok(
+      api('POST', `${V1}/nexus/sales-history`, {
+        key,
+        body: {
+          entries: [
+            { state: 'ND', date: today, amount: 100_000.01, transactions: 4 },
+            { state: 'SD', date: today, amount: 85_000, transactions: 30 },
+            { state: 'WY', date: today, amount: 20_000, transactions: 12 },
+          ],
+        },
+      }),
+      201,
+    );
+    await ok(api('PUT', `${V1}/nexus/registrations/WY`, { key, body: { registered_from: today } }), 200);
+    const measured = await ok(api('GET', `${V1}/nexus`, { key }), 200);
+    const of = (state: string) => measured.states.find((s: any) => s.state === state);
+    expect(of('ND')).toMatchObject({ status: 'crossed', crossed_on: today });
+    expect(of('ND').obligation_from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(of('SD')).toMatchObject({ status: 'approaching', share: 0.85 });
+    expect(of('WY')).toMatchObject({ status: 'registered', registered_from: today });
+    const alert = (type: string, state: string) =>
+      until(`the ${type} alert of ${state}`, async () => {
+        const events = await ok(api('GET', `${V1}/events?type=${type}&limit=100`, { key }), 200);
+        // Delivered to the receiver first, so the page shows where the alert went.
+        return events.data.find((e: any) => e.data.state === state && e.deliveries.length > 0 && e.deliveries.every((d: any) => d.state === 'delivered'));
+      });
+    const crossed = await alert('nexus.threshold_crossed', 'ND');
+    const approaching = await alert('nexus.threshold_approaching', 'SD');
+
+    const { page, requests } = await open();
+    await signIn(page, key);
+    await expect.poll(() => heading(page).textContent()).toBe('Overview');
+    await page.getByRole('link', { name: 'Economic nexus' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Economic nexus');
+    await expect.poll(async () => (await focused(page)).id).toBe('page-title');
+    await expect.poll(() => page.locator('#nexus-as-of').textContent(), { timeout: 10_000 }).toContain(`Measured on ${today}`);
+
+    // The chart: the states with something measured, largest share first, the figures in its label.
+    await expect.poll(() => page.locator('.chart-canvas canvas').count()).toBe(1);
+    const summary = await page.locator('.chart-canvas').getAttribute('aria-label');
+    expect(summary).toMatch(
+      /^Horizontal bar chart of each state's measure as a share of its economic nexus threshold, largest first: ND 100 % \(crossed\), SD 85 % \(approaching\), WY 20 % \(registered\)/,
+    );
+    expect(summary).toContain('The threshold is at 100 %; a state is approaching from 80 %.');
+
+    // The table: every state with a rule, as the API answered it.
+    const table = page.locator('table', { has: page.locator('caption', { hasText: 'Economic nexus by state' }) });
+    expect(await table.locator('thead th').allTextContents()).toEqual([
+      'State',
+      'Status',
+      'Share',
+      'Measured sales',
+      'Transactions',
+      'Threshold',
+      'Period measured',
+      'Next test',
+      'Crossed on',
+      'Collect from',
+      'Registered from',
+    ]);
+    expect(await table.locator('tbody tr').count()).toBe(measured.states.length);
+    const cells = (state: string) =>
+      table
+        .locator('tr', { has: page.locator('th', { hasText: new RegExp(`^${state}$`) }) })
+        .locator('th, td')
+        .allTextContents();
+    const nd = of('ND');
+    expect(await cells('ND')).toEqual([
+      'ND',
+      'crossed',
+      '100 %',
+      '$100,000.01',
+      '4',
+      'over $100,000',
+      `${nd.period.from} – ${nd.period.to}`,
+      '—',
+      today,
+      nd.obligation_from,
+      '—',
+    ]);
+    expect((await cells('SD')).slice(0, 6)).toEqual(['SD', 'approaching', '85 %', '$85,000.00', '30', 'over $100,000']);
+    expect((await cells('WY')).slice(0, 5)).toEqual(['WY', 'registered', '20 %', '$20,000.00', '12']);
+    expect((await cells('WY'))[10]).toBe(today);
+
+    // The alerts, each the event GET /events answered, with its figures and deliveries.
+    const crossedRow = page.locator('section[aria-labelledby="crossed-title"]').locator('tr', { has: page.locator('th', { hasText: crossed.id }) });
+    await expect.poll(() => crossedRow.count(), { timeout: 10_000 }).toBe(1);
+    expect(await crossedRow.textContent()).toMatch(new RegExp(`ND${today}100 %\\$100,000\\.014${today}${nd.obligation_from}`));
+    expect(await crossedRow.locator('.deliveries .badge').allTextContents()).toEqual(['delivered']);
+    const approachRow = page.locator('section[aria-labelledby="approaching-title"]').locator('tr', { has: page.locator('th', { hasText: approaching.id }) });
+    await expect.poll(() => approachRow.count()).toBe(1);
+    expect(await approachRow.textContent()).toContain('85 %');
+    expect(requests.filter((u) => u.includes('/api/v1/events?')).map((u) => new URL(u).searchParams.get('type'))).toEqual(
+      expect.arrayContaining(['nexus.threshold_crossed', 'nexus.threshold_approaching']),
+    );
+    await shot(page, 'nexus');
+    await docShot(page, 'nexus');
+
+    // Another day: the history dated today is not yet there.
+    await page.fill('#as-of', yesterday);
+    await page.press('#as-of', 'Enter');
+    await expect.poll(() => page.locator('#nexus-as-of').textContent(), { timeout: 10_000 }).toContain(`Measured on ${yesterday}`);
+    expect(requests.some((u) => u.endsWith(`/api/v1/nexus?as_of=${yesterday}`))).toBe(true);
+    expect((await cells('ND')).slice(0, 4)).toEqual(['ND', 'below', '0 %', '$0.00']);
+    expect(await page.locator('.chart-canvas').getAttribute('aria-label')).not.toContain('ND ');
+
+    // A provider key measures its client's account (the engagement's header) and reads no events,
+    // which are the account's own.
+    const provider = await open();
+    await signIn(provider.page, KEYS.consoleProvider);
+    await provider.page.locator(`#engagement-${ENGAGEMENTS.console.id}`).check();
+    await provider.page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => heading(provider.page).textContent()).toBe('Overview');
+    await go(provider.page, '#/nexus');
+    const client = await ok(api('GET', `${V1}/nexus`, { key: KEYS.consoleProvider, headers: CLIENT }), 200);
+    const ny = client.states.find((s: any) => s.state === 'NY');
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(ny.measured.sales);
+    expect(ny.measured.sales).toBeGreaterThan(0);
+    const providerRow = provider.page.locator('main table tr', { has: provider.page.locator('th', { hasText: /^NY$/ }) });
+    await expect.poll(() => providerRow.locator('td').nth(2).textContent(), { timeout: 10_000 }).toBe(money);
+    expect(await provider.page.locator('section[aria-labelledby="alerts-title"]').textContent()).toContain('read with one of its organization keys');
+    expect(provider.requests.filter((u) => u.includes('/api/v1/events'))).toEqual([]);
+  }, 90_000);
+
   it('lets a provider key pick an engagement and shows a return job with its liability chart', async () => {
     const { page } = await open();
     await signIn(page, KEYS.consoleProvider);
@@ -547,6 +677,7 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
       '#/transactions',
       `#/transactions/${docs.sale}`,
       '#/declared-exemptions',
+      '#/nexus',
       '#/webhooks',
     ];
     const found: string[] = [];
@@ -600,6 +731,9 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
         await provider.evaluate(() => (globalThis as any).document.getElementById('liability-title').scrollIntoView());
         await docShot(provider, 'return-job-dark');
       }
+      await go(provider, '#/nexus');
+      await settled(provider);
+      await check(provider, `${scheme} provider #/nexus`);
     }
     expect(found).toEqual([]);
 
@@ -614,6 +748,10 @@ describe.skipIf(!BROWSER)(`the console in a browser (${browserNote})`, () => {
     await phone.page.locator('table').first().waitFor();
     expect(await fitsWidth(phone.page)).toBe(true);
     await shot(phone.page, 'transaction-phone');
+    await go(phone.page, '#/nexus');
+    await phone.page.locator('main table').first().waitFor();
+    expect(await fitsWidth(phone.page)).toBe(true);
+    await shot(phone.page, 'nexus-phone');
   }, 180_000);
 
   it('loaded nothing from elsewhere, put no key in a URL, and broke no rule of its policy', async () => {

@@ -26,6 +26,8 @@ const EVENT_TYPES = {
   'batch.failed': 'Batch failed',
   'return_job.completed': 'Return job completed',
   'return_job.failed': 'Return job failed',
+  'nexus.threshold_approaching': 'Nexus threshold approaching',
+  'nexus.threshold_crossed': 'Nexus threshold crossed',
 } as const satisfies Record<EventType, string>;
 
 const REFRESH_MS = 10_000;
@@ -78,7 +80,7 @@ function Endpoints({ refreshed }: { refreshed: number }) {
   );
 }
 
-function Deliveries({ event }: { event: WebhookEvent }) {
+export function Deliveries({ event }: { event: WebhookEvent }) {
   if (event.deliveries.length === 0) return <span class="muted">no endpoint subscribed</span>;
   return (
     <ul class="deliveries">

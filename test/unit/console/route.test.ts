@@ -9,6 +9,7 @@ describe('console routes', () => {
       { page: 'batches', id: 'bat_0123' },
       { page: 'return-jobs', id: 'rj_9' },
       { page: 'webhooks' },
+      { page: 'nexus' },
       { page: 'transactions', code: 'INV/2026:07 a' },
     ];
     for (const route of routes) expect(parseRoute(href(route))).toEqual(route);
