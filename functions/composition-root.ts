@@ -195,7 +195,9 @@ export const returnJobPorts = /* @__PURE__ */ once(
 /** Economic nexus: its rules file is read on first use, so only the functions that measure load it. */
 export const nexusPorts = /* @__PURE__ */ once(
   (): NexusPorts => ({
-    nexus: (tenant) => new NexusStore(docClient(), table(), tenant, summaryStore(tenant)),
+    // The summaries table alone: those of the main table were last written before summaries kept
+    // day sales, so they hold none, and reading them would double the keys of every answer.
+    nexus: (tenant) => new NexusStore(docClient(), table(), tenant, new SummaryStore(docClient(), config().summaryTableName, tenant)),
     documents: transactionStore,
     rules: nexusRules,
     tenants: tenantStore(),

@@ -12,6 +12,8 @@
 //   - capacity: per calculation and commit, the handler's duration, its wait on DynamoDB, the items
 //     it writes with their sizes, and the request units they cost on AWS
 //   - batches, erp, returns: batches of ten-line items, the ERP loader, return jobs
+//   - nexus: GET /nexus over the summaries of 100,000 documents in 40 states, checked against
+//     their sums; latency, rate, the summary read and the computation apart
 //   - fuzz: generated hostile requests, fuzz_5xx (must be 0)
 //   - restart: start on a data directory of BENCH_RESTART_DOCUMENTS documents until ready; with
 //     `--soak` also soak_rss_growth_mb (SOAK_SECONDS)
@@ -32,7 +34,7 @@ stopOnSignals();
 const spec = {
   command: 'npm run bench --',
   summary:
-    'Measures the service on this machine: cold starts, content load, engine throughput and engine_vs_peer, HTTP rates through the local runner, DynamoDB calls, batches, the ERP loader, return jobs, hostile input, restart and webhooks. Its last line is one JSON object with every figure. About 5 minutes with BENCH_RESTART_DOCUMENTS=5000; other work on the machine distorts the figures.',
+    'Measures the service on this machine: cold starts, content load, engine throughput and engine_vs_peer, HTTP rates through the local runner, DynamoDB calls, batches, the ERP loader, return jobs, economic nexus, hostile input, restart and webhooks. Its last line is one JSON object with every figure. About 5 minutes with BENCH_RESTART_DOCUMENTS=5000; other work on the machine distorts the figures.',
   options: {
     quick: { type: 'boolean', description: `only what is fast (${QUICK_PARTS.join(', ')}): about two minutes` },
     only: { type: 'string', value: '<parts>', description: `comma-separated parts to run: ${PARTS.join(', ')}` },
@@ -45,6 +47,7 @@ const spec = {
     BENCH_COMMIT_WARMUP_SECONDS: 'warm-up before the commit figure (default 30)',
     BENCH_CONCURRENCY: 'HTTP clients (default 8)',
     BENCH_FUZZ_CASES: 'hostile requests generated (default 2000)',
+    BENCH_NEXUS_DOCUMENTS: 'committed documents the nexus account is seeded as (default 100000)',
     SOAK_SECONDS: 'length of --soak (default 600)',
   },
   notes: ['docs/contributing.md, "Benchmarks", says what each figure measures and how to read it.'],

@@ -8,12 +8,13 @@ import { dynamoCallFigures } from './dynamo-calls';
 import { engineFigures } from './engine-figures';
 import { runFuzz } from './fuzz';
 import { httpFigures } from './http-figures';
+import { nexusFigures } from './nexus';
 import type { Runner } from './processes';
 import { returnJobFigures } from './returns';
 import { type Figures, KEY, type Log } from './settings';
 import { webhookFigures } from './webhooks';
 
-export const PARTS = ['init', 'engine', 'http', 'calls', 'capacity', 'fuzz', 'batches', 'erp', 'returns', 'webhooks', 'restart'] as const;
+export const PARTS = ['init', 'engine', 'http', 'calls', 'capacity', 'fuzz', 'batches', 'erp', 'returns', 'nexus', 'webhooks', 'restart'] as const;
 export type Part = (typeof PARTS)[number];
 /** What `--quick` runs: about two minutes. */
 export const QUICK_PARTS: readonly Part[] = ['init', 'engine', 'http', 'calls', 'capacity'];
@@ -73,6 +74,7 @@ export const SERVER_PARTS: readonly { readonly part: Part; run(server: Runner, l
       return { return_job_5000_s: returns.jobSeconds, return_job_item_ddb_reads: returns.itemDynamoCalls };
     },
   },
+  { part: 'nexus', run: nexusFigures },
   {
     part: 'webhooks',
     async run(server, log) {

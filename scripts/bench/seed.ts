@@ -1,6 +1,7 @@
 // The seed of the local runner the bench starts: its own two accounts (a raised limit, and the
 // default limits) and the accounts of the parts that need their own.
 import { CAPACITY_SEED_ACCOUNT } from './capacity';
+import { NEXUS_SEED_ACCOUNT } from './nexus';
 import { RETURNS_SEED } from './returns';
 import { DEFAULT_KEY, KEY } from './settings';
 import { WEBHOOKS_SEED_ACCOUNT } from './webhooks';
@@ -24,6 +25,7 @@ export const BENCH_SEED = {
     ...RETURNS_SEED.accounts,
     WEBHOOKS_SEED_ACCOUNT,
     CAPACITY_SEED_ACCOUNT,
+    NEXUS_SEED_ACCOUNT,
   ],
   practices: RETURNS_SEED.practices,
 };

@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { nexusRules } from '../../functions/adapters/content/nexus-rules-file';
+import { monthsToRead } from '../../functions/core/nexus/report';
 import { chargeOfLine } from '../../functions/core/usage/journal';
 import { USAGE_LOG_WORKER } from '../../functions/manifest/resources';
 import { functionContext } from '../../lib/local/api-gateway';
@@ -98,5 +100,15 @@ describeLocal('DynamoDB calls per request (warm process, cached key and tenant c
   it('a key at 100,000/min spends leased tokens: no counter write on most requests', async () => {
     await awayFromMinuteEdge(5);
     expect(await budget(KEYS.admin)).toEqual({ commit: 1, lookup: 1, refund: 2, idempotent: 3, threeCalculations: 0, journalDelivery: 1 });
+  });
+
+  it('GET /nexus (leased tokens): the sales-history Query + one BatchGetItem per 100 summaries, of the summaries table alone', async () => {
+    await awayFromMinuteEdge(5);
+    await invoke('GET', '/api/v1/nexus', KEYS.nexus);
+    const answer = await counted(() => invoke('GET', '/api/v1/nexus', KEYS.nexus));
+    expect(answer.result.status).toBe(200);
+    const summaries = [...monthsToRead(nexusRules(), new Date().toISOString().slice(0, 10)).values()].reduce((n, months) => n + months.length, 0);
+    // The main table's summaries predate day sales: reading them too would double the BatchGetItem calls.
+    expect(answer.calls).toBe(1 + Math.ceil(summaries / 100));
   });
 });

@@ -1,6 +1,7 @@
 // Economic nexus in DynamoDB: the recorded sales are the day sales the return summaries of all
-// locations keep (summary-store.ts reads them, shards and the legacy table included), the sales
-// history and the alerts sent are items of the tenant's partition.
+// locations keep (summary-store.ts reads them, shards included; the composition root leaves out
+// the main table's summaries, which predate day sales); the sales history and the alerts sent are
+// items of the tenant's partition.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
