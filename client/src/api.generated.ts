@@ -14672,6 +14672,7 @@ export interface operations {
                      *           "object": "nexus_sales_history",
                      *           "id": "nsh_6738aa2622bb31b4f73f367f",
                      *           "created_at": "2026-12-02T12:55:07.678Z",
+                     *           "location_code": null,
                      *           "entry_count": 2,
                      *           "entries": [
                      *             {
@@ -14706,6 +14707,8 @@ export interface operations {
                              * @description RFC 3339 UTC instant.
                              */
                             created_at: string;
+                            /** @description The location of the key that recorded it; a location-scoped key sees its own records only. */
+                            location_code: string | null;
                             entry_count: number;
                             entries: {
                                 state: string;
@@ -15052,6 +15055,7 @@ export interface operations {
                      *       "object": "nexus_sales_history",
                      *       "id": "nsh_6738aa2622bb31b4f73f367f",
                      *       "created_at": "2026-12-02T12:55:07.678Z",
+                     *       "location_code": null,
                      *       "entry_count": 2,
                      *       "entries": [
                      *         {
@@ -15082,6 +15086,8 @@ export interface operations {
                          * @description RFC 3339 UTC instant.
                          */
                         created_at: string;
+                        /** @description The location of the key that recorded it; a location-scoped key sees its own records only. */
+                        location_code: string | null;
                         entry_count: number;
                         entries: {
                             state: string;
@@ -15442,6 +15448,7 @@ export interface operations {
                      *       "object": "nexus_sales_history",
                      *       "id": "nsh_6738aa2622bb31b4f73f367f",
                      *       "created_at": "2026-12-02T12:55:07.678Z",
+                     *       "location_code": null,
                      *       "entry_count": 2,
                      *       "entries": [
                      *         {
@@ -15472,6 +15479,8 @@ export interface operations {
                          * @description RFC 3339 UTC instant.
                          */
                         created_at: string;
+                        /** @description The location of the key that recorded it; a location-scoped key sees its own records only. */
+                        location_code: string | null;
                         entry_count: number;
                         entries: {
                             state: string;

@@ -2,6 +2,7 @@
 // history, registrations, projections, and the alerts. Recorded sales come from the running
 // summaries the commits keep, so an answer reads a bounded number of items however many documents
 // the account holds.
+import { actingLocation, visibleTo } from '../core/access/authorize';
 import type { Tenant } from '../core/access/records';
 import type { TenantRepository } from '../core/account/ports';
 import { isUsState } from '../core/content/states';
@@ -105,6 +106,7 @@ export async function recordSalesHistory(
   const record: HistoryRecord = {
     id: `nsh_${submissionId('nexus_sales_history', options, 24)}`,
     created_at: call.now.toISOString(),
+    location_code: actingLocation(call.principal, null),
     entries_sha256: entriesHash(entries),
     entries,
   };
@@ -116,17 +118,19 @@ export async function recordSalesHistory(
 
 const historyNotFound = () => new DomainError('not_found', 'No sales-history record of this account has this id.');
 
+/** A location-scoped key lists the records of its location; the measure counts every record of the account. */
 export async function listSalesHistory(ports: NexusPorts, call: TenantCall): Promise<HistoryRecord[]> {
-  return (await ports.nexus(call.principal.tenant).history()).reverse();
+  return (await ports.nexus(call.principal.tenant).history()).filter((r) => visibleTo(call.principal, r.location_code)).reverse();
 }
 
 export async function getSalesHistory(ports: NexusPorts, call: TenantCall, id: string): Promise<HistoryRecord> {
   const found = await ports.nexus(call.principal.tenant).getHistory(id);
-  if (!found) throw historyNotFound();
+  if (!found || !visibleTo(call.principal, found.location_code)) throw historyNotFound();
   return found;
 }
 
 export async function deleteSalesHistory(ports: NexusPorts, call: TenantCall, id: string): Promise<void> {
+  await getSalesHistory(ports, call, id);
   if (!(await ports.nexus(call.principal.tenant).deleteHistory(id))) throw historyNotFound();
 }
 

@@ -103,6 +103,7 @@ interface Fixtures {
   readonly webhook: string;
   readonly event: string;
   readonly returnJob: string;
+  readonly salesHistory: string;
 }
 
 /**
@@ -137,7 +138,11 @@ const avataxCustomer = (f: Fixtures) => ({ companyCode: AVATAX_NYC, customerCode
 const avataxCustomerProbe = (f: Fixtures) => `${AVATAX_BASE_PATH}/companies/${AVATAX_NYC}/customers/${f.customer}`;
 
 /** Every route with a path parameter, by id: the resource a foreign caller must not reach. */
-const ISOLATION: Record<string, Isolation | 'public data'> = {
+/**
+ * `public data`: the path names nothing of a tenant (a ZIP). `own namespace`: it names what every
+ * tenant holds its own of (a state's nexus registration), so an outsider reaches its own.
+ */
+const ISOLATION: Record<string, Isolation | 'public data' | 'own namespace'> = {
   'keys-revoke': { owner: 'live', params: (f) => ({ id: f.key }), probe: () => `${V1}/keys?limit=100` },
   'transactions-get': { owner: 'main', params: transaction },
   'transactions-refund': { owner: 'main', params: transaction, body: () => ({ refund_code: unique('mx-rf') }), probe: orderProbe },
@@ -178,6 +183,10 @@ const ISOLATION: Record<string, Isolation | 'public data'> = {
   'return-jobs-items': { owner: 'provider', params: (f) => ({ id: f.returnJob }) },
   'webhooks-get': { owner: 'main', params: (f) => ({ id: f.webhook }) },
   'webhooks-delete': { owner: 'main', params: (f) => ({ id: f.webhook }), probe: (f) => `${V1}/webhooks/${f.webhook}` },
+  'nexus-sales-history-get': { owner: 'main', params: (f) => ({ id: f.salesHistory }) },
+  'nexus-sales-history-delete': { owner: 'main', params: (f) => ({ id: f.salesHistory }), probe: (f) => `${V1}/nexus/sales-history/${f.salesHistory}` },
+  'nexus-registrations-put': 'own namespace',
+  'nexus-registrations-delete': 'own namespace',
   'webhooks-rotate-secret': { owner: 'main', params: (f) => ({ id: f.webhook }), probe: (f) => `${V1}/webhooks/${f.webhook}` },
   'events-redeliver': { owner: 'main', params: (f) => ({ id: f.event }), probe: () => `${V1}/events?type=transaction.committed&limit=100` },
   'taxjar-rates-get': 'public data',
@@ -306,6 +315,10 @@ describe('resources of one tenant, from every caller that passes the checks but 
       }),
       202,
     );
+    const salesHistory = await created(
+      api('POST', `${V1}/nexus/sales-history`, { ...nyc, body: { entries: [{ state: 'NY', date: TODAY, amount: 1, transactions: 1 }] } }),
+      201,
+    );
     expect(event).toBeDefined();
     f = {
       transaction: code,
@@ -317,6 +330,7 @@ describe('resources of one tenant, from every caller that passes the checks but 
       webhook: webhook.id,
       event: event!,
       returnJob: job.id,
+      salesHistory: salesHistory.id,
     };
   }, 60_000);
 
@@ -333,7 +347,7 @@ describe('resources of one tenant, from every caller that passes the checks but 
     it(`${route.method} ${fullPath(route)}: 404 to every outsider`, async () => {
       const isolation = ISOLATION[route.id];
       if (isolation === undefined) throw new Error(`${route.id} has a path parameter and no isolation fixture: add one to ISOLATION`);
-      if (isolation === 'public data') return;
+      if (isolation === 'public data' || isolation === 'own namespace') return;
       // The resource is there: its owner reads it.
       const probe = isolation.probe?.(f);
       const seen = probe

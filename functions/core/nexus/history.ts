@@ -18,6 +18,8 @@ export interface HistoryEntry {
 export interface HistoryRecord {
   readonly id: string;
   readonly created_at: string;
+  /** The location of the key that recorded it (null: an organization-scoped key): a location-scoped key sees its own only. */
+  readonly location_code: string | null;
   /** Of the entries as sent (canonical JSON): a retry under the same Idempotency-Key must send the same. */
   readonly entries_sha256: string;
   readonly entries: readonly HistoryEntry[];
@@ -68,6 +70,7 @@ export const historyView = (r: HistoryRecord) => ({
   object: 'nexus_sales_history' as const,
   id: r.id,
   created_at: r.created_at,
+  location_code: r.location_code,
   entry_count: r.entries.length,
   entries: r.entries.map(entryView),
 });

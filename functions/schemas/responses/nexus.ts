@@ -91,6 +91,7 @@ export const NexusSalesHistory = v.strictObject({
   object: v.literal('nexus_sales_history'),
   id: v.string(),
   created_at: Instant,
+  location_code: v.pipe(v.nullable(v.string()), v.description('The location of the key that recorded it; a location-scoped key sees its own records only.')),
   entry_count: Int,
   entries: v.array(SalesEntry),
 });

@@ -16,6 +16,7 @@ const HistoryItem = v.object({
   created_at: v.string(),
   entries_sha256: v.string(),
   entries: v.string(),
+  location_code: v.optional(v.nullable(v.string()), null),
 });
 
 export const nexusHistoryEntity = {
@@ -29,6 +30,7 @@ export const nexusHistoryEntity = {
       entity: 'nexus_sales_history',
       id: r.id,
       created_at: r.created_at,
+      location_code: r.location_code,
       entries_sha256: r.entries_sha256,
       entry_count: r.entries.length,
       entries: JSON.stringify(entries),
@@ -46,6 +48,6 @@ export const nexusHistoryEntity = {
       channel,
       kind,
     }));
-    return { id: r.id, created_at: r.created_at, entries_sha256: r.entries_sha256, entries };
+    return { id: r.id, created_at: r.created_at, location_code: r.location_code, entries_sha256: r.entries_sha256, entries };
   },
 };
