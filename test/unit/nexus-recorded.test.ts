@@ -65,8 +65,8 @@ describe('what a document adds to the nexus measure', () => {
     const [delta] = summaryDeltas({ create: [record], update: [] });
     expect(delta!.key).toEqual({ state: 'SD', period: '2026-11', location: ALL_LOCATIONS });
     const item = Object.fromEntries(summaryEntity.increments(delta!.totals));
-    expect(item['d|10|direct|retail|s']).toBe(25_000);
-    expect(item['d|10|direct|retail|n']).toBe(1);
+    expect(item.d10drs).toBe(25_000);
+    expect(item.d10drn).toBe(1);
     expect(datedTotals('2026-11', summaryEntity.totals(item).sales)).toEqual([
       { date: '2026-11-10', sales_cents: 25_000, transactions: 1, channel: 'direct', kind: 'retail' },
     ]);

@@ -11,6 +11,8 @@
 // totals, and both jurisdiction forms are summed. Collected against computed tax is `c_<field>`
 // (CollectionTotals); items from before it was kept read as nothing reported.
 import type { Tenant } from '../../../core/access/records';
+import type { Channel, SaleKind } from '../../../core/nexus/measure';
+import { daySalesKey, parseDaySalesKey } from '../../../core/nexus/recorded';
 import {
   type CollectionTotals,
   type JurisdictionTotal,
@@ -23,8 +25,24 @@ import type { JurisdictionType } from '../../../core/tax/types';
 import { type ItemKey, tenantScope } from './keys';
 
 const JURISDICTION = 'j|';
-/** Day sales for economic nexus: `d|<DD>|<channel>|<kind>|s` (cents) and `…|n` (transactions). */
-const SALES = 'd|';
+/**
+ * Day sales for economic nexus, one letter per part so that a month of them stays small (item size
+ * is what every commit's write and every nexus read pays): `d<DD><channel><kind><measure>`, channel
+ * `d`irect or `m`arketplace, kind `r`etail, re`s`ale or `e`xempt, measure `s` (cents) or `n`
+ * (transactions): `d15drs` is the 15th's direct retail sales.
+ */
+const SALES_ATTRIBUTE = /^d(\d\d)([dm])([rse])([sn])$/;
+const CHANNEL_LETTER: Record<Channel, string> = { direct: 'd', marketplace: 'm' };
+const KIND_LETTER: Record<SaleKind, string> = { retail: 'r', resale: 's', exempt: 'e' };
+const CHANNEL_OF: Record<string, Channel> = { d: 'direct', m: 'marketplace' };
+const KIND_OF: Record<string, SaleKind> = { r: 'retail', s: 'resale', e: 'exempt' };
+
+/** The attribute of a day-sales key (`DD|channel|kind`) and measure. */
+function salesAttribute(key: string, measure: 's' | 'n'): string {
+  const parts = parseDaySalesKey(key);
+  if (!parts) throw new Error(`not a day-sales key: ${key}`);
+  return `d${parts.day}${CHANNEL_LETTER[parts.channel]}${KIND_LETTER[parts.kind]}${measure}`;
+}
 const COLLECTION: readonly (keyof CollectionTotals)[] = ['documents', 'collected', 'reported', 'under', 'over'];
 
 export const summaryEntity = {
@@ -64,8 +82,8 @@ export const summaryEntity = {
     }
     for (const field of COLLECTION) add(`c_${field}`, t.collection[field]);
     for (const [key, d] of t.sales) {
-      add(`${SALES}${key}|s`, d.cents);
-      add(`${SALES}${key}|n`, d.transactions);
+      add(salesAttribute(key, 's'), d.cents);
+      add(salesAttribute(key, 'n'), d.transactions);
     }
     return adds;
   },
@@ -81,11 +99,12 @@ export const summaryEntity = {
     };
     const sales = new Map<string, { cents: number; transactions: number }>();
     for (const [name, value] of Object.entries(item)) {
-      if (name.startsWith(SALES) && typeof value === 'number') {
-        const key = name.slice(SALES.length, -2);
+      const day = typeof value === 'number' ? SALES_ATTRIBUTE.exec(name) : null;
+      if (day) {
+        const key = daySalesKey(day[1]!, CHANNEL_OF[day[2]!]!, KIND_OF[day[3]!]!);
         const into = sales.get(key) ?? { cents: 0, transactions: 0 };
-        if (name.endsWith('|s')) into.cents += value;
-        else if (name.endsWith('|n')) into.transactions += value;
+        if (day[4] === 's') into.cents += value as number;
+        else into.transactions += value as number;
         sales.set(key, into);
       } else if (name.startsWith(JURISDICTION) && name.endsWith('|tx')) {
         // j|<type>|<rate>|<name>|tx: the name may itself hold a "|".
