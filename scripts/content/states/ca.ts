@@ -60,6 +60,10 @@ export function california(): StateBuild {
         return { ...split, special: 0 };
       },
     },
+    // A row named for a tourism or business improvement district carries the place's sales taxes:
+    // CDTFA's district taxes of its county and, inside a city of CDTFA's table, of that city.
+    localTaxName: (row, cityRates) =>
+      cityRates?.[row.cityName] === undefined ? `${row.countyName} COUNTY DISTRICT TAXES` : `${row.countyName} COUNTY AND ${row.cityName} DISTRICT TAXES`,
     fields: {
       after: 'boundaries',
       read: (build) => {
