@@ -1993,6 +1993,8 @@ export interface components {
             tax: number;
             /** @description Where the jurisdiction's rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept. */
             source: string | null;
+            /** @description How the jurisdiction's source was obtained: the publisher's own rate file or table (official_file), the publisher's own notice, page or statute stating the rate, read or quoted (official_notice), a vendor's rate table (vendor_table), or a secondary report (secondary). null on documents stored before kinds were kept. */
+            source_kind: ("official_file" | "official_notice" | "vendor_table" | "secondary") | null;
         };
         Message: {
             /** @description Stable, snake_case: content_older_than_date, zip_spans_multiple_rate_areas, unknown_tax_code, holiday_exempt, … */
@@ -2794,11 +2796,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_AK202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2807,11 +2812,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_AL202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2820,11 +2828,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_AR202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2833,11 +2844,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_AZ202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2846,16 +2860,20 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "California Department of Tax and Fee Administration (CDTFA)",
                      *                 "table": "Effective Sales and Use Tax Rates 1-1-26",
-                     *                 "date": "2026-01-01"
+                     *                 "date": "2026-01-01",
+                     *                 "kind": "official_file"
                      *               },
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_CA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2864,11 +2882,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_CO202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2877,11 +2898,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_CT202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2890,11 +2914,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_DC202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2903,11 +2930,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_DE202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2916,11 +2946,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_FL202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2929,16 +2962,20 @@ export interface operations {
                      *             "version": "2026-04-01",
                      *             "effective_from": "2026-04-01",
                      *             "current_until": "2026-07-01",
+                     *             "newest_quarter": "2026-Q2",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Georgia (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
                      *                 "table": "GAR2026Q2FEB19.csv",
-                     *                 "date": "2026-02-19"
+                     *                 "date": "2026-02-19",
+                     *                 "kind": "official_file"
                      *               },
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_GA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2947,11 +2984,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_HI202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2960,11 +3000,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_IA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2973,11 +3016,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_ID202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2986,11 +3032,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_IL202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2999,11 +3048,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_IN202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3012,11 +3064,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_KS202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3025,11 +3080,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_KY202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3038,11 +3096,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_LA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3051,11 +3112,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3064,11 +3128,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MD202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3077,11 +3144,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_ME202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3090,11 +3160,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MI202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3103,16 +3176,20 @@ export interface operations {
                      *             "version": "2026-04-01",
                      *             "effective_from": "2026-04-01",
                      *             "current_until": "2026-07-01",
+                     *             "newest_quarter": "2026-Q2",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Minnesota (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
                      *                 "table": "MNR2026Q2FEB18.csv",
-                     *                 "date": "2026-02-18"
+                     *                 "date": "2026-02-18",
+                     *                 "kind": "official_file"
                      *               },
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MN202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3121,11 +3198,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MO202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3134,11 +3214,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MS202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3147,11 +3230,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MT202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3160,11 +3246,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NC202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3173,11 +3262,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_ND202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3186,11 +3278,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NE202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3199,11 +3294,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NH202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3212,11 +3310,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NJ202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3225,11 +3326,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NM202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3238,11 +3342,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NV202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3251,11 +3358,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NY202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3264,11 +3374,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_OH202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3277,11 +3390,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_OK202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3290,11 +3406,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_OR202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3303,11 +3422,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_PA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3316,11 +3438,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_RI202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3329,11 +3454,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_SC202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3342,11 +3470,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_SD202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3355,11 +3486,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_TN202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3368,11 +3502,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_TX202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3381,11 +3518,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_UT202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3394,11 +3534,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_VA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3407,11 +3550,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_VT202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3420,11 +3566,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_WA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3433,16 +3582,20 @@ export interface operations {
                      *             "version": "2026-04-01",
                      *             "effective_from": "2026-04-01",
                      *             "current_until": "2026-07-01",
+                     *             "newest_quarter": "2026-Q2",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Wisconsin (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
                      *                 "table": "WIR2026Q2FEB18.csv",
-                     *                 "date": "2026-02-18"
+                     *                 "date": "2026-02-18",
+                     *                 "kind": "official_file"
                      *               },
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_WI202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3451,11 +3604,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_WV202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3464,11 +3620,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_WY202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           }
@@ -3520,11 +3679,20 @@ export interface operations {
                                 effective_from: string;
                                 /** @description One quarter after effective_from: an answer dated later carries the warning content_older_than_date, and accuracy_policy deterministic refuses it. */
                                 current_until: string;
+                                /** @description The calendar quarter of effective_from (2026-Q2): the newest quarter whose rates the content states for the state. */
+                                newest_quarter: string;
+                                /**
+                                 * @description The weakest kind among the sources of the state's rates, strongest first: official_file, official_notice, vendor_table, secondary (a state answered from a vendor table says vendor_table).
+                                 * @enum {string}
+                                 */
+                                weakest_source_kind: "official_file" | "official_notice" | "vendor_table" | "secondary";
                                 /** @description Where the version's rates of the state come from (publisher, table or file, its date): the state's own publications first, the vendor ZIP table last. */
                                 sources: {
                                     publisher: string;
                                     table: string;
                                     date: string;
+                                    /** @enum {string} */
+                                    kind: "official_file" | "official_notice" | "vendor_table" | "secondary";
                                 }[];
                             }[];
                         };
@@ -3738,7 +3906,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 44
+                     *         "resets_in_seconds": 18
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -4078,7 +4246,7 @@ export interface operations {
                      *       "group_by": "kind",
                      *       "environment": "sandbox",
                      *       "key_id": null,
-                     *       "total": 16,
+                     *       "total": 19,
                      *       "data": [
                      *         {
                      *           "group": "adjustment",
@@ -4096,9 +4264,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "group": "calculation",
-                     *           "total": 2,
+                     *           "total": 3,
                      *           "by_kind": {
-                     *             "calculation": 2
+                     *             "calculation": 3
                      *           }
                      *         },
                      *         {
@@ -4124,16 +4292,16 @@ export interface operations {
                      *         },
                      *         {
                      *           "group": "refund",
-                     *           "total": 2,
+                     *           "total": 3,
                      *           "by_kind": {
-                     *             "refund": 2
+                     *             "refund": 3
                      *           }
                      *         },
                      *         {
                      *           "group": "void",
-                     *           "total": 2,
+                     *           "total": 3,
                      *           "by_kind": {
-                     *             "void": 2
+                     *             "void": 3
                      *           }
                      *         }
                      *       ]
@@ -5155,7 +5323,7 @@ export interface operations {
                      *           "state": "CO",
                      *           "zip": "80216",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-02T01:18:16.378Z"
+                     *           "created_at": "2026-12-02T12:59:42.610Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -5164,7 +5332,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -5173,7 +5341,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5450,7 +5618,7 @@ export interface operations {
                      *       "state": "CO",
                      *       "zip": "80216",
                      *       "illinois_verified": false,
-                     *       "created_at": "2026-12-02T01:18:16.378Z"
+                     *       "created_at": "2026-12-02T12:59:42.610Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Location"];
@@ -5728,9 +5896,9 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_584de856b89a69baf0fe8349",
+                     *           "id": "key_1de2bda9e89c74707cfe26e5",
                      *           "name": "NYC checkout",
-                     *           "prefix": "stx_test_ekbi",
+                     *           "prefix": "stx_test_Zb71",
                      *           "environment": "sandbox",
                      *           "scopes": [
                      *             "calculations:write",
@@ -5740,11 +5908,11 @@ export interface operations {
                      *           "location_code": "NYC",
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:16.415Z"
+                     *           "created_at": "2026-12-02T12:59:42.651Z"
                      *         },
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_03c3a0546c62f799d09b5299",
+                     *           "id": "key_13f1b5c51b058eed01ed6c61",
                      *           "name": "seeded key",
                      *           "prefix": "stx_test_seco",
                      *           "environment": "sandbox",
@@ -5754,67 +5922,11 @@ export interface operations {
                      *           "location_code": null,
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         },
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_16d9cdd5d77c3cb99315d615",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_locn",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": "NYC",
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_3747edf66e78b03adbd5a286",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_expi",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": "2021-01-01T00:00:00Z",
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_3c18badf48acd2a96a16a5f3",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_narr",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "transactions:read"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_513682164cd61eda3bff2e7f",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_admi",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_6cf50e0edfd5f5021f040a24",
+                     *           "id": "key_4bdc260eb87b330c3abd7f0c",
                      *           "name": "seeded key",
                      *           "prefix": "stx_test_loca",
                      *           "environment": "sandbox",
@@ -5824,11 +5936,39 @@ export interface operations {
                      *           "location_code": "AUS",
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         },
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_9f9d85f7268d512bd4d1e0e2",
+                     *           "id": "key_a2716950753b8416f6edd120",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_expi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": "2021-01-01T00:00:00Z",
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_b91390541495816fb1e3564e",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_admi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_ba97eb5c8629c9fc8ebf31ff",
                      *           "name": "seeded key",
                      *           "prefix": "stx_test_revo",
                      *           "environment": "sandbox",
@@ -5838,7 +5978,35 @@ export interface operations {
                      *           "location_code": null,
                      *           "status": "revoked",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_df564206c08dc343b14c7533",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_narr",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "transactions:read"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_e57b24b3022f460367744709",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_locn",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": "NYC",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6440,9 +6608,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "api_key",
-                     *       "id": "key_584de856b89a69baf0fe8349",
+                     *       "id": "key_1de2bda9e89c74707cfe26e5",
                      *       "name": "NYC checkout",
-                     *       "prefix": "stx_test_ekbi",
+                     *       "prefix": "stx_test_Zb71",
                      *       "environment": "sandbox",
                      *       "scopes": [
                      *         "calculations:write",
@@ -6452,7 +6620,7 @@ export interface operations {
                      *       "location_code": "NYC",
                      *       "status": "revoked",
                      *       "expires_at": null,
-                     *       "created_at": "2026-12-02T01:18:16.415Z"
+                     *       "created_at": "2026-12-02T12:59:42.651Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKey"];
@@ -6733,21 +6901,21 @@ export interface operations {
                      *           "sku": "JACKET-M",
                      *           "tax_code": "20010",
                      *           "description": "Rain jacket, size M",
-                     *           "created_at": "2026-12-02T01:18:16.475Z"
+                     *           "created_at": "2026-12-02T12:59:42.749Z"
                      *         },
                      *         {
                      *           "object": "item",
                      *           "sku": "TEE-1",
                      *           "tax_code": "20010",
                      *           "description": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         },
                      *         {
                      *           "object": "item",
                      *           "sku": "MILK-1",
                      *           "tax_code": "40030",
                      *           "description": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7026,7 +7194,7 @@ export interface operations {
                      *       "sku": "JACKET-M",
                      *       "tax_code": "20010",
                      *       "description": "Rain jacket, size M",
-                     *       "created_at": "2026-12-02T01:18:16.475Z",
+                     *       "created_at": "2026-12-02T12:59:42.749Z",
                      *       "category": "clothing"
                      *     }
                      */
@@ -7856,7 +8024,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 129,
                      *               "tax": 5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -7864,7 +8033,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 129,
                      *               "tax": 5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -7872,7 +8042,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 129,
                      *               "tax": 0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -7951,7 +8122,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 474,
                      *               "tax": 18.96,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -7959,7 +8131,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 474,
                      *               "tax": 21.33,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -7967,7 +8140,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 474,
                      *               "tax": 1.78,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -8011,7 +8185,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 13.96,
                      *               "tax": 0.56,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -8019,7 +8194,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 13.96,
                      *               "tax": 0.63,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -8027,7 +8203,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 13.96,
                      *               "tax": 0.05,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -8041,7 +8218,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 616.96,
                      *           "tax": 24.68,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -8049,7 +8227,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 616.96,
                      *           "tax": 27.77,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -8057,7 +8236,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 616.96,
                      *           "tax": 2.31,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -8460,7 +8640,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 100,
                      *           "tax": 4,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -8468,7 +8649,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 100,
                      *           "tax": 4.5,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -8476,7 +8658,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 100,
                      *           "tax": 0.38,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -8864,7 +9047,7 @@ export interface operations {
                      *           "category": "clothing"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.5f7pXWXKAk7vmND4UhWinWsQw1guO1hP-F9r_PH5ykfJPuLm2vKn__t-STE_tl_absZkZ7_7HB9GZaBygoDgLwagtq4Q7w"
+                     *       "next_cursor": "c1.cBgjVfKNgEOtSV2XMOAst2sRZ74b6ns9ygSMSTb0LyR8eA3sf_le-aT2i64dXF2NJKI5s0BBl3V80NpsNtiGs-Yr9fxIFA"
                      *     }
                      */
                     "application/json": {
@@ -9132,19 +9315,22 @@ export interface operations {
                      *           "type": "state",
                      *           "name": "NEW YORK",
                      *           "rate": 0.04,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
                      *           "name": "NEW YORK",
                      *           "rate": 0.045,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
                      *           "name": "NEW YORK CITY",
                      *           "rate": 0.00375,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "notes": []
@@ -9181,6 +9367,8 @@ export interface operations {
                             rate: number;
                             /** @description Where the jurisdiction's rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept. */
                             source: string | null;
+                            /** @description How the jurisdiction's source was obtained: the publisher's own rate file or table (official_file), the publisher's own notice, page or statute stating the rate, read or quoted (official_notice), a vendor's rate table (vendor_table), or a secondary report (secondary). null on documents stored before kinds were kept. */
+                            source_kind: ("official_file" | "official_notice" | "vendor_table" | "secondary") | null;
                         }[];
                         /** @description What a calculation would warn about: rates older than the date, a ZIP of several rate areas. */
                         notes: string[];
@@ -9481,8 +9669,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": null,
-                     *           "created_at": "2026-12-02T01:18:16.561Z",
-                     *           "updated_at": "2026-12-02T01:18:16.561Z",
+                     *           "created_at": "2026-12-02T12:59:42.862Z",
+                     *           "updated_at": "2026-12-02T12:59:42.862Z",
                      *           "voided_at": null,
                      *           "total_amount": 628,
                      *           "total_discount": 25,
@@ -9971,8 +10159,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-02T05:48:00.708Z",
-                     *       "updated_at": "2026-12-02T05:48:00.708Z",
+                     *       "created_at": "2026-12-02T12:59:42.862Z",
+                     *       "updated_at": "2026-12-02T12:59:42.862Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -10023,7 +10211,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 129,
                      *               "tax": 5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -10031,7 +10220,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 129,
                      *               "tax": 5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -10039,7 +10229,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 129,
                      *               "tax": 0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10088,7 +10279,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 474,
                      *               "tax": 18.96,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -10096,7 +10288,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 474,
                      *               "tax": 21.33,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -10104,7 +10297,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 474,
                      *               "tax": 1.78,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10123,7 +10317,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 603,
                      *           "tax": 24.12,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -10131,7 +10326,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 603,
                      *           "tax": 27.14,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -10139,7 +10335,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 603,
                      *           "tax": 2.26,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -10501,8 +10698,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-02T05:48:00.708Z",
-                     *       "updated_at": "2026-12-02T05:48:00.708Z",
+                     *       "created_at": "2026-12-02T12:59:42.862Z",
+                     *       "updated_at": "2026-12-02T12:59:42.862Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -10553,7 +10750,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 129,
                      *               "tax": 5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -10561,7 +10759,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 129,
                      *               "tax": 5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -10569,7 +10768,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 129,
                      *               "tax": 0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10618,7 +10818,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 474,
                      *               "tax": 18.96,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -10626,7 +10827,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 474,
                      *               "tax": 21.33,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -10634,7 +10836,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 474,
                      *               "tax": 1.78,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10653,7 +10856,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 603,
                      *           "tax": 24.12,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -10661,7 +10865,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 603,
                      *           "tax": 27.14,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -10669,7 +10874,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 603,
                      *           "tax": 2.26,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -10997,8 +11203,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Jacket returned",
-                     *       "created_at": "2026-12-02T05:48:00.765Z",
-                     *       "updated_at": "2026-12-02T05:48:00.765Z",
+                     *       "created_at": "2026-12-02T12:59:43.007Z",
+                     *       "updated_at": "2026-12-02T12:59:43.007Z",
                      *       "voided_at": null,
                      *       "total_amount": -129,
                      *       "total_discount": 0,
@@ -11049,7 +11255,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": -129,
                      *               "tax": -5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -11057,7 +11264,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": -129,
                      *               "tax": -5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -11065,7 +11273,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": -129,
                      *               "tax": -0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -11084,7 +11293,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": -129,
                      *           "tax": -5.16,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -11092,7 +11302,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": -129,
                      *           "tax": -5.81,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -11100,7 +11311,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": -129,
                      *           "tax": -0.48,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -11497,8 +11709,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Tax overcharged on the desk",
-                     *       "created_at": "2026-12-02T05:48:00.811Z",
-                     *       "updated_at": "2026-12-02T05:48:00.811Z",
+                     *       "created_at": "2026-12-02T12:59:43.119Z",
+                     *       "updated_at": "2026-12-02T12:59:43.119Z",
                      *       "voided_at": null,
                      *       "total_amount": 0,
                      *       "total_discount": 0,
@@ -11549,7 +11761,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 0,
                      *               "tax": -2.25,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -11557,7 +11770,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 0,
                      *               "tax": -2.54,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -11565,7 +11779,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 0,
                      *               "tax": -0.21,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -11584,7 +11799,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 0,
                      *           "tax": -2.25,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -11592,7 +11808,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 0,
                      *           "tax": -2.54,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -11600,7 +11817,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 0,
                      *           "tax": -0.21,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -11978,9 +12196,9 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Order cancelled",
-                     *       "created_at": "2026-12-02T05:48:00.869Z",
-                     *       "updated_at": "2026-12-02T05:48:00.909Z",
-                     *       "voided_at": "2026-12-02T05:48:00.909Z",
+                     *       "created_at": "2026-12-02T12:59:43.200Z",
+                     *       "updated_at": "2026-12-02T12:59:43.273Z",
+                     *       "voided_at": "2026-12-02T12:59:43.273Z",
                      *       "total_amount": 628,
                      *       "total_discount": 25,
                      *       "total_taxable": 603,
@@ -12030,7 +12248,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 129,
                      *               "tax": 5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -12038,7 +12257,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 129,
                      *               "tax": 5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -12046,7 +12266,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 129,
                      *               "tax": 0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -12095,7 +12316,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 474,
                      *               "tax": 18.96,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -12103,7 +12325,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 474,
                      *               "tax": 21.33,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -12111,7 +12334,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 474,
                      *               "tax": 1.78,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -12130,7 +12354,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 603,
                      *           "tax": 24.12,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -12138,7 +12363,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 603,
                      *           "tax": 27.14,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -12146,7 +12372,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 603,
                      *           "tax": 2.26,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -12671,8 +12898,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T05:48:00.845Z",
-                     *         "updated_at": "2026-12-02T05:48:00.869Z",
+                     *         "created_at": "2026-12-02T12:59:43.177Z",
+                     *         "updated_at": "2026-12-02T12:59:43.200Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -12726,7 +12953,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 129,
                      *                 "tax": 5.16,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -12734,7 +12962,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 129,
                      *                 "tax": 5.81,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -12742,7 +12971,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 129,
                      *                 "tax": 0.48,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -12791,7 +13021,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 474,
                      *                 "tax": 18.96,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -12799,7 +13030,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 474,
                      *                 "tax": 21.33,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -12807,7 +13039,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 474,
                      *                 "tax": 1.78,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -12826,7 +13059,8 @@ export interface operations {
                      *             "rate": 0.04,
                      *             "taxable_amount": 603,
                      *             "tax": 24.12,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "city",
@@ -12834,7 +13068,8 @@ export interface operations {
                      *             "rate": 0.045,
                      *             "taxable_amount": 603,
                      *             "tax": 27.14,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "special",
@@ -12842,7 +13077,8 @@ export interface operations {
                      *             "rate": 0.00375,
                      *             "taxable_amount": 603,
                      *             "tax": 2.26,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           }
                      *         ],
                      *         "messages": []
@@ -12860,8 +13096,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T05:48:00.869Z",
-                     *         "updated_at": "2026-12-02T05:48:00.869Z",
+                     *         "created_at": "2026-12-02T12:59:43.200Z",
+                     *         "updated_at": "2026-12-02T12:59:43.200Z",
                      *         "voided_at": null,
                      *         "total_amount": -628,
                      *         "total_discount": -25,
@@ -12912,7 +13148,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": -129,
                      *                 "tax": -5.16,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -12920,7 +13157,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": -129,
                      *                 "tax": -5.81,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -12928,7 +13166,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": -129,
                      *                 "tax": -0.48,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -12977,7 +13216,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": -474,
                      *                 "tax": -18.96,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -12985,7 +13225,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": -474,
                      *                 "tax": -21.33,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -12993,7 +13234,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": -474,
                      *                 "tax": -1.78,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -13012,7 +13254,8 @@ export interface operations {
                      *             "rate": 0.04,
                      *             "taxable_amount": -603,
                      *             "tax": -24.12,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "city",
@@ -13020,7 +13263,8 @@ export interface operations {
                      *             "rate": 0.045,
                      *             "taxable_amount": -603,
                      *             "tax": -27.14,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "special",
@@ -13028,7 +13272,8 @@ export interface operations {
                      *             "rate": 0.00375,
                      *             "taxable_amount": -603,
                      *             "tax": -2.26,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           }
                      *         ],
                      *         "messages": []
@@ -13046,8 +13291,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T05:48:00.869Z",
-                     *         "updated_at": "2026-12-02T05:48:00.869Z",
+                     *         "created_at": "2026-12-02T12:59:43.200Z",
+                     *         "updated_at": "2026-12-02T12:59:43.200Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -13098,7 +13343,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 129,
                      *                 "tax": 5.16,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -13106,7 +13352,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 129,
                      *                 "tax": 5.81,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -13114,7 +13361,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 129,
                      *                 "tax": 0.48,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -13163,7 +13411,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 474,
                      *                 "tax": 18.96,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -13171,7 +13420,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 474,
                      *                 "tax": 21.33,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -13179,7 +13429,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 474,
                      *                 "tax": 1.78,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -13198,7 +13449,8 @@ export interface operations {
                      *             "rate": 0.04,
                      *             "taxable_amount": 603,
                      *             "tax": 24.12,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "city",
@@ -13206,7 +13458,8 @@ export interface operations {
                      *             "rate": 0.045,
                      *             "taxable_amount": 603,
                      *             "tax": 27.14,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "special",
@@ -13214,7 +13467,8 @@ export interface operations {
                      *             "rate": 0.00375,
                      *             "taxable_amount": 603,
                      *             "tax": 2.26,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           }
                      *         ],
                      *         "messages": []
@@ -13934,7 +14188,7 @@ export interface operations {
                      *           "customer_code": "C-ACME",
                      *           "name": "Acme Hardware LLC",
                      *           "location_code": null,
-                     *           "created_at": "2026-12-02T01:18:16.783Z",
+                     *           "created_at": "2026-12-02T12:59:43.317Z",
                      *           "certificates": []
                      *         }
                      *       ],
@@ -14274,7 +14528,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware LLC",
                      *       "location_code": null,
-                     *       "created_at": "2026-12-02T01:18:16.783Z",
+                     *       "created_at": "2026-12-02T12:59:43.317Z",
                      *       "certificates": []
                      *     }
                      */
@@ -14626,7 +14880,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware LLC",
                      *       "location_code": null,
-                     *       "created_at": "2026-12-02T01:18:16.783Z",
+                     *       "created_at": "2026-12-02T12:59:43.317Z",
                      *       "certificates": []
                      *     }
                      */
@@ -14921,7 +15175,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_83eb750c068789ece336b7f2",
+                     *       "id": "cert_33bd2e08727ca0aaa33d6083",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -14942,17 +15196,17 @@ export interface operations {
                      *         "title": "Tax analyst"
                      *       },
                      *       "review_authority": "account",
-                     *       "activated_at": "2026-12-02T01:18:16.837Z",
-                     *       "assigned_at": "2026-12-02T01:18:16.857Z",
-                     *       "created_at": "2026-12-02T01:18:16.802Z",
+                     *       "activated_at": "2026-12-02T12:59:43.427Z",
+                     *       "assigned_at": "2026-12-02T12:59:43.448Z",
+                     *       "created_at": "2026-12-02T12:59:43.343Z",
                      *       "effective": true,
                      *       "expired": false,
                      *       "assigned": true,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-02T01:18:16.802Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.343Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -14960,8 +15214,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "activated",
-                     *           "at": "2026-12-02T01:18:16.837Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.427Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -14969,8 +15223,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "assigned",
-                     *           "at": "2026-12-02T01:18:16.857Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.448Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -15328,7 +15582,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "certificate",
-                     *           "id": "cert_83eb750c068789ece336b7f2",
+                     *           "id": "cert_33bd2e08727ca0aaa33d6083",
                      *           "customer_code": "C-ACME",
                      *           "location_code": null,
                      *           "jurisdiction": "NY",
@@ -15348,15 +15602,15 @@ export interface operations {
                      *           "review_authority": null,
                      *           "activated_at": null,
                      *           "assigned_at": null,
-                     *           "created_at": "2026-12-02T01:18:16.802Z",
+                     *           "created_at": "2026-12-02T12:59:43.343Z",
                      *           "effective": false,
                      *           "expired": false,
                      *           "assigned": false,
                      *           "audit": [
                      *             {
                      *               "action": "created",
-                     *               "at": "2026-12-02T01:18:16.802Z",
-                     *               "key_id": "key_513682164cd61eda3bff2e7f",
+                     *               "at": "2026-12-02T12:59:43.343Z",
+                     *               "key_id": "key_b91390541495816fb1e3564e",
                      *               "key_prefix": "stx_test_admi",
                      *               "practice_id": null,
                      *               "engagement_id": null,
@@ -15730,7 +15984,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_83eb750c068789ece336b7f2",
+                     *       "id": "cert_33bd2e08727ca0aaa33d6083",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -15750,15 +16004,15 @@ export interface operations {
                      *       "review_authority": null,
                      *       "activated_at": null,
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-02T01:18:16.802Z",
+                     *       "created_at": "2026-12-02T12:59:43.343Z",
                      *       "effective": false,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-02T01:18:16.802Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.343Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -16112,7 +16366,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_83eb750c068789ece336b7f2",
+                     *       "id": "cert_33bd2e08727ca0aaa33d6083",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -16132,15 +16386,15 @@ export interface operations {
                      *       "review_authority": null,
                      *       "activated_at": null,
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-02T01:18:16.802Z",
+                     *       "created_at": "2026-12-02T12:59:43.343Z",
                      *       "effective": false,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-02T01:18:16.802Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.343Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -16448,7 +16702,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_83eb750c068789ece336b7f2",
+                     *       "id": "cert_33bd2e08727ca0aaa33d6083",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -16469,17 +16723,17 @@ export interface operations {
                      *         "title": "Tax analyst"
                      *       },
                      *       "review_authority": "account",
-                     *       "activated_at": "2026-12-02T01:18:16.837Z",
+                     *       "activated_at": "2026-12-02T12:59:43.427Z",
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-02T01:18:16.802Z",
+                     *       "created_at": "2026-12-02T12:59:43.343Z",
                      *       "effective": true,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-02T01:18:16.802Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.343Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -16487,8 +16741,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "activated",
-                     *           "at": "2026-12-02T01:18:16.837Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.427Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -16842,21 +17096,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [
-                     *         {
-                     *           "object": "declared_exemption",
-                     *           "customer_code": "C-ACME",
-                     *           "state": "FL",
-                     *           "type": "wholesale",
-                     *           "source": "customer",
-                     *           "documents": 2,
-                     *           "exempt_amount": 240.5,
-                     *           "first_date": "2026-11-30",
-                     *           "last_date": "2026-12-01",
-                     *           "covered": false,
-                     *           "certificate_id": null
-                     *         }
-                     *       ],
+                     *       "data": [],
                      *       "next_cursor": null
                      *     }
                      */
@@ -17821,14 +18061,14 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "batch",
-                     *           "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
+                     *           "id": "bat_0b6cb2930b4bcee2fb466c4bf93f8570",
                      *           "status": "completed",
                      *           "item_count": 2,
                      *           "succeeded_count": 2,
                      *           "failed_count": 0,
-                     *           "created_at": "2026-12-02T01:18:16.910Z",
-                     *           "completed_at": "2026-12-02T01:18:16.994Z",
-                     *           "expires_at": "2027-01-01T01:18:16.994Z"
+                     *           "created_at": "2026-12-02T12:59:43.507Z",
+                     *           "completed_at": "2026-12-02T12:59:43.623Z",
+                     *           "expires_at": "2027-01-01T12:59:43.623Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -18209,10 +18449,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "batch",
-                     *       "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
+                     *       "id": "bat_0b6cb2930b4bcee2fb466c4bf93f8570",
                      *       "status": "pending",
                      *       "item_count": 2,
-                     *       "created_at": "2026-12-02T01:18:16.910Z"
+                     *       "created_at": "2026-12-02T12:59:43.507Z"
                      *     }
                      */
                     "application/json": {
@@ -18578,14 +18818,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "batch",
-                     *       "id": "bat_6fdfd95d9c1fada8c5cc524a539beacd",
+                     *       "id": "bat_0b6cb2930b4bcee2fb466c4bf93f8570",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-02T05:48:01.128Z",
-                     *       "completed_at": "2026-12-02T05:48:01.217Z",
-                     *       "expires_at": "2027-01-01T05:48:01.217Z",
+                     *       "created_at": "2026-12-02T12:59:43.507Z",
+                     *       "completed_at": "2026-12-02T12:59:43.623Z",
+                     *       "expires_at": "2027-01-01T12:59:43.623Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "quote-77",
@@ -18640,7 +18880,8 @@ export interface operations {
                      *                     "rate": 0.04,
                      *                     "taxable_amount": 300,
                      *                     "tax": 12,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "city",
@@ -18648,7 +18889,8 @@ export interface operations {
                      *                     "rate": 0.045,
                      *                     "taxable_amount": 300,
                      *                     "tax": 13.5,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "special",
@@ -18656,7 +18898,8 @@ export interface operations {
                      *                     "rate": 0.00375,
                      *                     "taxable_amount": 300,
                      *                     "tax": 1.13,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
@@ -18670,7 +18913,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 300,
                      *                 "tax": 12,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -18678,7 +18922,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 300,
                      *                 "tax": 13.5,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -18686,7 +18931,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 300,
                      *                 "tax": 1.13,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "messages": []
@@ -18709,8 +18955,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T05:48:01.217Z",
-                     *             "updated_at": "2026-12-02T05:48:01.217Z",
+                     *             "created_at": "2026-12-02T12:59:43.623Z",
+                     *             "updated_at": "2026-12-02T12:59:43.623Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -18761,7 +19007,8 @@ export interface operations {
                      *                     "rate": 0.04,
                      *                     "taxable_amount": 450,
                      *                     "tax": 18,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "city",
@@ -18769,7 +19016,8 @@ export interface operations {
                      *                     "rate": 0.045,
                      *                     "taxable_amount": 450,
                      *                     "tax": 20.25,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "special",
@@ -18777,7 +19025,8 @@ export interface operations {
                      *                     "rate": 0.00375,
                      *                     "taxable_amount": 450,
                      *                     "tax": 1.69,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
@@ -18796,7 +19045,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 450,
                      *                 "tax": 18,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -18804,7 +19054,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 450,
                      *                 "tax": 20.25,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -18812,7 +19063,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 450,
                      *                 "tax": 1.69,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "messages": []
@@ -19212,7 +19464,8 @@ export interface operations {
                      *                     "rate": 0.04,
                      *                     "taxable_amount": 300,
                      *                     "tax": 12,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "city",
@@ -19220,7 +19473,8 @@ export interface operations {
                      *                     "rate": 0.045,
                      *                     "taxable_amount": 300,
                      *                     "tax": 13.5,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "special",
@@ -19228,7 +19482,8 @@ export interface operations {
                      *                     "rate": 0.00375,
                      *                     "taxable_amount": 300,
                      *                     "tax": 1.13,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
@@ -19242,7 +19497,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 300,
                      *                 "tax": 12,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -19250,7 +19506,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 300,
                      *                 "tax": 13.5,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -19258,7 +19515,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 300,
                      *                 "tax": 1.13,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "messages": []
@@ -19281,8 +19539,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T05:48:01.217Z",
-                     *             "updated_at": "2026-12-02T05:48:01.217Z",
+                     *             "created_at": "2026-12-02T12:59:43.623Z",
+                     *             "updated_at": "2026-12-02T12:59:43.623Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -19333,7 +19591,8 @@ export interface operations {
                      *                     "rate": 0.04,
                      *                     "taxable_amount": 450,
                      *                     "tax": 18,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "city",
@@ -19341,7 +19600,8 @@ export interface operations {
                      *                     "rate": 0.045,
                      *                     "taxable_amount": 450,
                      *                     "tax": 20.25,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "special",
@@ -19349,7 +19609,8 @@ export interface operations {
                      *                     "rate": 0.00375,
                      *                     "taxable_amount": 450,
                      *                     "tax": 1.69,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
@@ -19368,7 +19629,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 450,
                      *                 "tax": 18,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -19376,7 +19638,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 450,
                      *                 "tax": 20.25,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -19384,7 +19647,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 450,
                      *                 "tax": 1.69,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "messages": []
@@ -19715,14 +19979,14 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "return_job",
-                     *           "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
+                     *           "id": "rjob_0950239a1a65d32bc1cd6aee97d797a3",
                      *           "status": "completed",
                      *           "item_count": 2,
                      *           "succeeded_count": 2,
                      *           "failed_count": 0,
-                     *           "created_at": "2026-12-02T01:18:17.194Z",
-                     *           "completed_at": "2026-12-02T01:18:17.265Z",
-                     *           "expires_at": "2027-01-01T01:18:17.265Z"
+                     *           "created_at": "2026-12-02T12:59:43.910Z",
+                     *           "completed_at": "2026-12-02T12:59:44.001Z",
+                     *           "expires_at": "2027-01-01T12:59:44.001Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -20078,10 +20342,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "return_job",
-                     *       "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
+                     *       "id": "rjob_0950239a1a65d32bc1cd6aee97d797a3",
                      *       "status": "pending",
                      *       "item_count": 2,
-                     *       "created_at": "2026-12-02T01:18:17.194Z"
+                     *       "created_at": "2026-12-02T12:59:43.910Z"
                      *     }
                      */
                     "application/json": {
@@ -20450,14 +20714,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "return_job",
-                     *       "id": "rjob_8fafa9f96f1cb6b51c607166e8d9f05e",
+                     *       "id": "rjob_0950239a1a65d32bc1cd6aee97d797a3",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-02T05:48:01.426Z",
-                     *       "completed_at": "2026-12-02T05:48:01.511Z",
-                     *       "expires_at": "2027-01-01T05:48:01.511Z",
+                     *       "created_at": "2026-12-02T12:59:43.910Z",
+                     *       "completed_at": "2026-12-02T12:59:44.001Z",
+                     *       "expires_at": "2027-01-01T12:59:44.001Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "ny-2026-04",
@@ -25895,7 +26159,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhook_endpoint",
-                     *           "id": "we_2d3aa785d4fe7a1394836e72",
+                     *           "id": "we_74f2816929cac464a8c35753",
                      *           "url": "http://127.0.0.1:8787/salestax-events",
                      *           "events": [
                      *             "transaction.committed",
@@ -25907,7 +26171,7 @@ export interface operations {
                      *           "disabled_reason": null,
                      *           "disabled_at": null,
                      *           "failing_since": null,
-                     *           "created_at": "2026-12-02T01:18:17.738Z",
+                     *           "created_at": "2026-12-02T12:59:45.009Z",
                      *           "secret_rotated_at": null,
                      *           "previous_secret_expires_at": null
                      *         }
@@ -26533,7 +26797,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "webhook_endpoint",
-                     *       "id": "we_2d3aa785d4fe7a1394836e72",
+                     *       "id": "we_74f2816929cac464a8c35753",
                      *       "url": "http://127.0.0.1:8787/salestax-events",
                      *       "events": [
                      *         "transaction.committed",
@@ -26545,7 +26809,7 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "disabled_at": null,
                      *       "failing_since": null,
-                     *       "created_at": "2026-12-02T01:18:17.738Z",
+                     *       "created_at": "2026-12-02T12:59:45.009Z",
                      *       "secret_rotated_at": null,
                      *       "previous_secret_expires_at": null
                      *     }
@@ -26810,7 +27074,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "webhook_endpoint",
-                     *       "id": "we_2d3aa785d4fe7a1394836e72",
+                     *       "id": "we_74f2816929cac464a8c35753",
                      *       "deleted": true
                      *     }
                      */
@@ -27394,9 +27658,9 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fsu25655e09d79f9b49b2afa8df9",
+                     *           "id": "evt_0mx64uwos105b48b247494ceda6c4d1c",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:17.645Z",
+                     *           "created_at": "2026-12-02T12:59:44.764Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -27411,8 +27675,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:17.645Z",
-                     *             "updated_at": "2026-12-02T01:18:17.645Z",
+                     *             "created_at": "2026-12-02T12:59:44.764Z",
+                     *             "updated_at": "2026-12-02T12:59:44.764Z",
                      *             "voided_at": null,
                      *             "total_amount": 139,
                      *             "total_discount": 0,
@@ -27428,9 +27692,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fstxz6347d6d7d59b45a9810b026",
+                     *           "id": "evt_0mx64uwc743fc3a177dd94340ae3fd37",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:17.495Z",
+                     *           "created_at": "2026-12-02T12:59:44.311Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -27445,8 +27709,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:17.495Z",
-                     *             "updated_at": "2026-12-02T01:18:17.495Z",
+                     *             "created_at": "2026-12-02T12:59:44.311Z",
+                     *             "updated_at": "2026-12-02T12:59:44.311Z",
                      *             "voided_at": null,
                      *             "total_amount": 139,
                      *             "total_discount": 0,
@@ -27462,9 +27726,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fstk2a69604b321b5452b842e23b",
+                     *           "id": "evt_0mx64uvt3af061aa59f4a45a9b9dc3da",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:16.994Z",
+                     *           "created_at": "2026-12-02T12:59:43.623Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -27479,8 +27743,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.994Z",
-                     *             "updated_at": "2026-12-02T01:18:16.994Z",
+                     *             "created_at": "2026-12-02T12:59:43.623Z",
+                     *             "updated_at": "2026-12-02T12:59:43.623Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -27496,9 +27760,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fstbq95bba6886a9046398b45255",
+                     *           "id": "evt_0mx64uvgp2a599b252cd64f41a0ca5d3",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:16.694Z",
+                     *           "created_at": "2026-12-02T12:59:43.177Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -27513,8 +27777,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.694Z",
-                     *             "updated_at": "2026-12-02T01:18:16.694Z",
+                     *             "created_at": "2026-12-02T12:59:43.177Z",
+                     *             "updated_at": "2026-12-02T12:59:43.177Z",
                      *             "voided_at": null,
                      *             "total_amount": 628,
                      *             "total_discount": 25,
@@ -27530,9 +27794,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fst8112256191837b42e28d81822",
+                     *           "id": "evt_0mx64uv7y29a78b7777e94dc1b8e8d70",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:16.561Z",
+                     *           "created_at": "2026-12-02T12:59:42.862Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -27547,8 +27811,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.561Z",
-                     *             "updated_at": "2026-12-02T01:18:16.561Z",
+                     *             "created_at": "2026-12-02T12:59:42.862Z",
+                     *             "updated_at": "2026-12-02T12:59:42.862Z",
                      *             "voided_at": null,
                      *             "total_amount": 628,
                      *             "total_discount": 25,
@@ -27840,9 +28104,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_0mx5fsu25655e09d79f9b49b2afa8df9",
+                     *       "id": "evt_0mx64uwos105b48b247494ceda6c4d1c",
                      *       "type": "transaction.committed",
-                     *       "created_at": "2026-12-02T01:18:17.645Z",
+                     *       "created_at": "2026-12-02T12:59:44.764Z",
                      *       "environment": "sandbox",
                      *       "data": {
                      *         "object": "transaction",
@@ -27857,8 +28121,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": null,
-                     *         "created_at": "2026-12-02T01:18:17.645Z",
-                     *         "updated_at": "2026-12-02T01:18:17.645Z",
+                     *         "created_at": "2026-12-02T12:59:44.764Z",
+                     *         "updated_at": "2026-12-02T12:59:44.764Z",
                      *         "voided_at": null,
                      *         "total_amount": 139,
                      *         "total_discount": 0,
@@ -27872,7 +28136,7 @@ export interface operations {
                      *       },
                      *       "deliveries": [
                      *         {
-                     *           "endpoint_id": "we_2d3aa785d4fe7a1394836e72",
+                     *           "endpoint_id": "we_74f2816929cac464a8c35753",
                      *           "state": "pending",
                      *           "attempts": 0,
                      *           "last_attempt_at": null,
@@ -28219,7 +28483,7 @@ export interface operations {
                      *       "authenticated": true,
                      *       "authenticationType": "OpenIdBearerToken",
                      *       "authenticatedUserName": "seeded key",
-                     *       "authenticatedUserId": 1656562650,
+                     *       "authenticatedUserId": 426472827,
                      *       "authenticatedAccountId": 1450900708
                      *     }
                      */
@@ -29377,7 +29641,7 @@ export interface operations {
                      *           "defaultCountry": "US",
                      *           "baseCurrencyCode": "USD",
                      *           "isTest": true,
-                     *           "createdDate": "2026-12-02T02:11:36.394Z"
+                     *           "createdDate": "2026-12-02T12:59:39.146Z"
                      *         }
                      *       ]
                      *     }
@@ -29542,8 +29806,8 @@ export interface operations {
                      *           "city": "Brooklyn",
                      *           "postalCode": "11201",
                      *           "emailAddress": "purchasing@harbor-supply.example",
-                     *           "createdDate": "2026-12-02T02:11:44.120Z",
-                     *           "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *           "createdDate": "2026-12-02T12:59:45.392Z",
+                     *           "modifiedDate": "2026-12-02T12:59:45.392Z",
                      *           "country": "US",
                      *           "region": "NY"
                      *         }
@@ -29766,8 +30030,8 @@ export interface operations {
                      *         "city": "Brooklyn",
                      *         "postalCode": "11201",
                      *         "emailAddress": "purchasing@harbor-supply.example",
-                     *         "createdDate": "2026-12-02T02:11:44.120Z",
-                     *         "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *         "createdDate": "2026-12-02T12:59:45.392Z",
+                     *         "modifiedDate": "2026-12-02T12:59:45.392Z",
                      *         "country": "US",
                      *         "region": "NY"
                      *       }
@@ -29925,8 +30189,8 @@ export interface operations {
                      *       "city": "Brooklyn",
                      *       "postalCode": "11201",
                      *       "emailAddress": "purchasing@harbor-supply.example",
-                     *       "createdDate": "2026-12-02T02:11:44.120Z",
-                     *       "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *       "createdDate": "2026-12-02T12:59:45.392Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.392Z",
                      *       "country": "US",
                      *       "region": "NY"
                      *     }
@@ -30136,8 +30400,8 @@ export interface operations {
                      *       "city": "Brooklyn",
                      *       "postalCode": "11201",
                      *       "phoneNumber": "+1 718 555 0100",
-                     *       "createdDate": "2026-12-02T02:11:44.120Z",
-                     *       "modifiedDate": "2026-12-02T02:11:44.193Z",
+                     *       "createdDate": "2026-12-02T12:59:45.392Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.437Z",
                      *       "country": "US",
                      *       "region": "NY"
                      *     }
@@ -30295,7 +30559,7 @@ export interface operations {
                      *       "@recordsetCount": 1,
                      *       "value": [
                      *         {
-                     *           "id": 1028100069,
+                     *           "id": 1326100562,
                      *           "companyId": 879894699,
                      *           "signedDate": "2026-01-01",
                      *           "expirationDate": "2099-12-31",
@@ -30310,8 +30574,8 @@ export interface operations {
                      *             "name": "RESALE"
                      *           },
                      *           "status": "COMPLETE",
-                     *           "createdDate": "2026-12-02T02:11:41.669Z",
-                     *           "modifiedDate": "2026-12-02T02:11:41.723Z",
+                     *           "createdDate": "2026-12-02T12:59:43.343Z",
+                     *           "modifiedDate": "2026-12-02T12:59:43.448Z",
                      *           "exposureZone": {
                      *             "id": 1849849514,
                      *             "name": "New York",
@@ -30524,7 +30788,7 @@ export interface operations {
                      *       "@recordsetCount": 1,
                      *       "value": [
                      *         {
-                     *           "id": 1028100069,
+                     *           "id": 1326100562,
                      *           "companyId": 879894699,
                      *           "signedDate": "2026-01-01",
                      *           "expirationDate": "2099-12-31",
@@ -30539,8 +30803,8 @@ export interface operations {
                      *             "name": "RESALE"
                      *           },
                      *           "status": "COMPLETE",
-                     *           "createdDate": "2026-12-02T02:11:41.669Z",
-                     *           "modifiedDate": "2026-12-02T02:11:41.723Z",
+                     *           "createdDate": "2026-12-02T12:59:43.343Z",
+                     *           "modifiedDate": "2026-12-02T12:59:43.448Z",
                      *           "exposureZone": {
                      *             "id": 1849849514,
                      *             "name": "New York",
@@ -30557,8 +30821,8 @@ export interface operations {
                      *               "line1": "",
                      *               "city": "",
                      *               "postalCode": "",
-                     *               "createdDate": "2026-12-02T02:11:41.652Z",
-                     *               "modifiedDate": "2026-12-02T02:11:41.652Z",
+                     *               "createdDate": "2026-12-02T12:59:43.317Z",
+                     *               "modifiedDate": "2026-12-02T12:59:43.317Z",
                      *               "country": ""
                      *             }
                      *           ]
@@ -31144,7 +31408,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 1,
-                     *       "modifiedDate": "2026-12-02T02:15:20.770Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.539Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -32058,7 +32322,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 2,
-                     *       "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.605Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -32608,7 +32872,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 2,
-                     *       "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.605Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -32971,7 +33235,7 @@ export interface operations {
                      *           "region": "NY",
                      *           "country": "US",
                      *           "version": 2,
-                     *           "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *           "modifiedDate": "2026-12-02T12:59:45.605Z",
                      *           "lines": [
                      *             {
                      *               "lineNumber": "1",
@@ -33235,7 +33499,7 @@ export interface operations {
                      *           "region": "NY",
                      *           "country": "US",
                      *           "version": 1,
-                     *           "modifiedDate": "2026-12-02T02:15:19.391Z",
+                     *           "modifiedDate": "2026-12-02T12:59:43.273Z",
                      *           "lines": [
                      *             {
                      *               "lineNumber": "1",
@@ -33485,7 +33749,7 @@ export interface operations {
                      *           "region": "NY",
                      *           "country": "US",
                      *           "version": 1,
-                     *           "modifiedDate": "2026-12-02T02:15:19.325Z",
+                     *           "modifiedDate": "2026-12-02T12:59:43.119Z",
                      *           "lines": [
                      *             {
                      *               "lineNumber": "1",
@@ -34044,7 +34308,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 1,
-                     *       "modifiedDate": "2026-12-02T02:15:20.991Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.798Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -34957,7 +35221,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 2,
-                     *       "modifiedDate": "2026-12-02T02:15:21.050Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.834Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -35460,7 +35724,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 2,
-                     *       "modifiedDate": "2026-12-02T02:15:21.050Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.834Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -35961,7 +36225,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 1,
-                     *       "modifiedDate": "2026-12-02T02:15:21.147Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.925Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -36433,7 +36697,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 3,
-                     *       "modifiedDate": "2026-12-02T02:15:21.202Z",
+                     *       "modifiedDate": "2026-12-02T12:59:46.012Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -36917,7 +37181,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 3,
-                     *       "modifiedDate": "2026-12-02T02:15:21.271Z",
+                     *       "modifiedDate": "2026-12-02T12:59:46.105Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -37389,7 +37653,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 3,
-                     *       "modifiedDate": "2026-12-02T02:15:21.343Z",
+                     *       "modifiedDate": "2026-12-02T12:59:46.131Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",

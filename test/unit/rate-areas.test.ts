@@ -224,9 +224,29 @@ describe('the source of every rate', () => {
     expect(groceries.jurisdictions.find((j) => j.type === 'state')?.source).toMatch(/^https:\/\/dor\.mo\.gov/);
   });
 
+  it('says how each source was obtained: an official file, an official notice, the vendor table or a secondary report', () => {
+    const ga = general('GA', '30303').lines[0]!;
+    expect(ga.jurisdictions.find((j) => j.type === 'state')?.sourceKind).toBe('official_file');
+    const ny = general('NY', '10001').lines[0]!;
+    expect(new Set(ny.jurisdictions.map((j) => j.sourceKind))).toEqual(new Set(['vendor_table']));
+    const bh = general('CA', '90210').lines[0]!;
+    expect(bh.jurisdictions.find((j) => j.type === 'state')?.sourceKind).toBe('official_notice');
+    expect(bh.jurisdictions.find((j) => j.type === 'special')?.sourceKind).toBe('official_file');
+    // DC's scheduled rate rests on the quoted notice (data/state_rate_changes.csv source_kind).
+    const changes = readCsv(join(DATA, 'state_rate_changes.csv'), ['state', 'source_kind']);
+    const dc = run({ date: '2026-10-15', ship_to: { state: 'DC', zip: '20001' }, lines: [{ amount: 100 }] }).lines[0]!;
+    expect(dc.jurisdictions.find((j) => j.type === 'state')?.sourceKind).toBe(changes.find((r) => r.state === 'DC')!.source_kind);
+    const rates = destinationRates(content, 'GA', '30303', D);
+    expect(rates.components.map((c) => content.sourceKind(c.source))).toContain('official_file');
+    expect(content.sourceKind('no such source')).toBeUndefined();
+  });
+
   it('every jurisdiction of every taxed ZIP names a source', () => {
     for (const r of zipRows.filter((_, i) => i % 97 === 0 && _.state !== 'PR' && _.state !== 'IL'))
-      for (const j of general(r.state, r.zip).lines[0]!.jurisdictions) expect(j.source, `${r.state} ${r.zip} ${j.name}`).toMatch(/\S/);
+      for (const j of general(r.state, r.zip).lines[0]!.jurisdictions) {
+        expect(j.source, `${r.state} ${r.zip} ${j.name}`).toMatch(/\S/);
+        expect(['official_file', 'official_notice', 'vendor_table', 'secondary'], `${r.state} ${r.zip} ${j.name}`).toContain(j.sourceKind);
+      }
   });
 });
 

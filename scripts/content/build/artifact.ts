@@ -72,6 +72,7 @@ export function buildArtifact(data: string, onVersion?: (derived: VersionDerivat
     attribution: [...ATTRIBUTION],
     names: build.names.values.join('\n'),
     rateSources: build.rateSources.values,
+    rateSourceKinds: build.sourceKinds(),
     states: states.facts,
     stateRateChanges,
     stateRateHistory,

@@ -81,7 +81,7 @@ export function readRateVersions(build: Build, input: RateVersionsInput): RateVe
       return allowed.length === 1 && allowed[0] === entry.effective_from;
     };
     const tableSource = zipTableLabel(entry.source, entry.zip_rates, tableDate);
-    build.ages.describe(tableSource, zipTableFacts(entry.source, entry.zip_rates, tableDate));
+    build.ages.describe(tableSource, zipTableFacts(entry.source, entry.zip_rates, tableDate, entry.source_kind ?? ''));
     const currentRows = new Map<string, Map<string, ZipTableRow>>();
     for (const [state, rows] of previousRows) if (!takes(state)) currentRows.set(state, rows);
     // A row of a place us_states.csv does not list (Puerto Rico) is outside the service's jurisdictions.

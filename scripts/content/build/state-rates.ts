@@ -14,7 +14,7 @@ export function readStateRateHistory(build: Build, stateBuilds: readonly StateBu
 
 export function readStateRateChanges(build: Build): ContentArtifact['stateRateChanges'] {
   const changes: Record<string, { from: string; rate: number; source: number }[]> = {};
-  for (const r of build.load('state_rate_changes.csv', ['state', 'effective_from', 'state_rate', 'source']))
-    (changes[r.state] ??= []).push({ from: r.effective_from, rate: toMicro(r.state_rate), source: build.sourceId(r.source) });
+  for (const r of build.load('state_rate_changes.csv', ['state', 'effective_from', 'state_rate', 'source', 'source_kind']))
+    (changes[r.state] ??= []).push({ from: r.effective_from, rate: toMicro(r.state_rate), source: build.sourceId(r.source, r.source_kind) });
   return changes;
 }

@@ -35,13 +35,14 @@ export function california(): StateBuild {
             publisher: 'California Department of Tax and Fee Administration (CDTFA)',
             table: label.replace(/^CDTFA /, ''),
             date: cdtfa[0]?.effective_date ?? '',
+            kind: 'official_file',
           });
         }
         cityTables.push(cityRates);
         return {
           cityRates,
           labels: label ? [label] : [],
-          fields: (b) => ({ caCityRates: cityRates, caCitySource: label === '' ? -1 : b.sourceId(label) }),
+          fields: (b) => ({ caCityRates: cityRates, caCitySource: label === '' ? -1 : b.sourceId(label, 'official_file') }),
         };
       },
       check(build, rows): Parts {
@@ -68,7 +69,7 @@ export function california(): StateBuild {
       after: 'boundaries',
       read: (build) => {
         if (!base) throw new Error('the California base is read with the rate versions');
-        return { caBaseRates: base, caBaseSource: build.sourceId(BASE_SOURCE) };
+        return { caBaseRates: base, caBaseSource: build.sourceId(BASE_SOURCE, 'official_notice') };
       },
     },
   };
