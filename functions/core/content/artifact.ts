@@ -280,6 +280,15 @@ export interface StateRatesAge {
   readonly sources: readonly RateSourceFacts[];
 }
 
+export interface LocalRateChange {
+  readonly county: string;
+  readonly from: string;
+  readonly to: string | null;
+  readonly name: string;
+  readonly rate: Micro;
+  readonly source: number;
+}
+
 export interface ContentArtifact {
   readonly format: 5;
   /** The newest version's name. */
@@ -304,6 +313,12 @@ export interface ContentArtifact {
   readonly rateSourceKinds: readonly SourceKind[];
   /** State-part changes on or after coverage (scheduled statutory changes). */
   readonly stateRateChanges: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro; readonly source: number }[]>>;
+  /**
+   * Local taxes that start after the ZIP tables' date, by state: in force from `from` to `to`
+   * (inclusive; null: open) on every ZIP of the postal county `county` (upper case), as a
+   * jurisdiction of their own (data/local_rate_changes.csv).
+   */
+  readonly localRateChanges: Readonly<Record<string, readonly LocalRateChange[]>>;
   /** State rates before coverage, only for states without local tax and with exact dates. */
   readonly stateRateHistory: Readonly<Record<string, readonly RatePeriod[]>>;
   /**

@@ -34,6 +34,8 @@ export function oneQuarterAfter(date: string): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+const NO_CHANGES: { name: string; rate: Micro; source: string }[] = [];
+
 /** The dated state parts of one artifact, shared by its versions. */
 export class StateRates {
   /** Each state's rates age (null: the artifact records none), built on first use. */
@@ -68,6 +70,15 @@ export class StateRates {
     let found: { rate: Micro; source: number } | undefined;
     for (const change of this.artifact.stateRateChanges[state] ?? []) if (change.from <= date) found = change;
     return found && { rate: found.rate, source: rateSourceOf(this.artifact, found.source) };
+  }
+
+  /** The local taxes of a postal county that started after the ZIP tables and are in force on `date`. */
+  localChanges(state: string, county: string, date: string): { readonly name: string; readonly rate: Micro; readonly source: string }[] {
+    const list = this.artifact.localRateChanges?.[state];
+    if (list === undefined) return NO_CHANGES;
+    return list
+      .filter((c) => c.county === county && c.from <= date && (c.to === null || date <= c.to))
+      .map((c) => ({ name: c.name, rate: c.rate, source: rateSourceOf(this.artifact, c.source) }));
   }
 
   /** The state rate before coverage, where the state's history covers the date exactly, and its source. */

@@ -136,6 +136,11 @@ export class TaxContent {
     return this.stateRates.historical(state, date);
   }
 
+  /** Local taxes of the postal county that started after the ZIP tables, in force on the date. */
+  localRateChanges(state: string, county: string, date: string): readonly { readonly name: string; readonly rate: Micro; readonly source: string }[] {
+    return this.stateRates.localChanges(state, county, date);
+  }
+
   /** A rate source of the artifact by index (publisher, table, date). */
   rateSource(index: number): string {
     return rateSourceOf(this.artifact, index);
