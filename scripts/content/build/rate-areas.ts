@@ -174,7 +174,8 @@ export function deriveAreas(input: DeriveInput): { answers: Map<string, Map<stri
  * regions are not districts. Where a district that levies a sales tax (a CID, TDD or business
  * district) names every row of its postal city, the place is the city its name begins with (rows of
  * that name with the same parts), failing that its county: the lowest special part two or more of the
- * county's other rows carry, which every place of the county pays. The ZIP is answered at the place's
+ * county's other rows carry (the lowest of them where none is carried twice), which every place of
+ * the county pays. The ZIP is answered at the place's
  * combination, unless the region is county-wide and the excess is no more than a whole-area
  * district's (then the row stands), and the range holds both. A district-named row whose rate is the
  * place's takes the place's name: the district adds nothing to it.
