@@ -2143,6 +2143,8 @@ export interface components {
             tax: number;
             /** @description Where the jurisdiction's rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept. */
             source: string | null;
+            /** @description How the jurisdiction's source was obtained: the publisher's own rate file or table (official_file), the publisher's own notice, page or statute stating the rate, read or quoted (official_notice), a vendor's rate table (vendor_table), or a secondary report (secondary). null on documents stored before kinds were kept. */
+            source_kind: ("official_file" | "official_notice" | "vendor_table" | "secondary") | null;
         };
         Message: {
             /** @description Stable, snake_case: content_older_than_date, zip_spans_multiple_rate_areas, unknown_tax_code, holiday_exempt, … */
@@ -2949,11 +2951,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_AK202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2962,11 +2967,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_AL202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2975,11 +2983,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_AR202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -2988,11 +2999,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_AZ202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3001,16 +3015,20 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "California Department of Tax and Fee Administration (CDTFA)",
                      *                 "table": "Effective Sales and Use Tax Rates 1-1-26",
-                     *                 "date": "2026-01-01"
+                     *                 "date": "2026-01-01",
+                     *                 "kind": "official_file"
                      *               },
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_CA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3019,11 +3037,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_CO202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3032,11 +3053,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_CT202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3045,11 +3069,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_DC202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3058,11 +3085,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_DE202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3071,11 +3101,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_FL202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3084,16 +3117,20 @@ export interface operations {
                      *             "version": "2026-04-01",
                      *             "effective_from": "2026-04-01",
                      *             "current_until": "2026-07-01",
+                     *             "newest_quarter": "2026-Q2",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Georgia (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
                      *                 "table": "GAR2026Q2FEB19.csv",
-                     *                 "date": "2026-02-19"
+                     *                 "date": "2026-02-19",
+                     *                 "kind": "official_file"
                      *               },
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_GA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3102,11 +3139,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_HI202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3115,11 +3155,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_IA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3128,11 +3171,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_ID202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3141,11 +3187,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_IL202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3154,11 +3203,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_IN202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3167,11 +3219,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_KS202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3180,11 +3235,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_KY202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3193,11 +3251,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_LA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3206,11 +3267,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3219,11 +3283,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MD202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3232,11 +3299,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_ME202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3245,11 +3315,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MI202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3258,16 +3331,20 @@ export interface operations {
                      *             "version": "2026-04-01",
                      *             "effective_from": "2026-04-01",
                      *             "current_until": "2026-07-01",
+                     *             "newest_quarter": "2026-Q2",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Minnesota (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
                      *                 "table": "MNR2026Q2FEB18.csv",
-                     *                 "date": "2026-02-18"
+                     *                 "date": "2026-02-18",
+                     *                 "kind": "official_file"
                      *               },
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MN202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3276,11 +3353,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MO202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3289,11 +3369,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MS202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3302,11 +3385,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_MT202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3315,11 +3401,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NC202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3328,11 +3417,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_ND202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3341,11 +3433,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NE202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3354,11 +3449,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NH202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3367,11 +3465,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NJ202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3380,11 +3481,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NM202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3393,11 +3497,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NV202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3406,11 +3513,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_NY202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3419,11 +3529,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_OH202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3432,11 +3545,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_OK202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3445,11 +3561,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_OR202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3458,11 +3577,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_PA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3471,11 +3593,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_RI202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3484,11 +3609,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_SC202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3497,11 +3625,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_SD202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3510,11 +3641,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_TN202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3523,11 +3657,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_TX202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3536,11 +3673,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_UT202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3549,11 +3689,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_VA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3562,11 +3705,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_VT202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3575,11 +3721,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_WA202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3588,16 +3737,20 @@ export interface operations {
                      *             "version": "2026-04-01",
                      *             "effective_from": "2026-04-01",
                      *             "current_until": "2026-07-01",
+                     *             "newest_quarter": "2026-Q2",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Wisconsin (Streamlined Sales Tax rate file, streamlinedsalestax.org)",
                      *                 "table": "WIR2026Q2FEB18.csv",
-                     *                 "date": "2026-02-18"
+                     *                 "date": "2026-02-18",
+                     *                 "kind": "official_file"
                      *               },
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_WI202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3606,11 +3759,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_WV202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           },
@@ -3619,11 +3775,14 @@ export interface operations {
                      *             "version": "2026-03-01",
                      *             "effective_from": "2026-03-01",
                      *             "current_until": "2026-06-01",
+                     *             "newest_quarter": "2026-Q1",
+                     *             "weakest_source_kind": "vendor_table",
                      *             "sources": [
                      *               {
                      *                 "publisher": "Avalara (TaxRates free ZIP5 tables; no open licence)",
                      *                 "table": "TAXRATES_ZIP5_WY202603.csv",
-                     *                 "date": "2026-03-01"
+                     *                 "date": "2026-03-01",
+                     *                 "kind": "vendor_table"
                      *               }
                      *             ]
                      *           }
@@ -3675,11 +3834,20 @@ export interface operations {
                                 effective_from: string;
                                 /** @description One quarter after effective_from: an answer dated later carries the warning content_older_than_date, and accuracy_policy deterministic refuses it. */
                                 current_until: string;
+                                /** @description The calendar quarter of effective_from (2026-Q2): the newest quarter whose rates the content states for the state. */
+                                newest_quarter: string;
+                                /**
+                                 * @description The weakest kind among the sources of the state's rates, strongest first: official_file, official_notice, vendor_table, secondary (a state answered from a vendor table says vendor_table).
+                                 * @enum {string}
+                                 */
+                                weakest_source_kind: "official_file" | "official_notice" | "vendor_table" | "secondary";
                                 /** @description Where the version's rates of the state come from (publisher, table or file, its date): the state's own publications first, the vendor ZIP table last. */
                                 sources: {
                                     publisher: string;
                                     table: string;
                                     date: string;
+                                    /** @enum {string} */
+                                    kind: "official_file" | "official_notice" | "vendor_table" | "secondary";
                                 }[];
                             }[];
                         };
@@ -3893,7 +4061,7 @@ export interface operations {
                      *         "used": 50,
                      *         "remaining": 99950,
                      *         "window_seconds": 60,
-                     *         "resets_in_seconds": 44
+                     *         "resets_in_seconds": 18
                      *       },
                      *       "batches": {
                      *         "pending": 0,
@@ -4233,7 +4401,7 @@ export interface operations {
                      *       "group_by": "kind",
                      *       "environment": "sandbox",
                      *       "key_id": null,
-                     *       "total": 16,
+                     *       "total": 19,
                      *       "data": [
                      *         {
                      *           "group": "adjustment",
@@ -4251,9 +4419,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "group": "calculation",
-                     *           "total": 2,
+                     *           "total": 3,
                      *           "by_kind": {
-                     *             "calculation": 2
+                     *             "calculation": 3
                      *           }
                      *         },
                      *         {
@@ -4279,16 +4447,16 @@ export interface operations {
                      *         },
                      *         {
                      *           "group": "refund",
-                     *           "total": 2,
+                     *           "total": 3,
                      *           "by_kind": {
-                     *             "refund": 2
+                     *             "refund": 3
                      *           }
                      *         },
                      *         {
                      *           "group": "void",
-                     *           "total": 2,
+                     *           "total": 3,
                      *           "by_kind": {
-                     *             "void": 2
+                     *             "void": 3
                      *           }
                      *         }
                      *       ]
@@ -5312,7 +5480,7 @@ export interface operations {
                      *           "state": "CO",
                      *           "zip": "80216",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-02T01:18:16.378Z"
+                     *           "created_at": "2026-12-02T12:59:42.610Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -5321,7 +5489,7 @@ export interface operations {
                      *           "state": "TX",
                      *           "zip": "78701",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         },
                      *         {
                      *           "object": "location",
@@ -5330,7 +5498,7 @@ export interface operations {
                      *           "state": "NY",
                      *           "zip": "10001",
                      *           "illinois_verified": false,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5607,7 +5775,7 @@ export interface operations {
                      *       "state": "CO",
                      *       "zip": "80216",
                      *       "illinois_verified": false,
-                     *       "created_at": "2026-12-02T01:18:16.378Z"
+                     *       "created_at": "2026-12-02T12:59:42.610Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Location"];
@@ -5885,9 +6053,9 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_584de856b89a69baf0fe8349",
+                     *           "id": "key_1de2bda9e89c74707cfe26e5",
                      *           "name": "NYC checkout",
-                     *           "prefix": "stx_test_ekbi",
+                     *           "prefix": "stx_test_Zb71",
                      *           "environment": "sandbox",
                      *           "scopes": [
                      *             "calculations:write",
@@ -5897,11 +6065,11 @@ export interface operations {
                      *           "location_code": "NYC",
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:16.415Z"
+                     *           "created_at": "2026-12-02T12:59:42.651Z"
                      *         },
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_03c3a0546c62f799d09b5299",
+                     *           "id": "key_13f1b5c51b058eed01ed6c61",
                      *           "name": "seeded key",
                      *           "prefix": "stx_test_seco",
                      *           "environment": "sandbox",
@@ -5911,67 +6079,11 @@ export interface operations {
                      *           "location_code": null,
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         },
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_16d9cdd5d77c3cb99315d615",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_locn",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": "NYC",
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_3747edf66e78b03adbd5a286",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_expi",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": "2021-01-01T00:00:00Z",
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_3c18badf48acd2a96a16a5f3",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_narr",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "transactions:read"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_513682164cd61eda3bff2e7f",
-                     *           "name": "seeded key",
-                     *           "prefix": "stx_test_admi",
-                     *           "environment": "sandbox",
-                     *           "scopes": [
-                     *             "*"
-                     *           ],
-                     *           "location_code": null,
-                     *           "status": "active",
-                     *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
-                     *         },
-                     *         {
-                     *           "object": "api_key",
-                     *           "id": "key_6cf50e0edfd5f5021f040a24",
+                     *           "id": "key_4bdc260eb87b330c3abd7f0c",
                      *           "name": "seeded key",
                      *           "prefix": "stx_test_loca",
                      *           "environment": "sandbox",
@@ -5981,11 +6093,39 @@ export interface operations {
                      *           "location_code": "AUS",
                      *           "status": "active",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         },
                      *         {
                      *           "object": "api_key",
-                     *           "id": "key_9f9d85f7268d512bd4d1e0e2",
+                     *           "id": "key_a2716950753b8416f6edd120",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_expi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": "2021-01-01T00:00:00Z",
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_b91390541495816fb1e3564e",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_admi",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_ba97eb5c8629c9fc8ebf31ff",
                      *           "name": "seeded key",
                      *           "prefix": "stx_test_revo",
                      *           "environment": "sandbox",
@@ -5995,7 +6135,35 @@ export interface operations {
                      *           "location_code": null,
                      *           "status": "revoked",
                      *           "expires_at": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_df564206c08dc343b14c7533",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_narr",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "transactions:read"
+                     *           ],
+                     *           "location_code": null,
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
+                     *         },
+                     *         {
+                     *           "object": "api_key",
+                     *           "id": "key_e57b24b3022f460367744709",
+                     *           "name": "seeded key",
+                     *           "prefix": "stx_test_locn",
+                     *           "environment": "sandbox",
+                     *           "scopes": [
+                     *             "*"
+                     *           ],
+                     *           "location_code": "NYC",
+                     *           "status": "active",
+                     *           "expires_at": null,
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -6597,9 +6765,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "api_key",
-                     *       "id": "key_584de856b89a69baf0fe8349",
+                     *       "id": "key_1de2bda9e89c74707cfe26e5",
                      *       "name": "NYC checkout",
-                     *       "prefix": "stx_test_ekbi",
+                     *       "prefix": "stx_test_Zb71",
                      *       "environment": "sandbox",
                      *       "scopes": [
                      *         "calculations:write",
@@ -6609,7 +6777,7 @@ export interface operations {
                      *       "location_code": "NYC",
                      *       "status": "revoked",
                      *       "expires_at": null,
-                     *       "created_at": "2026-12-02T01:18:16.415Z"
+                     *       "created_at": "2026-12-02T12:59:42.651Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKey"];
@@ -6890,21 +7058,21 @@ export interface operations {
                      *           "sku": "JACKET-M",
                      *           "tax_code": "20010",
                      *           "description": "Rain jacket, size M",
-                     *           "created_at": "2026-12-02T01:18:16.475Z"
+                     *           "created_at": "2026-12-02T12:59:42.749Z"
                      *         },
                      *         {
                      *           "object": "item",
                      *           "sku": "TEE-1",
                      *           "tax_code": "20010",
                      *           "description": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         },
                      *         {
                      *           "object": "item",
                      *           "sku": "MILK-1",
                      *           "tax_code": "40030",
                      *           "description": null,
-                     *           "created_at": "2026-12-02T01:18:14.226Z"
+                     *           "created_at": "2026-12-02T12:59:39.146Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -7183,7 +7351,7 @@ export interface operations {
                      *       "sku": "JACKET-M",
                      *       "tax_code": "20010",
                      *       "description": "Rain jacket, size M",
-                     *       "created_at": "2026-12-02T01:18:16.475Z",
+                     *       "created_at": "2026-12-02T12:59:42.749Z",
                      *       "category": "clothing"
                      *     }
                      */
@@ -8013,7 +8181,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 129,
                      *               "tax": 5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -8021,7 +8190,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 129,
                      *               "tax": 5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -8029,7 +8199,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 129,
                      *               "tax": 0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -8108,7 +8279,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 474,
                      *               "tax": 18.96,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -8116,7 +8288,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 474,
                      *               "tax": 21.33,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -8124,7 +8297,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 474,
                      *               "tax": 1.78,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -8168,7 +8342,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 13.96,
                      *               "tax": 0.56,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -8176,7 +8351,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 13.96,
                      *               "tax": 0.63,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -8184,7 +8360,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 13.96,
                      *               "tax": 0.05,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -8198,7 +8375,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 616.96,
                      *           "tax": 24.68,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -8206,7 +8384,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 616.96,
                      *           "tax": 27.77,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -8214,7 +8393,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 616.96,
                      *           "tax": 2.31,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -8617,7 +8797,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 100,
                      *           "tax": 4,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -8625,7 +8806,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 100,
                      *           "tax": 4.5,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -8633,7 +8815,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 100,
                      *           "tax": 0.38,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -9021,7 +9204,7 @@ export interface operations {
                      *           "category": "clothing"
                      *         }
                      *       ],
-                     *       "next_cursor": "c1.5f7pXWXKAk7vmND4UhWinWsQw1guO1hP-F9r_PH5ykfJPuLm2vKn__t-STE_tl_absZkZ7_7HB9GZaBygoDgLwagtq4Q7w"
+                     *       "next_cursor": "c1.cBgjVfKNgEOtSV2XMOAst2sRZ74b6ns9ygSMSTb0LyR8eA3sf_le-aT2i64dXF2NJKI5s0BBl3V80NpsNtiGs-Yr9fxIFA"
                      *     }
                      */
                     "application/json": {
@@ -9289,19 +9472,22 @@ export interface operations {
                      *           "type": "state",
                      *           "name": "NEW YORK",
                      *           "rate": 0.04,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
                      *           "name": "NEW YORK",
                      *           "rate": 0.045,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
                      *           "name": "NEW YORK CITY",
                      *           "rate": 0.00375,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "notes": []
@@ -9338,6 +9524,8 @@ export interface operations {
                             rate: number;
                             /** @description Where the jurisdiction's rate comes from: publisher, table and date (e.g. "Avalara TaxRates ZIP5 table 202603", "Streamlined Sales Tax, Georgia rate file GAR2026Q2FEB19.csv", "CDTFA Effective Sales and Use Tax Rates 1-1-26"). null on documents stored before sources were kept. */
                             source: string | null;
+                            /** @description How the jurisdiction's source was obtained: the publisher's own rate file or table (official_file), the publisher's own notice, page or statute stating the rate, read or quoted (official_notice), a vendor's rate table (vendor_table), or a secondary report (secondary). null on documents stored before kinds were kept. */
+                            source_kind: ("official_file" | "official_notice" | "vendor_table" | "secondary") | null;
                         }[];
                         /** @description What a calculation would warn about: rates older than the date, a ZIP of several rate areas. */
                         notes: string[];
@@ -9638,8 +9826,8 @@ export interface operations {
                      *           "currency": "USD",
                      *           "content_version": "2026-04-01",
                      *           "reason": null,
-                     *           "created_at": "2026-12-02T01:18:16.561Z",
-                     *           "updated_at": "2026-12-02T01:18:16.561Z",
+                     *           "created_at": "2026-12-02T12:59:42.862Z",
+                     *           "updated_at": "2026-12-02T12:59:42.862Z",
                      *           "voided_at": null,
                      *           "total_amount": 628,
                      *           "total_discount": 25,
@@ -10128,8 +10316,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-02T05:48:00.708Z",
-                     *       "updated_at": "2026-12-02T05:48:00.708Z",
+                     *       "created_at": "2026-12-02T12:59:42.862Z",
+                     *       "updated_at": "2026-12-02T12:59:42.862Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -10180,7 +10368,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 129,
                      *               "tax": 5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -10188,7 +10377,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 129,
                      *               "tax": 5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -10196,7 +10386,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 129,
                      *               "tax": 0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10245,7 +10436,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 474,
                      *               "tax": 18.96,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -10253,7 +10445,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 474,
                      *               "tax": 21.33,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -10261,7 +10454,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 474,
                      *               "tax": 1.78,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10280,7 +10474,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 603,
                      *           "tax": 24.12,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -10288,7 +10483,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 603,
                      *           "tax": 27.14,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -10296,7 +10492,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 603,
                      *           "tax": 2.26,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -10658,8 +10855,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": null,
-                     *       "created_at": "2026-12-02T05:48:00.708Z",
-                     *       "updated_at": "2026-12-02T05:48:00.708Z",
+                     *       "created_at": "2026-12-02T12:59:42.862Z",
+                     *       "updated_at": "2026-12-02T12:59:42.862Z",
                      *       "voided_at": null,
                      *       "total_amount": 628,
                      *       "total_discount": 25,
@@ -10710,7 +10907,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 129,
                      *               "tax": 5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -10718,7 +10916,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 129,
                      *               "tax": 5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -10726,7 +10925,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 129,
                      *               "tax": 0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10775,7 +10975,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 474,
                      *               "tax": 18.96,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -10783,7 +10984,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 474,
                      *               "tax": 21.33,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -10791,7 +10993,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 474,
                      *               "tax": 1.78,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -10810,7 +11013,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 603,
                      *           "tax": 24.12,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -10818,7 +11022,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 603,
                      *           "tax": 27.14,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -10826,7 +11031,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 603,
                      *           "tax": 2.26,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -11154,8 +11360,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Jacket returned",
-                     *       "created_at": "2026-12-02T05:48:00.765Z",
-                     *       "updated_at": "2026-12-02T05:48:00.765Z",
+                     *       "created_at": "2026-12-02T12:59:43.007Z",
+                     *       "updated_at": "2026-12-02T12:59:43.007Z",
                      *       "voided_at": null,
                      *       "total_amount": -129,
                      *       "total_discount": 0,
@@ -11206,7 +11412,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": -129,
                      *               "tax": -5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -11214,7 +11421,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": -129,
                      *               "tax": -5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -11222,7 +11430,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": -129,
                      *               "tax": -0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -11241,7 +11450,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": -129,
                      *           "tax": -5.16,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -11249,7 +11459,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": -129,
                      *           "tax": -5.81,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -11257,7 +11468,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": -129,
                      *           "tax": -0.48,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -11654,8 +11866,8 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Tax overcharged on the desk",
-                     *       "created_at": "2026-12-02T05:48:00.811Z",
-                     *       "updated_at": "2026-12-02T05:48:00.811Z",
+                     *       "created_at": "2026-12-02T12:59:43.119Z",
+                     *       "updated_at": "2026-12-02T12:59:43.119Z",
                      *       "voided_at": null,
                      *       "total_amount": 0,
                      *       "total_discount": 0,
@@ -11706,7 +11918,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 0,
                      *               "tax": -2.25,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -11714,7 +11927,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 0,
                      *               "tax": -2.54,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -11722,7 +11936,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 0,
                      *               "tax": -0.21,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -11741,7 +11956,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 0,
                      *           "tax": -2.25,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -11749,7 +11965,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 0,
                      *           "tax": -2.54,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -11757,7 +11974,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 0,
                      *           "tax": -0.21,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -12135,9 +12353,9 @@ export interface operations {
                      *       "currency": "USD",
                      *       "content_version": "2026-04-01",
                      *       "reason": "Order cancelled",
-                     *       "created_at": "2026-12-02T05:48:00.869Z",
-                     *       "updated_at": "2026-12-02T05:48:00.909Z",
-                     *       "voided_at": "2026-12-02T05:48:00.909Z",
+                     *       "created_at": "2026-12-02T12:59:43.200Z",
+                     *       "updated_at": "2026-12-02T12:59:43.273Z",
+                     *       "voided_at": "2026-12-02T12:59:43.273Z",
                      *       "total_amount": 628,
                      *       "total_discount": 25,
                      *       "total_taxable": 603,
@@ -12187,7 +12405,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 129,
                      *               "tax": 5.16,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -12195,7 +12414,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 129,
                      *               "tax": 5.81,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -12203,7 +12423,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 129,
                      *               "tax": 0.48,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -12252,7 +12473,8 @@ export interface operations {
                      *               "rate": 0.04,
                      *               "taxable_amount": 474,
                      *               "tax": 18.96,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "city",
@@ -12260,7 +12482,8 @@ export interface operations {
                      *               "rate": 0.045,
                      *               "taxable_amount": 474,
                      *               "tax": 21.33,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             },
                      *             {
                      *               "type": "special",
@@ -12268,7 +12491,8 @@ export interface operations {
                      *               "rate": 0.00375,
                      *               "taxable_amount": 474,
                      *               "tax": 1.78,
-                     *               "source": "Avalara TaxRates ZIP5 table 202603"
+                     *               "source": "Avalara TaxRates ZIP5 table 202603",
+                     *               "source_kind": "vendor_table"
                      *             }
                      *           ],
                      *           "exemption_certificate": null,
@@ -12287,7 +12511,8 @@ export interface operations {
                      *           "rate": 0.04,
                      *           "taxable_amount": 603,
                      *           "tax": 24.12,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "city",
@@ -12295,7 +12520,8 @@ export interface operations {
                      *           "rate": 0.045,
                      *           "taxable_amount": 603,
                      *           "tax": 27.14,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         },
                      *         {
                      *           "type": "special",
@@ -12303,7 +12529,8 @@ export interface operations {
                      *           "rate": 0.00375,
                      *           "taxable_amount": 603,
                      *           "tax": 2.26,
-                     *           "source": "Avalara TaxRates ZIP5 table 202603"
+                     *           "source": "Avalara TaxRates ZIP5 table 202603",
+                     *           "source_kind": "vendor_table"
                      *         }
                      *       ],
                      *       "messages": []
@@ -12828,8 +13055,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T05:48:00.845Z",
-                     *         "updated_at": "2026-12-02T05:48:00.869Z",
+                     *         "created_at": "2026-12-02T12:59:43.177Z",
+                     *         "updated_at": "2026-12-02T12:59:43.200Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -12883,7 +13110,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 129,
                      *                 "tax": 5.16,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -12891,7 +13119,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 129,
                      *                 "tax": 5.81,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -12899,7 +13128,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 129,
                      *                 "tax": 0.48,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -12948,7 +13178,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 474,
                      *                 "tax": 18.96,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -12956,7 +13187,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 474,
                      *                 "tax": 21.33,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -12964,7 +13196,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 474,
                      *                 "tax": 1.78,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -12983,7 +13216,8 @@ export interface operations {
                      *             "rate": 0.04,
                      *             "taxable_amount": 603,
                      *             "tax": 24.12,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "city",
@@ -12991,7 +13225,8 @@ export interface operations {
                      *             "rate": 0.045,
                      *             "taxable_amount": 603,
                      *             "tax": 27.14,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "special",
@@ -12999,7 +13234,8 @@ export interface operations {
                      *             "rate": 0.00375,
                      *             "taxable_amount": 603,
                      *             "tax": 2.26,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           }
                      *         ],
                      *         "messages": []
@@ -13017,8 +13253,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T05:48:00.869Z",
-                     *         "updated_at": "2026-12-02T05:48:00.869Z",
+                     *         "created_at": "2026-12-02T12:59:43.200Z",
+                     *         "updated_at": "2026-12-02T12:59:43.200Z",
                      *         "voided_at": null,
                      *         "total_amount": -628,
                      *         "total_discount": -25,
@@ -13069,7 +13305,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": -129,
                      *                 "tax": -5.16,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -13077,7 +13314,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": -129,
                      *                 "tax": -5.81,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -13085,7 +13323,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": -129,
                      *                 "tax": -0.48,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -13134,7 +13373,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": -474,
                      *                 "tax": -18.96,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -13142,7 +13382,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": -474,
                      *                 "tax": -21.33,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -13150,7 +13391,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": -474,
                      *                 "tax": -1.78,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -13169,7 +13411,8 @@ export interface operations {
                      *             "rate": 0.04,
                      *             "taxable_amount": -603,
                      *             "tax": -24.12,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "city",
@@ -13177,7 +13420,8 @@ export interface operations {
                      *             "rate": 0.045,
                      *             "taxable_amount": -603,
                      *             "tax": -27.14,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "special",
@@ -13185,7 +13429,8 @@ export interface operations {
                      *             "rate": 0.00375,
                      *             "taxable_amount": -603,
                      *             "tax": -2.26,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           }
                      *         ],
                      *         "messages": []
@@ -13203,8 +13448,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": "Delivered to the Brooklyn office, not Manhattan",
-                     *         "created_at": "2026-12-02T05:48:00.869Z",
-                     *         "updated_at": "2026-12-02T05:48:00.869Z",
+                     *         "created_at": "2026-12-02T12:59:43.200Z",
+                     *         "updated_at": "2026-12-02T12:59:43.200Z",
                      *         "voided_at": null,
                      *         "total_amount": 628,
                      *         "total_discount": 25,
@@ -13255,7 +13500,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 129,
                      *                 "tax": 5.16,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -13263,7 +13509,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 129,
                      *                 "tax": 5.81,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -13271,7 +13518,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 129,
                      *                 "tax": 0.48,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -13320,7 +13568,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 474,
                      *                 "tax": 18.96,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -13328,7 +13577,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 474,
                      *                 "tax": 21.33,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -13336,7 +13586,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 474,
                      *                 "tax": 1.78,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "exemption_certificate": null,
@@ -13355,7 +13606,8 @@ export interface operations {
                      *             "rate": 0.04,
                      *             "taxable_amount": 603,
                      *             "tax": 24.12,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "city",
@@ -13363,7 +13615,8 @@ export interface operations {
                      *             "rate": 0.045,
                      *             "taxable_amount": 603,
                      *             "tax": 27.14,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           },
                      *           {
                      *             "type": "special",
@@ -13371,7 +13624,8 @@ export interface operations {
                      *             "rate": 0.00375,
                      *             "taxable_amount": 603,
                      *             "tax": 2.26,
-                     *             "source": "Avalara TaxRates ZIP5 table 202603"
+                     *             "source": "Avalara TaxRates ZIP5 table 202603",
+                     *             "source_kind": "vendor_table"
                      *           }
                      *         ],
                      *         "messages": []
@@ -17462,7 +17716,7 @@ export interface operations {
                      *           "customer_code": "C-ACME",
                      *           "name": "Acme Hardware LLC",
                      *           "location_code": null,
-                     *           "created_at": "2026-12-02T01:18:16.783Z",
+                     *           "created_at": "2026-12-02T12:59:43.317Z",
                      *           "certificates": []
                      *         }
                      *       ],
@@ -17802,7 +18056,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware LLC",
                      *       "location_code": null,
-                     *       "created_at": "2026-12-02T01:18:16.783Z",
+                     *       "created_at": "2026-12-02T12:59:43.317Z",
                      *       "certificates": []
                      *     }
                      */
@@ -18154,7 +18408,7 @@ export interface operations {
                      *       "customer_code": "C-ACME",
                      *       "name": "Acme Hardware LLC",
                      *       "location_code": null,
-                     *       "created_at": "2026-12-02T01:18:16.783Z",
+                     *       "created_at": "2026-12-02T12:59:43.317Z",
                      *       "certificates": []
                      *     }
                      */
@@ -18449,7 +18703,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_83eb750c068789ece336b7f2",
+                     *       "id": "cert_33bd2e08727ca0aaa33d6083",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -18470,17 +18724,17 @@ export interface operations {
                      *         "title": "Tax analyst"
                      *       },
                      *       "review_authority": "account",
-                     *       "activated_at": "2026-12-02T01:18:16.837Z",
-                     *       "assigned_at": "2026-12-02T01:18:16.857Z",
-                     *       "created_at": "2026-12-02T01:18:16.802Z",
+                     *       "activated_at": "2026-12-02T12:59:43.427Z",
+                     *       "assigned_at": "2026-12-02T12:59:43.448Z",
+                     *       "created_at": "2026-12-02T12:59:43.343Z",
                      *       "effective": true,
                      *       "expired": false,
                      *       "assigned": true,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-02T01:18:16.802Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.343Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -18488,8 +18742,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "activated",
-                     *           "at": "2026-12-02T01:18:16.837Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.427Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -18497,8 +18751,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "assigned",
-                     *           "at": "2026-12-02T01:18:16.857Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.448Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -18856,7 +19110,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "certificate",
-                     *           "id": "cert_83eb750c068789ece336b7f2",
+                     *           "id": "cert_33bd2e08727ca0aaa33d6083",
                      *           "customer_code": "C-ACME",
                      *           "location_code": null,
                      *           "jurisdiction": "NY",
@@ -18876,15 +19130,15 @@ export interface operations {
                      *           "review_authority": null,
                      *           "activated_at": null,
                      *           "assigned_at": null,
-                     *           "created_at": "2026-12-02T01:18:16.802Z",
+                     *           "created_at": "2026-12-02T12:59:43.343Z",
                      *           "effective": false,
                      *           "expired": false,
                      *           "assigned": false,
                      *           "audit": [
                      *             {
                      *               "action": "created",
-                     *               "at": "2026-12-02T01:18:16.802Z",
-                     *               "key_id": "key_513682164cd61eda3bff2e7f",
+                     *               "at": "2026-12-02T12:59:43.343Z",
+                     *               "key_id": "key_b91390541495816fb1e3564e",
                      *               "key_prefix": "stx_test_admi",
                      *               "practice_id": null,
                      *               "engagement_id": null,
@@ -19258,7 +19512,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_83eb750c068789ece336b7f2",
+                     *       "id": "cert_33bd2e08727ca0aaa33d6083",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -19278,15 +19532,15 @@ export interface operations {
                      *       "review_authority": null,
                      *       "activated_at": null,
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-02T01:18:16.802Z",
+                     *       "created_at": "2026-12-02T12:59:43.343Z",
                      *       "effective": false,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-02T01:18:16.802Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.343Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -19640,7 +19894,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_83eb750c068789ece336b7f2",
+                     *       "id": "cert_33bd2e08727ca0aaa33d6083",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -19660,15 +19914,15 @@ export interface operations {
                      *       "review_authority": null,
                      *       "activated_at": null,
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-02T01:18:16.802Z",
+                     *       "created_at": "2026-12-02T12:59:43.343Z",
                      *       "effective": false,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-02T01:18:16.802Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.343Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -19976,7 +20230,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "certificate",
-                     *       "id": "cert_83eb750c068789ece336b7f2",
+                     *       "id": "cert_33bd2e08727ca0aaa33d6083",
                      *       "customer_code": "C-ACME",
                      *       "location_code": null,
                      *       "jurisdiction": "NY",
@@ -19997,17 +20251,17 @@ export interface operations {
                      *         "title": "Tax analyst"
                      *       },
                      *       "review_authority": "account",
-                     *       "activated_at": "2026-12-02T01:18:16.837Z",
+                     *       "activated_at": "2026-12-02T12:59:43.427Z",
                      *       "assigned_at": null,
-                     *       "created_at": "2026-12-02T01:18:16.802Z",
+                     *       "created_at": "2026-12-02T12:59:43.343Z",
                      *       "effective": true,
                      *       "expired": false,
                      *       "assigned": false,
                      *       "audit": [
                      *         {
                      *           "action": "created",
-                     *           "at": "2026-12-02T01:18:16.802Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.343Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -20015,8 +20269,8 @@ export interface operations {
                      *         },
                      *         {
                      *           "action": "activated",
-                     *           "at": "2026-12-02T01:18:16.837Z",
-                     *           "key_id": "key_513682164cd61eda3bff2e7f",
+                     *           "at": "2026-12-02T12:59:43.427Z",
+                     *           "key_id": "key_b91390541495816fb1e3564e",
                      *           "key_prefix": "stx_test_admi",
                      *           "practice_id": null,
                      *           "engagement_id": null,
@@ -20370,21 +20624,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": [
-                     *         {
-                     *           "object": "declared_exemption",
-                     *           "customer_code": "C-ACME",
-                     *           "state": "FL",
-                     *           "type": "wholesale",
-                     *           "source": "customer",
-                     *           "documents": 2,
-                     *           "exempt_amount": 240.5,
-                     *           "first_date": "2026-11-30",
-                     *           "last_date": "2026-12-01",
-                     *           "covered": false,
-                     *           "certificate_id": null
-                     *         }
-                     *       ],
+                     *       "data": [],
                      *       "next_cursor": null
                      *     }
                      */
@@ -21349,14 +21589,14 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "batch",
-                     *           "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
+                     *           "id": "bat_0b6cb2930b4bcee2fb466c4bf93f8570",
                      *           "status": "completed",
                      *           "item_count": 2,
                      *           "succeeded_count": 2,
                      *           "failed_count": 0,
-                     *           "created_at": "2026-12-02T01:18:16.910Z",
-                     *           "completed_at": "2026-12-02T01:18:16.994Z",
-                     *           "expires_at": "2027-01-01T01:18:16.994Z"
+                     *           "created_at": "2026-12-02T12:59:43.507Z",
+                     *           "completed_at": "2026-12-02T12:59:43.623Z",
+                     *           "expires_at": "2027-01-01T12:59:43.623Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -21737,10 +21977,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "batch",
-                     *       "id": "bat_21857de6f06c40c792f2fc24ef54c14f",
+                     *       "id": "bat_0b6cb2930b4bcee2fb466c4bf93f8570",
                      *       "status": "pending",
                      *       "item_count": 2,
-                     *       "created_at": "2026-12-02T01:18:16.910Z"
+                     *       "created_at": "2026-12-02T12:59:43.507Z"
                      *     }
                      */
                     "application/json": {
@@ -22106,14 +22346,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "batch",
-                     *       "id": "bat_6fdfd95d9c1fada8c5cc524a539beacd",
+                     *       "id": "bat_0b6cb2930b4bcee2fb466c4bf93f8570",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-02T05:48:01.128Z",
-                     *       "completed_at": "2026-12-02T05:48:01.217Z",
-                     *       "expires_at": "2027-01-01T05:48:01.217Z",
+                     *       "created_at": "2026-12-02T12:59:43.507Z",
+                     *       "completed_at": "2026-12-02T12:59:43.623Z",
+                     *       "expires_at": "2027-01-01T12:59:43.623Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "quote-77",
@@ -22168,7 +22408,8 @@ export interface operations {
                      *                     "rate": 0.04,
                      *                     "taxable_amount": 300,
                      *                     "tax": 12,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "city",
@@ -22176,7 +22417,8 @@ export interface operations {
                      *                     "rate": 0.045,
                      *                     "taxable_amount": 300,
                      *                     "tax": 13.5,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "special",
@@ -22184,7 +22426,8 @@ export interface operations {
                      *                     "rate": 0.00375,
                      *                     "taxable_amount": 300,
                      *                     "tax": 1.13,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
@@ -22198,7 +22441,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 300,
                      *                 "tax": 12,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -22206,7 +22450,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 300,
                      *                 "tax": 13.5,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -22214,7 +22459,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 300,
                      *                 "tax": 1.13,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "messages": []
@@ -22237,8 +22483,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T05:48:01.217Z",
-                     *             "updated_at": "2026-12-02T05:48:01.217Z",
+                     *             "created_at": "2026-12-02T12:59:43.623Z",
+                     *             "updated_at": "2026-12-02T12:59:43.623Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -22289,7 +22535,8 @@ export interface operations {
                      *                     "rate": 0.04,
                      *                     "taxable_amount": 450,
                      *                     "tax": 18,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "city",
@@ -22297,7 +22544,8 @@ export interface operations {
                      *                     "rate": 0.045,
                      *                     "taxable_amount": 450,
                      *                     "tax": 20.25,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "special",
@@ -22305,7 +22553,8 @@ export interface operations {
                      *                     "rate": 0.00375,
                      *                     "taxable_amount": 450,
                      *                     "tax": 1.69,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
@@ -22324,7 +22573,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 450,
                      *                 "tax": 18,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -22332,7 +22582,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 450,
                      *                 "tax": 20.25,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -22340,7 +22591,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 450,
                      *                 "tax": 1.69,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "messages": []
@@ -22740,7 +22992,8 @@ export interface operations {
                      *                     "rate": 0.04,
                      *                     "taxable_amount": 300,
                      *                     "tax": 12,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "city",
@@ -22748,7 +23001,8 @@ export interface operations {
                      *                     "rate": 0.045,
                      *                     "taxable_amount": 300,
                      *                     "tax": 13.5,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "special",
@@ -22756,7 +23010,8 @@ export interface operations {
                      *                     "rate": 0.00375,
                      *                     "taxable_amount": 300,
                      *                     "tax": 1.13,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
@@ -22770,7 +23025,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 300,
                      *                 "tax": 12,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -22778,7 +23034,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 300,
                      *                 "tax": 13.5,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -22786,7 +23043,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 300,
                      *                 "tax": 1.13,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "messages": []
@@ -22809,8 +23067,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T05:48:01.217Z",
-                     *             "updated_at": "2026-12-02T05:48:01.217Z",
+                     *             "created_at": "2026-12-02T12:59:43.623Z",
+                     *             "updated_at": "2026-12-02T12:59:43.623Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -22861,7 +23119,8 @@ export interface operations {
                      *                     "rate": 0.04,
                      *                     "taxable_amount": 450,
                      *                     "tax": 18,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "city",
@@ -22869,7 +23128,8 @@ export interface operations {
                      *                     "rate": 0.045,
                      *                     "taxable_amount": 450,
                      *                     "tax": 20.25,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   },
                      *                   {
                      *                     "type": "special",
@@ -22877,7 +23137,8 @@ export interface operations {
                      *                     "rate": 0.00375,
                      *                     "taxable_amount": 450,
                      *                     "tax": 1.69,
-                     *                     "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                     "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                     "source_kind": "vendor_table"
                      *                   }
                      *                 ],
                      *                 "exemption_certificate": null,
@@ -22896,7 +23157,8 @@ export interface operations {
                      *                 "rate": 0.04,
                      *                 "taxable_amount": 450,
                      *                 "tax": 18,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "city",
@@ -22904,7 +23166,8 @@ export interface operations {
                      *                 "rate": 0.045,
                      *                 "taxable_amount": 450,
                      *                 "tax": 20.25,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               },
                      *               {
                      *                 "type": "special",
@@ -22912,7 +23175,8 @@ export interface operations {
                      *                 "rate": 0.00375,
                      *                 "taxable_amount": 450,
                      *                 "tax": 1.69,
-                     *                 "source": "Avalara TaxRates ZIP5 table 202603"
+                     *                 "source": "Avalara TaxRates ZIP5 table 202603",
+                     *                 "source_kind": "vendor_table"
                      *               }
                      *             ],
                      *             "messages": []
@@ -23243,14 +23507,14 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "return_job",
-                     *           "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
+                     *           "id": "rjob_0950239a1a65d32bc1cd6aee97d797a3",
                      *           "status": "completed",
                      *           "item_count": 2,
                      *           "succeeded_count": 2,
                      *           "failed_count": 0,
-                     *           "created_at": "2026-12-02T01:18:17.194Z",
-                     *           "completed_at": "2026-12-02T01:18:17.265Z",
-                     *           "expires_at": "2027-01-01T01:18:17.265Z"
+                     *           "created_at": "2026-12-02T12:59:43.910Z",
+                     *           "completed_at": "2026-12-02T12:59:44.001Z",
+                     *           "expires_at": "2027-01-01T12:59:44.001Z"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -23606,10 +23870,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "return_job",
-                     *       "id": "rjob_7cd5121b815a4097b30c19a3d098309d",
+                     *       "id": "rjob_0950239a1a65d32bc1cd6aee97d797a3",
                      *       "status": "pending",
                      *       "item_count": 2,
-                     *       "created_at": "2026-12-02T01:18:17.194Z"
+                     *       "created_at": "2026-12-02T12:59:43.910Z"
                      *     }
                      */
                     "application/json": {
@@ -23978,14 +24242,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "return_job",
-                     *       "id": "rjob_8fafa9f96f1cb6b51c607166e8d9f05e",
+                     *       "id": "rjob_0950239a1a65d32bc1cd6aee97d797a3",
                      *       "status": "completed",
                      *       "item_count": 2,
                      *       "succeeded_count": 2,
                      *       "failed_count": 0,
-                     *       "created_at": "2026-12-02T05:48:01.426Z",
-                     *       "completed_at": "2026-12-02T05:48:01.511Z",
-                     *       "expires_at": "2027-01-01T05:48:01.511Z",
+                     *       "created_at": "2026-12-02T12:59:43.910Z",
+                     *       "completed_at": "2026-12-02T12:59:44.001Z",
+                     *       "expires_at": "2027-01-01T12:59:44.001Z",
                      *       "items": [
                      *         {
                      *           "reference_id": "ny-2026-04",
@@ -29423,7 +29687,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "webhook_endpoint",
-                     *           "id": "we_2d3aa785d4fe7a1394836e72",
+                     *           "id": "we_74f2816929cac464a8c35753",
                      *           "url": "http://127.0.0.1:8787/salestax-events",
                      *           "events": [
                      *             "transaction.committed",
@@ -29435,7 +29699,7 @@ export interface operations {
                      *           "disabled_reason": null,
                      *           "disabled_at": null,
                      *           "failing_since": null,
-                     *           "created_at": "2026-12-02T01:18:17.738Z",
+                     *           "created_at": "2026-12-02T12:59:45.009Z",
                      *           "secret_rotated_at": null,
                      *           "previous_secret_expires_at": null
                      *         }
@@ -30061,7 +30325,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "webhook_endpoint",
-                     *       "id": "we_2d3aa785d4fe7a1394836e72",
+                     *       "id": "we_74f2816929cac464a8c35753",
                      *       "url": "http://127.0.0.1:8787/salestax-events",
                      *       "events": [
                      *         "transaction.committed",
@@ -30073,7 +30337,7 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "disabled_at": null,
                      *       "failing_since": null,
-                     *       "created_at": "2026-12-02T01:18:17.738Z",
+                     *       "created_at": "2026-12-02T12:59:45.009Z",
                      *       "secret_rotated_at": null,
                      *       "previous_secret_expires_at": null
                      *     }
@@ -30338,7 +30602,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "webhook_endpoint",
-                     *       "id": "we_2d3aa785d4fe7a1394836e72",
+                     *       "id": "we_74f2816929cac464a8c35753",
                      *       "deleted": true
                      *     }
                      */
@@ -30922,9 +31186,9 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fsu25655e09d79f9b49b2afa8df9",
+                     *           "id": "evt_0mx64uwos105b48b247494ceda6c4d1c",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:17.645Z",
+                     *           "created_at": "2026-12-02T12:59:44.764Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -30939,8 +31203,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:17.645Z",
-                     *             "updated_at": "2026-12-02T01:18:17.645Z",
+                     *             "created_at": "2026-12-02T12:59:44.764Z",
+                     *             "updated_at": "2026-12-02T12:59:44.764Z",
                      *             "voided_at": null,
                      *             "total_amount": 139,
                      *             "total_discount": 0,
@@ -30956,9 +31220,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fstxz6347d6d7d59b45a9810b026",
+                     *           "id": "evt_0mx64uwc743fc3a177dd94340ae3fd37",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:17.495Z",
+                     *           "created_at": "2026-12-02T12:59:44.311Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -30973,8 +31237,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:17.495Z",
-                     *             "updated_at": "2026-12-02T01:18:17.495Z",
+                     *             "created_at": "2026-12-02T12:59:44.311Z",
+                     *             "updated_at": "2026-12-02T12:59:44.311Z",
                      *             "voided_at": null,
                      *             "total_amount": 139,
                      *             "total_discount": 0,
@@ -30990,9 +31254,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fstk2a69604b321b5452b842e23b",
+                     *           "id": "evt_0mx64uvt3af061aa59f4a45a9b9dc3da",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:16.994Z",
+                     *           "created_at": "2026-12-02T12:59:43.623Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -31007,8 +31271,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.994Z",
-                     *             "updated_at": "2026-12-02T01:18:16.994Z",
+                     *             "created_at": "2026-12-02T12:59:43.623Z",
+                     *             "updated_at": "2026-12-02T12:59:43.623Z",
                      *             "voided_at": null,
                      *             "total_amount": 450,
                      *             "total_discount": 0,
@@ -31024,9 +31288,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fstbq95bba6886a9046398b45255",
+                     *           "id": "evt_0mx64uvgp2a599b252cd64f41a0ca5d3",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:16.694Z",
+                     *           "created_at": "2026-12-02T12:59:43.177Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -31041,8 +31305,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.694Z",
-                     *             "updated_at": "2026-12-02T01:18:16.694Z",
+                     *             "created_at": "2026-12-02T12:59:43.177Z",
+                     *             "updated_at": "2026-12-02T12:59:43.177Z",
                      *             "voided_at": null,
                      *             "total_amount": 628,
                      *             "total_discount": 25,
@@ -31058,9 +31322,9 @@ export interface operations {
                      *         },
                      *         {
                      *           "object": "event",
-                     *           "id": "evt_0mx5fst8112256191837b42e28d81822",
+                     *           "id": "evt_0mx64uv7y29a78b7777e94dc1b8e8d70",
                      *           "type": "transaction.committed",
-                     *           "created_at": "2026-12-02T01:18:16.561Z",
+                     *           "created_at": "2026-12-02T12:59:42.862Z",
                      *           "environment": "sandbox",
                      *           "data": {
                      *             "object": "transaction",
@@ -31075,8 +31339,8 @@ export interface operations {
                      *             "currency": "USD",
                      *             "content_version": "2026-04-01",
                      *             "reason": null,
-                     *             "created_at": "2026-12-02T01:18:16.561Z",
-                     *             "updated_at": "2026-12-02T01:18:16.561Z",
+                     *             "created_at": "2026-12-02T12:59:42.862Z",
+                     *             "updated_at": "2026-12-02T12:59:42.862Z",
                      *             "voided_at": null,
                      *             "total_amount": 628,
                      *             "total_discount": 25,
@@ -31368,9 +31632,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event",
-                     *       "id": "evt_0mx5fsu25655e09d79f9b49b2afa8df9",
+                     *       "id": "evt_0mx64uwos105b48b247494ceda6c4d1c",
                      *       "type": "transaction.committed",
-                     *       "created_at": "2026-12-02T01:18:17.645Z",
+                     *       "created_at": "2026-12-02T12:59:44.764Z",
                      *       "environment": "sandbox",
                      *       "data": {
                      *         "object": "transaction",
@@ -31385,8 +31649,8 @@ export interface operations {
                      *         "currency": "USD",
                      *         "content_version": "2026-04-01",
                      *         "reason": null,
-                     *         "created_at": "2026-12-02T01:18:17.645Z",
-                     *         "updated_at": "2026-12-02T01:18:17.645Z",
+                     *         "created_at": "2026-12-02T12:59:44.764Z",
+                     *         "updated_at": "2026-12-02T12:59:44.764Z",
                      *         "voided_at": null,
                      *         "total_amount": 139,
                      *         "total_discount": 0,
@@ -31400,7 +31664,7 @@ export interface operations {
                      *       },
                      *       "deliveries": [
                      *         {
-                     *           "endpoint_id": "we_2d3aa785d4fe7a1394836e72",
+                     *           "endpoint_id": "we_74f2816929cac464a8c35753",
                      *           "state": "pending",
                      *           "attempts": 0,
                      *           "last_attempt_at": null,
@@ -31747,7 +32011,7 @@ export interface operations {
                      *       "authenticated": true,
                      *       "authenticationType": "OpenIdBearerToken",
                      *       "authenticatedUserName": "seeded key",
-                     *       "authenticatedUserId": 1656562650,
+                     *       "authenticatedUserId": 426472827,
                      *       "authenticatedAccountId": 1450900708
                      *     }
                      */
@@ -32905,7 +33169,7 @@ export interface operations {
                      *           "defaultCountry": "US",
                      *           "baseCurrencyCode": "USD",
                      *           "isTest": true,
-                     *           "createdDate": "2026-12-02T02:11:36.394Z"
+                     *           "createdDate": "2026-12-02T12:59:39.146Z"
                      *         }
                      *       ]
                      *     }
@@ -33070,8 +33334,8 @@ export interface operations {
                      *           "city": "Brooklyn",
                      *           "postalCode": "11201",
                      *           "emailAddress": "purchasing@harbor-supply.example",
-                     *           "createdDate": "2026-12-02T02:11:44.120Z",
-                     *           "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *           "createdDate": "2026-12-02T12:59:45.392Z",
+                     *           "modifiedDate": "2026-12-02T12:59:45.392Z",
                      *           "country": "US",
                      *           "region": "NY"
                      *         }
@@ -33294,8 +33558,8 @@ export interface operations {
                      *         "city": "Brooklyn",
                      *         "postalCode": "11201",
                      *         "emailAddress": "purchasing@harbor-supply.example",
-                     *         "createdDate": "2026-12-02T02:11:44.120Z",
-                     *         "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *         "createdDate": "2026-12-02T12:59:45.392Z",
+                     *         "modifiedDate": "2026-12-02T12:59:45.392Z",
                      *         "country": "US",
                      *         "region": "NY"
                      *       }
@@ -33453,8 +33717,8 @@ export interface operations {
                      *       "city": "Brooklyn",
                      *       "postalCode": "11201",
                      *       "emailAddress": "purchasing@harbor-supply.example",
-                     *       "createdDate": "2026-12-02T02:11:44.120Z",
-                     *       "modifiedDate": "2026-12-02T02:11:44.120Z",
+                     *       "createdDate": "2026-12-02T12:59:45.392Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.392Z",
                      *       "country": "US",
                      *       "region": "NY"
                      *     }
@@ -33664,8 +33928,8 @@ export interface operations {
                      *       "city": "Brooklyn",
                      *       "postalCode": "11201",
                      *       "phoneNumber": "+1 718 555 0100",
-                     *       "createdDate": "2026-12-02T02:11:44.120Z",
-                     *       "modifiedDate": "2026-12-02T02:11:44.193Z",
+                     *       "createdDate": "2026-12-02T12:59:45.392Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.437Z",
                      *       "country": "US",
                      *       "region": "NY"
                      *     }
@@ -33823,7 +34087,7 @@ export interface operations {
                      *       "@recordsetCount": 1,
                      *       "value": [
                      *         {
-                     *           "id": 1028100069,
+                     *           "id": 1326100562,
                      *           "companyId": 879894699,
                      *           "signedDate": "2026-01-01",
                      *           "expirationDate": "2099-12-31",
@@ -33838,8 +34102,8 @@ export interface operations {
                      *             "name": "RESALE"
                      *           },
                      *           "status": "COMPLETE",
-                     *           "createdDate": "2026-12-02T02:11:41.669Z",
-                     *           "modifiedDate": "2026-12-02T02:11:41.723Z",
+                     *           "createdDate": "2026-12-02T12:59:43.343Z",
+                     *           "modifiedDate": "2026-12-02T12:59:43.448Z",
                      *           "exposureZone": {
                      *             "id": 1849849514,
                      *             "name": "New York",
@@ -34052,7 +34316,7 @@ export interface operations {
                      *       "@recordsetCount": 1,
                      *       "value": [
                      *         {
-                     *           "id": 1028100069,
+                     *           "id": 1326100562,
                      *           "companyId": 879894699,
                      *           "signedDate": "2026-01-01",
                      *           "expirationDate": "2099-12-31",
@@ -34067,8 +34331,8 @@ export interface operations {
                      *             "name": "RESALE"
                      *           },
                      *           "status": "COMPLETE",
-                     *           "createdDate": "2026-12-02T02:11:41.669Z",
-                     *           "modifiedDate": "2026-12-02T02:11:41.723Z",
+                     *           "createdDate": "2026-12-02T12:59:43.343Z",
+                     *           "modifiedDate": "2026-12-02T12:59:43.448Z",
                      *           "exposureZone": {
                      *             "id": 1849849514,
                      *             "name": "New York",
@@ -34085,8 +34349,8 @@ export interface operations {
                      *               "line1": "",
                      *               "city": "",
                      *               "postalCode": "",
-                     *               "createdDate": "2026-12-02T02:11:41.652Z",
-                     *               "modifiedDate": "2026-12-02T02:11:41.652Z",
+                     *               "createdDate": "2026-12-02T12:59:43.317Z",
+                     *               "modifiedDate": "2026-12-02T12:59:43.317Z",
                      *               "country": ""
                      *             }
                      *           ]
@@ -34672,7 +34936,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 1,
-                     *       "modifiedDate": "2026-12-02T02:15:20.770Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.539Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -35586,7 +35850,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 2,
-                     *       "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.605Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -36136,7 +36400,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 2,
-                     *       "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.605Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -36499,7 +36763,7 @@ export interface operations {
                      *           "region": "NY",
                      *           "country": "US",
                      *           "version": 2,
-                     *           "modifiedDate": "2026-12-02T02:15:20.823Z",
+                     *           "modifiedDate": "2026-12-02T12:59:45.605Z",
                      *           "lines": [
                      *             {
                      *               "lineNumber": "1",
@@ -36763,7 +37027,7 @@ export interface operations {
                      *           "region": "NY",
                      *           "country": "US",
                      *           "version": 1,
-                     *           "modifiedDate": "2026-12-02T02:15:19.391Z",
+                     *           "modifiedDate": "2026-12-02T12:59:43.273Z",
                      *           "lines": [
                      *             {
                      *               "lineNumber": "1",
@@ -37013,7 +37277,7 @@ export interface operations {
                      *           "region": "NY",
                      *           "country": "US",
                      *           "version": 1,
-                     *           "modifiedDate": "2026-12-02T02:15:19.325Z",
+                     *           "modifiedDate": "2026-12-02T12:59:43.119Z",
                      *           "lines": [
                      *             {
                      *               "lineNumber": "1",
@@ -37572,7 +37836,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 1,
-                     *       "modifiedDate": "2026-12-02T02:15:20.991Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.798Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -38485,7 +38749,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 2,
-                     *       "modifiedDate": "2026-12-02T02:15:21.050Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.834Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -38988,7 +39252,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 2,
-                     *       "modifiedDate": "2026-12-02T02:15:21.050Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.834Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -39489,7 +39753,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 1,
-                     *       "modifiedDate": "2026-12-02T02:15:21.147Z",
+                     *       "modifiedDate": "2026-12-02T12:59:45.925Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -39961,7 +40225,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 3,
-                     *       "modifiedDate": "2026-12-02T02:15:21.202Z",
+                     *       "modifiedDate": "2026-12-02T12:59:46.012Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -40445,7 +40709,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 3,
-                     *       "modifiedDate": "2026-12-02T02:15:21.271Z",
+                     *       "modifiedDate": "2026-12-02T12:59:46.105Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",
@@ -40917,7 +41181,7 @@ export interface operations {
                      *       "region": "NY",
                      *       "country": "US",
                      *       "version": 3,
-                     *       "modifiedDate": "2026-12-02T02:15:21.343Z",
+                     *       "modifiedDate": "2026-12-02T12:59:46.131Z",
                      *       "lines": [
                      *         {
                      *           "lineNumber": "1",

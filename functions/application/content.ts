@@ -1,6 +1,6 @@
 // Reads of the tax content itself: rates at a place and date, the tax code catalog, and the version
 // in use. Content is loaded once per process by the port.
-import type { Category, StateFacts } from '../core/content/artifact';
+import type { Category, SourceKind, StateFacts } from '../core/content/artifact';
 import { US_STATES } from '../core/content/states';
 import type { Resolution, TaxCode, TaxContent } from '../core/content/tax-content';
 import { type Page, type PageRequest, pageInMemory } from '../core/lists/paging';
@@ -30,6 +30,9 @@ export function contentService(content: () => TaxContent) {
         const age = content().ratesAge(state);
         return age === undefined ? [] : [{ state, ...age }];
       }),
+
+    /** How a rate source of the content was obtained (undefined for a label it does not hold). */
+    sourceKind: (label: string): SourceKind | undefined => content().sourceKind(label),
 
     /** The version in force on a date. */
     versionOn: (date: string): string => content().at(date).version,

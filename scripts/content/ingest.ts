@@ -34,6 +34,6 @@ export function ingestZipTable(data: string, ingest: Ingest): string {
     copyFileSync(ingest.cdtfa, join(data, cdtfaPath));
   }
   const source = (ingest.source ?? `ingested from ${basename(ingest.zipTable)}`).replaceAll('"', "'");
-  appendFileSync(join(data, 'content_versions.csv'), `${date},${date},versions/${date}/us_zip_rates.csv,${cdtfaPath},"${source}"\n`);
+  appendFileSync(join(data, 'content_versions.csv'), `${date},${date},versions/${date}/us_zip_rates.csv,${cdtfaPath},"${source}",,vendor_table\n`);
   return date;
 }

@@ -9,7 +9,7 @@ const LATE = '2026-11-26';
 const age = (body: { messages: { code: string }[] }) => body.messages.filter((m) => m.code === 'content_older_than_date');
 
 describe('how current the content is, over HTTP', () => {
-  it('GET /config lists every state and DC with its newest version, sources and current_until', async () => {
+  it('GET /config lists every state and DC with its newest version and quarter, sources and their kinds, and current_until', async () => {
     const res = await api('GET', `${V1}/config`, { key: KEYS.admin });
     expect(res.status).toBe(200);
     const states: {
@@ -17,14 +17,20 @@ describe('how current the content is, over HTTP', () => {
       version: string;
       effective_from: string;
       current_until: string;
-      sources: { publisher: string; table: string; date: string }[];
+      newest_quarter: string;
+      weakest_source_kind: string;
+      sources: { publisher: string; table: string; date: string; kind: string }[];
     }[] = res.body.content.states;
     expect(states).toHaveLength(51);
     const ga = states.find((s) => s.state === 'GA')!;
     expect(ga).toMatchObject({ version: '2026-04-01', effective_from: '2026-04-01', current_until: '2026-07-01' });
-    expect(ga.sources[0]).toEqual({ publisher: expect.stringContaining('Georgia'), table: 'GAR2026Q2FEB19.csv', date: '2026-02-19' });
-    expect(ga.sources.at(-1)).toMatchObject({ table: 'TAXRATES_ZIP5_GA202603.csv', date: '2026-03-01' });
-    expect(states.find((s) => s.state === 'NY')).toMatchObject({ version: '2026-03-01', current_until: '2026-06-01' });
+    expect(ga.sources[0]).toEqual({ publisher: expect.stringContaining('Georgia'), table: 'GAR2026Q2FEB19.csv', date: '2026-02-19', kind: 'official_file' });
+    expect(ga.sources.at(-1)).toMatchObject({ table: 'TAXRATES_ZIP5_GA202603.csv', date: '2026-03-01', kind: 'vendor_table' });
+    // Georgia's newest quarter is its Streamlined file's; its local rows still lean on the vendor table.
+    expect(ga).toMatchObject({ newest_quarter: '2026-Q2', weakest_source_kind: 'vendor_table' });
+    expect(states.find((s) => s.state === 'NY')).toMatchObject({ version: '2026-03-01', current_until: '2026-06-01', newest_quarter: '2026-Q1' });
+    const order = ['official_file', 'official_notice', 'vendor_table', 'secondary'];
+    for (const s of states) expect(order.indexOf(s.weakest_source_kind), s.state).toBe(Math.max(...s.sources.map((x) => order.indexOf(x.kind))));
     expect(states.find((s) => s.state === 'CA')!.sources.map((s) => s.table)).toContain('Effective Sales and Use Tax Rates 1-1-26');
   });
 

@@ -9,6 +9,7 @@ const DATA = join(import.meta.dirname, '..', '..', 'data');
 export const zipRows = readCsv(join(DATA, 'us_zip_rates.csv'), [
   'state',
   'zip',
+  'region_name',
   'state_rate',
   'county_rate',
   'city_rate',

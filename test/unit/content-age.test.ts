@@ -2,7 +2,7 @@
 // says so (content_older_than_date, naming that version's date and sources), and accuracy_policy
 // deterministic refuses it. The date is the document's: the engine reads no clock.
 import { describe, expect, it } from 'vitest';
-import { oneQuarterAfter, TaxContent } from '../../functions/core/content/tax-content';
+import { oneQuarterAfter, quarterOf, TaxContent, weakestKind } from '../../functions/core/content/tax-content';
 import { destinationRates } from '../../functions/core/tax/engine';
 import { content, context, failure, run } from '../support/engine';
 
@@ -17,6 +17,33 @@ describe('one quarter after a date', () => {
     expect(oneQuarterAfter('2026-10-01')).toBe('2027-01-01');
     expect(oneQuarterAfter('2025-11-30')).toBe('2026-02-28');
     expect(oneQuarterAfter('2027-11-30')).toBe('2028-02-29');
+  });
+});
+
+describe("a state's newest quarter and weakest kind of source", () => {
+  it('names the calendar quarter of a date', () => {
+    expect(['2026-01-01', '2026-03-31', '2026-04-01', '2026-07-01', '2026-12-31'].map(quarterOf)).toEqual([
+      '2026-Q1',
+      '2026-Q1',
+      '2026-Q2',
+      '2026-Q3',
+      '2026-Q4',
+    ]);
+  });
+
+  it('ranks official files over notices over the vendor table over secondary reports', () => {
+    expect(weakestKind(['official_file'])).toBe('official_file');
+    expect(weakestKind(['official_file', 'official_notice'])).toBe('official_notice');
+    expect(weakestKind(['vendor_table', 'official_file'])).toBe('vendor_table');
+    expect(weakestKind(['secondary', 'vendor_table'])).toBe('secondary');
+    expect(weakestKind([])).toBe('secondary');
+  });
+
+  it('every state of the content records them from its sources', () => {
+    const ga = content.ratesAge('GA')!;
+    expect(ga).toMatchObject({ quarter: '2026-Q2', weakestKind: 'vendor_table' });
+    expect(ga.sources.map((s) => s.kind)).toEqual(['official_file', 'vendor_table']);
+    expect(content.ratesAge('NY')).toMatchObject({ quarter: '2026-Q1', weakestKind: 'vendor_table' });
   });
 });
 

@@ -11,7 +11,7 @@ import { taxCents, zipRows } from '../support/data';
 import { content, failure, run } from '../support/engine';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');
-const list = readCsv(join(DATA, 'illinois_local_grocery.csv'), ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from']);
+const list = readCsv(join(DATA, 'illinois_local_grocery.csv'), ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from', 'source_kind']);
 const components = readCsv(join(DATA, 'illinois_rate_components.csv'), [
   'component',
   'scope',
@@ -41,6 +41,7 @@ describe('municipalities of the list', () => {
         taxable: 10_000,
         tax: 100,
         source: expect.stringMatching(/^Illinois local grocery list, Springfield from 2026-01-01: /),
+        sourceKind: rowOf('Springfield').source_kind,
       },
     ]);
     expect(doc.messages).toEqual([expect.objectContaining({ code: 'il_local_grocery_place', target: 'ship_to' })]);
@@ -52,7 +53,15 @@ describe('municipalities of the list', () => {
     expect(rowOf('Champaign').local_grocery_rate).toBe('0');
     expect(l).toMatchObject({ tax: 0, rate: 0, taxable: 0, exempt: 10_000, taxability: 'exempt', reason: 'product_exempt' });
     expect(l.jurisdictions).toEqual([
-      { type: 'city', name: 'CHAMPAIGN GROCERY TAX', rate: 0, taxable: 0, tax: 0, source: expect.stringMatching(/^Illinois local grocery list, Champaign /) },
+      {
+        type: 'city',
+        name: 'CHAMPAIGN GROCERY TAX',
+        rate: 0,
+        taxable: 0,
+        tax: 0,
+        source: expect.stringMatching(/^Illinois local grocery list, Champaign /),
+        sourceKind: rowOf('Champaign').source_kind,
+      },
     ]);
   });
 
@@ -68,6 +77,7 @@ describe('municipalities of the list', () => {
       taxable: 10_000,
       tax: 0,
       source: expect.stringMatching(/^Illinois local grocery list, Chicago /),
+      sourceKind: rowOf('Chicago').source_kind,
     });
   });
 
@@ -89,7 +99,17 @@ describe('municipalities of the list', () => {
     const tax = rate / 100;
     expect(toMicro(rowOf(name).local_grocery_rate)).toBe(rate);
     expect(l).toMatchObject({ rate, taxable, tax, reason: rate > 0 ? 'reduced_rated' : 'product_exempt' });
-    expect(l.jurisdictions).toEqual([{ type: 'city', name: `${name.toUpperCase()} GROCERY TAX`, rate, taxable, tax, source: expect.stringContaining(name) }]);
+    expect(l.jurisdictions).toEqual([
+      {
+        type: 'city',
+        name: `${name.toUpperCase()} GROCERY TAX`,
+        rate,
+        taxable,
+        tax,
+        source: expect.stringContaining(name),
+        sourceKind: rowOf(name).source_kind,
+      },
+    ]);
   });
 
   it('Lockport, in the RTA collar area: its 1 % on top of the transit food rate', () => {

@@ -120,7 +120,7 @@ describe('official versions in the manifest', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stx-official-'));
     try {
       cpSync(DATA, dir, { recursive: true });
-      appendFileSync(join(dir, 'content_versions.csv'), '2026-07-01,2026-07-01,us_zip_rates.csv,ca_cdtfa_city_county_rates.csv,"test",official\n');
+      appendFileSync(join(dir, 'content_versions.csv'), '2026-07-01,2026-07-01,us_zip_rates.csv,ca_cdtfa_city_county_rates.csv,"test",official,vendor_table\n');
       expect(() => buildArtifact(dir)).toThrow(/no official rate file of data\/official_rate_tables.csv covers 2026-07-01/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -135,8 +135,9 @@ describe('official versions in the manifest', () => {
       // Georgia's parts still come from its Streamlined file and the new table (named by its file and date).
       expect(ages.GA!.sources).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ table: 'GAR2026Q2FEB19.csv' }),
-          { publisher: 'derived test table', table: `versions/${DERIVED.version}/us_zip_rates.csv`, date: DERIVED.version },
+          expect.objectContaining({ table: 'GAR2026Q2FEB19.csv', kind: 'official_file' }),
+          // The kind of a table other than the vendor's is its manifest row's.
+          { publisher: 'derived test table', table: `versions/${DERIVED.version}/us_zip_rates.csv`, date: DERIVED.version, kind: 'secondary' },
         ]),
       );
     } finally {

@@ -252,11 +252,21 @@ export const TABLE_SOURCE = 0;
 /** Width of one row of `zips`: ZIP (5 digits), region, county name, city name (3 base-36 digits each). */
 export const ZIP_ROW = 14;
 
-/** A publication rates come from: its publisher, the table or file, and its date (publication or effective date). */
+/**
+ * How a rate's source was obtained, strongest first: the publisher's own rate file or table
+ * (`official_file`), the publisher's own text stating the rate — notice, page, statute, quoted or
+ * read (`official_notice`), a vendor's rate table (`vendor_table`), or anything else: news, summaries,
+ * compilations (`secondary`).
+ */
+export type SourceKind = 'official_file' | 'official_notice' | 'vendor_table' | 'secondary';
+export const SOURCE_KINDS: readonly SourceKind[] = ['official_file', 'official_notice', 'vendor_table', 'secondary'];
+
+/** A publication rates come from: its publisher, the table or file, its date (publication or effective date), and how it was obtained. */
 export interface RateSourceFacts {
   readonly publisher: string;
   readonly table: string;
   readonly date: string;
+  readonly kind: SourceKind;
 }
 
 /**
@@ -268,6 +278,15 @@ export interface StateRatesAge {
   readonly version: string;
   readonly from: string;
   readonly sources: readonly RateSourceFacts[];
+}
+
+export interface LocalRateChange {
+  readonly county: string;
+  readonly from: string;
+  readonly to: string | null;
+  readonly name: string;
+  readonly rate: Micro;
+  readonly source: number;
 }
 
 export interface ContentArtifact {
@@ -290,8 +309,16 @@ export interface ContentArtifact {
    * rates point here by index.
    */
   readonly rateSources: readonly string[];
+  /** How each of `rateSources` was obtained (same index; index 0's is that of no source). */
+  readonly rateSourceKinds: readonly SourceKind[];
   /** State-part changes on or after coverage (scheduled statutory changes). */
   readonly stateRateChanges: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro; readonly source: number }[]>>;
+  /**
+   * Local taxes that start after the ZIP tables' date, by state: in force from `from` to `to`
+   * (inclusive; null: open) on every ZIP of the postal county `county` (upper case), as a
+   * jurisdiction of their own (data/local_rate_changes.csv).
+   */
+  readonly localRateChanges: Readonly<Record<string, readonly LocalRateChange[]>>;
   /** State rates before coverage, only for states without local tax and with exact dates. */
   readonly stateRateHistory: Readonly<Record<string, readonly RatePeriod[]>>;
   /**

@@ -1,12 +1,26 @@
 // A state's rate part over time: scheduled changes on or after coverage, its history before, and
 // how current its newest rates are (docs/taxes-and-content.md, "Effective-dated versions").
-import type { ContentArtifact, Micro, StateRatesAge } from './artifact';
+import { type ContentArtifact, type Micro, SOURCE_KINDS, type SourceKind, type StateRatesAge } from './artifact';
 import { rateSourceOf } from './artifact-codec';
 
 /** How current a state's rates are: its newest version, their sources, and the last date answered without a warning. */
 export interface RatesAge extends StateRatesAge {
   /** One quarter after `from`: a document dated later carries content_older_than_date. */
   readonly currentUntil: string;
+  /** The calendar quarter of `from` ("2026-Q2"). */
+  readonly quarter: string;
+  /** The weakest kind among `sources` (SOURCE_KINDS is strongest first). */
+  readonly weakestKind: SourceKind;
+}
+
+/** The calendar quarter of a date: "2026-Q2" for 2026-04-01. */
+export function quarterOf(date: string): string {
+  return `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+}
+
+/** The weakest of some kinds of source; a state without sources is counted as secondary. */
+export function weakestKind(kinds: readonly SourceKind[]): SourceKind {
+  return SOURCE_KINDS[Math.max(...kinds.map((k) => SOURCE_KINDS.indexOf(k)), kinds.length === 0 ? SOURCE_KINDS.length - 1 : 0)]!;
 }
 
 /** The same day three months later (the month's last day where it has no such day). */
@@ -19,6 +33,8 @@ export function oneQuarterAfter(date: string): string {
   const day = Math.min(Number(date.slice(8, 10)), last);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+const NO_CHANGES: { name: string; rate: Micro; source: string }[] = [];
 
 /** The dated state parts of one artifact, shared by its versions. */
 export class StateRates {
@@ -35,7 +51,15 @@ export class StateRates {
     let age = this.ages.get(state);
     if (age === undefined) {
       const recorded = this.artifact.stateRatesAge?.[state];
-      age = recorded === undefined ? null : { ...recorded, currentUntil: oneQuarterAfter(recorded.from) };
+      age =
+        recorded === undefined
+          ? null
+          : {
+              ...recorded,
+              currentUntil: oneQuarterAfter(recorded.from),
+              quarter: quarterOf(recorded.from),
+              weakestKind: weakestKind(recorded.sources.map((s) => s.kind)),
+            };
       this.ages.set(state, age);
     }
     return age ?? undefined;
@@ -46,6 +70,15 @@ export class StateRates {
     let found: { rate: Micro; source: number } | undefined;
     for (const change of this.artifact.stateRateChanges[state] ?? []) if (change.from <= date) found = change;
     return found && { rate: found.rate, source: rateSourceOf(this.artifact, found.source) };
+  }
+
+  /** The local taxes of a postal county that started after the ZIP tables and are in force on `date`. */
+  localChanges(state: string, county: string, date: string): { readonly name: string; readonly rate: Micro; readonly source: string }[] {
+    const list = this.artifact.localRateChanges?.[state];
+    if (list === undefined) return NO_CHANGES;
+    return list
+      .filter((c) => c.county === county && c.from <= date && (c.to === null || date <= c.to))
+      .map((c) => ({ name: c.name, rate: c.rate, source: rateSourceOf(this.artifact, c.source) }));
   }
 
   /** The state rate before coverage, where the state's history covers the date exactly, and its source. */

@@ -2,7 +2,7 @@
 // arrives as a value; reading it from disk is an adapter's job. This facade composes the parts:
 // rate areas per version (rate-index.ts), dated state rates (state-rates.ts), taxability rules
 // (rule-index.ts), holidays (holidays.ts) and tax codes (tax-codes.ts).
-import type { Category, ContentArtifact, Holiday, Micro, RateVersion, StateFacts, TaxabilityBasis, Treatment } from './artifact';
+import type { Category, ContentArtifact, Holiday, Micro, RateVersion, SourceKind, StateFacts, TaxabilityBasis, Treatment } from './artifact';
 import { rateSourceOf } from './artifact-codec';
 import { holidayBasis, holidaysByState, holidaysIn } from './holidays';
 import type { Point, RateRange, Resolution } from './rate-area';
@@ -14,7 +14,7 @@ import { type TaxCode, taxCodesOf } from './tax-codes';
 export { findRow } from './artifact-codec';
 export type { ComponentRates, ComponentSources, Point, RateArea, RateRange, Resolution, ResolvedAddress } from './rate-area';
 export type { StateRules, TreatmentDecision } from './rule-index';
-export { oneQuarterAfter, type RatesAge } from './state-rates';
+export { oneQuarterAfter, quarterOf, type RatesAge, weakestKind } from './state-rates';
 export type { TaxCode } from './tax-codes';
 
 /** What every version of one artifact shares: parsed once per process. */
@@ -43,6 +43,8 @@ export class TaxContent {
   private readonly rules: RuleIndex;
   private readonly stateRates: StateRates;
   private readonly codes: Map<string, TaxCode>;
+  /** Each rate source's kind by its label, built on first use. */
+  private kinds: Map<string, SourceKind> | undefined;
 
   constructor(
     readonly artifact: ContentArtifact,
@@ -134,9 +136,23 @@ export class TaxContent {
     return this.stateRates.historical(state, date);
   }
 
+  /** Local taxes of the postal county that started after the ZIP tables, in force on the date. */
+  localRateChanges(state: string, county: string, date: string): readonly { readonly name: string; readonly rate: Micro; readonly source: string }[] {
+    return this.stateRates.localChanges(state, county, date);
+  }
+
   /** A rate source of the artifact by index (publisher, table, date). */
   rateSource(index: number): string {
     return rateSourceOf(this.artifact, index);
+  }
+
+  /** How the rate source of this label was obtained (undefined for a label the content does not hold). */
+  sourceKind(label: string): SourceKind | undefined {
+    if (this.kinds === undefined) {
+      const { rateSources, rateSourceKinds } = this.artifact;
+      this.kinds = new Map(rateSources.map((s, i) => [s, rateSourceKinds[i]!]));
+    }
+    return this.kinds.get(label);
   }
 
   stateFacts(state: string): StateFacts {

@@ -1,5 +1,5 @@
 // One taxed line: why it is or is not taxed (nexus, the state's taxability, a certificate), and its arithmetic.
-import type { Micro, TaxabilityBasis } from '../content/artifact';
+import type { Micro, SourceKind, TaxabilityBasis } from '../content/artifact';
 import { lineTaxInto } from './line-math';
 import type { RatedDestination } from './phases/addresses';
 import { covers } from './phases/declarations';
@@ -22,6 +22,7 @@ export function taxLine(
   certificate: CertificateGrant | null,
   basis: TaxabilityBasis,
   declaration: DeclaredExemption | null = null,
+  kindOf: (source: string) => SourceKind | undefined = () => undefined,
 ): LineTax {
   let reason: Reason;
   if (!p.nexus) reason = 'no_nexus';
@@ -55,14 +56,15 @@ export function taxLine(
     for (let i = 0; i < n; i++) {
       const c = components[i]!;
       rate += c.rate;
-      jurisdictions[i] = { type: c.type, name: c.name, rate: c.rate, taxable, tax: SHARES[i]!, source: c.source };
+      jurisdictions[i] = { type: c.type, name: c.name, rate: c.rate, taxable, tax: SHARES[i]!, source: c.source, sourceKind: kindOf(c.source) };
     }
   } else {
     jurisdictions = [];
     // An exempt product keeps the 0 % jurisdictions its state names (a place that levies no local
     // grocery tax), taxing nothing; every other untaxed line has none.
     if (reason === 'product_exempt')
-      for (const c of taxed.components) if (c.rate === 0) jurisdictions.push({ type: c.type, name: c.name, rate: 0, taxable: 0, tax: 0, source: c.source });
+      for (const c of taxed.components)
+        if (c.rate === 0) jurisdictions.push({ type: c.type, name: c.name, rate: 0, taxable: 0, tax: 0, source: c.source, sourceKind: kindOf(c.source) });
   }
   return {
     number: p.number,

@@ -110,7 +110,20 @@ function source(dest: RateArea, origin: RateArea | null, date: string, content: 
     { type: 'city', name: local.cityName, rate: rates.city, source: sources.city },
     { type: 'special', name: specialName, rate: rates.special, source: sources.special },
   ];
-  const rateAreas = sourcing === 'origin' ? null : rateAreasOf(dest, rates.state + rates.county + rates.city + rates.special, shift);
+  // A local tax that started after the ZIP tables is a jurisdiction of its own, on every area of its county.
+  if (date >= content.coverageFrom)
+    for (const added of content.localRateChanges(local.state, local.countyName, date)) {
+      components.push({ type: 'special', name: added.name, rate: added.rate, source: added.source });
+      shift += added.rate;
+    }
+  const rateAreas =
+    sourcing === 'origin'
+      ? null
+      : rateAreasOf(
+          dest,
+          components.reduce((n, c) => n + c.rate, 0),
+          shift,
+        );
   const taxing = byRate(components);
   return {
     components,

@@ -3,7 +3,7 @@
 // answer says").
 import type { Tenant } from '../access/records';
 import type { CatalogItem, Location, TenantSettings } from '../account/settings';
-import type { Category, Micro, TaxabilityBasis } from '../content/artifact';
+import type { Category, Micro, SourceKind, TaxabilityBasis } from '../content/artifact';
 import type { TaxContent } from '../content/tax-content';
 
 export type JurisdictionType = 'state' | 'county' | 'city' | 'special';
@@ -74,6 +74,8 @@ export interface JurisdictionTax {
   readonly tax: number;
   /** Where the rate comes from (publisher, table, date); absent on documents stored before sources were kept. */
   readonly source?: string;
+  /** How that source was obtained; absent on documents stored before kinds were kept. */
+  readonly sourceKind?: SourceKind;
 }
 
 /** A destination ZIP that holds several rate areas: the lowest and highest general rate found in it, and the one used. */

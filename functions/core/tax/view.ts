@@ -5,7 +5,15 @@ import { fromCents, fromMicro } from './money';
 import type { DocumentTax, JurisdictionTax, LineTax, RateAreas } from './types';
 
 export function jurisdictionView(j: JurisdictionTax) {
-  return { type: j.type, name: j.name, rate: fromMicro(j.rate), taxable_amount: fromCents(j.taxable), tax: fromCents(j.tax), source: j.source ?? null };
+  return {
+    type: j.type,
+    name: j.name,
+    rate: fromMicro(j.rate),
+    taxable_amount: fromCents(j.taxable),
+    tax: fromCents(j.tax),
+    source: j.source ?? null,
+    source_kind: j.sourceKind ?? null,
+  };
 }
 
 /** The rates found in a ZIP that holds several rate areas, and the one used (docs/rate-areas.md). */
@@ -75,7 +83,7 @@ export function totalsOf(lines: readonly LineTax[]): Totals {
 
 /** Jurisdictions summed over lines, grouped by type, name, rate and source, in order of first appearance. */
 export function summaryOf(lines: readonly LineTax[]): JurisdictionTax[] {
-  const groups = new Map<string, { type: JurisdictionTax['type']; name: string; rate: number; taxable: number; tax: number; source?: string }>();
+  const groups = new Map<string, { -readonly [K in keyof JurisdictionTax]: JurisdictionTax[K] }>();
   for (const line of lines)
     for (const j of line.jurisdictions) {
       const key = `${j.type}|${j.name}|${j.rate}|${j.source ?? ''}`;
@@ -83,7 +91,7 @@ export function summaryOf(lines: readonly LineTax[]): JurisdictionTax[] {
       if (g) {
         g.taxable += j.taxable;
         g.tax += j.tax;
-      } else groups.set(key, { type: j.type, name: j.name, rate: j.rate, taxable: j.taxable, tax: j.tax, source: j.source });
+      } else groups.set(key, { type: j.type, name: j.name, rate: j.rate, taxable: j.taxable, tax: j.tax, source: j.source, sourceKind: j.sourceKind });
     }
   return [...groups.values()];
 }

@@ -1,7 +1,7 @@
 // Tax content reads (docs/taxes-and-content.md): rates at a destination and the tax code catalog.
 import * as v from 'valibot';
 import { Category, Day, JurisdictionType, Precision, pageOf, Rate } from './common';
-import { RateAreas, RateSource } from './tax';
+import { RateAreas, RateSource, RateSourceKind } from './tax';
 
 export const RateBreakdown = v.strictObject({
   object: v.literal('rate'),
@@ -13,7 +13,7 @@ export const RateBreakdown = v.strictObject({
   multiple_rate_areas: v.pipe(v.boolean(), v.description('The ZIP holds several rate areas (see rate_areas).')),
   rate_areas: RateAreas,
   rate: v.pipe(Rate, v.description('The combined general-merchandise rate.')),
-  jurisdictions: v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, source: RateSource })),
+  jurisdictions: v.array(v.strictObject({ type: JurisdictionType, name: v.string(), rate: Rate, source: RateSource, source_kind: RateSourceKind })),
   notes: v.pipe(v.array(v.string()), v.description('What a calculation would warn about: rates older than the date, a ZIP of several rate areas.')),
 });
 

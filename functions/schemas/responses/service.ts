@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { Environment, pageOf } from './common';
 
 const Int = v.pipe(v.number(), v.integer(), v.minValue(0));
+const SourceKindValue = v.picklist(['official_file', 'official_notice', 'vendor_table', 'secondary']);
 const window = { limit: Int, window_seconds: Int };
 
 export const Config = v.strictObject({
@@ -37,8 +38,18 @@ export const Config = v.strictObject({
               'One quarter after effective_from: an answer dated later carries the warning content_older_than_date, and accuracy_policy deterministic refuses it.',
             ),
           ),
+          newest_quarter: v.pipe(
+            v.string(),
+            v.description('The calendar quarter of effective_from (2026-Q2): the newest quarter whose rates the content states for the state.'),
+          ),
+          weakest_source_kind: v.pipe(
+            SourceKindValue,
+            v.description(
+              "The weakest kind among the sources of the state's rates, strongest first: official_file, official_notice, vendor_table, secondary (a state answered from a vendor table says vendor_table).",
+            ),
+          ),
           sources: v.pipe(
-            v.array(v.strictObject({ publisher: v.string(), table: v.string(), date: v.string() })),
+            v.array(v.strictObject({ publisher: v.string(), table: v.string(), date: v.string(), kind: SourceKindValue })),
             v.description(
               "Where the version's rates of the state come from (publisher, table or file, its date): the state's own publications first, the vendor ZIP table last.",
             ),

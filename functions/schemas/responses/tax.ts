@@ -19,6 +19,13 @@ export const RateSource = v.pipe(
   ),
 );
 
+export const RateSourceKind = v.pipe(
+  v.nullable(v.picklist(['official_file', 'official_notice', 'vendor_table', 'secondary'])),
+  v.description(
+    "How the jurisdiction's source was obtained: the publisher's own rate file or table (official_file), the publisher's own notice, page or statute stating the rate, read or quoted (official_notice), a vendor's rate table (vendor_table), or a secondary report (secondary). null on documents stored before kinds were kept.",
+  ),
+);
+
 export const Jurisdiction = v.strictObject({
   type: JurisdictionType,
   name: v.pipe(v.string(), v.description('The jurisdiction as the rate table names it (NEW YORK, KINGS, …).')),
@@ -26,6 +33,7 @@ export const Jurisdiction = v.strictObject({
   taxable_amount: Amount,
   tax: v.pipe(Amount, v.description('Its share of the tax; a line’s jurisdictions add up to the line’s tax.')),
   source: RateSource,
+  source_kind: RateSourceKind,
 });
 
 /** A destination ZIP that holds several rate areas (docs/rate-areas.md). */

@@ -18,7 +18,7 @@ import { readOfficialRateTables } from './official-rate-tables';
 import { postalOnlyZips } from './postal-only';
 import { readRateVersions, type VersionDerivation } from './rate-versions';
 import { readStates } from './state-facts';
-import { readStateRateChanges, readStateRateHistory } from './state-rates';
+import { readLocalRateChanges, readStateRateChanges, readStateRateHistory } from './state-rates';
 import { readTaxCodes } from './tax-codes';
 import { readTaxabilityRules } from './taxability-rules';
 import { readChangeDates, readManifest } from './version-manifest';
@@ -48,6 +48,7 @@ export function buildArtifact(data: string, onVersion?: (derived: VersionDerivat
   const taxCodes = readTaxCodes(build);
   const stateRateHistory = readStateRateHistory(build, builds);
   const stateRateChanges = readStateRateChanges(build);
+  const localRateChanges = readLocalRateChanges(build);
   const own = stateFields(build, builds, 'state-rates', geography);
   const taxabilityRules = readTaxabilityRules(build, states);
   const holidays = readHolidays(build, taxCodes);
@@ -72,8 +73,10 @@ export function buildArtifact(data: string, onVersion?: (derived: VersionDerivat
     attribution: [...ATTRIBUTION],
     names: build.names.values.join('\n'),
     rateSources: build.rateSources.values,
+    rateSourceKinds: build.sourceKinds(),
     states: states.facts,
     stateRateChanges,
+    localRateChanges,
     stateRateHistory,
     regions: build.regions.values,
     postalOnlyZips: postalOnly,

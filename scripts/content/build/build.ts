@@ -2,6 +2,7 @@
 // the string tables and rate areas the artifact's rows point into, and the record of how current
 // each state's rates are. The steps append to these in the order they run, so the order of the
 // steps fixes every index of the artifact (scripts/content/build/artifact.ts).
+import { SOURCE_KINDS, type SourceKind } from '../../../functions/core/content/artifact';
 import { DataFiles } from './data-files';
 import type { PartSources, Parts } from './rate-areas';
 import { StateRatesRecorder } from './rates-age';
@@ -15,7 +16,9 @@ export class Build {
   /** Where each rate comes from (publisher, table, date): the labels every region part points at. */
   readonly rateSources = new StringTable((label) => label, ['(the ZIP table of the version in force, by state: tableSources)']);
   readonly regions = new RegionTable(this.names, this.rateSources);
-  readonly ages = new StateRatesRecorder();
+  readonly ages = new StateRatesRecorder((label, kind) => this.kindOf(label, kind));
+  /** How each rate source was obtained, by label: every label the artifact holds has one. */
+  private readonly kinds = new Map<string, SourceKind>();
 
   constructor(readonly data: string) {
     this.files = new DataFiles(data);
@@ -29,8 +32,29 @@ export class Build {
     return this.names.id(name);
   }
 
-  sourceId(label: string): number {
+  /** The index of a rate source, and how it was obtained (a label names one kind only; omitted: as registered before). */
+  sourceId(label: string, kind?: string): number {
+    if (kind !== undefined) this.kindOf(label, kind);
     return this.rateSources.id(label);
+  }
+
+  /** Records how the source of a label was obtained (a kind read from a data file is checked). */
+  kindOf(label: string, kind: string): SourceKind {
+    if (!SOURCE_KINDS.includes(kind as SourceKind))
+      throw new Error(`${JSON.stringify(label)}: source kind is one of ${SOURCE_KINDS.join(', ')}, not ${JSON.stringify(kind)}`);
+    const held = this.kinds.get(label);
+    if (held !== undefined && held !== kind) throw new Error(`${JSON.stringify(label)} is both ${held} and ${kind}`);
+    this.kinds.set(label, kind as SourceKind);
+    return kind as SourceKind;
+  }
+
+  /** The kind of every rate source, in the order of the artifact's rateSources (the first is no source). */
+  sourceKinds(): SourceKind[] {
+    return this.rateSources.values.map((label, i) => {
+      const kind = this.kinds.get(label);
+      if (kind === undefined && i > 0) throw new Error(`no source kind for the rate source ${JSON.stringify(label)}`);
+      return kind ?? 'vendor_table';
+    });
   }
 
   region(rates: Parts, name: string, from: PartSources, table: string): number {

@@ -21,6 +21,7 @@ export function readOfficialRateTables(build: Build, states: States): Map<string
       publisher: `${row.state_name} (Streamlined Sales Tax rate file, streamlinedsalestax.org)`,
       table: file.file,
       date: file.published,
+      kind: 'official_file',
     });
   }
   return officials;

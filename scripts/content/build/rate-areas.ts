@@ -91,6 +91,11 @@ export interface DeriveInput {
   readonly zipCounties: (state: string, zip: string) => readonly { readonly county: string; readonly share: number }[];
   /** The city rates of the states' own city tables (by upper-case city name), by state. */
   readonly cityRates: ReadonlyMap<string, Readonly<Record<string, number>>>;
+  /**
+   * By state, what a state calls the local taxes of a row whose region names a district that adds
+   * none of its rate (California: CDTFA's district taxes of the place); elsewhere the place's name.
+   */
+  readonly localTaxNames?: ReadonlyMap<string, (row: ZipTableRow, cityRates: Readonly<Record<string, number>> | undefined) => string>;
 }
 
 /**
@@ -101,6 +106,28 @@ export interface DeriveInput {
  */
 const SUB_PLACE =
   /\b(CID|TDD|TIF|TD|EDD|BD|TL|TMD|TOT|NID|BID|TBID)\b|IMPROVEMENT|DEVELOPMENT DIST|BUSINESS DIST|REDEVELOPMENT|TOURISM|HOTEL|LODGING|CONVENTION|RESERVATION|INDIAN|PUEBLO|NATION\b|TRIB(E|AL)|COLONY|RANCHERIA|\bZONE\b/;
+
+/**
+ * Districts that levy a sales tax of their own inside part of a place: community improvement,
+ * transportation development and business districts. They cover a shopping centre or a few blocks,
+ * never most of a ZIP.
+ */
+const LEVYING_DISTRICT = /\b(CID|TDD|TD|BD)\b|COMMUNITY IMPROVEMENT|TRANSPORTATION DEVELOPMENT|BUSINESS (DEVELOPMENT )?DIST/;
+
+/**
+ * Districts that levy no sales tax: tax increment areas (they redirect existing tax), and tourism,
+ * hotel, lodging and business improvement districts (assessments on lodging or on businesses). A row
+ * named for one carries the place's own taxes under the wrong name.
+ */
+const ASSESSMENT_DISTRICT =
+  /\b(TIF|MRA|TBID|BID|BIA|TMD|TOT|PID)\b|INCREMENT|TOURIS[MT]|HOTEL|LODGING|CONVENTION|REVITALIZATION|REDEVELOPMENT|IMPROVEMENT (DIST|AREA)/;
+
+/** What a region names: a district levying a sales tax inside part of a place, an assessment, or neither. */
+export function districtKind(region: string): 'levying' | 'assessment' | undefined {
+  if (LEVYING_DISTRICT.test(region)) return 'levying';
+  if (ASSESSMENT_DISTRICT.test(region)) return 'assessment';
+  return undefined;
+}
 
 /**
  * Above this a county-wide region's extra special part is no district of a whole area: transit
@@ -144,9 +171,14 @@ export function deriveAreas(input: DeriveInput): { answers: Map<string, Map<stri
  * cover the place. The place's own special part is the lowest among its rows with the same state,
  * county and city parts: for a region named as a city, the rows of the same region name; for a region
  * named as a district, or as a county (an unincorporated area), the rows of its postal city whose
- * regions are not districts. The ZIP is answered at the place's combination, unless the region is
- * county-wide and the excess is no more than a whole-area district's (then the row stands), and the
- * range holds both.
+ * regions are not districts. Where a district that levies a sales tax (a CID, TDD or business
+ * district) names every row of its postal city, the place is the city its name begins with (rows of
+ * that name with the same parts), failing that its county: the lowest special part two or more of the
+ * county's other rows carry (the lowest of them where none is carried twice), which every place of
+ * the county pays. The ZIP is answered at the place's
+ * combination, unless the region is county-wide and the excess is no more than a whole-area
+ * district's (then the row stands), and the range holds both. A district-named row whose rate is the
+ * place's takes the place's name: the district adds nothing to it.
  */
 function districts(state: string, rows: ReadonlyMap<string, ZipTableRow>, input: DeriveInput): Map<string, ZipAnswer> {
   const counties = input.countyNames.get(state) ?? new Set<string>();
@@ -165,21 +197,54 @@ function districts(state: string, rows: ReadonlyMap<string, ZipTableRow>, input:
   const ownBase = (r: ZipTableRow) => (cityNamed(r) ? regionBase.get(`${partsKey(r)}|${r.region}`)! : r.rates.special);
   /** Per place (parts and postal city), the lowest base of its plain rows and the region that has it. */
   const placeBase = new Map<string, { special: number; region: string }>();
+  // Per county (state and county parts, postal county), how many plain rows carry each special part.
+  const countySpecials = new Map<string, Map<number, number>>();
+  const countyKey = (r: ZipTableRow) => `${r.rates.state}|${r.rates.county}|${r.countyName}`;
   for (const r of [...rows.values()].sort((a, b) => a.zip.localeCompare(b.zip))) {
-    if (isSubPlaceRegion(r.region) || r.cityName === '') continue;
+    if (isSubPlaceRegion(r.region)) continue;
+    if (r.countyName !== '') {
+      const specials = countySpecials.get(countyKey(r)) ?? countySpecials.set(countyKey(r), new Map()).get(countyKey(r))!;
+      specials.set(r.rates.special, (specials.get(r.rates.special) ?? 0) + 1);
+    }
+    if (r.cityName === '') continue;
     const key = `${partsKey(r)}|${r.cityName}`;
     const base = ownBase(r);
     const held = placeBase.get(key);
     if (held === undefined || base < held.special) placeBase.set(key, { special: base, region: r.region });
   }
+  /** The place of a levying district's row whose postal city has no plain row: the city its name begins with, else its county's. */
+  const placeOfDistrict = (r: ZipTableRow): { special: number; region: string } | undefined => {
+    const words = r.region.split(' ');
+    for (let n = words.length - 1; n > 0; n--) {
+      const region = words.slice(0, n).join(' ');
+      const special = regionBase.get(`${partsKey(r)}|${region}`);
+      if (special !== undefined) return { special, region };
+    }
+    const specials = [...(countySpecials.get(countyKey(r)) ?? [])];
+    const carried = specials.filter(([, n]) => n >= 2);
+    if (specials.length === 0 || r.cityName === '') return undefined;
+    return { special: Math.min(...(carried.length > 0 ? carried : specials).map(([special]) => special)), region: r.cityName };
+  };
+  const localTaxName = input.localTaxNames?.get(state);
+  /** The name of a district-named row's taxes: the state's name for them, else the place's. */
+  const placeName = (r: ZipTableRow, named: string | undefined): string => localTaxName?.(r, input.cityRates.get(state)) ?? named ?? (r.cityName || r.region);
   const out = new Map<string, ZipAnswer>();
   for (const [zip, row] of rows) {
     const sources: PartSources = { state: row.source, county: row.source, city: row.source, special: row.source };
     const single: ZipAnswer = { row, region: row.region, rates: row.rates, sources, lowest: combined(row.rates), highest: combined(row.rates), evidence: [] };
-    const place = cityNamed(row) || row.cityName === '' ? undefined : placeBase.get(`${partsKey(row)}|${row.cityName}`);
+    const kind = districtKind(row.region);
+    let place = cityNamed(row) || row.cityName === '' ? undefined : placeBase.get(`${partsKey(row)}|${row.cityName}`);
+    // Named for the postal city when that is the place; for the city the district's name begins with otherwise.
+    let named: string | undefined;
+    if (place === undefined && kind === 'levying') {
+      place = placeOfDistrict(row);
+      named = place?.region;
+    }
     const base = cityNamed(row) ? regionBase.get(`${partsKey(row)}|${row.region}`) : place?.special;
     if (base === undefined || base >= row.rates.special) {
-      out.set(zip, single);
+      // A levying district whose place is unknown may be charged: its name stays, to say so.
+      const renamed = kind === 'assessment' || (kind === 'levying' && base !== undefined);
+      out.set(zip, renamed ? { ...single, region: placeName(row, named) } : single);
       continue;
     }
     const rates = { ...row.rates, special: base };

@@ -51,6 +51,7 @@ export interface RateVersions {
 export function readRateVersions(build: Build, input: RateVersionsInput): RateVersions {
   const { states, manifest, changeDates, geography, officials, onVersion } = input;
   const tabled = input.stateBuilds.flatMap((s) => (s.versionTable ? [{ state: s.state, table: s.versionTable }] : []));
+  const localTaxNames = new Map(input.stateBuilds.flatMap((s) => (s.localTaxName ? [[s.state, s.localTaxName] as const] : [])));
   /** The last version's rows by state and ZIP, to diff the next one against. */
   let previous = new Map<string, Map<string, string>>();
   let previousRows = new Map<string, Map<string, ZipTableRow>>();
@@ -80,7 +81,7 @@ export function readRateVersions(build: Build, input: RateVersionsInput): RateVe
       return allowed.length === 1 && allowed[0] === entry.effective_from;
     };
     const tableSource = zipTableLabel(entry.source, entry.zip_rates, tableDate);
-    build.ages.describe(tableSource, zipTableFacts(entry.source, entry.zip_rates, tableDate));
+    build.ages.describe(tableSource, zipTableFacts(entry.source, entry.zip_rates, tableDate, entry.source_kind ?? ''));
     const currentRows = new Map<string, Map<string, ZipTableRow>>();
     for (const [state, rows] of previousRows) if (!takes(state)) currentRows.set(state, rows);
     // A row of a place us_states.csv does not list (Puerto Rico) is outside the service's jurisdictions.
@@ -94,6 +95,7 @@ export function readRateVersions(build: Build, input: RateVersionsInput): RateVe
       officials,
       zipCounties: geography.zipCounties,
       cityRates,
+      localTaxNames,
     });
     const unplaced: string[] = [];
     for (const state of official ?? []) {

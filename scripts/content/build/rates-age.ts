@@ -1,7 +1,7 @@
 // The record of how current each state's rates are (artifact `stateRatesAge`, GET /config): for
 // each state, the newest version that states its rates anew and the publications its answers come
 // from (data/README.md §8).
-import type { RateSourceFacts, StateRatesAge } from '../../../functions/core/content/artifact';
+import type { RateSourceFacts, SourceKind, StateRatesAge } from '../../../functions/core/content/artifact';
 import type { ZipAnswer } from './rate-areas';
 
 /**
@@ -13,8 +13,12 @@ export class StateRatesRecorder {
   private readonly ages: Record<string, StateRatesAge> = {};
   private readonly facts = new Map<string, RateSourceFacts>();
 
+  /** `kinds` records each label's kind with the build. */
+  constructor(private readonly kinds: (label: string, kind: SourceKind) => void) {}
+
   /** What a source label names (registered where the build makes the label). */
   describe(label: string, facts: RateSourceFacts): void {
+    this.kinds(label, facts.kind);
     this.facts.set(label, facts);
   }
 

@@ -36,9 +36,14 @@ function groceries(r: TaxabilityColumns, build: Build): Treatment | undefined {
   const local = r.groceries_local_tax_may_apply;
   switch (r.groceries) {
     case 'exempt':
-      return local === 'yes' ? { t: 'reduced', state: 0, local: 'zip', source: build.sourceId(STANDING_GROCERIES) } : { t: 'exempt' };
+      return local === 'yes' ? { t: 'reduced', state: 0, local: 'zip', source: build.sourceId(STANDING_GROCERIES, 'secondary') } : { t: 'exempt' };
     case 'reduced':
-      return { t: 'reduced', state: toMicro(r.groceries_state_rate), local: local === 'no' ? 'none' : 'zip', source: build.sourceId(STANDING_GROCERIES) };
+      return {
+        t: 'reduced',
+        state: toMicro(r.groceries_state_rate),
+        local: local === 'no' ? 'none' : 'zip',
+        source: build.sourceId(STANDING_GROCERIES, 'secondary'),
+      };
     default:
       return undefined; // taxable, or no sales tax at all
   }

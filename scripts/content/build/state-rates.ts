@@ -12,9 +12,40 @@ export function readStateRateHistory(build: Build, stateBuilds: readonly StateBu
   return history;
 }
 
+/**
+ * Local taxes announced to start after the ZIP tables' date (local_rate_changes.csv): each on every
+ * ZIP of its postal county from its date, named and sourced on its own.
+ */
+export function readLocalRateChanges(build: Build): ContentArtifact['localRateChanges'] {
+  const changes: Record<string, ContentArtifact['localRateChanges'][string][number][]> = {};
+  for (const r of build.load('local_rate_changes.csv', [
+    'state',
+    'county',
+    'jurisdiction',
+    'rate',
+    'effective_from',
+    'effective_to',
+    'source',
+    'source_kind',
+  ])) {
+    if (!/^\d{4}-\d{2}-01$/.test(r.effective_from))
+      throw new Error(`local_rate_changes.csv: ${r.jurisdiction} starts on ${r.effective_from}, not a month's first day`);
+    (changes[r.state] ??= []).push({
+      county: r.county.trim().toUpperCase(),
+      from: r.effective_from,
+      to: r.effective_to || null,
+      name: r.jurisdiction,
+      rate: toMicro(r.rate),
+      source: build.sourceId(r.source, r.source_kind),
+    });
+  }
+  for (const list of Object.values(changes)) list.sort((a, b) => a.from.localeCompare(b.from));
+  return changes;
+}
+
 export function readStateRateChanges(build: Build): ContentArtifact['stateRateChanges'] {
   const changes: Record<string, { from: string; rate: number; source: number }[]> = {};
-  for (const r of build.load('state_rate_changes.csv', ['state', 'effective_from', 'state_rate', 'source']))
-    (changes[r.state] ??= []).push({ from: r.effective_from, rate: toMicro(r.state_rate), source: build.sourceId(r.source) });
+  for (const r of build.load('state_rate_changes.csv', ['state', 'effective_from', 'state_rate', 'source', 'source_kind']))
+    (changes[r.state] ??= []).push({ from: r.effective_from, rate: toMicro(r.state_rate), source: build.sourceId(r.source, r.source_kind) });
   return changes;
 }

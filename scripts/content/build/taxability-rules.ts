@@ -14,7 +14,7 @@ import { isCategory } from './tax-codes';
  * being `zip` (every local tax of the ZIP row), `none`, or a fixed statewide local rate; or
  * `share:<fraction>` (only that share of the price is taxable, at the full rates).
  */
-function datedTreatment(build: Build, value: string, source: string): Treatment | undefined {
+function datedTreatment(build: Build, value: string, source: string, kind: string): Treatment | undefined {
   if (value === 'exempt' || value === 'taxable') return { t: value };
   const share = /^share:(0\.\d+)$/.exec(value);
   if (share) return { t: 'base_share', permille: Math.round(Number(share[1]) * 1000) };
@@ -25,14 +25,14 @@ function datedTreatment(build: Build, value: string, source: string): Treatment 
     t: rated[1] === 'reduced' ? 'reduced' : 'class_rate',
     state: toMicro(rated[2]!),
     local: local === 'zip' || local === 'none' ? local : toMicro(local),
-    source: build.sourceId(source),
+    source: build.sourceId(source, kind),
   };
 }
 
 export function readTaxabilityRules(build: Build, states: States): Record<string, TaxabilityRule[]> {
   const rules: Record<string, TaxabilityRule[]> = {};
-  for (const r of build.load('taxability_changes.csv', ['state', 'match', 'effective_from', 'treatment', 'note', 'source'])) {
-    const treatment = datedTreatment(build, r.treatment, firstClause(r.source));
+  for (const r of build.load('taxability_changes.csv', ['state', 'match', 'effective_from', 'treatment', 'note', 'source', 'source_kind'])) {
+    const treatment = datedTreatment(build, r.treatment, firstClause(r.source), r.source_kind);
     if (!treatment) throw new Error(`taxability_changes.csv: unknown treatment ${r.treatment}`);
     if (!/^(category:[a-z_]+|code:[0-9A-Z]+)$/.test(r.match)) throw new Error(`taxability_changes.csv: unreadable match ${r.match}`);
     if (r.match.startsWith('category:') && !isCategory(r.match.slice(9))) throw new Error(`taxability_changes.csv: unknown category in ${r.match}`);

@@ -3,7 +3,7 @@
 import type { Build } from './build';
 import type { States } from './state-facts';
 
-const COLUMNS = ['version', 'effective_from', 'zip_rates', 'source', 'states_by_rule'] as const;
+const COLUMNS = ['version', 'effective_from', 'zip_rates', 'source', 'states_by_rule', 'source_kind'] as const;
 
 /** A row of the manifest; a state's own version table is named in a column of its own (StateVersionTable). */
 export type ManifestEntry = Readonly<Record<(typeof COLUMNS)[number], string>> & { readonly [column: string]: string | undefined };

@@ -1,6 +1,7 @@
 // A version's ZIP table (the layout of data/us_zip_rates.csv, data/README.md §1): the rows of the
 // states the version states anew, each checked (its parts add up to its combined rate, a ZIP is
 // listed once per state), with the table as their source.
+import { type RateSourceFacts, SOURCE_KINDS, type SourceKind } from '../../../functions/core/content/artifact';
 import { toMicro } from '../files/csv';
 import type { ZipTableRow } from './rate-areas';
 import { firstClause } from './source-text';
@@ -29,15 +30,21 @@ export function zipTableLabel(source: string, file: string, tableDate: string): 
   return /Avalara TaxRates/i.test(source) ? `Avalara TaxRates ZIP5 table ${tableDate.slice(0, 4)}${tableDate.slice(5, 7)}` : `ZIP table ${file} (${tableDate})`;
 }
 
-/** The publisher, table and date of a ZIP table's rows (for GET /config's record of each state's sources). */
-export function zipTableFacts(source: string, file: string, tableDate: string): { publisher: string; table: string; date: string } {
-  return /Avalara TaxRates/i.test(source)
-    ? {
-        publisher: 'Avalara (TaxRates free ZIP5 tables; no open licence)',
-        table: `TAXRATES_ZIP5_<ST>${tableDate.slice(0, 4)}${tableDate.slice(5, 7)}.csv`,
-        date: tableDate,
-      }
-    : { publisher: firstClause(source), table: file, date: tableDate };
+/**
+ * The publisher, table, date and kind of a ZIP table's rows (for GET /config's record of each state's
+ * sources). Avalara's is a vendor table; another table's kind is its manifest row's `source_kind`.
+ */
+export function zipTableFacts(source: string, file: string, tableDate: string, kind: string): RateSourceFacts {
+  if (/Avalara TaxRates/i.test(source))
+    return {
+      publisher: 'Avalara (TaxRates free ZIP5 tables; no open licence)',
+      table: `TAXRATES_ZIP5_<ST>${tableDate.slice(0, 4)}${tableDate.slice(5, 7)}.csv`,
+      date: tableDate,
+      kind: 'vendor_table',
+    };
+  if (!SOURCE_KINDS.includes(kind as SourceKind))
+    throw new Error(`content_versions.csv: the ZIP table ${file} needs a source_kind (${SOURCE_KINDS.join(', ')})`);
+  return { publisher: firstClause(source), table: file, date: tableDate, kind: kind as SourceKind };
 }
 
 /** Adds the table's rows of the states `takes` to `rows` (by state and ZIP), labelled `label`. */

@@ -121,6 +121,9 @@ export function addVersion(data: string, date: string, imported: readonly Import
     zip_rates: `versions/${date}/us_zip_rates.csv`,
     ...Object.fromEntries(stateTables.map((column) => [column, previous[column] ?? ''])),
     source: `"${source.replaceAll('"', "'")}"`,
+    // The table keeps the earlier version's rows besides those composed from official files: its
+    // weakest kind is the vendor table's.
+    source_kind: 'vendor_table',
   };
   const ending = manifestText.endsWith('\n') ? '' : '\n';
   appendFileSync(join(data, 'content_versions.csv'), `${ending}${header.map((h) => (h === 'source' ? values[h]! : csvField(values[h] ?? ''))).join(',')}\n`);

@@ -1,8 +1,9 @@
 // The figures of `npm run content:rate-areas` (and of the test that keeps data/README.md's table
 // honest): per state, the ZIPs whose answer the derivation changed against the ZIP table's row, and
-// before/after counts of ZIPs answered at a district's rate and of ZIPs that report several areas.
+// before/after counts of ZIPs answered at a district's rate, of ZIPs that report several areas, of
+// ZIPs named for a levying district without a range and of ZIPs named for an assessment.
 
-import type { AreaEvidence, Parts } from '../build/rate-areas';
+import { type AreaEvidence, districtKind, type Parts } from '../build/rate-areas';
 import type { VersionDerivation } from '../build/rate-versions';
 
 export interface StateFigures {
@@ -19,6 +20,15 @@ export interface StateFigures {
   /** (b) ZIPs that report several rate areas (before: several states, or a city rate of the state's own table that differs). */
   readonly severalBefore: number;
   readonly severalAfter: number;
+  /**
+   * (c) ZIPs named for a district that levies a sales tax inside part of a place (CID, TDD, business
+   * district) and answered at that name's rate without a range: before, every such row of the table.
+   */
+  readonly levyingBefore: number;
+  readonly levyingAfter: number;
+  /** (d) ZIPs whose special jurisdiction is named for a district that levies no sales tax (TIF, tourism or improvement districts). */
+  readonly assessmentBefore: number;
+  readonly assessmentAfter: number;
 }
 
 export interface ChangedZip {
@@ -54,7 +64,18 @@ export function rateAreaReport(v: VersionDerivation): {
     let districtAfter = 0;
     let severalBefore = 0;
     let severalAfter = 0;
+    let levyingBefore = 0;
+    let levyingAfter = 0;
+    let assessmentBefore = 0;
+    let assessmentAfter = 0;
     for (const [zip, a] of v.answers.get(state)!) {
+      const kind = districtKind(a.row.region);
+      if (kind === 'levying') {
+        levyingBefore++;
+        if (districtKind(a.region) === 'levying' && a.evidence.length === 0) levyingAfter++;
+      }
+      if (kind === 'assessment') assessmentBefore++;
+      if (districtKind(a.region) === 'assessment') assessmentAfter++;
       const table = combined(a.row.rates);
       const answer = combined(a.rates);
       if (answer !== table) {
@@ -83,6 +104,10 @@ export function rateAreaReport(v: VersionDerivation): {
       districtAfter,
       severalBefore,
       severalAfter,
+      levyingBefore,
+      levyingAfter,
+      assessmentBefore,
+      assessmentAfter,
     });
   }
   const add = (k: keyof Omit<StateFigures, 'state' | 'meanDelta' | 'maxDelta'>) => states.reduce((n, s) => n + s[k], 0);
@@ -98,6 +123,10 @@ export function rateAreaReport(v: VersionDerivation): {
     districtAfter: add('districtAfter'),
     severalBefore: add('severalBefore'),
     severalAfter: add('severalAfter'),
+    levyingBefore: add('levyingBefore'),
+    levyingAfter: add('levyingAfter'),
+    assessmentBefore: add('assessmentBefore'),
+    assessmentAfter: add('assessmentAfter'),
   };
   return { states, total, zips, evidence };
 }
@@ -109,10 +138,12 @@ export function formatRateAreaReport(v: VersionDerivation, zips: boolean): strin
   const report = rateAreaReport(v);
   const row = (label: string, s: StateFigures) =>
     `${label}${String(s.changed).padStart(7)}${String(s.lowered).padStart(9)}${String(s.raised).padStart(8)}${points(s.meanDelta).padStart(14)}${points(s.maxDelta).padStart(13)}` +
-    `${`${s.districtBefore} → ${s.districtAfter}`.padStart(32)}${`${s.severalBefore} → ${s.severalAfter}`.padStart(32)}`;
+    `${`${s.districtBefore} → ${s.districtAfter}`.padStart(32)}${`${s.severalBefore} → ${s.severalAfter}`.padStart(32)}` +
+    `${`${s.levyingBefore} → ${s.levyingAfter}`.padStart(38)}${`${s.assessmentBefore} → ${s.assessmentAfter}`.padStart(33)}`;
   const out = [
     `rate areas of version ${v.version}: answers against the ZIP table's rows`,
-    'state  changed  lowered  raised  mean |Δ| pts  max |Δ| pts  (a) district rate before→after  (b) several areas before→after',
+    'state  changed  lowered  raised  mean |Δ| pts  max |Δ| pts  (a) district rate before→after  (b) several areas before→after' +
+      '  (c) CID/TDD name, no range before→after  (d) assessment name before→after',
     ...report.states.map((s) => row(s.state.padEnd(7), s)),
     row('total  ', report.total),
     `several rate areas, by evidence: ${Object.entries(report.evidence)

@@ -35,13 +35,14 @@ export function california(): StateBuild {
             publisher: 'California Department of Tax and Fee Administration (CDTFA)',
             table: label.replace(/^CDTFA /, ''),
             date: cdtfa[0]?.effective_date ?? '',
+            kind: 'official_file',
           });
         }
         cityTables.push(cityRates);
         return {
           cityRates,
           labels: label ? [label] : [],
-          fields: (b) => ({ caCityRates: cityRates, caCitySource: label === '' ? -1 : b.sourceId(label) }),
+          fields: (b) => ({ caCityRates: cityRates, caCitySource: label === '' ? -1 : b.sourceId(label, 'official_file') }),
         };
       },
       check(build, rows): Parts {
@@ -60,11 +61,15 @@ export function california(): StateBuild {
         return { ...split, special: 0 };
       },
     },
+    // A row named for a tourism or business improvement district carries the place's sales taxes:
+    // CDTFA's district taxes of its county and, inside a city of CDTFA's table, of that city.
+    localTaxName: (row, cityRates) =>
+      cityRates?.[row.cityName] === undefined ? `${row.countyName} COUNTY DISTRICT TAXES` : `${row.countyName} COUNTY AND ${row.cityName} DISTRICT TAXES`,
     fields: {
       after: 'boundaries',
       read: (build) => {
         if (!base) throw new Error('the California base is read with the rate versions');
-        return { caBaseRates: base, caBaseSource: build.sourceId(BASE_SOURCE) };
+        return { caBaseRates: base, caBaseSource: build.sourceId(BASE_SOURCE, 'official_notice') };
       },
     },
   };

@@ -18,7 +18,15 @@ export function localGroceryList(
   const municipalities: Record<string, GroceryMunicipality[]> = {};
   const counties: Record<string, GroceryPeriod[]> = {};
   const illinoisCounties = new Set(geoRows.filter((r) => r.state === 'IL' && r.county).map((r) => r.county.toUpperCase()));
-  for (const r of build.load('illinois_local_grocery.csv', ['jurisdiction', 'kind', 'county', 'local_grocery_rate', 'effective_from', 'source'])) {
+  for (const r of build.load('illinois_local_grocery.csv', [
+    'jurisdiction',
+    'kind',
+    'county',
+    'local_grocery_rate',
+    'effective_from',
+    'source',
+    'source_kind',
+  ])) {
     if (!EXACT_DATE.test(r.effective_from) || r.effective_from < tax.effective_from)
       throw new Error(`illinois_local_grocery.csv: ${r.jurisdiction} takes effect on ${r.effective_from}, before the local grocery tax exists`);
     const rate = toMicro(r.local_grocery_rate);
@@ -27,7 +35,7 @@ export function localGroceryList(
     const period = {
       from: r.effective_from,
       rate,
-      source: build.sourceId(`Illinois local grocery list, ${r.jurisdiction} from ${r.effective_from}: ${firstClause(r.source)}`),
+      source: build.sourceId(`Illinois local grocery list, ${r.jurisdiction} from ${r.effective_from}: ${firstClause(r.source)}`, r.source_kind),
     };
     const listed = r.county.split(';').map((c) => c.trim().toUpperCase());
     for (const c of listed) if (!illinoisCounties.has(c)) throw new Error(`illinois_local_grocery.csv: ${c} is not an Illinois county of us_zip_geo.csv`);

@@ -26,6 +26,7 @@ function illinoisContent(build: Build, geoRows: readonly { readonly state: strin
     'effective_to',
     'notes',
     'rate_source',
+    'rate_source_kind',
   ]);
   const component = (name: string, scope?: string) => {
     const row = il.find((r) => r.component === name && (scope === undefined || r.scope === scope));
@@ -49,7 +50,7 @@ function illinoisContent(build: Build, geoRows: readonly { readonly state: strin
         name: r.component.replace(/^\w+ \((.*)\)$/, '$1').toUpperCase(),
         general: toMicro(r.general_merchandise_rate),
         foodDrugs: toMicro(r.qualifying_food_rate),
-        source: build.sourceId(r.rate_source),
+        source: build.sourceId(r.rate_source, r.rate_source_kind),
       };
       for (const county of r.scope.replace(/ count(y|ies)$/i, '').split(/, /)) (out[county.toUpperCase()] ??= []).push(period);
     }
@@ -78,7 +79,7 @@ function illinoisContent(build: Build, geoRows: readonly { readonly state: strin
       general: toMicro(r.general_merchandise_rate),
       food: toMicro(r.qualifying_food_rate),
       drugs: toMicro(r.qualifying_drugs_medical_rate),
-      source: build.sourceId(r.rate_source),
+      source: build.sourceId(r.rate_source, r.rate_source_kind),
     })),
     foodSuspensions: suspension ? [{ from: suspension[1]!, to: suspension[2]! }] : [],
     rta: transitPeriods(),
@@ -92,7 +93,10 @@ function illinoisContent(build: Build, geoRows: readonly { readonly state: strin
           return [r.scope.replace(/ County$/, '').toUpperCase(), toMicro(r.general_merchandise_rate)];
         }),
     ),
-    medSource: build.sourceId(component('MED (Metro-East Mass Transit District)').rate_source),
+    medSource: build.sourceId(
+      component('MED (Metro-East Mass Transit District)').rate_source,
+      component('MED (Metro-East Mass Transit District)').rate_source_kind,
+    ),
     outOfStateShipmentsDestinationFrom: outOfStateShipments(),
     localGroceryFrom: localGrocery.effective_from,
     localGrocery: localGroceryList(build, localGrocery, geoRows),

@@ -11,13 +11,13 @@ export const kentucky = (): StateBuild => ({
   rateHistory(build) {
     // Rows dated by year only are the history's narrative, not periods the content can answer for.
     const periods = build
-      .load('kentucky_rate_history.csv', ['effective_from', 'effective_to', 'state_rate', 'event'])
+      .load('kentucky_rate_history.csv', ['effective_from', 'effective_to', 'state_rate', 'event', 'source_kind'])
       .filter((r) => EXACT_DATE.test(r.effective_from))
       .map((r) => ({
         from: r.effective_from,
         to: r.effective_to || null,
         rate: toMicro(r.state_rate),
-        source: build.sourceId(`Kentucky sales tax history: ${r.event}`),
+        source: build.sourceId(`Kentucky sales tax history: ${r.event}`, r.source_kind),
       }))
       .sort((a, b) => a.from.localeCompare(b.from));
     // A row that only widens the base at the same rate does not start a new rate period.

@@ -55,6 +55,11 @@ export interface StateBuild {
   readonly versionTable?: StateVersionTable;
   /** The state's rate periods before the ZIP tables (stateRateHistory), read with the state rate changes. */
   rateHistory?(build: Build): readonly RatePeriod[];
+  /**
+   * What the state calls the local taxes of a ZIP row whose region names a district that adds none of
+   * its rate (rate-areas.ts), given the version's city rates of the state's own table.
+   */
+  localTaxName?(row: ZipTableRow, cityRates: Readonly<Record<string, number>> | undefined): string;
   /** Reads the state's own fields of the artifact, after the step `after` names. */
   readonly fields?: { readonly after: FieldsAfter; read(build: Build, geography: ZipGeography): Partial<StateFields> };
 }

@@ -41,6 +41,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
     goodsAll: 0,
     rateSource: (index) => content.rateSource(index),
   };
+  const kindOf = (source: string) => content.sourceKind(source);
   /** A whole-price line's answer, one object for the document, filled per line (taxLine copies what it keeps). */
   const wholeLine: MutableTaxed = { components: [], base: 0, reason: 'product_exempt', unverified: false };
   // Two passes when the document ships: shipping lines after the goods whose taxability they may follow.
@@ -90,7 +91,7 @@ export function taxLines(lines: readonly TaxableLine[], doc: DocumentInput, ship
       const basis = holiday ? content.holidayBasis(holiday, p.category) : product.basis;
       const certificate =
         ctx.certificates.size === 0 ? null : (ctx.certificates.get(p.line.exemption_certificate_id ?? doc.exemption_certificate_id ?? '') ?? null);
-      const line = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate, basis, declaration);
+      const line = taxLine(p, dest, price, sourced, taxed, stateFacts.salesTax, certificate, basis, declaration, kindOf);
       if (line.reason === 'declared_exemption' && declaration) messages.push(declaredMessage(declaration, p.index, p.state));
       results[p.index] = line;
     }

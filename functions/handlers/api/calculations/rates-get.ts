@@ -12,7 +12,8 @@ import type { ResponseOf } from '../../../schemas/responses';
 export const handler = httpHandler(RATES_GET, { query: RateQuerySchema }, async (request) => {
   const { zip, state, date } = request.query;
   const on = date ?? request.now.toISOString().slice(0, 10);
-  const rates = content().rates(zip, state, on);
+  const held = content();
+  const rates = held.rates(zip, state, on);
   const combined = rates.components.reduce((sum, c) => sum + c.rate, 0);
   return ok<ResponseOf<'rates-get'>>({
     object: 'rate',
@@ -24,7 +25,13 @@ export const handler = httpHandler(RATES_GET, { query: RateQuerySchema }, async 
     multiple_rate_areas: rates.area.multiArea,
     rate_areas: rateAreasView(rates.rateAreas),
     rate: fromMicro(combined),
-    jurisdictions: rates.components.map((c) => ({ type: c.type, name: c.name, rate: fromMicro(c.rate), source: c.source })),
+    jurisdictions: rates.components.map((c) => ({
+      type: c.type,
+      name: c.name,
+      rate: fromMicro(c.rate),
+      source: c.source,
+      source_kind: held.sourceKind(c.source) ?? null,
+    })),
     notes: [rates.note, rates.ageNote].filter((n) => n !== null),
   });
 });

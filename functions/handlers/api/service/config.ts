@@ -34,7 +34,9 @@ export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, now, admi
           version: a.version,
           effective_from: a.from,
           current_until: a.currentUntil,
-          sources: a.sources.map((s) => ({ publisher: s.publisher, table: s.table, date: s.date })),
+          newest_quarter: a.quarter,
+          weakest_source_kind: a.weakestKind,
+          sources: a.sources.map((s) => ({ publisher: s.publisher, table: s.table, date: s.date, kind: s.kind })),
         })),
     },
   });

@@ -24,7 +24,11 @@ export function officialBoundaries(
   bases: ReadonlyMap<string, Parts>,
 ): Record<string, BoundaryData> {
   const out: Record<string, BoundaryData> = {};
-  const add: AddRegion = (rates, name, sources) => build.region(rates, name, sources, '');
+  // Every boundary's rates come from the publishers' own files of the version's record.
+  const add: AddRegion = (rates, name, sources) => {
+    for (const label of Object.values(sources)) build.kindOf(label, 'official_file');
+    return build.region(rates, name, sources, '');
+  };
   for (const v of [...versions].reverse()) {
     const dir = join(build.data, 'versions', v.version, 'official');
     if (!existsSync(dir)) continue;

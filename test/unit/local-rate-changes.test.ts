@@ -1,0 +1,61 @@
+// Local taxes announced to start after the ZIP tables' date (data/local_rate_changes.csv): each is a
+// jurisdiction of its own on every ZIP of its postal county from its first day (to its last), with
+// its source and how that source was obtained; expectations read from the data files.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readCsv, toMicro } from '../../scripts/content/files/csv';
+import { content, run } from '../support/engine';
+
+const DATA = join(import.meta.dirname, '..', '..', 'data');
+const changes = readCsv(join(DATA, 'local_rate_changes.csv'), [
+  'state',
+  'county',
+  'jurisdiction',
+  'rate',
+  'effective_from',
+  'effective_to',
+  'source',
+  'source_kind',
+]);
+const rows = readCsv(join(DATA, 'us_zip_rates.csv'), ['state', 'zip', 'county_name']);
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const general = (state: string, zip: string, date: string) => run({ date, ship_to: { state, zip }, lines: [{ amount: 100 }] }).lines[0]!;
+
+describe.each(changes)('$jurisdiction ($state, $county County) from $effective_from', (c) => {
+  const inCounty = rows.filter((r) => r.state === c.state && r.county_name === c.county);
+  const outside = rows.find((r) => r.state === c.state && r.county_name !== c.county && r.county_name !== '')!;
+  const rate = toMicro(c.rate);
+
+  it('adds its rate, named and sourced on its own, on every ZIP of the county from its first day', () => {
+    expect(inCounty.length).toBeGreaterThan(0);
+    for (const r of inCounty) {
+      const before = general(c.state, r.zip, dayBefore(c.effective_from));
+      const from = general(c.state, r.zip, c.effective_from);
+      expect(
+        before.jurisdictions.map((j) => j.name),
+        r.zip,
+      ).not.toContain(c.jurisdiction);
+      expect(from.rate - before.rate, r.zip).toBe(rate);
+      expect(
+        from.jurisdictions.find((j) => j.name === c.jurisdiction),
+        r.zip,
+      ).toMatchObject({ type: 'special', rate, source: c.source, sourceKind: c.source_kind });
+      expect(from.jurisdictions.reduce((n, j) => n + j.tax, 0)).toBe(from.tax);
+    }
+  });
+
+  it('ends after its last day, where it has one, and leaves the other counties alone', () => {
+    const zip = inCounty[0]!.zip;
+    if (c.effective_to) expect(general(c.state, zip, dayAfter(c.effective_to)).rate).toBe(general(c.state, zip, dayBefore(c.effective_from)).rate);
+    expect(general(c.state, outside.zip, c.effective_from).rate).toBe(general(c.state, outside.zip, dayBefore(c.effective_from)).rate);
+    expect(content.sourceKind(c.source)).toBe(c.source_kind);
+  });
+});
+
+describe('the rates the issue quotes', () => {
+  it('Charlotte (28202) 7.25 % before 2026-04-01 and 8.25 % from it; San Jose (95113) 9.375 % and then 10 %', () => {
+    expect([general('NC', '28202', '2026-03-31').rate, general('NC', '28202', '2026-04-01').rate]).toEqual([72_500, 82_500]);
+    expect([general('CA', '95113', '2026-03-31').rate, general('CA', '95113', '2026-04-01').rate]).toEqual([93_750, 100_000]);
+  });
+});
