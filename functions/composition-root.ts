@@ -259,7 +259,7 @@ export const webhookRegistrationPorts = /* @__PURE__ */ once(
   (): Pick<WebhookPorts, 'webhooks' | 'transport'> => ({ webhooks: webhookStore(), transport: webhookTransport() }),
 );
 export const redeliveryPorts = /* @__PURE__ */ once((): Pick<WebhookPorts, 'webhooks' | 'queue'> => ({ webhooks: webhookStore(), queue: deliveryQueue() }));
-export { eventFromStreamImage } from './adapters/dynamodb/webhook-store';
+export { eventsByTenant } from './adapters/dynamodb/stream-events';
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */
 export const content = /* @__PURE__ */ once((): ContentService => contentService(taxContent));

@@ -14,6 +14,7 @@
 //   boundaries [n] n coordinate lookups (functions/core/content/boundaries.ts) in 540 areas (CDTFA's
 //                 count of tax areas) of 400 vertices each over 10°×10°, p50/p99 µs per lookup,
 //                 and the state's index build (its first lookup) in ms
+
 import salesTax from 'sales-tax';
 import * as v from 'valibot';
 import { contentLoadMs, taxContent } from '../../functions/adapters/content/content-file';
@@ -24,6 +25,7 @@ import type { EngineContext } from '../../functions/core/tax/types';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
 import { commandLine, refuse } from '../../lib/command-line';
 import { TEN_LINES } from './document';
+import { benchEngineContext } from './engine-context';
 
 const MODES = ['content', 'engine', 'versus', 'boundaries'];
 const spec = {
@@ -97,24 +99,7 @@ if (mode === 'content') {
   console.log(JSON.stringify({ contentLoadMs: contentLoadMs() }));
   process.exit(0);
 }
-const ctx: EngineContext = {
-  content,
-  today: '2026-04-15',
-  now: new Date('2026-04-15T00:00:00Z'),
-  tenant: { accountId: 'bench', environment: 'sandbox' },
-  settings: {
-    nexus: 'all',
-    registrations: [],
-    illinois: { derive_seller_posture: false, in_state_selling_enabled: false },
-    declarationSecret: 'x',
-    updatedAt: '',
-  },
-  locations: [],
-  actingLocation: null,
-  items: new Map(),
-  certificates: new Map(),
-  simulate: null,
-};
+const ctx: EngineContext = benchEngineContext(content, '2026-04-15', { accountId: 'bench', environment: 'sandbox' }, '2026-04-15T00:00:00Z');
 
 function engineLoop(n: number): { docsPerSec: number; p50: number; p99: number } {
   const doc = v.parse(CalculationRequestSchema, TEN_LINES);

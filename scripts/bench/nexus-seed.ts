@@ -5,6 +5,7 @@
 // per document. The documents are copies of a few documents per state that the engine calculated
 // and committed, each copy with its own code and date: a summary reads nothing else of a document
 // than its lines and its date.
+
 import * as v from 'valibot';
 import type { TaxContent } from '../../functions/core/content/tax-content';
 import { addDays } from '../../functions/core/nexus/dates';
@@ -14,6 +15,7 @@ import type { EngineContext } from '../../functions/core/tax/types';
 import { commit } from '../../functions/core/transactions/lifecycle';
 import type { TransactionRecord } from '../../functions/core/transactions/transaction';
 import { CalculationRequestSchema } from '../../functions/schemas/document';
+import { benchEngineContext } from './engine-context';
 
 export const NEXUS_TENANT = { accountId: 'acct_bench_nexus', environment: 'sandbox' } as const;
 /** Days the documents are spread over, ending today: 24 months. */
@@ -43,24 +45,7 @@ export const weightOf = (index: number): number => 0.25 + ((index * 7) % 10) * 0
 
 /** The engine's calculation of each state's template documents, committed (as of `today`). */
 export function templates(content: TaxContent, places: readonly { state: string; zip: string }[], today: string): TransactionRecord[][] {
-  const ctx: EngineContext = {
-    content,
-    today,
-    now: new Date(`${today}T12:00:00Z`),
-    tenant: NEXUS_TENANT,
-    settings: {
-      nexus: 'all',
-      registrations: [],
-      illinois: { derive_seller_posture: false, in_state_selling_enabled: false },
-      declarationSecret: 'bench',
-      updatedAt: '',
-    },
-    locations: [],
-    actingLocation: null,
-    items: new Map(),
-    certificates: new Map(),
-    simulate: null,
-  };
+  const ctx: EngineContext = benchEngineContext(content, today, NEXUS_TENANT);
   return places.map(({ state, zip }, s) =>
     PRICES.map((price, p) => {
       const amount = Math.round(price * weightOf(s) * 100) / 100;

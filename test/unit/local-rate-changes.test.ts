@@ -3,20 +3,12 @@
 // its source and how that source was obtained; expectations read from the data files.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_RATE_CHANGE_COLUMNS } from '../../scripts/content/build/state-rates';
 import { readCsv, toMicro } from '../../scripts/content/files/csv';
 import { content, run } from '../support/engine';
 
 const DATA = join(import.meta.dirname, '..', '..', 'data');
-const changes = readCsv(join(DATA, 'local_rate_changes.csv'), [
-  'state',
-  'county',
-  'jurisdiction',
-  'rate',
-  'effective_from',
-  'effective_to',
-  'source',
-  'source_kind',
-]);
+const changes = readCsv(join(DATA, 'local_rate_changes.csv'), LOCAL_RATE_CHANGE_COLUMNS);
 const rows = readCsv(join(DATA, 'us_zip_rates.csv'), ['state', 'zip', 'county_name']);
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

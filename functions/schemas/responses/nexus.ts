@@ -1,5 +1,6 @@
 // Economic nexus answers (functions/core/nexus/report.ts, projection.ts, history.ts).
 import * as v from 'valibot';
+import { COMBINES, COMPARISONS, DUTIES, MARKETPLACE, PERIOD_KINDS, SOURCE_KINDS, WHAT_COUNTS } from '../../core/nexus/thresholds';
 import { Amount, Day, Instant, pageOf } from './common';
 
 const Int = v.pipe(v.number(), v.integer());
@@ -11,30 +12,20 @@ const Threshold = v.pipe(
     effective_from: v.pipe(Day, v.description('The first day of the rule in force on the day asked about.')),
     sales_usd: v.nullable(v.number()),
     transactions: v.pipe(v.nullable(Int), v.description('The transaction test; null where the state has none (or repealed it).')),
-    combine: v.pipe(v.picklist(['none', 'or', 'and']), v.description('`or`: either test suffices; `and`: both must be met; `none`: the amount alone.')),
-    period: v.picklist([
-      'previous_or_current_calendar_year',
-      'previous_calendar_year',
-      'trailing_12_months',
-      'previous_12_months_quarterly',
-      'previous_12_months_monthly',
-      'new_york_sales_tax_quarters',
-      'twelve_months_ending_september_30',
-      'any_12_consecutive_months',
-      'not_measured',
-    ]),
-    counts: v.pipe(v.nullable(v.picklist(['gross', 'retail', 'taxable'])), v.description('Which sales count toward the amount.')),
+    combine: v.pipe(v.picklist(COMBINES), v.description('`or`: either test suffices; `and`: both must be met; `none`: the amount alone.')),
+    period: v.picklist(PERIOD_KINDS),
+    counts: v.pipe(v.nullable(v.picklist(WHAT_COUNTS)), v.description('Which sales count toward the amount.')),
     marketplace_included: v.pipe(
-      v.picklist(['yes', 'no', 'unclear']),
+      v.picklist(MARKETPLACE),
       v.description('Whether marketplace-facilitated sales count; `unclear` ones are counted (see `assumptions`).'),
     ),
     comparison: v.strictObject({
-      sales: v.pipe(v.nullable(v.picklist(['exceeds', 'at_least'])), v.description('`exceeds`: met one cent above the amount; `at_least`: on the amount.')),
-      transactions: v.nullable(v.picklist(['exceeds', 'at_least'])),
+      sales: v.pipe(v.nullable(v.picklist(COMPARISONS)), v.description('`exceeds`: met one cent above the amount; `at_least`: on the amount.')),
+      transactions: v.nullable(v.picklist(COMPARISONS)),
     }),
-    duty: v.picklist(['collect', 'collect_or_report']),
+    duty: v.picklist(DUTIES),
     source: v.strictObject({
-      kind: v.pipe(v.picklist(['official', 'secondary']), v.description('`official`: read in the state’s own publication; `secondary`: only in a summary.')),
+      kind: v.pipe(v.picklist(SOURCE_KINDS), v.description('`official`: read in the state’s own publication; `secondary`: only in a summary.')),
       urls: v.array(v.string()),
       inferred: v.pipe(v.array(v.string()), v.description('Columns the sources did not state, inferred (data/README.md).')),
     }),

@@ -16,18 +16,12 @@ export function readStateRateHistory(build: Build, stateBuilds: readonly StateBu
  * Local taxes announced to start after the ZIP tables' date (local_rate_changes.csv): each on every
  * ZIP of its postal county from its date, named and sourced on its own.
  */
+/** The columns of data/local_rate_changes.csv. */
+export const LOCAL_RATE_CHANGE_COLUMNS = ['state', 'county', 'jurisdiction', 'rate', 'effective_from', 'effective_to', 'source', 'source_kind'] as const;
+
 export function readLocalRateChanges(build: Build): ContentArtifact['localRateChanges'] {
   const changes: Record<string, ContentArtifact['localRateChanges'][string][number][]> = {};
-  for (const r of build.load('local_rate_changes.csv', [
-    'state',
-    'county',
-    'jurisdiction',
-    'rate',
-    'effective_from',
-    'effective_to',
-    'source',
-    'source_kind',
-  ])) {
+  for (const r of build.load('local_rate_changes.csv', LOCAL_RATE_CHANGE_COLUMNS)) {
     if (!/^\d{4}-\d{2}-01$/.test(r.effective_from))
       throw new Error(`local_rate_changes.csv: ${r.jurisdiction} starts on ${r.effective_from}, not a month's first day`);
     (changes[r.state] ??= []).push({
