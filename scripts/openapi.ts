@@ -12,6 +12,7 @@ import type { ErrorCode } from '../functions/core/errors';
 import { routeErrors } from '../functions/http/route-errors';
 import { type ErrorDialect, fullPath, type RouteDef, routeEntry } from '../functions/manifest/route';
 import { ROUTES, type RouteId } from '../functions/manifest/routes';
+import { UsStateSchema } from '../functions/schemas/common';
 import { type AnyRequestExample, REQUEST_EXAMPLES, type Sample } from '../functions/schemas/reference/examples';
 import { OPERATIONS } from '../functions/schemas/reference/operations';
 import { ErrorEnvelope, RESPONSE_COMPONENTS, RESPONSES, type RouteResponse } from '../functions/schemas/responses';
@@ -22,6 +23,9 @@ import { handlerModule, PROJECT_ROOT } from '../lib/paths';
 type GenericSchema = v.GenericSchema;
 
 const requestSchema = (schema: GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore', target: 'draft-2020-12' });
+
+/** Path parameters the use cases check against a closed list (a state code), as the document states them; others are any string. */
+const PATH_PARAMETER_SCHEMAS: Readonly<Record<string, GenericSchema>> = { state: UsStateSchema };
 // Response schemas name the shared shapes of RESPONSE_COMPONENTS by reference to components/schemas.
 const RESPONSE_CONFIG = {
   typeMode: 'output',
@@ -229,7 +233,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: 'string', minLength: 1 },
+      schema: PATH_PARAMETER_SCHEMAS[m[1]!] ? requestSchema(PATH_PARAMETER_SCHEMAS[m[1]!]!) : { type: 'string', minLength: 1 },
       example: pathExamples[m[1]!],
     }));
     if (query) {

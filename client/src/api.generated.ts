@@ -627,7 +627,7 @@ export interface paths {
         put?: never;
         /**
          * Record sales the service never saw
-         * @description Records 1 to 1,000 entries `{state, date, amount, transactions, channel, kind}` (history from before the switch, marketplace-facilitated sales) as one record: every entry is checked first, and one refused entry refuses the request with nothing stored — an unknown state is 422 `validation_error` (detail `enum`), a negative amount detail `greater_than_equal`, a date after today or before 2015 detail `date_outside_coverage`. Under an Idempotency-Key a retry answers the same record; the key with other entries is 409 `idempotency_conflict`. The entries count in GET /nexus at once and may raise the nexus alerts (webhook events `nexus.threshold_approaching`, `nexus.threshold_crossed`).
+         * @description Records 1 to 1,000 entries `{state, date, amount, transactions, channel, kind}` (history from before the switch, marketplace-facilitated sales) as one record: every entry is checked first, and one refused entry refuses the request with nothing stored — an unknown state is 422 `validation_error` (detail `enum`), a negative amount detail `greater_than_equal`, a date after today or before 2015 is 422 `date_outside_coverage`. Under an Idempotency-Key a retry answers the same record; the key with other entries is 409 `idempotency_conflict`. The entries count in GET /nexus at once and may raise the nexus alerts (webhook events `nexus.threshold_approaching`, `nexus.threshold_crossed`).
          *
          *     **Access:** an account key, or a provider key with the client context (`X-Service-Client-Ref` or `X-Service-Client-Id`); scope `transactions:write`. Counts in the key’s `general` rate-limit bucket.
          */
@@ -14755,7 +14755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable: `validation_error`. */
+            /** @description Unprocessable: `validation_error`, `date_outside_coverage`. */
             422: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -14776,7 +14776,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "validation_error";
+                            code: "validation_error" | "date_outside_coverage";
                             /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
@@ -15530,7 +15530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable: `validation_error`. */
+            /** @description Unprocessable: `validation_error`, `date_outside_coverage`. */
             422: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -15551,7 +15551,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "validation_error";
+                            code: "validation_error" | "date_outside_coverage";
                             /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */
@@ -17006,6 +17006,40 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unprocessable: `validation_error`. */
+            422: {
+                headers: {
+                    /** @description API Gateway request id; repeated in error.request_id. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "validation_error",
+                     *         "message": "…",
+                     *         "request_id": "c0ffee00-0000-4000-8000-000000000000",
+                     *         "severity": "error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "validation_error";
+                            /** @description For people; submitted values are never echoed. */
+                            message: string;
+                            /** @description Equals the X-Request-Id header. */
+                            request_id: string;
+                            /** @constant */
+                            severity: "error";
+                            /** @description One entry per failing field (validation and some business rules). */
+                            details?: components["schemas"]["ErrorDetail"][];
+                        };
+                    };
+                };
+            };
             /** @description Rate limited: `rate_limit_exceeded`. */
             429: {
                 headers: {
@@ -17540,7 +17574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unprocessable: `validation_error`. */
+            /** @description Unprocessable: `validation_error`, `date_outside_coverage`. */
             422: {
                 headers: {
                     /** @description API Gateway request id; repeated in error.request_id. */
@@ -17561,7 +17595,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "validation_error";
+                            code: "validation_error" | "date_outside_coverage";
                             /** @description For people; submitted values are never echoed. */
                             message: string;
                             /** @description Equals the X-Request-Id header. */

@@ -45,12 +45,12 @@ function coverageFrom(rules: NexusRules): string {
 
 function assertAsOf(rules: NexusRules, asOf: string, today: string, target: string): void {
   const from = coverageFrom(rules);
-  if (asOf < from || asOf > today)
-    throw fieldError(
-      'date_outside_coverage',
-      target,
-      `Must be a date from ${from} (the first economic nexus law in the content) to today (${today}); a later day is projected (POST /nexus/projections).`,
-    );
+  if (asOf < from || asOf > today) {
+    const message = `Must be a date from ${from} (the first economic nexus law in the content) to today (${today}); a later day is projected (POST /nexus/projections).`;
+    throw new DomainError('date_outside_coverage', 'The day is outside what the economic nexus rules cover.', [
+      { code: 'date_outside_coverage', target, message },
+    ]);
+  }
 }
 
 /** Recorded sales and sales history per state, over what an answer on `asOf` measures. */

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'certificate_not_active',
   'certificate_customer_mismatch',
   ...RATE_RULE_CODES,
+  // A day an economic nexus answer or sales-history entry cannot be about (before the first law, after today).
+  'date_outside_coverage',
   'duplicate_transaction',
   'transaction_not_found',
   'invalid_lifecycle',

@@ -41,6 +41,7 @@ const STATUS: Record<ErrorCode, number> = {
   certificate_not_active: 422,
   certificate_customer_mismatch: 422,
   rate_unavailable: 422,
+  date_outside_coverage: 422,
   ky_historical_window_unsupported: 422,
   il_sourcing_unresolved_no_seller_facts: 422,
   il_sourcing_unresolved_in_state_seller_without_validated_profile: 422,

@@ -118,8 +118,8 @@ describe('economic nexus', () => {
     const good = { state: 'WY', date: TODAY, amount: 10, transactions: 1 };
     expectDetail(expectError(await history([good, { ...good, state: 'ZZ' }]), 422, 'validation_error'), 'enum', 'entries.1.state');
     expectDetail(expectError(await history([good, { ...good, amount: -5 }]), 422, 'validation_error'), 'greater_than_equal', 'entries.1.amount');
-    expectDetail(expectError(await history([{ ...good, date: '2999-01-01' }]), 422, 'validation_error'), 'date_outside_coverage', 'entries.0.date');
-    expectDetail(expectError(await history([{ ...good, date: '2014-12-31' }]), 422, 'validation_error'), 'date_outside_coverage', 'entries.0.date');
+    expectDetail(expectError(await history([{ ...good, date: '2999-01-01' }]), 422, 'date_outside_coverage'), 'date_outside_coverage', 'entries.0.date');
+    expectDetail(expectError(await history([{ ...good, date: '2014-12-31' }]), 422, 'date_outside_coverage'), 'date_outside_coverage', 'entries.0.date');
     expect((await api('GET', `${V1}/nexus/sales-history`, { key: KEY })).body.data.length).toBe(before);
   });
 
@@ -212,8 +212,16 @@ describe('economic nexus', () => {
   });
 
   it('refuses a day outside what the rules cover, and serves a provider key for its client', async () => {
-    expectDetail(expectError(await api('GET', `${V1}/nexus?as_of=2017-01-01`, { key: KEY }), 422, 'validation_error'), 'date_outside_coverage', 'query.as_of');
-    expectDetail(expectError(await api('GET', `${V1}/nexus?as_of=2999-01-01`, { key: KEY }), 422, 'validation_error'), 'date_outside_coverage', 'query.as_of');
+    expectDetail(
+      expectError(await api('GET', `${V1}/nexus?as_of=2017-01-01`, { key: KEY }), 422, 'date_outside_coverage'),
+      'date_outside_coverage',
+      'query.as_of',
+    );
+    expectDetail(
+      expectError(await api('GET', `${V1}/nexus?as_of=2999-01-01`, { key: KEY }), 422, 'date_outside_coverage'),
+      'date_outside_coverage',
+      'query.as_of',
+    );
     expectDetail(expectError(await api('GET', `${V1}/nexus?as_of=2026-02-30`, { key: KEY }), 422, 'validation_error'), 'date_format', 'query.as_of');
     const past = await api('GET', `${V1}/nexus?as_of=2023-06-30`, { key: KEY });
     expect(past.status).toBe(200);

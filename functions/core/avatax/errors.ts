@@ -154,6 +154,7 @@ export const DOMAIN_ERRORS: Readonly<Record<ErrorCode, Rule>> = {
   provider_client_not_found: NOT_FOUND,
   invalid_address: REFUSED('InvalidAddress'),
   invalid_request: REFUSED('IncorrectFieldValue'),
+  date_outside_coverage: REFUSED('IncorrectFieldValue'),
   invalid_tax_code: TAXING(),
   invalid_nexus_mode: TAXING(),
   idempotency_conflict: REFUSED('DuplicateEntry'),

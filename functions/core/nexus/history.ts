@@ -2,7 +2,7 @@
 // the switch, marketplace-facilitated sales. A record is what one request sent, stored whole (so a
 // request lands entirely or not at all) and deleted whole.
 import { US_STATES } from '../content/states';
-import { type ErrorDetail, validationError } from '../errors';
+import { DomainError, type ErrorDetail, validationError } from '../errors';
 import type { Channel, DatedTotal, SaleKind } from './measure';
 
 export interface HistoryEntry {
@@ -31,22 +31,25 @@ export const HISTORY_FROM = '2015-01-01';
 const STATES = new Set<string>(US_STATES);
 
 /**
- * The entries' problems a schema cannot see: a state the service does not know (`enum`), a date
- * after today or before any nexus law (`date_outside_coverage`). Every problem is listed; one is
- * enough to refuse the whole request.
+ * The entries' problems a schema cannot see: a state the service does not know (422
+ * validation_error, detail `enum`), then a date after today or before any nexus law (422
+ * date_outside_coverage). Every problem of the kind is listed; one is enough to refuse the whole
+ * request.
  */
 export function assertEntries(entries: readonly HistoryEntry[], today: string): void {
-  const details: ErrorDetail[] = [];
+  const unknown: ErrorDetail[] = [];
+  const outside: ErrorDetail[] = [];
   for (const [i, e] of entries.entries()) {
-    if (!STATES.has(e.state)) details.push({ code: 'enum', target: `entries.${i}.state`, message: 'Must be a US state code (50 states and DC).' });
+    if (!STATES.has(e.state)) unknown.push({ code: 'enum', target: `entries.${i}.state`, message: 'Must be a US state code (50 states and DC).' });
     if (e.date > today || e.date < HISTORY_FROM)
-      details.push({
+      outside.push({
         code: 'date_outside_coverage',
         target: `entries.${i}.date`,
         message: `Must be a date from ${HISTORY_FROM} to today (${today}): sales not yet made are projected (POST /nexus/projections), not recorded.`,
       });
   }
-  if (details.length > 0) throw validationError(details);
+  if (unknown.length > 0) throw validationError(unknown);
+  if (outside.length > 0) throw new DomainError('date_outside_coverage', 'An entry is dated outside what sales history may record.', outside);
 }
 
 export const datedTotal = (e: HistoryEntry): DatedTotal => ({

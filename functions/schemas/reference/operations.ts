@@ -246,7 +246,7 @@ export const OPERATIONS = {
   'nexus-sales-history-create': {
     summary: 'Record sales the service never saw',
     description:
-      'Records 1 to 1,000 entries `{state, date, amount, transactions, channel, kind}` (history from before the switch, marketplace-facilitated sales) as one record: every entry is checked first, and one refused entry refuses the request with nothing stored — an unknown state is 422 `validation_error` (detail `enum`), a negative amount detail `greater_than_equal`, a date after today or before 2015 detail `date_outside_coverage`. Under an Idempotency-Key a retry answers the same record; the key with other entries is 409 `idempotency_conflict`. The entries count in GET /nexus at once and may raise the nexus alerts (webhook events `nexus.threshold_approaching`, `nexus.threshold_crossed`).',
+      'Records 1 to 1,000 entries `{state, date, amount, transactions, channel, kind}` (history from before the switch, marketplace-facilitated sales) as one record: every entry is checked first, and one refused entry refuses the request with nothing stored — an unknown state is 422 `validation_error` (detail `enum`), a negative amount detail `greater_than_equal`, a date after today or before 2015 is 422 `date_outside_coverage`. Under an Idempotency-Key a retry answers the same record; the key with other entries is 409 `idempotency_conflict`. The entries count in GET /nexus at once and may raise the nexus alerts (webhook events `nexus.threshold_approaching`, `nexus.threshold_crossed`).',
   },
   'nexus-sales-history-list': {
     summary: 'List the sales-history records',
