@@ -2,7 +2,7 @@
 // locations keep (summary-store.ts reads them, shards included; the composition root leaves out
 // the main table's summaries, which predate day sales); the sales history and the alerts sent are
 // items of the tenant's partition.
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
 import type { EventDraft } from '../../core/events/catalogue';
@@ -54,7 +54,7 @@ export class NexusStore implements NexusRepository {
       );
       return record;
     } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
       const existing = await this.getHistory(record.id);
       if (!existing) throw error;
       return existing;
@@ -73,7 +73,7 @@ export class NexusStore implements NexusRepository {
       );
       return true;
     } catch (error) {
-      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
   }
