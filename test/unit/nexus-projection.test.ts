@@ -46,4 +46,23 @@ describe('projections', () => {
     const tiny = steady.map((t) => ({ ...t, sales_cents: 100 }));
     expect(projectState(rules, 'WY', '2026-06-30', tiny, options)).toMatchObject({ projected: true, crossed_on: null });
   });
+
+  it('keeps the sums exact under the strongest growth over the longest horizon, and still dates the crossing', () => {
+    const huge: DatedTotal[] = [{ date: '2025-04-07', sales_cents: 32_215_620, transactions: 860_075_477, channel: 'direct', kind: 'exempt' }];
+    const projected = projectedTotals(huge, '2026-01-27', 10, 60);
+    expect(projected.every((t) => Number.isSafeInteger(t.sales_cents) && Number.isSafeInteger(t.transactions))).toBe(true);
+    expect(projected.reduce((n, t) => n + t.sales_cents, 0)).toBeLessThan(Number.MAX_SAFE_INTEGER);
+    for (const state of ['ND', 'WY', 'NY']) {
+      expect(() => projectState(rules, state, '2026-01-27', huge, { growth: 10, horizonMonths: 60, registration: undefined })).not.toThrow();
+    }
+    const retail = huge.map((t) => ({ ...t, kind: 'retail' as const }));
+    expect(projectState(rules, 'WY', '2026-01-27', retail, { growth: 10, horizonMonths: 60, registration: undefined })).toMatchObject({
+      status_on_as_of: 'crossed',
+    });
+    const small = steady.map((t) => ({ ...t, sales_cents: 100, transactions: 0 }));
+    expect(projectState(rules, 'WY', '2026-06-30', small, { growth: 10, horizonMonths: 60, registration: undefined })).toMatchObject({
+      projected: true,
+      crossed_on: expect.stringMatching(/^2026-/),
+    });
+  });
 });

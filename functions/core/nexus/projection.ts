@@ -19,6 +19,13 @@ export interface ProjectionOptions {
 
 const half = (n: number): number => Math.floor(n + 0.5);
 
+/**
+ * A projected month of one channel and kind never exceeds these: far above every state's threshold,
+ * so a month that would pass them crosses any test either way, and strong growth compounded over the
+ * horizon keeps the sums exact integers instead of running past what a double holds.
+ */
+const MONTH_CEILING = { cents: 1e12, transactions: 1e9 } as const;
+
 /** Per channel and kind, the sales and transactions a month of the twelve months ending on `asOf`. */
 export function monthlyRunRate(
   totals: readonly DatedTotal[],
@@ -53,8 +60,8 @@ export function projectedTotals(totals: readonly DatedTotal[], asOf: string, gro
       const days = dayNumber(last) - dayNumber(first) + 1;
       // The month's share that falls after as_of (all of it from the next month on).
       const fraction = days / daysInMonth(yearOf(last), monthOf(last));
-      const cents = half(rate.cents * factor * fraction);
-      const transactions = half(rate.transactions * factor * fraction);
+      const cents = Math.min(MONTH_CEILING.cents, half(rate.cents * factor * fraction));
+      const transactions = Math.min(MONTH_CEILING.transactions, half(rate.transactions * factor * fraction));
       if (cents <= 0 && transactions <= 0) continue;
       for (let d = 0; d < days; d++) {
         // Whole cents and transactions a day; the last day takes what the division leaves.
