@@ -26,6 +26,11 @@ export type Location =
       readonly key: (m: RegExpExecArray) => string;
       readonly state?: (m: RegExpExecArray) => string;
       readonly dated?: boolean;
+      /**
+       * The first day of the period a link's file is for (ISO), which tells a late publisher: the
+       * key itself where `dated`.
+       */
+      readonly period?: (m: RegExpExecArray) => string;
     };
 
 export interface OfficialSource {
@@ -35,6 +40,8 @@ export interface OfficialSource {
   /** The publisher's file name (of the table itself: a ZIP archive holding it is opened first). */
   readonly name: RegExp;
   readonly location: Location | null;
+  /** The rates the file states are the total in force at a place (state and local), not one jurisdiction's. */
+  readonly totals?: boolean;
   /**
    * Reads the file (refusing it with a FormatError); returns the file's state, its date (its
    * publication or effective date; for a file of dated rows, the newest on or before `on`) and its
@@ -51,6 +58,7 @@ const pad = (n: number | string) => String(n).padStart(2, '0');
  * in force now and dates the coming ones.
  */
 const sstKey = (m: RegExpExecArray) => `${m[3]}Q${m[4]}-${pad(MONTHS.indexOf(m[5]!.toUpperCase()) + 1)}${pad(m[6]!)}`;
+const sstPeriod = (m: RegExpExecArray) => `${m[3]}-${pad((Number(m[4]) - 1) * 3 + 1)}-01`;
 const SST_LINK = (kind: 'R' | 'B') => new RegExp(`href="([^"]*?([A-Z]{2})${kind}(\\d{4})Q([1-4])([A-Z]{3})(\\d{1,2})\\.(?:zip|csv))"`, 'gi');
 
 export const OFFICIAL_SOURCES: readonly OfficialSource[] = [
@@ -63,6 +71,7 @@ export const OFFICIAL_SOURCES: readonly OfficialSource[] = [
       page: 'https://www.streamlinedsalestax.org/ratesandboundry/Rates/',
       link: SST_LINK('R'),
       key: sstKey,
+      period: sstPeriod,
       state: (m) => m[2]!.toUpperCase(),
     },
     read: (text, file) => {
@@ -79,6 +88,7 @@ export const OFFICIAL_SOURCES: readonly OfficialSource[] = [
       page: 'https://www.streamlinedsalestax.org/ratesandboundry/Boundary/',
       link: SST_LINK('B'),
       key: sstKey,
+      period: sstPeriod,
       state: (m) => m[2]!.toUpperCase(),
     },
     read: (text, file) => {
@@ -99,6 +109,7 @@ export const OFFICIAL_SOURCES: readonly OfficialSource[] = [
   },
   {
     id: 'il-rates',
+    totals: true,
     publisher: 'Illinois Department of Revenue',
     format: 'ordmache (fixed-width sales-tax rates)',
     name: /^ordmache.*\.txt$/i,
@@ -143,6 +154,7 @@ export const OFFICIAL_SOURCES: readonly OfficialSource[] = [
   },
   {
     id: 'wa-rates',
+    totals: true,
     publisher: 'Washington State Department of Revenue',
     format: 'rate table (Rates_<YY>Q<q>, CSV)',
     name: /^Rates_\d{2}Q[1-4].*\.csv$/i,
@@ -173,6 +185,7 @@ export const OFFICIAL_SOURCES: readonly OfficialSource[] = [
   },
   {
     id: 'ca-areas',
+    totals: true,
     publisher: 'California Department of Tax and Fee Administration',
     format: 'tax-area boundaries (GeoJSON export of the sales and use tax rates layer)',
     name: /^cdtfa_tax_areas\.geojson$/i,

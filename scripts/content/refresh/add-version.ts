@@ -8,6 +8,8 @@
 //   rate;
 // - a row of content_versions.csv naming them; the tables of a state's own that the previous
 //   version names (StateVersionTable) stay in force.
+// The version is planned in memory first (planVersion), so that the refresh can judge it before
+// anything is written (writeVersion).
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,15 +33,50 @@ export interface RefreshResult {
   readonly files: readonly Imported[];
 }
 
-/** Adds the version `date` to the data directory `data` from the imported files (already read). */
-export function addVersion(data: string, date: string, imported: readonly Imported[]): RefreshResult {
-  const manifestText = readFileSync(join(data, 'content_versions.csv'), 'utf8');
-  const header = manifestText.slice(0, manifestText.indexOf('\n')).trim().split(',');
+/** A version ready to be written: what it adds, and what the previous version it follows holds. */
+export interface VersionPlan {
+  readonly result: RefreshResult;
+  /** The previous version's rows, by state and ZIP. */
+  readonly previousRows: ReadonlyMap<string, ReadonlyMap<string, ZipTableRow>>;
+  /** The ZIPs composed from Streamlined files, by state. */
+  readonly composedParts: ReadonlyMap<string, ReadonlyMap<string, Parts>>;
+  /** The files of the version directory (relative to it), and the manifest row to append. */
+  readonly files: ReadonlyMap<string, Buffer | string>;
+  readonly manifestRow: string;
+}
+
+type ManifestRow = Readonly<Record<'version' | 'effective_from' | 'zip_rates' | 'source', string>> & { readonly [column: string]: string | undefined };
+
+function readManifest(data: string): { text: string; header: string[]; stateTables: string[]; rows: ManifestRow[] } {
+  const text = readFileSync(join(data, 'content_versions.csv'), 'utf8');
+  const header = text.slice(0, text.indexOf('\n')).trim().split(',');
   const stateTables = stateBuilds().flatMap((s) => (s.versionTable ? [s.versionTable.column] : []));
   // Every row holds every column of the header; parseCsv refuses a manifest that lacks one of these.
-  const manifest = parseCsv(manifestText, ['version', 'effective_from', 'zip_rates', 'source', ...stateTables]) as (Readonly<
-    Record<'version' | 'effective_from' | 'zip_rates' | 'source', string>
-  > & { readonly [column: string]: string | undefined })[];
+  const rows = parseCsv(text, ['version', 'effective_from', 'zip_rates', 'source', ...stateTables]) as ManifestRow[];
+  return { text, header, stateTables, rows };
+}
+
+/** The versions the data directory lists, oldest first. */
+export const listedVersions = (data: string): string[] => readManifest(data).rows.map((r) => r.version);
+
+/** Adds the version `date` to the data directory `data` from the imported files (already read). */
+export function addVersion(data: string, date: string, imported: readonly Imported[]): RefreshResult {
+  const plan = planVersion(data, date, imported);
+  writeVersion(data, date, plan);
+  return plan.result;
+}
+
+/** Writes a planned version: its directory, then its manifest row (the row makes it part of the content). */
+export function writeVersion(data: string, date: string, plan: VersionPlan): void {
+  const dir = join(data, 'versions', date);
+  mkdirSync(join(dir, 'official'), { recursive: true });
+  for (const [file, body] of plan.files) writeFileSync(join(dir, file), body);
+  appendFileSync(join(data, 'content_versions.csv'), plan.manifestRow);
+}
+
+/** The version `date` planned from the imported files, nothing written. */
+export function planVersion(data: string, date: string, imported: readonly Imported[]): VersionPlan {
+  const { text: manifestText, header, stateTables, rows: manifest } = readManifest(data);
   const previous = manifest.at(-1)!;
   if (previous.effective_from >= date)
     throw new Error(`a version from ${previous.effective_from} is already listed; a refresh adds a version after the newest (--date)`);
@@ -67,7 +104,7 @@ export function addVersion(data: string, date: string, imported: readonly Import
     unresolved += [...result.unresolved.keys()].filter((zip) => rows?.has(zip)).length;
   }
 
-  mkdirSync(join(dir, 'official'), { recursive: true });
+  const files = new Map<string, Buffer | string>();
   const table = ['state,zip,region_name,state_rate,county_rate,city_rate,special_rate,combined_rate,county_name,city_name,effective_date'];
   for (const [state, rows] of [...previousRows].sort(([a], [b]) => a.localeCompare(b)))
     for (const [zip, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
@@ -79,14 +116,14 @@ export function addVersion(data: string, date: string, imported: readonly Import
           .join(','),
       );
     }
-  writeFileSync(join(dir, 'us_zip_rates.csv'), `${table.join('\n')}\n`);
+  files.set('us_zip_rates.csv', `${table.join('\n')}\n`);
 
   const records = new Set<Obtained>();
   const sources = ['publisher,format,file,table,state,date,address,sha256,bytes,records'];
   for (const i of imported) {
     if (!records.has(i.obtained)) {
       records.add(i.obtained);
-      writeFileSync(join(dir, 'official', i.obtained.name), i.obtained.bytes);
+      files.set(join('official', i.obtained.name), i.obtained.bytes);
     }
     const sha = createHash('sha256').update(i.obtained.bytes).digest('hex');
     sources.push(
@@ -106,9 +143,9 @@ export function addVersion(data: string, date: string, imported: readonly Import
         .join(','),
     );
   }
-  writeFileSync(join(dir, 'official', 'sources.csv'), `${sources.join('\n')}\n`);
+  files.set(join('official', 'sources.csv'), `${sources.join('\n')}\n`);
   const jurisdictions = ['state,file,line,kind,code,name,county,rate,food_rate,from,to', ...jurisdictionRows(imported).map((r) => r.map(csvField).join(','))];
-  writeFileSync(join(dir, 'official', 'jurisdictions.csv'), `${jurisdictions.join('\n')}\n`);
+  files.set(join('official', 'jurisdictions.csv'), `${jurisdictions.join('\n')}\n`);
 
   const composedStates = [...composed].filter(([, zips]) => zips.size > 0).map(([state, zips]) => `${state} (${zips.size} ZIPs)`);
   const source =
@@ -126,12 +163,17 @@ export function addVersion(data: string, date: string, imported: readonly Import
     source_kind: 'vendor_table',
   };
   const ending = manifestText.endsWith('\n') ? '' : '\n';
-  appendFileSync(join(data, 'content_versions.csv'), `${ending}${header.map((h) => (h === 'source' ? values[h]! : csvField(values[h] ?? ''))).join(',')}\n`);
   return {
-    version: date,
-    previous: previous.version,
-    composed: new Map([...composed].map(([s, z]) => [s, z.size])),
-    unresolved,
-    files: imported,
+    result: {
+      version: date,
+      previous: previous.version,
+      composed: new Map([...composed].map(([s, z]) => [s, z.size])),
+      unresolved,
+      files: imported,
+    },
+    previousRows,
+    composedParts: composed,
+    files,
+    manifestRow: `${ending}${header.map((h) => (h === 'source' ? values[h]! : csvField(values[h] ?? ''))).join(',')}\n`,
   };
 }

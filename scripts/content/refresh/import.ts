@@ -26,9 +26,40 @@ export function importAll(obtained: readonly Obtained[], on: string): Imported[]
   return obtained.flatMap((o) => o.tables.map((t) => ({ obtained: o, table: t.name, source: t.source, ...t.source.read(t.text, t.name, on) })));
 }
 
-/** Every rate the imported files state: one row per jurisdiction and period (for review; data/README.md §15). */
+/** A rate a file states (in millionths), with where it stands. */
+export interface StatedRate {
+  readonly imported: Imported;
+  readonly line: number;
+  readonly kind: string;
+  readonly code: string;
+  readonly name: string;
+  readonly county: string;
+  readonly rate: number;
+  readonly food: number | null;
+  readonly from: string;
+  readonly to: string | null;
+}
+
+/** Every rate the imported files state, as rows for review (data/README.md §15). */
 export function jurisdictionRows(imported: readonly Imported[]): string[][] {
-  const rows: string[][] = [];
+  return statedRates(imported).map((r) => [
+    r.imported.state,
+    r.imported.table,
+    String(r.line),
+    r.kind,
+    r.code,
+    r.name,
+    r.county,
+    decimalText(r.rate),
+    r.food === null ? '' : decimalText(r.food),
+    r.from,
+    r.to ?? '',
+  ]);
+}
+
+/** Every rate the imported files state: one per jurisdiction and period. */
+export function statedRates(imported: readonly Imported[]): StatedRate[] {
+  const rows: StatedRate[] = [];
   const add = (
     i: Imported,
     line: number,
@@ -40,7 +71,7 @@ export function jurisdictionRows(imported: readonly Imported[]): string[][] {
     food: number | null,
     from: string,
     to: string | null,
-  ) => rows.push([i.state, i.table, String(line), kind, code, name, county, decimalText(rate), food === null ? '' : decimalText(food), from, to ?? '']);
+  ) => rows.push({ imported: i, line, kind, code, name, county, rate, food, from, to });
   for (const i of imported) {
     switch (i.source.id) {
       case 'sst-rates':

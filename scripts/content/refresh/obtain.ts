@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { FormatError } from '../files/format-error';
 import { isZip, readZip } from '../files/zip-archive';
 import { type Location, OFFICIAL_SOURCES, type OfficialSource, type SourceId, sourceOf } from '../sources';
+import { quarterStart } from './quarter';
 
 /** A file as obtained: `bytes` are kept as the record; `tables` are the publisher's tables in it. */
 export interface Obtained {
@@ -56,7 +57,23 @@ export interface DownloadOptions {
   readonly log?: (line: string) => void;
 }
 
-export async function download(options: DownloadOptions): Promise<Obtained[]> {
+/**
+ * A source whose page lists no file for the quarter of the refresh's date (its newest is for an
+ * earlier quarter, or there is none): it is not taken, and the others go on without it.
+ */
+export interface Late {
+  readonly source: SourceId;
+  readonly state?: string;
+  /** The newest file the page lists, and the first day of the period it is for. */
+  readonly newest: { readonly file: string; readonly period: string } | null;
+}
+
+export interface Downloaded {
+  readonly files: Obtained[];
+  readonly late: Late[];
+}
+
+export async function download(options: DownloadOptions): Promise<Downloaded> {
   const at = (url: string) => {
     if (!options.origin) return url;
     const u = new URL(url);
@@ -68,29 +85,51 @@ export async function download(options: DownloadOptions): Promise<Obtained[]> {
     return Buffer.from(await response.arrayBuffer());
   };
   const wanted = OFFICIAL_SOURCES.filter((s) => s.location !== null && (!options.sources || options.sources.includes(s.id)));
-  const out: Obtained[] = [];
+  const files: Obtained[] = [];
+  const late: Late[] = [];
   for (const source of wanted) {
-    for (const { url, name } of await addresses(source.location!, get, options)) {
+    const found = await addresses(source.location!, get, options);
+    for (const l of found.late) late.push({ source: source.id, ...l });
+    for (const { url, name } of found.current) {
       options.log?.(`  ${source.publisher}: ${url}`);
       const bytes = await get(url);
-      out.push({ name, bytes, url, tables: tablesOf(name, bytes) });
+      files.push({ name, bytes, url, tables: tablesOf(name, bytes) });
     }
   }
-  return out;
+  return { files, late };
 }
 
-async function addresses(location: Location, get: (url: string) => Promise<Buffer>, options: DownloadOptions): Promise<{ url: string; name: string }[]> {
-  if ('url' in location) return [{ url: location.url, name: location.file }];
+type Found = { current: { url: string; name: string }[]; late: Omit<Late, 'source'>[] };
+
+async function addresses(location: Location, get: (url: string) => Promise<Buffer>, options: DownloadOptions): Promise<Found> {
+  if ('url' in location) return { current: [{ url: location.url, name: location.file }], late: [] };
   const page = (await get(location.page)).toString('utf8');
+  const fileOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').at(-1)!);
   const best = new Map<string, { key: string; url: string }>();
+  // The newest file listed, whatever its date: a page that lists a file of the refresh's quarter
+  // dated after the refresh (a table published ahead) is not late, though that file is not taken.
+  const newest = new Map<string, { key: string; url: string; period: string }>();
   for (const m of page.matchAll(location.link)) {
-    const key = location.key(m as RegExpExecArray);
-    if (location.dated && key > options.date) continue;
-    const group = location.state?.(m as RegExpExecArray) ?? '';
+    const match = m as RegExpExecArray;
+    const key = location.key(match);
+    const group = location.state?.(match) ?? '';
     if (location.state && options.states && !options.states.includes(group)) continue;
+    const url = new URL(m[1]!.replaceAll('&amp;', '&'), location.page).href;
+    const top = newest.get(group);
+    if (!top || top.key < key) newest.set(group, { key, url, period: location.period?.(match) ?? key });
+    if (location.dated && key > options.date) continue;
     const held = best.get(group);
-    if (!held || held.key < key) best.set(group, { key, url: new URL(m[1]!.replaceAll('&amp;', '&'), location.page).href });
+    if (!held || held.key < key) best.set(group, { key, url });
   }
-  if (best.size === 0) throw new Error(`${location.page}: no link to a file of the expected name`);
-  return [...best.values()].map(({ url }) => ({ url, name: decodeURIComponent(new URL(url).pathname.split('/').at(-1)!) }));
+  const quarter = quarterStart(options.date);
+  const late: Found['late'] = [];
+  const groups = location.state && options.states ? options.states : newest.size ? [...newest.keys()] : [''];
+  for (const group of groups) {
+    const top = newest.get(group);
+    if (top && top.period >= quarter) continue;
+    late.push({ ...(group ? { state: group } : {}), newest: top ? { file: fileOf(top.url), period: top.period } : null });
+    best.delete(group);
+  }
+  if (best.size === 0 && late.length === 0) throw new Error(`${location.page}: no link to a file of the expected name on or before ${options.date}`);
+  return { current: [...best.values()].map(({ url }) => ({ url, name: fileOf(url) })), late };
 }
