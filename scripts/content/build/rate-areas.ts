@@ -145,7 +145,8 @@ export const normalCounty = (name: string): string =>
     .replace(/ (COUNTY|PARISH|BOROUGH|MUNICIPALITY|CITY AND BOROUGH|CENSUS AREA)$/, '')
     .trim();
 
-const combined = (p: Parts): number => p.state + p.county + p.city + p.special;
+/** A ZIP's combined rate: the sum of its parts (millionths). */
+export const combined = (p: Parts): number => p.state + p.county + p.city + p.special;
 
 export function isSubPlaceRegion(region: string): boolean {
   return SUB_PLACE.test(region);

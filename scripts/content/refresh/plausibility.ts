@@ -2,7 +2,7 @@
 // against the previous version before anything is written, so that a truncated download or a
 // misplaced decimal is refused and the previous version stays in force. Pure: the caller reads the
 // files and the data directory.
-import type { Parts } from '../build/rate-areas';
+import { combined, type Parts } from '../build/rate-areas';
 import type { SourceId } from '../sources';
 import type { Problem } from './report';
 
@@ -67,7 +67,7 @@ export function implausibilities(c: Candidate, limits: Limits = DEFAULT_LIMITS):
     const before = c.previous.get(state) ?? new Map<string, number>();
     let changed = 0;
     for (const [zip, p] of zips) {
-      const after = p.state + p.county + p.city + p.special;
+      const after = combined(p);
       if (after < 0 || after > limits.maxCombined) flag(c.composedFrom, state, `ZIP ${zip}: combined rate ${pct(after)} outside 0–${pct(limits.maxCombined)}`);
       const was = before.get(zip);
       if (was === undefined || was === after) continue;
@@ -90,7 +90,7 @@ export function changedZips(c: Pick<Candidate, 'previous' | 'composed'>): number
   for (const [state, zips] of c.composed)
     for (const [zip, p] of zips) {
       const was = c.previous.get(state)?.get(zip);
-      if (was !== undefined && was !== p.state + p.county + p.city + p.special) n++;
+      if (was !== undefined && was !== combined(p)) n++;
     }
   return n;
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { ContentArtifact } from '../../../functions/core/content/artifact';
 import { TaxContent } from '../../../functions/core/content/tax-content';
 import { buildArtifact } from '../build/artifact';
+import { combined } from '../build/rate-areas';
 import { FormatError } from '../files/format-error';
 import { diffVersions, formatDiff } from '../reports/version-diff';
 import { type SourceId, sourceOf } from '../sources';
@@ -48,7 +49,8 @@ const lateProblem = (l: Late, date: string): Problem => ({
 
 export async function refreshContent(options: RefreshOptions, log: (line: string) => void): Promise<RefreshReport> {
   const { data, out, date } = options;
-  const previous = listedVersions(data).at(-1)!;
+  const versions = listedVersions(data);
+  const previous = versions.at(-1)!;
   const problems: Problem[] = [];
   const refused = (more: Problem[], changed?: number): RefreshReport => ({
     outcome: 'refused',
@@ -85,7 +87,7 @@ export async function refreshContent(options: RefreshOptions, log: (line: string
   }
   for (const i of imported) log(`read ${i.table} (${i.source.publisher}, ${i.state}, ${i.date}): ${i.records} records`);
 
-  const records = previousRecords(data, listedVersions(data));
+  const records = previousRecords(data, versions);
   if (imported.every((i) => records.get(recordKey(i.source.id, i.state))?.sha256.includes(sha256(i.obtained.bytes)))) {
     log(`unchanged: every file is as version ${previous} records it (nothing written)`);
     return { outcome: 'unchanged', previous, problems };
@@ -131,12 +133,7 @@ function candidateOf(plan: VersionPlan, imported: readonly Imported[], records: 
     counts.set(key, { source: i.source.id, state: i.state, records: (held?.records ?? 0) + i.records });
   }
   return {
-    previous: new Map(
-      [...plan.previousRows].map(([state, rows]) => [
-        state,
-        new Map([...rows].map(([zip, r]) => [zip, r.rates.state + r.rates.county + r.rates.city + r.rates.special])),
-      ]),
-    ),
+    previous: new Map([...plan.previousRows].map(([state, rows]) => [state, new Map([...rows].map(([zip, r]) => [zip, combined(r.rates)]))])),
     composed: plan.composedParts,
     composedFrom: 'sst-rates',
     stated: statedRates(imported).map((r) => ({

@@ -3,7 +3,7 @@
 // before/after counts of ZIPs answered at a district's rate, of ZIPs that report several areas, of
 // ZIPs named for a levying district without a range and of ZIPs named for an assessment.
 
-import { type AreaEvidence, districtKind, type Parts } from '../build/rate-areas';
+import { type AreaEvidence, combined, districtKind } from '../build/rate-areas';
 import type { VersionDerivation } from '../build/rate-versions';
 
 export interface StateFigures {
@@ -40,8 +40,6 @@ export interface ChangedZip {
   readonly answer: number;
   readonly evidence: readonly AreaEvidence[];
 }
-
-const combined = (p: Parts) => p.state + p.county + p.city + p.special;
 
 export function rateAreaReport(v: VersionDerivation): {
   states: StateFigures[];
