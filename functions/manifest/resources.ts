@@ -180,3 +180,38 @@ export const USAGE_LOG_WORKER: LogConsumerDef = {
 };
 
 export const LOG_CONSUMERS: readonly LogConsumerDef[] = [USAGE_LOG_WORKER];
+
+/**
+ * Where published content versions live on AWS (a versioned S3 bucket): the refresh function
+ * writes each artifact under `artifactPrefix` (named by its build id) and then the pointer, so a
+ * reader never sees a pointer to an artifact not yet written; the calculation functions read the
+ * pointer (at most every `checkSeconds`) and load the artifact it names without a redeploy. The
+ * refreshed source files are kept under `dataPrefix`, so the next refresh diffs against them.
+ */
+export const CONTENT_STORE = {
+  envVar: 'CONTENT_BUCKET',
+  prefix: 'content/',
+  pointerKey: 'content/current.json',
+  artifactPrefix: 'content/artifacts/',
+  dataPrefix: 'content/data/',
+  /** How often a running function looks for a new version (seconds; CONTENT_CHECK_SECONDS overrides). */
+  checkSeconds: 60,
+} as const;
+
+/** The pointer object: the build id and key of the artifact in force, and when it was published. */
+export interface ContentPointer {
+  readonly build: string;
+  readonly key: string;
+  readonly version: string;
+  readonly published_at: string;
+}
+
+/** The metrics the scheduled refresh emits (namespace and one metric per problem kind and outcome). */
+export const CONTENT_REFRESH_METRICS = {
+  namespace: 'SalesTax/ContentRefresh',
+  late: 'LateFiles',
+  unreadable: 'UnreadableFiles',
+  implausible: 'RefusedChanges',
+  failed: 'FailedRuns',
+  published: 'PublishedVersions',
+} as const;
