@@ -2,7 +2,7 @@
 // kind makes up to a day, the days each measures, and the period in progress.
 import { describe, expect, it } from 'vitest';
 import { addDays, firstOfMonth, isIsoDate, twelveMonthsEndingOn } from '../../functions/core/nexus/dates';
-import { type MeasuredPeriodKind, periodInProgress, testedDaily, testsUpTo } from '../../functions/core/nexus/periods';
+import { firstTest, type MeasuredPeriodKind, periodInProgress, testBlocksUpTo, testedDaily, testsUpTo } from '../../functions/core/nexus/periods';
 import { PERIOD_KINDS } from '../../functions/core/nexus/thresholds';
 
 const ends = (kind: MeasuredPeriodKind, asOf: string) => testsUpTo(kind, asOf).map((t) => t.on);
@@ -109,4 +109,26 @@ describe('the tests of each period kind', () => {
       expect(periodInProgress(kind, '2025-05-20').nextTest === null, kind).toBe(testedDaily(kind));
     }
   });
+});
+
+describe('test blocks', () => {
+  const kinds: MeasuredPeriodKind[] = [
+    'previous_or_current_calendar_year',
+    'previous_calendar_year',
+    'trailing_12_months',
+    'previous_12_months_quarterly',
+    'previous_12_months_monthly',
+    'new_york_sales_tax_quarters',
+    'twelve_months_ending_september_30',
+    'any_12_consecutive_months',
+  ];
+  for (const kind of kinds)
+    it(`lists ${kind}'s tests in order, each within its block's span`, () => {
+      for (const asOf of ['2024-02-29', '2025-05-20', '2025-12-31', '2026-01-01']) {
+        const blocks = testBlocksUpTo(kind, asOf, '2023-01-01');
+        expect(blocks.flatMap((b) => b.tests())).toEqual(testsUpTo(kind, asOf, '2023-01-01'));
+        for (const b of blocks) for (const t of b.tests()) expect(t.from >= b.from && t.to <= b.to).toBe(true);
+        expect(firstTest(kind, asOf)).toEqual(testsUpTo(kind, asOf)[0]);
+      }
+    });
 });

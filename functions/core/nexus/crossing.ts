@@ -5,7 +5,7 @@
 import { isIsoDate } from './dates';
 import { type Amounts, type DatedTotal, type Exclusion, Ledger } from './measure';
 import { obligationFrom } from './obligation';
-import { type PeriodTest, periodInProgress, testedDaily, testsUpTo } from './periods';
+import { firstTest, type PeriodTest, periodInProgress, type TestBlock, testBlocksUpTo, testedDaily } from './periods';
 import type { Comparison, Duty, MeasuredRule, NexusRule, NexusRules, SourceKind } from './thresholds';
 
 /** From this share of the nearer test on, a state below its threshold is `approaching`. */
@@ -66,9 +66,18 @@ export function shareOf(rule: MeasuredRule, m: Amounts): number {
   return rule.combine === 'and' ? Math.min(sales, transactions) : Math.max(sales, transactions);
 }
 
-/** The first test of the list whose measure meets the rule, or undefined. */
-export function firstMet(rule: MeasuredRule, ledger: Ledger, tests: readonly PeriodTest[]): PeriodTest | undefined {
-  return tests.find((t) => testMet(rule, ledger.counted(t.from, t.to)));
+/**
+ * The first test whose measure meets the rule, or undefined. A block none of whose days could meet
+ * it (its days' counted sales and transactions, each day's negative net left out, are an upper
+ * bound of every window inside it, and each test is met only by more) is passed over whole.
+ */
+export function firstMet(rule: MeasuredRule, ledger: Ledger, blocks: readonly TestBlock[]): PeriodTest | undefined {
+  for (const block of blocks) {
+    if (!testMet(rule, ledger.upperBound(block.from, block.to))) continue;
+    const met = block.tests().find((t) => testMet(rule, ledger.counted(t.from, t.to)));
+    if (met) return met;
+  }
+  return undefined;
 }
 
 /** What an exposure answers where nothing is measured: no rule, or a rule that measures nothing. */
@@ -97,7 +106,7 @@ export function exposureUnder(rule: NexusRule, asOf: string, totals: readonly Da
   const known = totals.filter((t) => t.date <= asOf);
   const ledger = new Ledger(rule, known);
   const assumptions = rule.marketplace === 'unclear' && known.some((t) => t.channel === 'marketplace') ? ['marketplace_sales_counted_where_unclear'] : [];
-  const crossing = firstMet(rule, ledger, testsUpTo(rule.period, asOf, ledger.earliest ?? asOf));
+  const crossing = firstMet(rule, ledger, testBlocksUpTo(rule.period, asOf, ledger.earliest ?? asOf));
   const progress = periodInProgress(rule.period, asOf);
   const period = crossing ? { from: crossing.from, to: crossing.to } : { from: progress.from, to: progress.to };
   const measured = ledger.counted(period.from, period.to);
@@ -131,7 +140,17 @@ export function exposureOn(rules: NexusRules, state: string, asOf: string, total
       earlier_rules: [],
     };
   const exposure = exposureUnder(rule, asOf, totals);
-  const lookBack = rule.period === 'not_measured' ? null : testsUpTo(rule.period, asOf, asOf)[0];
+  const lookBack = rule.period === 'not_measured' ? null : firstTest(rule.period, asOf);
   const earlier = lookBack ? rules.rulesDuring(state, lookBack.from, asOf).filter((r) => r.from < rule.from) : [];
   return { ...exposure, earlier_rules: earlier.map((r) => r.from) };
+}
+
+/**
+ * The coming test day a state that tests at period ends will be crossed on unless sales are taken
+ * back: the sales so far of the period in progress already meet its test. Null where the state
+ * tests every day (a crossing is then a day of sales, seen when it is recorded) or is crossed.
+ */
+export function pendingCrossing(rule: NexusRule, exposure: Pick<Exposure, 'status' | 'next_test' | 'measured'>): string | null {
+  if (rule.period === 'not_measured' || exposure.status === 'crossed' || exposure.next_test === null) return null;
+  return testMet(rule, exposure.measured) ? exposure.next_test : null;
 }

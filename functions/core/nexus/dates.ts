@@ -48,7 +48,16 @@ export function daysInMonth(year: number, month: number): number {
 
 /** Days since 1970-01-01: the index the measures are summed over. */
 export function dayNumber(date: string): number {
-  const [y, m, d] = parts(date);
+  return daysOf(parts(date));
+}
+
+/** `dayNumber` of a real calendar date, or null for text that is none. */
+export function dayNumberOrNull(text: string): number | null {
+  const p = parsed(text);
+  return p ? daysOf(p) : null;
+}
+
+function daysOf([y, m, d]: [number, number, number]): number {
   // Years from March, so that the leap day ends a year (H. Hinnant's days_from_civil).
   const year = m <= 2 ? y - 1 : y;
   const era = Math.floor(year / 400);

@@ -1,7 +1,7 @@
 // What counts toward a state's threshold, and the sums over a period. A day's totals are split by
 // channel and kind; the rule in force decides which parts count and which are excluded (and why),
 // the same way for the amount and for the count of transactions.
-import { dayNumber, isIsoDate } from './dates';
+import { dayNumber, dayNumberOrNull } from './dates';
 import type { MarketplaceTreatment, WhatCounts } from './thresholds';
 
 export type Channel = 'direct' | 'marketplace';
@@ -44,6 +44,8 @@ export function exclusionOf(rule: CountingRule, total: Pick<DatedTotal, 'channel
   return null;
 }
 
+const LEDGER_KEYS = ['counted', ...EXCLUSIONS] as const;
+
 /** Running sums by day, so that any period's measure is two look-ups. */
 export class Ledger {
   private readonly days: number[] = [];
@@ -53,20 +55,22 @@ export class Ledger {
     resale: { sales: [0], transactions: [0] },
     exempt: { sales: [0], transactions: [0] },
   };
+  /** Running sums of each day's counted sales and transactions where positive (a day's negative net left out). */
+  private readonly upper = { sales: [0], transactions: [0] };
   /** The first day with a total, or null when there is none. */
   readonly earliest: string | null;
 
   constructor(rule: CountingRule, totals: readonly DatedTotal[]) {
+    // Totals are grouped by day number and only the distinct days sorted: an answer builds a
+    // ledger per state over every day total of its look-back.
+    const byDay = new Map<number, Record<'counted' | Exclusion, [number, number]>>();
+    let earliest: string | null = null;
     for (const t of totals) {
-      if (!isIsoDate(t.date)) throw new Error(`a total's date is not a date: ${JSON.stringify(t.date)}`);
+      const day = dayNumberOrNull(t.date);
+      if (day === null) throw new Error(`a total's date is not a date: ${JSON.stringify(t.date)}`);
       if (!Number.isSafeInteger(t.sales_cents) || !Number.isSafeInteger(t.transactions))
         throw new Error(`the totals of ${t.date} must be integers (cents, transactions)`);
-    }
-    const sorted = [...totals].sort((a, b) => a.date.localeCompare(b.date));
-    this.earliest = sorted[0]?.date ?? null;
-    const byDay = new Map<number, Record<'counted' | Exclusion, [number, number]>>();
-    for (const t of sorted) {
-      const day = dayNumber(t.date);
+      if (earliest === null || t.date < earliest) earliest = t.date;
       let row = byDay.get(day);
       if (!row) {
         row = { counted: [0, 0], marketplace: [0, 0], resale: [0, 0], exempt: [0, 0] };
@@ -77,13 +81,17 @@ export class Ledger {
       bucket[0] += t.sales_cents;
       bucket[1] += t.transactions;
     }
+    this.earliest = earliest;
+    this.days.sort((a, b) => a - b);
     for (const day of this.days) {
       const row = byDay.get(day)!;
-      for (const key of ['counted', ...EXCLUSIONS] as const) {
+      for (const key of LEDGER_KEYS) {
         const s = this.sums[key];
         s.sales.push(s.sales.at(-1)! + row[key][0]);
         s.transactions.push(s.transactions.at(-1)! + row[key][1]);
       }
+      this.upper.sales.push(this.upper.sales.at(-1)! + Math.max(0, row.counted[0]));
+      this.upper.transactions.push(this.upper.transactions.at(-1)! + Math.max(0, row.counted[1]));
     }
   }
 
@@ -100,15 +108,23 @@ export class Ledger {
   }
 
   private between(key: 'counted' | Exclusion, from: string, to: string): Amounts {
+    return this.span(this.sums[key], from, to);
+  }
+
+  private span(s: { sales: number[]; transactions: number[] }, from: string, to: string): Amounts {
     const a = this.before(dayNumber(from));
     const b = this.before(dayNumber(to) + 1);
-    const s = this.sums[key];
     return { sales_cents: s.sales[b]! - s.sales[a]!, transactions: s.transactions[b]! - s.transactions[a]! };
   }
 
   /** What counts over [from, to], both included. */
   counted(from: string, to: string): Amounts {
     return this.between('counted', from, to);
+  }
+
+  /** At least what counts over any days within [from, to]: its days' counted sums, each day's at 0 where negative. */
+  upperBound(from: string, to: string): Amounts {
+    return this.span(this.upper, from, to);
   }
 
   /** What was left out over [from, to], by reason. */

@@ -3,7 +3,7 @@
 // far as it has happened). A test met on any of the days listed counts: a state that tests at
 // period ends obliges a seller for the time after a test it met, and a day-by-day state for the
 // days after its crossing, so a crossing within the look-back still binds.
-import { addDays, dateOf, decemberThirtyFirst, endOfMonth, januaryFirst, twelveMonthsEndingOn, yearOf } from './dates';
+import { addDays, dateOf, decemberThirtyFirst, endOfMonth, firstOfMonth, januaryFirst, twelveMonthsEndingOn, yearOf } from './dates';
 import type { PeriodKind } from './thresholds';
 
 export type MeasuredPeriodKind = Exclude<PeriodKind, 'not_measured'>;
@@ -69,6 +69,50 @@ export function testsUpTo(kind: MeasuredPeriodKind, asOf: string, earliest: stri
       return endsBetween(months, twelveMonthsEndingOn(asOf).from, asOf).map(twelveMonths);
     }
   }
+}
+
+/**
+ * Consecutive tests of a kind, in the order `testsUpTo` lists them: `from`..`to` spans every day
+ * any of them measures, so a bound on that span's sales bounds each test's.
+ */
+export interface TestBlock {
+  readonly from: string;
+  readonly to: string;
+  readonly tests: () => PeriodTest[];
+}
+
+/** The test a daily kind makes on `day`. */
+const dailyTest = (kind: MeasuredPeriodKind): ((day: string) => PeriodTest) => (kind === 'previous_or_current_calendar_year' ? yearToDate : twelveMonths);
+
+/**
+ * `testsUpTo` in blocks: a daily kind's tests a calendar month of test days at a time (a test's
+ * first day never moves back as its day moves on, so a block spans its first test's first day to
+ * its last test's day), any other kind's tests one each. Finding the first test met then looks at
+ * each day only in a month whose bound allows it, rather than summing a window for every day.
+ */
+export function testBlocksUpTo(kind: MeasuredPeriodKind, asOf: string, earliest: string = asOf): TestBlock[] {
+  if (!testedDaily(kind)) return testsUpTo(kind, asOf, earliest).map((t) => ({ from: t.from, to: t.to, tests: () => [t] }));
+  const test = dailyTest(kind);
+  const start =
+    kind === 'previous_or_current_calendar_year'
+      ? januaryFirst(yearOf(asOf) - 1)
+      : kind === 'trailing_12_months'
+        ? twelveMonthsEndingOn(asOf).from
+        : earliest < asOf
+          ? earliest
+          : asOf;
+  const blocks: TestBlock[] = [];
+  for (let first = start; first <= asOf; first = firstOfMonth(first, 1)) {
+    const monthEnd = endOfMonth(first);
+    const last = monthEnd < asOf ? monthEnd : asOf;
+    blocks.push({ from: test(first).from, to: last, tests: () => eachDay(first, last, test) });
+  }
+  return blocks;
+}
+
+/** The first test `testsUpTo` lists (the look-back's start), without listing the others. */
+export function firstTest(kind: MeasuredPeriodKind, asOf: string): PeriodTest | undefined {
+  return testBlocksUpTo(kind, asOf, asOf)[0]?.tests()[0];
 }
 
 /**

@@ -6,7 +6,7 @@ import { US_STATES } from '../content/states';
 import { type Exposure, exposureOn } from './crossing';
 import { firstOfMonth } from './dates';
 import type { Amounts, DatedTotal, Exclusion } from './measure';
-import { testsUpTo } from './periods';
+import { firstTest } from './periods';
 import type { NexusRule, NexusRules } from './thresholds';
 
 /** How far back "any 12 consecutive months" is looked for (the other kinds name their own look-back). */
@@ -23,7 +23,7 @@ export interface Registration {
 export function lookBackFrom(rule: NexusRule | undefined, asOf: string): string | null {
   if (!rule || rule.period === 'not_measured') return null;
   if (rule.period === 'any_12_consecutive_months') return firstOfMonth(asOf, -(OPEN_LOOK_BACK_MONTHS - 1));
-  return testsUpTo(rule.period, asOf, asOf)[0]?.from ?? asOf;
+  return firstTest(rule.period, asOf)?.from ?? asOf;
 }
 
 /** The months (YYYY-MM) of each state whose sales an answer on `asOf` reads: states with a measured rule only. */
