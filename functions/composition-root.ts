@@ -47,7 +47,7 @@ import type { CustomerPorts } from './application/customers';
 import type { DeclaredExemptionPorts } from './application/declared-exemptions';
 import type { EngineContextPorts } from './application/engine-context';
 import type { KeyPorts } from './application/keys';
-import type { NexusPorts } from './application/nexus';
+import { type NexusPorts, sweepNexusTest } from './application/nexus';
 import type { ProviderPorts } from './application/provider';
 import { RateLimiter } from './application/rate-limiting';
 import type { ReturnPorts } from './application/returns';
@@ -238,6 +238,7 @@ export const sweeperPorts = (minAgeMs: number): SweeperPorts => ({
       const outcome = await sweepDeliveries(webhookPorts(), work.tenant, now, minAgeMs);
       return outcome.endpoints === 0 ? { finished: true } : { finished: false, requeued: outcome.requeued };
     },
+    nexus_test: async (work, now) => ((await sweepNexusTest(nexusPorts(), work, now)).finished ? { finished: true } : { finished: false, requeued: 0 }),
   },
 });
 export const providerPorts = /* @__PURE__ */ once((): ProviderPorts => ({ accounts: authenticator() }));

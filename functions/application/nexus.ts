@@ -8,7 +8,7 @@ import type { TenantRepository } from '../core/account/ports';
 import { isUsState } from '../core/content/states';
 import { DomainError, fieldError, validationError } from '../core/errors';
 import { alertOf } from '../core/nexus/alerts';
-import { exposureOn } from '../core/nexus/crossing';
+import { exposureOn, pendingCrossing } from '../core/nexus/crossing';
 import { assertEntries, datedTotal, type HistoryEntry, type HistoryRecord } from '../core/nexus/history';
 import type { DatedTotal } from '../core/nexus/measure';
 import type { NexusRepository } from '../core/nexus/ports';
@@ -16,6 +16,7 @@ import { type ProjectionView, projectState } from '../core/nexus/projection';
 import { monthsToRead, type NexusStateView, nexusReport, stateView } from '../core/nexus/report';
 import type { NexusRules } from '../core/nexus/thresholds';
 import type { TransactionRepository } from '../core/transactions/repository';
+import { nexusTestOf, type PendingWork } from '../core/work/pending-work';
 import { dayOf, type TenantCall } from './call';
 import { reusedKey, type SubmissionOptions, sha256, submissionId } from './submissions';
 import type { TenantConfigs } from './tenant-configs';
@@ -207,7 +208,10 @@ export async function projectNexus(ports: NexusPorts, call: TenantCall, input: P
 
 /**
  * The alerts of the states given, as of `now`: each approaching or crossed state the seller has
- * not registered in gets its event once (the store's alert key). Returns the alerts written.
+ * not registered in gets its event once (the store's alert key). A state that tests at period ends
+ * and whose sales so far already meet its coming test has that test registered for the sweeper
+ * (`sweepNexusTest`), so the crossing is told on its day even if no later change reaches the state.
+ * Returns the alerts written.
  */
 export async function watchStates(ports: NexusPorts, tenant: Tenant, states: ReadonlySet<string>, now: Date): Promise<number> {
   if (states.size === 0) return 0;
@@ -219,11 +223,14 @@ export async function watchStates(ports: NexusPorts, tenant: Tenant, states: Rea
   for (const state of states) {
     const rule = rules.ruleOn(state, today);
     if (!rule) continue;
+    const exposure = exposureOn(rules, state, today, sales.get(state) ?? []);
     const view = stateView(
       rule,
-      exposureOn(rules, state, today, sales.get(state) ?? []),
+      exposure,
       settings.registrations.find((r) => r.state === state),
     );
+    const due = view.status === 'registered' ? null : pendingCrossing(rule, exposure);
+    if (due) await repo.scheduleTest(state, due, now.toISOString());
     const alert = alertOf(view, today);
     if (!alert) continue;
     if (await repo.alertOnce(alert.key, { type: alert.type, version: 1, at: now.toISOString(), data: alert.data })) written += 1;
@@ -257,4 +264,17 @@ export async function watchDocumentEvents(
   for (const stored of await Promise.all([...codes].map((code) => documents.get(code))))
     for (const line of stored?.record.lines ?? []) states.add(line.address.state);
   return watchStates(ports, tenant, states, now);
+}
+
+/**
+ * The sweeper's handler of a registered nexus test: once its day has passed (UTC), the state is
+ * evaluated as of `now` (which writes the crossing's alert once, as any evaluation does) and the
+ * entry is done; before that it waits. An entry of no known form is done.
+ */
+export async function sweepNexusTest(ports: NexusPorts, work: PendingWork, now: Date): Promise<{ finished: boolean }> {
+  const test = nexusTestOf(work);
+  if (!test) return { finished: true };
+  if (dayOf(now) <= test.on) return { finished: false };
+  await watchStates(ports, work.tenant, new Set([test.state]), now);
+  return { finished: true };
 }

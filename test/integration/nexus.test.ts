@@ -5,12 +5,21 @@
 // test works in acct_nexus, which no other test writes to, on today's date (the measure is of
 // today).
 import { describe, expect, it } from 'vitest';
+import { nexusRules } from '../../functions/adapters/content/nexus-rules-file';
+import { NexusStore } from '../../functions/adapters/dynamodb/nexus-store';
+import { PendingWorkStore } from '../../functions/adapters/dynamodb/pending-work-store';
+import { SummaryStore } from '../../functions/adapters/dynamodb/summary-store';
+import { TenantStore } from '../../functions/adapters/dynamodb/tenant-store';
+import { type NexusPorts, sweepNexusTest } from '../../functions/application/nexus';
+import { TenantConfigs } from '../../functions/application/tenant-configs';
+import type { PendingWork } from '../../functions/core/work/pending-work';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
+import { db, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';
 
 const KEY = KEYS.nexus;
 const TODAY = new Date().toISOString().slice(0, 10);
-const ZIPS: Record<string, string> = { SD: '57104', IA: '50309', AR: '72201', WY: '82001', ND: '58102' };
+const ZIPS: Record<string, string> = { SD: '57104', IA: '50309', AR: '72201', WY: '82001', ND: '58102', IL: '62701' };
 
 interface StateAnswer {
   state: string;
@@ -164,6 +173,43 @@ describe('economic nexus', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await alerts('nexus.threshold_approaching', 'IA')).toHaveLength(1);
     expect(await alerts('nexus.threshold_crossed', 'IA')).toHaveLength(1);
+  });
+
+  it('registers a coming quarter-end test the sales already meet, and the sweeper tells the crossing once its day has passed', async () => {
+    await commit('IL', 120_000, { seller_class: 'remote', lines: [{ amount: 120_000, description: 'Desk lamps' }] });
+    const il = await nexusOf('IL');
+    // Illinois tests at quarter ends: met by today's sales, crossed only on the coming test's day.
+    expect(il.status).toBe('approaching');
+    const on = (il as unknown as { next_test: string }).next_test;
+    const tenant = { accountId: 'acct_nexus', environment: 'sandbox' } as const;
+    const registry = new PendingWorkStore(db(), MAIN_TABLE);
+    const entry = async (): Promise<PendingWork | undefined> => {
+      for await (const page of registry.pages(100))
+        for (const w of page) if (w.kind === 'nexus_test' && w.tenant.accountId === tenant.accountId && w.id === `IL:${on}`) return w;
+      return undefined;
+    };
+    const work = await until(entry, (w) => w !== undefined);
+    expect(work, 'the watch registered the coming test').toBeDefined();
+    expect(await alerts('nexus.threshold_crossed', 'IL')).toHaveLength(0);
+
+    const tenants = new TenantStore(db(), MAIN_TABLE);
+    const ports: NexusPorts = {
+      nexus: (t) => new NexusStore(db(), MAIN_TABLE, t, new SummaryStore(db(), SUMMARY_TABLE, t)),
+      documents: () => ({ get: async () => null }),
+      rules: nexusRules,
+      tenants,
+      tenantConfigs: new TenantConfigs(tenants, 0),
+    };
+    const afterDay = new Date(`${on}T00:00:00Z`);
+    afterDay.setUTCDate(afterDay.getUTCDate() + 1);
+    expect(await sweepNexusTest(ports, work!, new Date(`${on}T12:00:00Z`))).toEqual({ finished: false });
+    expect(await sweepNexusTest(ports, work!, afterDay)).toEqual({ finished: true });
+    const crossed = await alerts('nexus.threshold_crossed', 'IL');
+    expect(crossed).toHaveLength(1);
+    expect(crossed[0]!.data).toMatchObject({ state: 'IL', crossed_on: on });
+    // The sweeper retrying the entry (its removal lost) writes the alert no second time.
+    await sweepNexusTest(ports, work!, afterDay);
+    expect(await alerts('nexus.threshold_crossed', 'IL')).toHaveLength(1);
   });
 
   it('taxes by registration date under nexus: registrations, and lists the registrations as TaxJar nexus regions', async () => {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nexusRules } from '../../functions/adapters/content/nexus-rules-file';
 import { summaryEntity } from '../../functions/adapters/dynamodb/entities/summary';
-import { type NexusPorts, watchDocumentEvents, watchStates } from '../../functions/application/nexus';
+import { type NexusPorts, sweepNexusTest, watchDocumentEvents, watchStates } from '../../functions/application/nexus';
 import { TenantConfigs } from '../../functions/application/tenant-configs';
 import { hasNexus } from '../../functions/core/account/settings';
 import type { EventDraft } from '../../functions/core/events/catalogue';
@@ -20,6 +20,7 @@ import { calculate } from '../../functions/core/tax/engine';
 import type { LineTax } from '../../functions/core/tax/types';
 import { commit, refund, voidTransaction } from '../../functions/core/transactions/lifecycle';
 import type { TransactionRecord } from '../../functions/core/transactions/transaction';
+import { nexusTestWork } from '../../functions/core/work/pending-work';
 import { context } from '../support/engine';
 
 const TENANT = { accountId: 'acct_nexus_unit', environment: 'sandbox' } as const;
@@ -167,6 +168,11 @@ class MemoryNexus implements NexusRepository {
   async deleteHistory() {
     return false;
   }
+  /** Registered coming tests, `state:day` → when. */
+  readonly tests = new Map<string, string>();
+  async scheduleTest(state: string, on: string, since: string) {
+    this.tests.set(`${state}:${on}`, since);
+  }
   async alertOnce(key: string, event: EventDraft) {
     if (this.alerts.has(key)) return false;
     this.alerts.add(key);
@@ -175,7 +181,52 @@ class MemoryNexus implements NexusRepository {
   }
 }
 
+const SETTINGS = {
+  nexus: 'all' as const,
+  registrations: [],
+  illinois: { derive_seller_posture: false, in_state_selling_enabled: false },
+  declarationSecret: '',
+  updatedAt: '',
+};
+
+const portsOf = (store: MemoryNexus, documents: NexusPorts['documents'] = () => ({ get: async () => null })): NexusPorts => ({
+  nexus: () => store,
+  documents,
+  rules: () => rules,
+  tenants: { updateSettings: async () => SETTINGS },
+  tenantConfigs: new TenantConfigs({ config: async () => ({ settings: SETTINGS, locations: [] }) }, 0),
+});
+
 describe('the watch', () => {
+  it('registers a coming quarter-end test the sales already meet, and the sweeper tells the crossing after its day', async () => {
+    // Illinois tests the previous 12 months at each quarter's end: $120,000 by 3 December meets the
+    // 31 December test, but the crossing is only that day's.
+    const store = new MemoryNexus(new Map([['IL', [day('2026-12-01', 12_000_000)]]]));
+    const ports = portsOf(store);
+    expect(await watchStates(ports, TENANT, new Set(['IL']), new Date('2026-12-03T09:00:00Z'))).toBe(1);
+    expect(store.events.map((e) => e.type)).toEqual(['nexus.threshold_approaching']);
+    expect([...store.tests.keys()]).toEqual(['IL:2026-12-31']);
+    const work = nexusTestWork(TENANT, 'IL', '2026-12-31', '2026-12-03T09:00:00.000Z');
+    expect(await sweepNexusTest(ports, work, new Date('2026-12-31T23:59:00Z'))).toEqual({ finished: false });
+    expect(await sweepNexusTest(ports, work, new Date('2027-01-01T00:05:00Z'))).toEqual({ finished: true });
+    expect(store.events.map((e) => e.type)).toEqual(['nexus.threshold_approaching', 'nexus.threshold_crossed']);
+    expect(store.events[1]!.data).toMatchObject({ state: 'IL', crossed_on: '2026-12-31' });
+    // A second sweep of the same entry (a retry) writes nothing more.
+    await sweepNexusTest(ports, work, new Date('2027-01-01T00:10:00Z'));
+    expect(store.events).toHaveLength(2);
+  });
+
+  it('registers nothing where the coming test is not yet met, or the state tests every day', async () => {
+    const store = new MemoryNexus(
+      new Map([
+        ['IL', [day('2026-12-01', 5_000_000)]],
+        ['SD', [day('2026-11-10', 12_000_000)]],
+      ]),
+    );
+    await watchStates(portsOf(store), TENANT, new Set(['IL', 'SD']), new Date('2026-12-03T09:00:00Z'));
+    expect(store.tests.size).toBe(0);
+  });
+
   it('writes an alert once however often the same events are delivered', async () => {
     const record = sale([{ amount: 100_001, zip: '57104' }], 'BIG', '2026-11-10');
     const store = new MemoryNexus(new Map([['SD', [day('2026-11-10', 10_000_100)]]]));

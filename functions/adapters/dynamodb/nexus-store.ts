@@ -1,7 +1,7 @@
 // Economic nexus in DynamoDB: the recorded sales are the day sales the return summaries of all
 // locations keep (summary-store.ts reads them, shards included; the composition root leaves out
 // the main table's summaries, which predate day sales); the sales history and the alerts sent are
-// items of the tenant's partition.
+// items of the tenant's partition; a coming test is an entry of the pending-work registry.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../../core/access/records';
@@ -12,11 +12,16 @@ import type { NexusRepository } from '../../core/nexus/ports';
 import { datedTotals } from '../../core/nexus/recorded';
 import type { SummaryRepository } from '../../core/returns/ports';
 import { ALL_LOCATIONS, type SummaryKey } from '../../core/returns/summary';
+import { nexusTestWork } from '../../core/work/pending-work';
 import { AtomicWrite } from './atomic-write';
 import { eventEntity } from './entities/event';
 import { nexusAlertEntity } from './entities/nexus-alert';
 import { nexusHistoryEntity } from './entities/nexus-history';
+import { pendingWorkEntity } from './entities/pending-work';
 import { queryAll } from './query-page';
+
+/** How long after its day a nexus test's registry entry is kept if the sweeper never handled it. */
+const TEST_ENTRY_DAYS = 60;
 
 export class NexusStore implements NexusRepository {
   constructor(
@@ -76,6 +81,13 @@ export class NexusStore implements NexusRepository {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
+  }
+
+  async scheduleTest(state: string, on: string, since: string): Promise<void> {
+    // A put, not a conditional one: a later evaluation of the same test only refreshes `since`. An
+    // entry the sweeper never reached expires two months after its day.
+    const ttl = Math.floor(Date.parse(`${on}T00:00:00Z`) / 1000) + TEST_ENTRY_DAYS * 86_400;
+    await this.db.send(new PutCommand(pendingWorkEntity.put(this.table, nexusTestWork(this.tenant, state, on, since), ttl).Put));
   }
 
   async alertOnce(key: string, event: EventDraft): Promise<boolean> {

@@ -1,5 +1,5 @@
 // What economic nexus needs of storage: the recorded sales (the return summaries' day sales), the
-// sales history, and the alerts sent once each.
+// sales history, the alerts sent once each, and the coming tests the sweeper is to make.
 import type { EventDraft } from '../events/catalogue';
 import type { HistoryRecord } from './history';
 import type { DatedTotal } from './measure';
@@ -14,6 +14,8 @@ export interface NexusRepository {
   getHistory(id: string): Promise<HistoryRecord | null>;
   /** False where no record has the id. */
   deleteHistory(id: string): Promise<boolean>;
+  /** Registers the state's test on `on` for the sweeper (at most one entry per state and day). */
+  scheduleTest(state: string, on: string, since: string): Promise<void>;
   /** Writes the event unless an alert of this key was written before, in one atomic write; whether it was written. */
   alertOnce(key: string, event: EventDraft): Promise<boolean>;
 }

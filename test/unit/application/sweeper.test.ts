@@ -90,7 +90,7 @@ describe('sweep', () => {
       return w.id === 'done' ? { finished: true } : { finished: false, requeued: 3 };
     };
     const failed: string[] = [];
-    const report = await sweep({ registry, handlers: { batch: handler, webhook_deliveries: handler } }, NOW, (w) => failed.push(w.id));
+    const report = await sweep({ registry, handlers: { batch: handler, webhook_deliveries: handler, nexus_test: handler } }, NOW, (w) => failed.push(w.id));
     expect(report).toEqual({ seen: 3, finished: 1, requeued: 3, failed: 1 });
     expect(failed).toEqual(['boom']);
     expect(registry.entries.map((e) => e.id)).toEqual(['boom', 'busy']);

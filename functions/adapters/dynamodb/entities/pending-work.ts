@@ -10,7 +10,7 @@ import type { ItemKey } from './keys';
 type WorkRef = Pick<PendingWork, 'kind' | 'tenant' | 'id'>;
 
 const Entry = v.object({
-  kind: v.picklist(['batch', 'webhook_deliveries']),
+  kind: v.picklist(['batch', 'webhook_deliveries', 'nexus_test']),
   account_id: v.string(),
   environment: v.picklist(['sandbox', 'production']),
   id: v.string(),
