@@ -16,6 +16,8 @@ export const CONTENT_ARTIFACT = 'content/tax-content.json';
 export const AUTHORIZER_ENTRY = 'functions/handlers/gateway/authorizer.ts';
 /** The scheduled sweeper of pending work (functions/handlers/scheduled/sweeper.ts). */
 export const SWEEPER_ENTRY = 'functions/handlers/scheduled/sweeper.ts';
+/** The sweeper tells due nexus tests, so it reads the nexus rules. */
+export const SWEEPER_FILES = ['content/nexus-rules.json'] as const;
 
 const FUNCTION_BUNDLE = {
   target: 'node22',
@@ -43,11 +45,11 @@ export { logConsumerId, streamConsumerId, workerId } from './paths';
 export function functionBundles(): FunctionBundle[] {
   return [
     ...(ROUTES as readonly RouteDef[]).map((route) => ({ id: route.id, entry: routeEntry(route), content: route.content ?? false, files: route.files ?? [] })),
-    ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: false, files: [] }] : [])),
+    ...QUEUES.flatMap((queue) => (queue.worker ? [{ id: workerId(queue), entry: queue.worker, content: queue.content ?? false, files: [] }] : [])),
     ...STREAM_CONSUMERS.map((consumer) => ({ id: streamConsumerId(consumer), entry: consumer.handler, content: false, files: consumer.files ?? [] })),
     ...LOG_CONSUMERS.map((consumer) => ({ id: logConsumerId(consumer), entry: consumer.handler, content: false, files: [] })),
     { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false, files: [] },
-    { id: 'sweeper', entry: SWEEPER_ENTRY, content: false, files: [] },
+    { id: 'sweeper', entry: SWEEPER_ENTRY, content: false, files: SWEEPER_FILES },
   ];
 }
 

@@ -24,6 +24,8 @@ export interface QueueDef {
   readonly batchSize: number;
   /** Queues the worker sends to itself (e.g. the next attempt of a delivery, delayed). */
   readonly sendsTo?: readonly string[];
+  /** The worker loads the tax content artifact (as a route's `content`). */
+  readonly content?: boolean;
 }
 
 /**
@@ -100,6 +102,8 @@ export const BATCH_ITEMS_QUEUE: QueueDef = {
   id: 'BatchItems',
   envVar: 'BATCH_ITEMS_QUEUE_URL',
   worker: 'functions/handlers/workers/batch-items.ts',
+  // Each item is a calculation or a recorded document, taxed by the engine.
+  content: true,
   visibilityTimeoutSeconds: 60,
   maxReceiveCount: 3,
   batchSize: 10,

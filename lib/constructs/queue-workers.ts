@@ -29,6 +29,7 @@ export class QueueWorkers extends Construct {
       const worker = new ServiceFunction(this, workerId(def), {
         functionName: `${props.namePrefix}-${workerId(def)}`,
         entry: def.worker,
+        content: def.content ?? false,
         environment: props.environment,
         // AWS's guidance: a queue's visibility timeout at least six times its consumer's timeout,
         // so a batch retried after a throttled invocation is not delivered twice.

@@ -10,7 +10,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { BATCH_ITEMS_QUEUE, RETURN_JOB_ITEMS_QUEUE, WEBHOOK_DELIVERIES_QUEUE } from '../../functions/manifest/resources';
-import { SWEEPER_ENTRY } from '../bundling';
+import { SWEEPER_ENTRY, SWEEPER_FILES } from '../bundling';
 import { type AccessProfiles, accessProfile } from './access-profiles';
 import { ServiceFunction } from './service-function';
 
@@ -33,6 +33,7 @@ export class Sweeper extends Construct {
     this.fn = new ServiceFunction(this, 'Function', {
       functionName: `${props.namePrefix}-sweeper`,
       entry: SWEEPER_ENTRY,
+      files: SWEEPER_FILES,
       environment: props.environment,
       timeout: Duration.minutes(2),
       // Every queue its kinds of work re-queue to: batch chunks, return-job chunks, webhook deliveries.

@@ -4,13 +4,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NEXUS_RULES_FILE_NAME } from '../../functions/adapters/content/nexus-rules-file';
 import { ZIP_CENTROIDS_FILE_NAME } from '../../functions/adapters/content/zip-centroids-file';
 import { routeEntry } from '../../functions/manifest/route';
 import { ROUTES } from '../../functions/manifest/routes';
 import { AVATAX_ADDRESSES_RESOLVE, AVATAX_ADDRESSES_ROUTES } from '../../functions/manifest/routes/avatax';
-import { CONTENT_ARTIFACT, esbuildOptions, functionBundles, nodejsBundling } from '../../lib/bundling';
-import { BUILD_DIR, handlerModule } from '../../lib/paths';
+import { CONTENT_ARTIFACT, esbuildOptions, type FunctionBundle, functionBundles, nodejsBundling } from '../../lib/bundling';
+import { BUILD_DIR, handlerModule, PROJECT_ROOT } from '../../lib/paths';
 import { bundleAll } from '../../scripts/bundle';
 
 const BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
@@ -78,4 +80,42 @@ describe('bundleAll', () => {
     const mod = (await import(pathToFileURL(built!.file).href)) as { handler?: unknown };
     expect(typeof mod.handler).toBe('function');
   });
+});
+
+describe('content files', () => {
+  // A function whose bundle reads a content file must ship it: on a developer machine the loader
+  // falls back to the project's content/ folder, so only the bundle's inputs tell.
+  const readers = [
+    { module: 'functions/adapters/content/content-file.ts', ships: (b: FunctionBundle) => b.content },
+    { module: 'functions/adapters/content/nexus-rules-file.ts', ships: (b: FunctionBundle) => b.files.some((f) => basename(f) === NEXUS_RULES_FILE_NAME) },
+    { module: 'functions/adapters/content/zip-centroids-file.ts', ships: (b: FunctionBundle) => b.files.some((f) => basename(f) === ZIP_CENTROIDS_FILE_NAME) },
+  ];
+
+  it('ship beside every bundle that reads them, and only there', async () => {
+    const bundles = functionBundles();
+    const outdir = mkdtempSync(join(tmpdir(), 'stx-inputs-'));
+    const { metafile } = await build({
+      ...esbuildOptions(bundles[0]!.entry, join(outdir, 'unused.mjs')),
+      entryPoints: Object.fromEntries(bundles.map((b) => [b.id, join(PROJECT_ROOT, b.entry)])),
+      outfile: undefined,
+      outdir,
+      write: false,
+      metafile: true,
+    });
+    rmSync(outdir, { recursive: true, force: true });
+    // Outputs are named by entry; each lists the modules that kept code in it.
+    const inputs = new Map(
+      Object.entries(metafile!.outputs).map(([file, out]) => [
+        basename(file).replace(/\.[^.]+$/, ''),
+        Object.entries(out.inputs)
+          .filter(([, input]) => input.bytesInOutput > 0)
+          .map(([path]) => path),
+      ]),
+    );
+    for (const { module, ships } of readers) {
+      const reading = bundles.filter((b) => inputs.get(b.id)!.includes(module)).map((b) => b.id);
+      const shipping = bundles.filter(ships).map((b) => b.id);
+      expect(shipping.sort(), module).toEqual(reading.sort());
+    }
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 // Economic nexus: exposure per state, the sales history it adds, registrations and projections.
-// The functions that measure ship the rules file (functions/adapters/content/nexus-rules-file.ts).
+// Every function of the surface ships the rules file (functions/adapters/content/nexus-rules-file.ts):
+// their use cases judge a state, a date or a change by the rules in force.
 import type { RouteDef } from '../route';
 
 const NEXUS = {
@@ -36,6 +37,7 @@ export const NEXUS_HISTORY_LIST = {
   path: '/nexus/sales-history',
   handler: 'api/nexus/history-list',
   scope: 'transactions:read',
+  files: RULES,
 } as const satisfies RouteDef;
 
 export const NEXUS_HISTORY_GET = {
@@ -45,6 +47,7 @@ export const NEXUS_HISTORY_GET = {
   path: '/nexus/sales-history/{id}',
   handler: 'api/nexus/history-get',
   scope: 'transactions:read',
+  files: RULES,
 } as const satisfies RouteDef;
 
 export const NEXUS_HISTORY_DELETE = {
@@ -54,6 +57,7 @@ export const NEXUS_HISTORY_DELETE = {
   path: '/nexus/sales-history/{id}',
   handler: 'api/nexus/history-delete',
   scope: 'transactions:write',
+  files: RULES,
 } as const satisfies RouteDef;
 
 export const NEXUS_REGISTRATIONS_LIST = {
@@ -63,6 +67,7 @@ export const NEXUS_REGISTRATIONS_LIST = {
   path: '/nexus/registrations',
   handler: 'api/nexus/registrations-list',
   scope: 'transactions:read',
+  files: RULES,
 } as const satisfies RouteDef;
 
 /** Registrations decide what is taxed under `nexus: registrations`: account administration, as PATCH /account. */
@@ -74,6 +79,7 @@ export const NEXUS_REGISTRATIONS_PUT = {
   path: '/nexus/registrations/{state}',
   handler: 'api/nexus/registrations-put',
   scope: 'account:admin',
+  files: RULES,
 } as const satisfies RouteDef;
 
 export const NEXUS_REGISTRATIONS_DELETE = {
@@ -84,6 +90,7 @@ export const NEXUS_REGISTRATIONS_DELETE = {
   path: '/nexus/registrations/{state}',
   handler: 'api/nexus/registrations-delete',
   scope: 'account:admin',
+  files: RULES,
 } as const satisfies RouteDef;
 
 export const NEXUS_PROJECTIONS = {

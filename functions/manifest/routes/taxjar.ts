@@ -95,6 +95,7 @@ export const TAXJAR_NEXUS_REGIONS = {
   path: '/v2/nexus/regions',
   handler: 'taxjar/calculations/nexus-regions',
   scope: null,
+  content: true,
 } as const satisfies RouteDef;
 
 export const TAXJAR_ORDERS_LIST = {

@@ -10,6 +10,7 @@ export const AVATAX_CUSTOMER_CERTIFICATES_LIST = {
   path: '/companies/{companyCode}/customers/{customerCode}/certificates',
   handler: 'avatax/certificates/customer-list',
   scope: 'certificates:read',
+  content: true,
 } as const satisfies RouteDef;
 
 export const AVATAX_CERTIFICATES_LIST = {
@@ -19,6 +20,7 @@ export const AVATAX_CERTIFICATES_LIST = {
   path: '/companies/{companyCode}/certificates',
   handler: 'avatax/certificates/list',
   scope: 'certificates:read',
+  content: true,
 } as const satisfies RouteDef;
 
 export const AVATAX_CERTIFICATES_ROUTES = [AVATAX_CUSTOMER_CERTIFICATES_LIST, AVATAX_CERTIFICATES_LIST] as const;

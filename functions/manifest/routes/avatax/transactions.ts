@@ -35,6 +35,7 @@ export const AVATAX_TRANSACTIONS_LIST = {
   path: '/companies/{companyCode}/transactions',
   handler: 'avatax/transactions/list',
   scope: 'transactions:read',
+  content: true,
 } as const satisfies RouteDef;
 
 export const AVATAX_TRANSACTIONS_GET = {
@@ -44,6 +45,7 @@ export const AVATAX_TRANSACTIONS_GET = {
   path: DOCUMENT,
   handler: 'avatax/transactions/get',
   scope: 'transactions:read',
+  content: true,
 } as const satisfies RouteDef;
 
 export const AVATAX_TRANSACTIONS_COMMIT = {
@@ -84,6 +86,7 @@ export const AVATAX_TRANSACTIONS_REFUND = {
   path: `${DOCUMENT}/refund`,
   handler: 'avatax/transactions/refund',
   scope: 'transactions:write',
+  content: true,
 } as const satisfies RouteDef;
 
 export const AVATAX_TRANSACTIONS_VOID = {
@@ -93,6 +96,7 @@ export const AVATAX_TRANSACTIONS_VOID = {
   path: `${DOCUMENT}/void`,
   handler: 'avatax/transactions/void',
   scope: 'transactions:write',
+  content: true,
 } as const satisfies RouteDef;
 
 export const AVATAX_TRANSACTIONS_UNCOMMIT = {
@@ -102,6 +106,7 @@ export const AVATAX_TRANSACTIONS_UNCOMMIT = {
   path: `${DOCUMENT}/uncommit`,
   handler: 'avatax/transactions/uncommit',
   scope: 'transactions:write',
+  content: true,
 } as const satisfies RouteDef;
 
 export const AVATAX_TRANSACTIONS_UNVOID = {
@@ -111,6 +116,7 @@ export const AVATAX_TRANSACTIONS_UNVOID = {
   path: `${DOCUMENT}/unvoid`,
   handler: 'avatax/transactions/unvoid',
   scope: 'transactions:write',
+  content: true,
 } as const satisfies RouteDef;
 
 /** In the order of a document's life, as the API description lists them. */
