@@ -7,8 +7,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { usageKeyRegistry } from './adapters/apigateway/usage-keys';
-import { taxContent } from './adapters/content/content-file';
+import { heldBuild, installContent, taxContent } from './adapters/content/content-file';
+import { ContentReloader, type PublishedContent } from './adapters/content/content-reload';
+import { filePublishedContent } from './adapters/content/file-published-content';
 import { nexusRules } from './adapters/content/nexus-rules-file';
+import { s3PublishedContent } from './adapters/content/s3-published-content';
 import { zipCentroids } from './adapters/content/zip-centroids-file';
 import { AccessStore } from './adapters/dynamodb/access-store';
 import { AvataxStore } from './adapters/dynamodb/avatax-store';
@@ -59,7 +62,9 @@ import type { DocumentPorts, TransactionPorts } from './application/transactions
 import { sweepDeliveries, type WebhookPorts } from './application/webhooks';
 import type { Tenant } from './core/access/records';
 import type { BatchKind } from './core/batches/batch';
+import { CONTENT_STORE } from './manifest/resources';
 import { config } from './shared/config';
+import { logger } from './shared/powertools';
 import { traced } from './shared/tracer';
 
 /** The stage the process serves (fault injection is refused on `prod`). */
@@ -261,6 +266,33 @@ export const webhookRegistrationPorts = /* @__PURE__ */ once(
 );
 export const redeliveryPorts = /* @__PURE__ */ once((): Pick<WebhookPorts, 'webhooks' | 'queue'> => ({ webhooks: webhookStore(), queue: deliveryQueue() }));
 export { eventsByTenant } from './adapters/dynamodb/stream-events';
+
+/**
+ * Where newer tax content is published: the content bucket where the stack names one, the artifact
+ * file the local runner watches (CONTENT_WATCH_FILE), else nowhere (the bundled content only).
+ */
+const publishedContent = /* @__PURE__ */ once((): PublishedContent | undefined => {
+  const bucket = process.env[CONTENT_STORE.envVar];
+  if (bucket) return s3PublishedContent({ bucket, region: process.env.AWS_REGION ?? 'us-east-1', endpoint: process.env.AWS_ENDPOINT_URL_S3 });
+  const watched = process.env.CONTENT_WATCH_FILE;
+  return watched ? filePublishedContent(watched) : undefined;
+});
+
+const contentReloader = /* @__PURE__ */ once((): ContentReloader | undefined => {
+  const published = publishedContent();
+  const checkSeconds = Number(process.env.CONTENT_CHECK_SECONDS ?? CONTENT_STORE.checkSeconds);
+  return published && new ContentReloader(published, { heldBuild, installContent }, checkSeconds * 1000, logger);
+});
+
+/** Before a use of the tax content: picks up a newly published version (at most one look per check interval). */
+export async function freshContent(now: Date): Promise<void> {
+  try {
+    await contentReloader()?.fresh(now.getTime());
+  } catch (error) {
+    // Only setting the reloader up can throw here (a look logs its own failures): answer from what is held.
+    logger.warn('tax content reload unavailable', { error: String(error) });
+  }
+}
 
 /** Reads of the tax content (rates, tax codes, version), with the catalog's search text built once. */
 export const content = /* @__PURE__ */ once((): ContentService => contentService(taxContent));

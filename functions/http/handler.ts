@@ -9,7 +9,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { GenericSchema } from 'valibot';
 import { meterAnswer } from '../application/usage';
-import { authenticator, authorizer, cursors, rateLimiter, usageJournal } from '../composition-root';
+import { authenticator, authorizer, cursors, freshContent, rateLimiter, usageJournal } from '../composition-root';
 import type { PrincipalFor } from '../core/access/authorize';
 import type { RouteDef } from '../manifest/route';
 import { billedMetric } from '../shared/metrics';
@@ -70,9 +70,12 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
   const core = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
     steps ??= pipeline();
     const received = receivedOf(context);
+    // A look for newer tax content (never rejects) runs alongside authentication; the endpoint's call waits for it.
+    const fresh = route.content ? freshContent(received.now) : undefined;
     const limited = await steps.rateLimit(await steps.authenticate(received));
     try {
       const request = await steps.cursors.open(steps.parse(await steps.authorize(limited)));
+      await fresh;
       const exec = () => serve(request);
       const reply = steps.idempotency
         ? await steps.idempotency(

@@ -116,6 +116,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalServi
       AWS_ENDPOINT_URL_SQS: sqs.endpoint,
       // Tells the functions their DynamoDB is DynamoDB Local (functions/adapters/dynamodb/local-commit-barrier.ts).
       STX_DYNAMODB_LOCAL: '1',
+      // `npm run content` or `content:refresh` while the service runs: its functions pick the new artifact up.
+      CONTENT_WATCH_FILE: process.env.CONTENT_WATCH_FILE ?? join(PROJECT_ROOT, 'content', 'tax-content.json'),
+      CONTENT_CHECK_SECONDS: process.env.CONTENT_CHECK_SECONDS ?? '5',
       POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       // Traces off unless asked for; metrics stay off unless POWERTOOLS_METRICS_NAMESPACE is set
       // (functions/shared/tracer.ts, functions/shared/metrics.ts).

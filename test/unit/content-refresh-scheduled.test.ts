@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentBuild, publishContent } from '../../functions/adapters/content/s3-content-publisher';
+import { contentBuild } from '../../functions/adapters/content/content-build';
+import { publishContent } from '../../functions/adapters/content/s3-content-publisher';
 import { CONTENT_REFRESH_METRICS, CONTENT_STORE, type ContentPointer } from '../../functions/manifest/resources';
 import { refreshMetricValues, runScheduledRefresh } from '../../scripts/content/refresh/scheduled';
 

@@ -2,12 +2,9 @@
 // the artifact first, under a key named by its build id, and only then the pointer naming it, so a
 // function that reads the pointer never finds it naming an artifact that is not there yet. An
 // artifact's key never changes content (same bytes, same build), so rewriting one is harmless.
-import { createHash } from 'node:crypto';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CONTENT_STORE, type ContentPointer } from '../../manifest/resources';
-
-/** The build id of an artifact: the first 16 hex digits of its bytes' SHA-256. */
-export const contentBuild = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+import { contentBuild } from './content-build';
 
 export async function publishContent(client: S3Client, bucket: string, artifactJson: string, version: string, now: Date): Promise<ContentPointer> {
   const body = Buffer.from(artifactJson, 'utf8');

@@ -289,8 +289,11 @@ export interface LocalRateChange {
   readonly source: number;
 }
 
+/** The artifact format this runtime reads; the pipeline writes it (scripts/content/build/artifact.ts). */
+export const ARTIFACT_FORMAT = 5;
+
 export interface ContentArtifact {
-  readonly format: 5;
+  readonly format: typeof ARTIFACT_FORMAT;
   /** The newest version's name. */
   readonly version: string;
   /** First date any ZIP rate table is valid for (the oldest version's date). */

@@ -7,7 +7,7 @@
 // and names, rate areas and source labels are only ever appended, so an added version leaves the
 // bytes of every earlier version as they were. The steps run in this order because the order in
 // which files are read and labels first used fixes their indices in the artifact.
-import { type ContentArtifact, ZIP_ROW } from '../../../functions/core/content/artifact';
+import { ARTIFACT_FORMAT, type ContentArtifact, ZIP_ROW } from '../../../functions/core/content/artifact';
 import { stateBuilds } from '../states/registry';
 import type { FieldsAfter, StateBuild, StateFields } from '../states/state-build';
 import { ATTRIBUTION } from './attribution';
@@ -65,7 +65,7 @@ export function buildArtifact(data: string, onVersion?: (derived: VersionDerivat
   // The artifact's layout (functions/core/content/artifact.ts): the fields of one state's own content
   // are named here too, their content is the state's module's.
   const artifact: ContentArtifact = {
-    format: 5,
+    format: ARTIFACT_FORMAT,
     version: versions.at(-1)!.version,
     coverage_from: versions[0]!.from,
     versions,
