@@ -16,6 +16,10 @@ export const CONTENT_ARTIFACT = 'content/tax-content.json';
 export const AUTHORIZER_ENTRY = 'functions/handlers/gateway/authorizer.ts';
 /** The scheduled sweeper of pending work (functions/handlers/scheduled/sweeper.ts). */
 export const SWEEPER_ENTRY = 'functions/handlers/scheduled/sweeper.ts';
+/** The scheduled content refresh (lives with the pipeline: functions/ may not import scripts/). */
+export const CONTENT_REFRESH_ENTRY = 'scripts/content/refresh/scheduled.ts';
+/** It refreshes a copy of the data folder shipped beside it. */
+export const CONTENT_REFRESH_FILES = ['data'] as const;
 /** The sweeper tells due nexus tests, so it reads the nexus rules. */
 export const SWEEPER_FILES = ['content/nexus-rules.json'] as const;
 
@@ -50,8 +54,18 @@ export function functionBundles(): FunctionBundle[] {
     ...LOG_CONSUMERS.map((consumer) => ({ id: logConsumerId(consumer), entry: consumer.handler, content: false, files: [] })),
     { id: 'authorizer', entry: AUTHORIZER_ENTRY, content: false, files: [] },
     { id: 'sweeper', entry: SWEEPER_ENTRY, content: false, files: SWEEPER_FILES },
+    { id: 'content-refresh', entry: CONTENT_REFRESH_ENTRY, content: false, files: CONTENT_REFRESH_FILES },
   ];
 }
+
+/**
+ * Whether the bundle ships the tax content, as a constant the minifier folds: a function without
+ * it never reloads content, so functions/http/handler.ts's reload step and the reloader drop out of
+ * its bundle. Unset when the sources run as they are (the local runner, the tests): a route's own
+ * `content` decides then.
+ */
+export const BUNDLE_CONTENT_FLAG = 'process.env.STX_BUNDLE_CONTENT';
+const contentDefine = (content: boolean) => ({ [BUNDLE_CONTENT_FLAG]: content ? '"1"' : '"0"' });
 
 /** NodejsFunction bundling (local esbuild; Docker is never needed because esbuild is a devDependency). */
 export function nodejsBundling(options: { content: boolean; files?: readonly string[] }): BundlingOptions {
@@ -63,19 +77,21 @@ export function nodejsBundling(options: { content: boolean; files?: readonly str
     sourceMap: FUNCTION_BUNDLE.sourcemap,
     mainFields: [...FUNCTION_BUNDLE.mainFields],
     banner: FUNCTION_BUNDLE.banner,
+    define: contentDefine(options.content),
     externalModules: [...FUNCTION_BUNDLE.external],
     commandHooks: {
       // Web pages' files are build outputs (lib/web-assets.ts): built before they are copied.
       beforeBundling: (inputDir) => (copied.some(isWebAsset) ? [`cd "${inputDir}" && npx --no-install tsx scripts/build-web.ts`] : []),
       beforeInstall: () => [],
-      afterBundling: (inputDir, outputDir) => copied.map((file) => `cp "${join(inputDir, file)}" "${join(outputDir, basename(file))}"`),
+      afterBundling: (inputDir, outputDir) => copied.map((file) => `cp -R "${join(inputDir, file)}" "${join(outputDir, basename(file))}"`),
     },
   };
 }
 
 /** esbuild JS API options for one bundle written to `outfile`. */
-export function esbuildOptions(entry: string, outfile: string): BuildOptions {
+export function esbuildOptions(entry: string, outfile: string, content = false): BuildOptions {
   return {
+    define: contentDefine(content),
     entryPoints: [join(PROJECT_ROOT, entry)],
     outfile,
     bundle: true,

@@ -3,7 +3,7 @@
 // gone) and matches each finding id exactly, `Rule[finding]` included.
 import { type CfnElement, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { MAIN_TABLE } from '../functions/manifest/resources';
+import { CONTENT_STORE, MAIN_TABLE } from '../functions/manifest/resources';
 import { CONSOLE_GET } from '../functions/manifest/routes/public';
 import type { ApiRoutes } from './constructs/api-routes';
 import type { SalesTaxStack } from './stack';
@@ -40,6 +40,16 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
         ? `dynamodb:ListStreams (which the DynamoDB event source needs) has no resource-level permissions; the stream's read actions (DescribeStream, GetRecords, GetShardIterator) name the table's stream ARN. ${xray}`
         : xray,
     );
+    if (profile.content !== 'none') {
+      const bucket = stack.getLogicalId(stack.content.bucket.node.defaultChild as CfnElement);
+      acknowledge(
+        role,
+        `AwsSolutions-IAM5[Resource::<${bucket}.Arn>/${profile.content === 'read' ? CONTENT_STORE.artifactPrefix : CONTENT_STORE.prefix}*]`,
+        profile.content === 'read'
+          ? 'Artifacts are named by the build id of their bytes, known only when the refresh publishes one; the wildcard covers that prefix of the content bucket, read-only.'
+          : "The refresh writes artifacts named by their build id and keeps the publishers' files it changed, named after them: both known only when it runs; the wildcard covers the content prefix of the stage's own bucket.",
+      );
+    }
     if (!profile.usageKeys) continue;
     acknowledge(
       role,
@@ -59,6 +69,12 @@ export function acknowledgeNagFindings(stack: SalesTaxStack): void {
       'AwsSolutions-SQS3',
       "This queue is itself a dead letter: the usage-log worker's failure destination, holding CloudWatch Logs deliveries that failed every attempt, with an alarm on its depth; nothing consumes it to fail again.",
     );
+
+  acknowledge(
+    stack.content.bucket,
+    'AwsSolutions-S1',
+    "The content bucket holds public rate data written by the stage's refresh function alone; every version is kept (versioning), and the function logs each publication with its build. Server access logs would need a second bucket to record reads of public data.",
+  );
 
   const api = stack.api.restApi;
   acknowledge(

@@ -17,12 +17,13 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { QueueDef } from '../functions/manifest/resources';
+import { CONTENT_STORE, type QueueDef } from '../functions/manifest/resources';
 import type { RouteDef } from '../functions/manifest/route';
 import { ROUTES } from '../functions/manifest/routes';
 import { AUTHORIZER_ENTRY } from './bundling';
 import { type AccessProfile, AccessProfiles, accessProfile } from './constructs/access-profiles';
 import { Api } from './constructs/api';
+import { ContentBucket, ContentRefresh } from './constructs/content-store';
 import { LogConsumers } from './constructs/log-consumers';
 import { Monitoring, metricsNamespace } from './constructs/monitoring';
 import { QueueWorkers } from './constructs/queue-workers';
@@ -96,6 +97,8 @@ export class SalesTaxStack extends Stack {
   readonly authorizer: ServiceFunction;
   readonly api: Api;
   readonly monitoring: Monitoring;
+  readonly content: ContentBucket;
+  readonly contentRefresh: ContentRefresh;
 
   constructor(scope: Construct, id: string, props: SalesTaxStackProps) {
     super(scope, id, props);
@@ -113,7 +116,13 @@ export class SalesTaxStack extends Stack {
     this.tables = new Tables(this, 'Tables', { namePrefix, removalPolicy, deletionProtection: production });
     this.queues = new Queues(this, 'Queues', { namePrefix, removalPolicy, defs: props.queues });
     this.functionLogs = functionLogGroup(this, 'FunctionLogs', { namePrefix, removalPolicy });
-    this.profiles = new AccessProfiles(this, 'Profiles', { tables: this.tables, queues: this.queues, logGroup: this.functionLogs });
+    this.content = new ContentBucket(this, 'Content', { removalPolicy });
+    this.profiles = new AccessProfiles(this, 'Profiles', {
+      tables: this.tables,
+      queues: this.queues,
+      logGroup: this.functionLogs,
+      contentBucket: this.content.bucket,
+    });
 
     const environment = {
       ...functionEnvironment({
@@ -124,6 +133,8 @@ export class SalesTaxStack extends Stack {
       }),
       // A plain string, not the plans' ids: see functions/adapters/apigateway/usage-keys.ts.
       USAGE_PLAN_NAME_PREFIX: namePrefix,
+      // Where refreshed tax content is published; only the functions that use the content read it.
+      [CONTENT_STORE.envVar]: this.content.bucket.bucketName,
       // Metrics in the embedded metric format, in the stage's own namespace (functions/shared/metrics.ts).
       POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(props.stage),
       ...(props.publicUrl === undefined ? {} : { API_PUBLIC_URL: checkedPublicUrl(props.publicUrl) }),
@@ -174,6 +185,17 @@ export class SalesTaxStack extends Stack {
       deadLetterAlarms: [...this.logConsumers.byId.values()].map((c) => c.dlqAlarm),
     });
 
+    this.contentRefresh = new ContentRefresh(this, 'ContentRefresh', {
+      namePrefix,
+      stage: props.stage,
+      environment,
+      bucket: this.content.bucket,
+      profiles: this.profiles,
+      logGroup: this.functionLogs,
+      alarmTopic: this.monitoring.topic,
+    });
+
+    new CfnOutput(this, 'ContentBucketName', { value: this.content.bucket.bucketName, description: 'Published tax content (pointer content/current.json)' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'Subscribe the people who answer alarms' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.baseUrl, description: 'Base URL of the API (with /api/v1)' });
     for (const [tableId, table] of this.tables.byId) new CfnOutput(this, `${tableId}TableName`, { value: table.tableName });

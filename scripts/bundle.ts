@@ -1,7 +1,7 @@
 // Bundles every function into .build/functions/<id>/index.mjs with the same esbuild options the
 // stack uses (lib/bundling.ts). The local runner's `bundles` mode and the benchmarks load these.
 //   npm run bundle -- [--only <id>]
-import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { CONTENT_ARTIFACT, esbuildOptions, functionBundles } from '../lib/bundling';
@@ -27,8 +27,8 @@ export async function bundleAll(options: { only?: string; outDir?: string } = {}
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       const file = join(dir, 'index.mjs');
-      await build(esbuildOptions(entry, file));
-      for (const file of [...(content ? [CONTENT_ARTIFACT] : []), ...files]) copyFileSync(join(PROJECT_ROOT, file), join(dir, basename(file)));
+      await build(esbuildOptions(entry, file, content));
+      for (const file of [...(content ? [CONTENT_ARTIFACT] : []), ...files]) cpSync(join(PROJECT_ROOT, file), join(dir, basename(file)), { recursive: true });
       return { id, file, bytes: statSync(file).size };
     }),
   );

@@ -70,8 +70,9 @@ export function buildHandler<R extends RouteDef, BS extends BodySpec, QS extends
   const core = async (event: APIGatewayProxyEvent, context: HttpContext): Promise<APIGatewayProxyResult> => {
     steps ??= pipeline();
     const received = receivedOf(context);
-    // A look for newer tax content (never rejects) runs alongside authentication; the endpoint's call waits for it.
-    const fresh = route.content ? freshContent(received.now) : undefined;
+    // A look for newer tax content (never rejects) runs alongside authentication; the endpoint's call
+    // waits for it. The flag first: bundles without the content fold it to false (lib/bundling.ts).
+    const fresh = process.env.STX_BUNDLE_CONTENT !== '0' && route.content ? freshContent(received.now) : undefined;
     const limited = await steps.rateLimit(await steps.authenticate(received));
     try {
       const request = await steps.cursors.open(steps.parse(await steps.authorize(limited)));

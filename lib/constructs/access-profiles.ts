@@ -9,8 +9,9 @@ import { Aws } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { IDEMPOTENCY_TABLE, MAIN_TABLE, SUMMARY_TABLE, USAGE_TABLE } from '../../functions/manifest/resources';
+import { CONTENT_STORE, IDEMPOTENCY_TABLE, MAIN_TABLE, SUMMARY_TABLE, USAGE_TABLE } from '../../functions/manifest/resources';
 import type { RouteDef } from '../../functions/manifest/route';
 import type { Queues } from './queues';
 import type { Tables } from './tables';
@@ -44,9 +45,15 @@ export interface AccessProfile {
   readonly consumes: readonly string[];
   /** Table ids whose stream the function reads (a stream consumer). */
   readonly streams: readonly string[];
+  /**
+   * The content bucket (lib/constructs/content-store.ts): `read` the pointer and the artifacts (a
+   * function that reloads the tax content), `publish` everything under the content prefix (the
+   * scheduled refresh).
+   */
+  readonly content: 'none' | 'read' | 'publish';
 }
 
-const NO_ACCESS: AccessProfile = { data: 'none', idempotency: false, usageKeys: false, sendsTo: [], consumes: [], streams: [] };
+const NO_ACCESS: AccessProfile = { data: 'none', idempotency: false, usageKeys: false, sendsTo: [], consumes: [], streams: [], content: 'none' };
 
 export function accessProfile(profile: Partial<AccessProfile>): AccessProfile {
   return { ...NO_ACCESS, ...profile };
@@ -57,7 +64,7 @@ export function accessProfile(profile: Partial<AccessProfile>): AccessProfile {
  * rate), other methods write; POST routes are idempotent (functions/shared/http/handler.ts); usage-key
  * routes administer API Gateway keys; a route may send to the queues its entry names (`sendsTo`).
  */
-export function routeAccess(route: Pick<RouteDef, 'method' | 'usageKeys' | 'sendsTo' | 'data' | 'public'>): AccessProfile {
+export function routeAccess(route: Pick<RouteDef, 'method' | 'usageKeys' | 'sendsTo' | 'data' | 'public' | 'content'>): AccessProfile {
   // The API description reads only the files shipped with it: the authorizer's profile, no data.
   if (route.public) return accessProfile({});
   return accessProfile({
@@ -65,6 +72,8 @@ export function routeAccess(route: Pick<RouteDef, 'method' | 'usageKeys' | 'send
     idempotency: route.method === 'POST',
     usageKeys: route.usageKeys ?? false,
     sendsTo: route.sendsTo ?? [],
+    // A function that uses the tax content reloads it from the content bucket.
+    content: route.content ? 'read' : 'none',
   });
 }
 
@@ -84,6 +93,7 @@ export function profileKey(profile: AccessProfile): string {
     ...sorted(profile.sendsTo).map((id) => `Send${pascal(id)}`),
     ...sorted(profile.consumes).map((id) => `Consume${pascal(id)}`),
     ...sorted(profile.streams ?? []).map((id) => `Stream${pascal(id)}`),
+    profile.content === 'none' ? '' : `${pascal(profile.content)}Content`,
   ].join('');
 }
 
@@ -92,6 +102,7 @@ export interface AccessProfilesProps {
   readonly queues: Queues;
   /** The log group every function of the stage writes to (lib/constructs/service-function.ts). */
   readonly logGroup: ILogGroup;
+  readonly contentBucket: IBucket;
 }
 
 export interface ProfileRole {
@@ -150,7 +161,28 @@ export class AccessProfiles extends Construct {
     for (const queueId of profile.sendsTo) queues.get(queueId).queue.grantSendMessages(role);
     for (const queueId of profile.consumes) queues.get(queueId).queue.grantConsumeMessages(role);
     for (const tableId of profile.streams ?? []) tables.get(tableId).grantStreamRead(role);
+    if (profile.content !== 'none') grantContent(this.props.contentBucket, profile.content, role);
   }
+}
+
+/**
+ * Readers get the pointer and the artifacts, and may list the pointer's own key only (so a pointer
+ * not yet published answers 404, not 403); the refresh reads and writes below the content prefix
+ * and lists it (the source files it kept).
+ */
+function grantContent(bucket: IBucket, access: 'read' | 'publish', role: Role): void {
+  const objects =
+    access === 'read'
+      ? [bucket.arnForObjects(CONTENT_STORE.pointerKey), bucket.arnForObjects(`${CONTENT_STORE.artifactPrefix}*`)]
+      : [bucket.arnForObjects(`${CONTENT_STORE.prefix}*`)];
+  role.addToPrincipalPolicy(new PolicyStatement({ actions: access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'], resources: objects }));
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['s3:ListBucket'],
+      resources: [bucket.bucketArn],
+      conditions: { StringLike: { 's3:prefix': [access === 'read' ? CONTENT_STORE.pointerKey : `${CONTENT_STORE.prefix}*`] } },
+    }),
+  );
 }
 
 /** Read-only routes may still update their rate counters, and nothing else. */

@@ -25,7 +25,7 @@ export class QueueWorkers extends Construct {
     for (const { def, queue } of props.queues.byId.values()) {
       if (!def.worker) continue;
       // Consuming a queue is part of the profile, so each worker's role consumes its own queue only.
-      const profile = accessProfile({ data: 'write', consumes: [def.id], sendsTo: def.sendsTo ?? [] });
+      const profile = accessProfile({ data: 'write', consumes: [def.id], sendsTo: def.sendsTo ?? [], content: def.content ? 'read' : 'none' });
       const worker = new ServiceFunction(this, workerId(def), {
         functionName: `${props.namePrefix}-${workerId(def)}`,
         entry: def.worker,

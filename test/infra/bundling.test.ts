@@ -37,7 +37,7 @@ describe('bundling options', () => {
   });
 
   it('copy the tax content next to the bundle of content routes only', () => {
-    expect(nodejsBundling({ content: true }).commandHooks?.afterBundling('/in', '/out')).toEqual([`cp "/in/${CONTENT_ARTIFACT}" "/out/tax-content.json"`]);
+    expect(nodejsBundling({ content: true }).commandHooks?.afterBundling('/in', '/out')).toEqual([`cp -R "/in/${CONTENT_ARTIFACT}" "/out/tax-content.json"`]);
     expect(nodejsBundling({ content: false }).commandHooks?.afterBundling('/in', '/out')).toEqual([]);
   });
 
@@ -94,18 +94,24 @@ describe('content files', () => {
   it('ship beside every bundle that reads them, and only there', async () => {
     const bundles = functionBundles();
     const outdir = mkdtempSync(join(tmpdir(), 'stx-inputs-'));
-    const { metafile } = await build({
-      ...esbuildOptions(bundles[0]!.entry, join(outdir, 'unused.mjs')),
-      entryPoints: Object.fromEntries(bundles.map((b) => [b.id, join(PROJECT_ROOT, b.entry)])),
-      outfile: undefined,
-      outdir,
-      write: false,
-      metafile: true,
-    });
+    // One build per value of the content flag, as each function is built.
+    const outputs = await Promise.all(
+      [true, false].map(async (content) => {
+        const { metafile } = await build({
+          ...esbuildOptions(bundles[0]!.entry, join(outdir, 'unused.mjs'), content),
+          entryPoints: Object.fromEntries(bundles.filter((b) => b.content === content).map((b) => [b.id, join(PROJECT_ROOT, b.entry)])),
+          outfile: undefined,
+          outdir,
+          write: false,
+          metafile: true,
+        });
+        return Object.entries(metafile!.outputs);
+      }),
+    );
     rmSync(outdir, { recursive: true, force: true });
     // Outputs are named by entry; each lists the modules that kept code in it.
     const inputs = new Map(
-      Object.entries(metafile!.outputs).map(([file, out]) => [
+      outputs.flat().map(([file, out]) => [
         basename(file).replace(/\.[^.]+$/, ''),
         Object.entries(out.inputs)
           .filter(([, input]) => input.bytesInOutput > 0)

@@ -83,8 +83,8 @@ describe('the console bundle', () => {
     const hooks = nodejsBundling({ content: false, files: CONSOLE_GET.files }).commandHooks!;
     expect(hooks.beforeBundling('/in', '/out')).toEqual(['cd "/in" && npx --no-install tsx scripts/build-web.ts']);
     expect(hooks.afterBundling('/in', '/out')).toEqual([
-      'cp "/in/.build/web/console.js" "/out/console.js"',
-      'cp "/in/.build/web/console.css" "/out/console.css"',
+      'cp -R "/in/.build/web/console.js" "/out/console.js"',
+      'cp -R "/in/.build/web/console.css" "/out/console.css"',
     ]);
     for (const route of ROUTES as readonly RouteDef[])
       if (!route.files?.some(isWebAsset))

@@ -17,6 +17,7 @@ import {
 import { AVATAX_BASE_PATH, fullPath, type RouteDef, TAXJAR_BASE_PATH } from '../../functions/manifest/route';
 import { ROUTES, TAXJAR_TAXES } from '../../functions/manifest/routes';
 import { AccessProfiles, DEPLOYMENT_SECRET_PARTITION, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
+import { CONTENT_REFRESH_SCHEDULES, ContentBucket } from '../../lib/constructs/content-store';
 import { QueueWorkers } from '../../lib/constructs/queue-workers';
 import { Queues } from '../../lib/constructs/queues';
 import { functionLogGroup } from '../../lib/constructs/service-function';
@@ -110,7 +111,8 @@ const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Acti
 
 describe('functions', () => {
   it('has one function per route, one per queue worker, stream consumer and log consumer, the authorizer and the sweeper', () => {
-    template.resourceCountIs('AWS::Lambda::Function', mainRoutes.length + workers.length + STREAM_CONSUMERS.length + LOG_CONSUMERS.length + 2);
+    // Besides: the authorizer, the sweeper and the content refresh.
+    template.resourceCountIs('AWS::Lambda::Function', mainRoutes.length + workers.length + STREAM_CONSUMERS.length + LOG_CONSUMERS.length + 3);
     // A surface's nested stack holds its routes' functions and no other.
     for (const surface of stack.surfaces) {
       const names = Object.values(Template.fromStack(surface).findResources('AWS::Lambda::Function')).map((f) => (f as Resource).Properties.FunctionName);
@@ -230,10 +232,11 @@ describe('least privilege', () => {
     // Besides the profiles' roles: one per queue worker (it consumes its own queue) and stream consumer
     // (it reads its table's stream), the authorizer's (no data: the public routes' profile too, so
     // shared with them), the sweeper's (data, sending to the batch queues, no idempotency), API
-    // Gateway's invoke role and its account-level CloudWatch role; the usage-log worker's (the usage table only).
+    // Gateway's invoke role and its account-level CloudWatch role; the usage-log worker's (the usage
+    // table only); the content refresh's (the content bucket only).
     const roles = new Set([...roleByProfile.values(), roleOfFunction(template, 'salestax-test-authorizer')]);
     const workers = QUEUES.filter((q) => q.worker).length;
-    template.resourceCountIs('AWS::IAM::Role', roles.size + workers + STREAM_CONSUMERS.length + LOG_CONSUMERS.length + 3);
+    template.resourceCountIs('AWS::IAM::Role', roles.size + workers + STREAM_CONSUMERS.length + LOG_CONSUMERS.length + 4);
   });
 
   it('lets every function role write logs to the stage log group only', () => {
@@ -264,6 +267,7 @@ describe('least privilege', () => {
       tables: new Tables(stack, 'Tables', { ...common, deletionProtection: false }),
       queues,
       logGroup: functionLogGroup(stack, 'Logs', common),
+      contentBucket: new ContentBucket(stack, 'Content', common).bucket,
     });
     const sender = routeAccess({ method: 'POST', sendsTo: [RETURN_JOB_ITEMS_QUEUE.id, BATCH_ITEMS_QUEUE.id] });
     // The order a route names its queues in does not make another role.
@@ -309,9 +313,9 @@ describe('least privilege', () => {
       for (const m of routeMethods) expect(m.Properties.Integration.Credentials).toEqual({ 'Fn::GetAtt': [invokeRole, 'Arn'] });
       if (surface) t.resourceCountIs('AWS::Lambda::Permission', 0);
     }
-    // The only Lambda permissions left: API Gateway calling the authorizer, EventBridge the sweeper,
-    // CloudWatch Logs the usage-log worker.
-    template.resourceCountIs('AWS::Lambda::Permission', 2 + LOG_CONSUMERS.length);
+    // The only Lambda permissions left: API Gateway calling the authorizer, EventBridge the sweeper
+    // and the content refresh (one per schedule), CloudWatch Logs the usage-log worker.
+    template.resourceCountIs('AWS::Lambda::Permission', 2 + CONTENT_REFRESH_SCHEDULES.length + LOG_CONSUMERS.length);
     template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AuthorizerFunction'), 'Arn'] } });
   });
 
@@ -369,7 +373,7 @@ describe('queues', () => {
     const def = { ...BATCH_ITEMS_QUEUE, worker: 'functions/handlers/gateway/authorizer.ts' };
     const queues = new Queues(stack, 'Queues', { ...common, defs: QUEUES.map((q) => (q.id === def.id ? def : q)) });
     const logGroup = functionLogGroup(stack, 'Logs', common);
-    const profiles = new AccessProfiles(stack, 'Profiles', { tables, queues, logGroup });
+    const profiles = new AccessProfiles(stack, 'Profiles', { tables, queues, logGroup, contentBucket: new ContentBucket(stack, 'Content', common).bucket });
     new QueueWorkers(stack, 'Workers', { namePrefix: common.namePrefix, environment: {}, queues, profiles, logGroup });
     const workers = Template.fromStack(stack);
     workers.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'salestax-test-batchitems-worker', Timeout: def.visibilityTimeoutSeconds / 6 });
@@ -684,6 +688,7 @@ describe('monitoring', () => {
       'returnjobitems-queue-age',
       ...QUEUES.map((q) => `${q.id.toLowerCase()}-dlq-not-empty`),
       'usage-log-worker-dlq-not-empty',
+      ...['late', 'unreadable', 'implausible', 'failed', 'errors'].map((kind) => `content-refresh-${kind}`),
     ];
     for (const name of names) {
       const props = alarm(name);

@@ -1,5 +1,5 @@
 // The content refresh on AWS: a function EventBridge invokes around each quarter's turn (lib/
-// constructs/content-refresh.ts). It refreshes a copy of the bundled data/ folder, overlaid with
+// constructs/content-store.ts). It refreshes a copy of the bundled data/ folder, overlaid with
 // the source files earlier refreshes kept in the content bucket (so each run diffs against the
 // version last published, not the one deployed), and on `published` keeps the files it changed and
 // publishes the artifact and then the pointer (functions/adapters/content/s3-content-publisher.ts).
@@ -113,7 +113,7 @@ export const handler = async (_event: unknown, context?: Context): Promise<Refre
   const log = invocationLogger(context);
   const bucket = process.env[CONTENT_STORE.envVar];
   if (!bucket) throw new Error(`${CONTENT_STORE.envVar} is not set`);
-  // A namespace of its own (the alarms': lib/constructs/content-refresh.ts), one `Stage` dimension so stages never mix.
+  // A namespace of its own (the alarms': lib/constructs/content-store.ts), one `Stage` dimension so stages never mix.
   const metrics = new Metrics({ namespace: CONTENT_REFRESH_METRICS.namespace, serviceName: 'salestax' });
   metrics.addDimension('Stage', process.env.STX_STAGE ?? 'local');
   try {
