@@ -4,44 +4,29 @@
 // back and finds nothing new; a refused run leaves the pointer as it was. The publishers' files are
 // the slices the other refresh tests read (test/fixtures/official/), given as a directory. Here
 // rather than in test/integration: it needs the emulator only, not the local runner.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBuild } from '../../functions/adapters/content/content-build';
 import { publishContent } from '../../functions/adapters/content/s3-content-publisher';
 import { CONTENT_REFRESH_METRICS, CONTENT_STORE, type ContentPointer } from '../../functions/manifest/resources';
 import { refreshMetricValues, runScheduledRefresh } from '../../scripts/content/refresh/scheduled';
+import { type S3Emulator, startS3Emulator } from '../support/s3-emulator';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'official');
 const BUCKET = 'content-test';
 
-let server: S3rver;
+let s3: S3Emulator;
 let client: S3Client;
 let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'scheduled-refresh-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  client = new S3Client({
-    endpoint: `http://127.0.0.1:${port}`,
-    forcePathStyle: true,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    // s3rver predates the flexible checksums the SDK now sends by default.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  s3 = await startS3Emulator(BUCKET);
+  ({ client, dir } = s3);
 });
-afterAll(async () => {
-  client?.destroy();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => s3?.stop());
 
 const text = async (key: string) => (await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToString();
 const keys = async (prefix: string) =>

@@ -3,11 +3,7 @@
 // refresh uses: nothing published keeps the bundled content; a published build is installed once,
 // at most one look per interval; bytes that do not match their build id, or an artifact the holder
 // cannot read, are refused once and the content held stays.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBuild } from '../../functions/adapters/content/content-build';
 import type { HeldContent } from '../../functions/adapters/content/content-file';
@@ -15,35 +11,20 @@ import { type ContentHolder, ContentReloader } from '../../functions/adapters/co
 import { publishContent } from '../../functions/adapters/content/s3-content-publisher';
 import { s3PublishedContent } from '../../functions/adapters/content/s3-published-content';
 import { CONTENT_STORE } from '../../functions/manifest/resources';
+import { type S3Emulator, startS3Emulator } from '../support/s3-emulator';
 
 const BUCKET = 'content-reload';
-let server: S3rver;
+let s3: S3Emulator;
 let client: S3Client;
-let dir: string;
-let endpoint: string;
 /** The bucket as a function reads it: signed fetches with the credential chain (here the environment's). */
-const published = () => s3PublishedContent({ bucket: BUCKET, region: 'us-east-1', endpoint });
+const published = () => s3PublishedContent({ bucket: BUCKET, region: 'us-east-1', endpoint: s3.endpoint });
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'content-reload-'));
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startS3Emulator(BUCKET);
+  client = s3.client;
   Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
-  client = new S3Client({
-    endpoint,
-    forcePathStyle: true,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
 });
-afterAll(async () => {
-  client?.destroy();
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => s3?.stop());
 
 /** A holder that starts with the bundled build `bundled` and records what it installs; it cannot read "{broken". */
 function holder(bundled = 'bundled0000000000') {

@@ -112,16 +112,7 @@ describe('the tests of each period kind', () => {
 });
 
 describe('test blocks', () => {
-  const kinds: MeasuredPeriodKind[] = [
-    'previous_or_current_calendar_year',
-    'previous_calendar_year',
-    'trailing_12_months',
-    'previous_12_months_quarterly',
-    'previous_12_months_monthly',
-    'new_york_sales_tax_quarters',
-    'twelve_months_ending_september_30',
-    'any_12_consecutive_months',
-  ];
+  const kinds = PERIOD_KINDS.filter((k): k is MeasuredPeriodKind => k !== 'not_measured');
   for (const kind of kinds)
     it(`lists ${kind}'s tests in order, each within its block's span`, () => {
       for (const asOf of ['2024-02-29', '2025-05-20', '2025-12-31', '2026-01-01']) {
