@@ -3,7 +3,10 @@
 // refresh uses: nothing published keeps the bundled content; a published build is installed once,
 // at most one look per interval; bytes that do not match their build id, or an artifact the holder
 // cannot read, are refused once and the content held stays.
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBuild } from '../../functions/adapters/content/content-build';
 import type { HeldContent } from '../../functions/adapters/content/content-file';
@@ -121,5 +124,65 @@ describe('the content reload from the content bucket', () => {
     await reloader.fresh(at(10));
     expect(h.held()).toBe(fixed.build);
     expect(h.installed.at(-1)).toBe('2027-04-01');
+  });
+});
+
+describe('the signed read of the pointer', () => {
+  // s3rver does not check Signature V4, so a server here checks it as S3 does: it recomputes the
+  // signature from the request it received (method, path, query, the signed headers as they
+  // arrived) with the same secret, and answers 403 on a mismatch.
+  it('is signed over what actually reaches the server, session token included', async () => {
+    const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'session-token' };
+    // The S3 client's own hash, not the adapter's.
+    const sdkHash = new S3Client({ region: 'us-west-2' }).config.sha256;
+    const verifier = new SignatureV4({ service: 's3', region: 'us-west-2', credentials, sha256: sdkHash, uriEscapePath: false });
+    const verdicts: string[] = [];
+    const server = createServer((req, res) => {
+      void (async () => {
+        const authorization = req.headers.authorization ?? '';
+        const signedHeaders = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? [];
+        const url = new URL(req.url!, 'http://placeholder');
+        const amzDate = String(req.headers['x-amz-date']);
+        const signingDate = new Date(
+          `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+        );
+        const expected = await verifier.sign(
+          {
+            method: req.method!,
+            protocol: 'http:',
+            hostname: '127.0.0.1',
+            path: url.pathname,
+            query: Object.fromEntries(url.searchParams),
+            headers: Object.fromEntries(signedHeaders.map((h) => [h, String(req.headers[h])])),
+          },
+          { signingDate },
+        );
+        const ok = expected.headers.authorization === authorization && signedHeaders.includes('x-amz-security-token');
+        verdicts.push(ok ? `${url.pathname} signed` : `${url.pathname} mismatch`);
+        if (!ok) return res.writeHead(403).end('SignatureDoesNotMatch');
+        if (url.pathname.endsWith(CONTENT_STORE.pointerKey))
+          return res
+            .writeHead(200, { etag: '"p1"' })
+            .end(JSON.stringify({ build: contentBuild('{"format":5}'), key: `${CONTENT_STORE.artifactPrefix}a b.json`, version: 'v', published_at: 'x' }));
+        res.writeHead(200).end('{"format":5}');
+      })();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    Object.assign(process.env, {
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      AWS_SESSION_TOKEN: credentials.sessionToken,
+    });
+    try {
+      const version = await s3PublishedContent({ bucket: 'stage-content', region: 'us-west-2', endpoint }).current();
+      expect(await version!.read()).toBe('{"format":5}');
+    } finally {
+      server.close();
+      Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+      delete process.env.AWS_SESSION_TOKEN;
+    }
+    // A key with a space: the path as sent is the path as signed.
+    expect(verdicts).toEqual([`/stage-content/${CONTENT_STORE.pointerKey} signed`, `/stage-content/${CONTENT_STORE.artifactPrefix}a%20b.json signed`]);
   });
 });

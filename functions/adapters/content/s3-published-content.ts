@@ -51,13 +51,15 @@ export function s3PublishedContent(location: S3Location): PublishedContent {
 
   async function get(key: string, ifNoneMatch?: string): Promise<Response> {
     const url = new URL(key.split('/').map(encodeURIComponent).join('/'), base);
+    // The query the S3 client sends with a GetObject: the request is the SDK's, byte for byte.
+    url.searchParams.set('x-id', 'GetObject');
     const signed = await signer.sign({
       method: 'GET',
       protocol: url.protocol,
       hostname: url.hostname,
       ...(url.port ? { port: Number(url.port) } : {}),
       path: url.pathname,
-      query: {},
+      query: { 'x-id': 'GetObject' },
       // S3 wants the payload's hash signed; a GET has none.
       headers: { host: url.host, 'x-amz-content-sha256': createHash('sha256').update('').digest('hex') },
     });
