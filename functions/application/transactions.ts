@@ -33,7 +33,15 @@ import {
   type TransactionFilters,
   type TransactionRepository,
 } from '../core/transactions/repository';
-import { type Collected, type SentFields, type TransactionRecord, withCollected, withSent } from '../core/transactions/transaction';
+import {
+  type Collected,
+  type SalesChannel,
+  type SentFields,
+  type TransactionRecord,
+  withChannel,
+  withCollected,
+  withSent,
+} from '../core/transactions/transaction';
 import type { TransactionSummary } from '../core/transactions/view';
 import type { UsageKind } from '../core/usage/usage';
 import { dayOf, type Outcome, type TenantCall } from './call';
@@ -61,6 +69,8 @@ export interface CommitInput extends DocumentInput {
 export interface Recorded {
   readonly collected_lines?: ReadonlyMap<string, number> | undefined;
   readonly sent?: SentFields | undefined;
+  /** How the surface says it was sold; absent: not said (a replacement keeps its original's). */
+  readonly channel?: SalesChannel | undefined;
 }
 
 const collectedOf = (tax: number | null | undefined, recorded: Recorded = {}): Collected => ({
@@ -220,7 +230,10 @@ export async function commitTransaction(
   });
   const hash = requestHash(input);
   const { events } = committed;
-  const document = { ...withSent(withCollected(committed.document, collectedOf(collected_tax, recorded)), recorded.sent), request_sha256: hash };
+  const document = {
+    ...withChannel(withSent(withCollected(committed.document, collectedOf(collected_tax, recorded)), recorded.sent), recorded.channel),
+    request_sha256: hash,
+  };
   const receipt = receiptFor?.(document);
   // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
   // One item is kept free: the sale's refund, credit or void rewrites it in the same atomic write.
@@ -408,7 +421,11 @@ export async function adjustTransaction(
         reason,
         at,
       );
-      const replacement = withSent(withCollected(decided.replacement, collectedOf(input.collected_tax, recorded)), recorded.sent);
+      const replacement = withChannel(
+        withSent(withCollected(decided.replacement, collectedOf(input.collected_tax, recorded)), recorded.sent),
+        recorded.channel,
+        current.record.channel,
+      );
       return {
         change: {
           create: [decided.reversal, replacement],

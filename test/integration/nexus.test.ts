@@ -16,6 +16,7 @@ import type { PendingWork } from '../../functions/core/work/pending-work';
 import { ENGAGEMENTS, KEYS } from '../fixtures/seed';
 import { db, MAIN_TABLE, SUMMARY_TABLE } from '../support/dynamo';
 import { api, expectDetail, expectError, unique, V1 } from '../support/http';
+import { taxjar } from '../support/taxjar';
 
 const KEY = KEYS.nexus;
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -120,6 +121,41 @@ describe('economic nexus', () => {
     expect((await api('DELETE', `${V1}/nexus/sales-history/${res.body.id}`, { key: KEY })).status).toBe(200);
     expect((await nexusOf('AR')).measured.sales).toBe(0);
     expectError(await api('DELETE', `${V1}/nexus/sales-history/${res.body.id}`, { key: KEY }), 404, 'not_found');
+  });
+
+  it('counts a TaxJar order sold through a marketplace (exemption_type marketplace) as a marketplace sale, left out where the state leaves those out', async () => {
+    // New Mexico does not count marketplace-facilitated sales.
+    const client = taxjar(KEY);
+    const order = (id: string, extra: Record<string, unknown>) => ({
+      transaction_id: id,
+      transaction_date: TODAY.replaceAll('-', '/'),
+      to_country: 'US',
+      to_zip: '87102',
+      to_state: 'NM',
+      amount: 100,
+      shipping: 0,
+      sales_tax: 0,
+      line_items: [{ id: '1', quantity: 1, unit_price: 100 }],
+      ...extra,
+    });
+    const before = await nexusOf('NM');
+    const facilitated = unique('NX-MKT');
+    await client.createOrder(order(facilitated, { exemption_type: 'marketplace' }));
+    expect((await client.showOrder(facilitated)).order.exemption_type).toBe('marketplace');
+    await client.createOrder(order(unique('NX-OWN'), { amount: 40, line_items: [{ id: '1', quantity: 1, unit_price: 40 }] }));
+    const nm = await nexusOf('NM');
+    expect(nm.measured.sales - before.measured.sales).toBe(40);
+    expect(nm.measured.transactions - before.measured.transactions).toBe(1);
+    expect(nm.measured.excluded.marketplace).toEqual({
+      sales: (before.measured.excluded.marketplace?.sales ?? 0) + 100,
+      transactions: (before.measured.excluded.marketplace?.transactions ?? 0) + 1,
+    });
+    // Its refund is a marketplace refund: it takes back from the marketplace part.
+    await client.createRefund({
+      ...order(unique('NX-MKT-R'), { amount: -30, line_items: [{ id: '1', quantity: 1, unit_price: -30 }] }),
+      transaction_reference_id: facilitated,
+    });
+    expect((await nexusOf('NM')).measured.excluded.marketplace?.sales).toBe((before.measured.excluded.marketplace?.sales ?? 0) + 70);
   });
 
   it('refuses a whole request for one bad entry, with the specific code, and stores nothing', async () => {

@@ -19,7 +19,7 @@ import { ALL_LOCATIONS, contributions, keyOf, summaryDeltas } from '../../functi
 import { calculate } from '../../functions/core/tax/engine';
 import type { LineTax } from '../../functions/core/tax/types';
 import { commit, refund, voidTransaction } from '../../functions/core/transactions/lifecycle';
-import type { TransactionRecord } from '../../functions/core/transactions/transaction';
+import { type TransactionRecord, withChannel } from '../../functions/core/transactions/transaction';
 import { nexusTestWork } from '../../functions/core/work/pending-work';
 import { context } from '../support/engine';
 
@@ -59,6 +59,19 @@ describe('what a document adds to the nexus measure', () => {
     expect(sales.get('IA')!.get('10|direct|retail')).toEqual({ cents: 3_000, transactions: 1 });
     const refunded = refund(record, { code: 'R1', date: '2026-11-12', reason: null, lines: [{ number: '1', amount: 4_000 }] }, AT);
     expect(documentSales(refunded.document).get('SD')!.get('12|direct|retail')).toEqual({ cents: -4_000, transactions: 0 });
+  });
+
+  it('counts a document sold through a marketplace facilitator, and its refund, in the marketplace channel', () => {
+    const record = withChannel(sale([{ amount: 100, zip: '57104' }]), 'marketplace');
+    expect(record.channel).toBe('marketplace');
+    expect(documentSales(record).get('SD')!.get('10|marketplace|retail')).toEqual({ cents: 10_000, transactions: 1 });
+    expect(documentSales(record).get('SD')!.has('10|direct|retail')).toBe(false);
+    const refunded = refund(record, { code: 'R1', date: '2026-11-12', reason: null, lines: [{ number: '1', amount: 4_000 }] }, AT);
+    expect(documentSales(refunded.document).get('SD')!.get('12|marketplace|retail')).toEqual({ cents: -4_000, transactions: 0 });
+    // Said direct, or inherited from a direct original, the channel is gone; inherited, it stays.
+    expect(withChannel(record, 'direct').channel).toBeUndefined();
+    expect(withChannel(sale([{ amount: 1, zip: '57104' }]), undefined, 'marketplace').channel).toBe('marketplace');
+    expect(withChannel(record, undefined, undefined).channel).toBeUndefined();
   });
 
   it('keeps the day sales on the summary of all locations, through the item and back, and a void takes them back', () => {

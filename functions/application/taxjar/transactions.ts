@@ -60,7 +60,12 @@ export async function currentOrder(ports: DocumentPorts, call: TenantCall, id: s
 }
 
 /** What a TaxJar order keeps beside its document: what it says it collected, and what it was sent. */
-const recordedOf = (order: TaxjarOrderFields): Recorded => ({ collected_lines: collectedLinesOf(order), sent: sentFieldsOf(order) });
+const recordedOf = (order: TaxjarOrderFields): Recorded => ({
+  collected_lines: collectedLinesOf(order),
+  sent: sentFieldsOf(order),
+  // A marketplace-exempt order is a sale the facilitator collected on: a marketplace sale to nexus.
+  ...(order.exemption_type == null ? {} : { channel: order.exemption_type === 'marketplace' ? 'marketplace' : 'direct' }),
+});
 
 /** A commit of `document` under the order's id, recording the order's `sales_tax` as collected. */
 export function createOrder(

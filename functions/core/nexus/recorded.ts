@@ -9,8 +9,9 @@
 // - the exempt part of a line exempted for resale (a resale certificate, a wholesale declaration)
 //   is a sale for resale; any other exempt part is an exempt retail sale; a line not taxed for want
 //   of nexus is a taxable retail sale, so an exposure errs toward an obligation;
-// - documents are the seller's own sales (`direct`); marketplace-facilitated sales reach the measure
-//   through the sales history.
+// - documents are the seller's own sales (`direct`) unless recorded as sold through a marketplace
+//   facilitator (`channel: marketplace`, e.g. TaxJar's marketplace exemption); other
+//   marketplace-facilitated sales reach the measure through the sales history.
 import type { LineTax } from '../tax/types';
 import type { TransactionKind, TransactionRecord } from '../transactions/transaction';
 import type { Channel, DatedTotal, SaleKind } from './measure';
@@ -64,13 +65,14 @@ export function lineSales(line: LineTax): { kind: SaleKind; cents: number }[] {
 export function documentSales(record: TransactionRecord): Map<string, Map<string, DaySales>> {
   const byState = new Map<string, Map<string, { cents: number; transactions: number }>>();
   const day = record.date.slice(8, 10);
+  const channel: Channel = record.channel ?? 'direct';
   const largest = new Map<string, { kind: SaleKind; cents: number }>();
   for (const line of record.lines) {
     const state = line.address.state;
     let sales = byState.get(state);
     if (!sales) byState.set(state, (sales = new Map()));
     for (const { kind, cents } of lineSales(line)) {
-      const key = daySalesKey(day, 'direct', kind);
+      const key = daySalesKey(day, channel, kind);
       const into = sales.get(key) ?? { cents: 0, transactions: 0 };
       into.cents += cents;
       sales.set(key, into);
@@ -86,7 +88,7 @@ export function documentSales(record: TransactionRecord): Map<string, Map<string
     if (count === 0) continue;
     // A document of nothing but zero lines still is a transaction: a retail one.
     const kind = largest.get(state)?.kind ?? 'retail';
-    const key = daySalesKey(day, 'direct', kind);
+    const key = daySalesKey(day, channel, kind);
     const into = sales.get(key) ?? { cents: 0, transactions: 0 };
     into.transactions += count;
     sales.set(key, into);

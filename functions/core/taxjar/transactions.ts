@@ -179,6 +179,7 @@ export function orderFieldsOf(record: TransactionRecord): TaxjarOrderFields {
 
 /** The order's exemption: its declaration's type, else its certificate's (TaxJar's type of it), else none. */
 function exemptionTypeOfRecord(record: TransactionRecord): string | null {
+  if (record.channel === 'marketplace') return 'marketplace';
   if (record.declared_exemption) return record.declared_exemption.type;
   const certificate = record.lines.find((l) => l.certificate)?.certificate;
   return certificate ? exemptionTypeOf(certificate.exemption_reason as Certificate['exemption_reason']) : null;

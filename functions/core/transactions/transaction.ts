@@ -75,7 +75,16 @@ export interface TransactionRecord {
   readonly sent?: SentFields | undefined;
   /** The buyer's declared exemption the document was taxed with; absent without one (and on documents stored before declarations). */
   readonly declared_exemption?: DeclaredExemption | undefined;
+  /**
+   * `marketplace`: sold through a marketplace facilitator that collects the tax (TaxJar's
+   * exemption_type `marketplace`), which an economic nexus measure counts only where the state
+   * does. Absent for the seller's own sales. Refunds, credits and reversals keep their original's.
+   */
+  readonly channel?: 'marketplace' | undefined;
 }
+
+/** How a surface says a document was sold: through a marketplace facilitator, or directly. */
+export type SalesChannel = 'marketplace' | 'direct';
 
 export interface SentFields {
   readonly fields: Readonly<Record<string, string>>;
@@ -109,6 +118,12 @@ export function withCollected(record: TransactionRecord, collected: Collected | 
       return reported === undefined ? line : { ...line, collected_tax: signed(reported) };
     }),
   };
+}
+
+/** The record sold through `channel` when the surface said, else as `inherited` (a replacement's original); direct by default. */
+export function withChannel(record: TransactionRecord, channel: SalesChannel | undefined, inherited?: TransactionRecord['channel']): TransactionRecord {
+  const { channel: _held, ...rest } = record;
+  return (channel ?? inherited ?? 'direct') === 'marketplace' ? { ...rest, channel: 'marketplace' } : rest;
 }
 
 /** The record with what the surface was sent, when anything was. */

@@ -55,6 +55,7 @@ const DocumentRecord = v.object({
   lines: v.array(Line),
   refunds: v.array(v.string()),
   credits: v.array(v.string()),
+  channel: v.optional(v.literal('marketplace')),
   declared_exemption: v.optional(
     v.object({
       type: v.picklist(DECLARED_TYPES),
