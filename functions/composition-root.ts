@@ -202,7 +202,8 @@ export const nexusPorts = /* @__PURE__ */ once(
   (): NexusPorts => ({
     // The summaries table alone: those of the main table were last written before summaries kept
     // day sales, so they hold none, and reading them would double the keys of every answer.
-    nexus: (tenant) => new NexusStore(docClient(), table(), tenant, new SummaryStore(docClient(), config().summaryTableName, tenant)),
+    nexus: (tenant) =>
+      new NexusStore(docClient(), table(), tenant, new SummaryStore(docClient(), config().summaryTableName, tenant), config().summaryTableName),
     documents: transactionStore,
     rules: nexusRules,
     tenants: tenantStore(),

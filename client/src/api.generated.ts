@@ -428,7 +428,7 @@ export interface paths {
          *     - 422 `exemption_certificate_not_found`: a selected certificate that does not apply (not active, not assigned to the customer, not effective on the date or not for the state), never a silent exemption.
          *     - 403 `location_not_authorized` / 404 `not_found`: a `location_code` a location-scoped key may not name, or that the account does not have.
          *     - 400 `invalid_nexus_mode`: `nexus_mode: reference` (for calculations only).
-         *     - 400 `invalid_request` (detail `transaction_item_limit`): a document whose write would not fit one DynamoDB transaction (lines in more than 48 destination states with a `location_code`).
+         *     - 400 `invalid_request` (detail `transaction_item_limit`): a document whose write would not fit one DynamoDB transaction (lines in more than 47 destination states with a `location_code`).
          *     - 409 `duplicate_transaction`: the code is taken; the existing document is unchanged, and the detail says whether it was made from this same payload (an earlier attempt of this request) or another.
          *
          *     Retry with the same `Idempotency-Key` to get the stored answer instead of a duplicate. Billed as one `commit`.

@@ -8,9 +8,10 @@ import type { TenantRepository } from '../core/account/ports';
 import { isUsState } from '../core/content/states';
 import { DomainError, fieldError, validationError } from '../core/errors';
 import { alertOf } from '../core/nexus/alerts';
-import { exposureOn, pendingCrossing } from '../core/nexus/crossing';
+import { type Exposure, exposureOn, pendingCrossing } from '../core/nexus/crossing';
 import { assertEntries, datedTotal, type HistoryEntry, type HistoryRecord } from '../core/nexus/history';
-import type { DatedTotal } from '../core/nexus/measure';
+import { type DatedTotal, MonthsNeeded } from '../core/nexus/measure';
+import { quarterOf } from '../core/nexus/month-sales';
 import type { NexusRepository } from '../core/nexus/ports';
 import { type ProjectionView, projectState } from '../core/nexus/projection';
 import { monthsToRead, type NexusStateView, nexusReport, stateView } from '../core/nexus/report';
@@ -54,6 +55,56 @@ function assertAsOf(rules: NexusRules, asOf: string, today: string, target: stri
   }
 }
 
+/** Rounds of reading the days of the months a state's tests cut, before its whole look-back is read. */
+const DAY_ROUNDS = 2;
+
+/**
+ * Exposure per state on `asOf` (the states given, else every state with a measured rule): measured
+ * on the month totals of the quarters its look-back covers, reading the day sales only of the
+ * months a test or the period measured cuts (core/nexus/measure.ts, MonthsNeeded); the sales
+ * history is by day. The same answer as over every day, in a few reads.
+ */
+async function exposuresOn(ports: NexusPorts, tenant: Tenant, asOf: string, states?: ReadonlySet<string>): Promise<Map<string, Exposure>> {
+  const rules = ports.rules();
+  const months = monthsToRead(rules, asOf);
+  if (states) for (const state of [...months.keys()]) if (!states.has(state)) months.delete(state);
+  const repo = ports.nexus(tenant);
+  const quarters = [...new Set([...months.values()].flat().map(quarterOf))].sort();
+  const [monthSales, history] = await Promise.all([repo.monthSales(quarters, [...months.keys()]), repo.history()]);
+  const days = new Map<string, DatedTotal[]>();
+  for (const record of history)
+    for (const entry of record.entries) {
+      if (!months.has(entry.state)) continue;
+      days.set(entry.state, [...(days.get(entry.state) ?? []), datedTotal(entry)]);
+    }
+  const detailed = new Map<string, Set<string>>();
+  const out = new Map<string, Exposure>();
+  let pending = new Map<string, string[]>();
+  for (const [state, list] of months) if (monthSales.get(state) === null) pending.set(state, list);
+  for (let round = 0; ; round++) {
+    if (pending.size > 0) {
+      for (const [state, read] of await repo.recorded(pending)) days.set(state, [...(days.get(state) ?? []), ...read]);
+      for (const [state, list] of pending) detailed.set(state, new Set([...(detailed.get(state) ?? []), ...list]));
+    }
+    pending = new Map();
+    for (const [state, list] of months) {
+      if (out.has(state)) continue;
+      const seen = detailed.get(state) ?? new Set<string>();
+      const lookBack = new Set(list);
+      const rows = (monthSales.get(state) ?? []).filter((m) => lookBack.has(m.month) && !seen.has(m.month));
+      try {
+        out.set(state, exposureOn(rules, state, asOf, days.get(state) ?? [], rows));
+      } catch (error) {
+        if (!(error instanceof MonthsNeeded)) throw error;
+        const wanted = (round < DAY_ROUNDS ? error.months : list).filter((m) => !seen.has(m));
+        if (wanted.length === 0) throw error;
+        pending.set(state, wanted);
+      }
+    }
+    if (pending.size === 0) return out;
+  }
+}
+
 /** Recorded sales and sales history per state, over what an answer on `asOf` measures. */
 async function salesOn(ports: NexusPorts, tenant: Tenant, asOf: string, states?: ReadonlySet<string>): Promise<Map<string, DatedTotal[]>> {
   const repo = ports.nexus(tenant);
@@ -83,8 +134,8 @@ export async function nexusOverview(ports: NexusPorts, call: TenantCall, asOf: s
   const rules = ports.rules();
   assertAsOf(rules, day, today, 'query.as_of');
   const tenant = call.principal.tenant;
-  const [sales, { settings }] = await Promise.all([salesOn(ports, tenant, day), ports.tenantConfigs.get(tenant)]);
-  return { as_of: day, rules_sha256: rules.artifact.source.sha256, states: nexusReport(rules, day, sales, settings.registrations) };
+  const [exposures, { settings }] = await Promise.all([exposuresOn(ports, tenant, day), ports.tenantConfigs.get(tenant)]);
+  return { as_of: day, rules_sha256: rules.artifact.source.sha256, states: nexusReport(rules, day, new Map(), settings.registrations, exposures) };
 }
 
 /** The canonical form a retry's entries are compared in. */
@@ -217,13 +268,13 @@ export async function watchStates(ports: NexusPorts, tenant: Tenant, states: Rea
   if (states.size === 0) return 0;
   const today = dayOf(now);
   const rules = ports.rules();
-  const [sales, { settings }] = await Promise.all([salesOn(ports, tenant, today, states), ports.tenantConfigs.get(tenant)]);
+  const [exposures, { settings }] = await Promise.all([exposuresOn(ports, tenant, today, states), ports.tenantConfigs.get(tenant)]);
   const repo = ports.nexus(tenant);
   let written = 0;
   for (const state of states) {
     const rule = rules.ruleOn(state, today);
     if (!rule) continue;
-    const exposure = exposureOn(rules, state, today, sales.get(state) ?? []);
+    const exposure = exposures.get(state) ?? exposureOn(rules, state, today, []);
     const view = stateView(
       rule,
       exposure,

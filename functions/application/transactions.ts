@@ -236,12 +236,13 @@ export async function commitTransaction(
   };
   const receipt = receiptFor?.(document);
   // A lost race with a concurrent commit of the same code is retried: the retry reports the duplicate.
-  // One item is kept free: the sale's refund, credit or void rewrites it in the same atomic write.
+  // Two items are kept free: the sale's refund, credit, void or adjustment rewrites it in the same
+  // atomic write, and an adjustment writes its reversal and replacement too.
   try {
     // A batch's commit is billed as its item (in the same write as its receipt), not as a commit too.
     const usage = chargeOf(call, receipt ? 'batch_item' : 'commit');
     await untilWritten(() =>
-      ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 1, usage, companions: alongside.companions }),
+      ports.documents(tenant).write({ create: [document], update: [], events, receipt, reserve: 2, usage, companions: alongside.companions }),
     );
   } catch (error) {
     throw explainDuplicate(error, hash, () => 'code');

@@ -23,6 +23,13 @@ import type { Tables } from './tables';
 export const RATE_COUNTER_KEY_PREFIX = 'RATE#';
 
 /**
+ * Partition keys of the quarters' month records of economic nexus (monthSalesEntity.key in
+ * functions/adapters/dynamodb/entities/month-sales.ts): GET /nexus brings one level with its
+ * summaries the first time it reads it, so reads may update those items and no other summary.
+ */
+export const MONTH_RECORD_KEY_PATTERN = 'SUM#*#~month-sales#*';
+
+/**
  * Partition of the deployment's own secrets (deploymentSecretEntity.key), made on first use by
  * whichever function needs one first: a list's cursor key may be created by a read-only route.
  */
@@ -149,6 +156,7 @@ export class AccessProfiles extends Construct {
       usage.grantReadData(role);
       grantRateCounting(main, role);
       grantSecretCreation(main, role);
+      grantRecordLevelling(summaries, role);
     }
     if (profile.data === 'write') {
       main.grantReadWriteData(role);
@@ -192,6 +200,17 @@ function grantRateCounting(main: Table, role: Role): void {
       actions: ['dynamodb:UpdateItem'],
       resources: [main.tableArn],
       conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_COUNTER_KEY_PREFIX}*`] } },
+    }),
+  );
+}
+
+/** Read-only routes may update the month records of economic nexus, and no other summary. */
+function grantRecordLevelling(summaries: Table, role: Role): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['dynamodb:UpdateItem'],
+      resources: [summaries.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [MONTH_RECORD_KEY_PATTERN] } },
     }),
   );
 }

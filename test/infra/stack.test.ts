@@ -4,7 +4,9 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { deploymentSecretEntity } from '../../functions/adapters/dynamodb/entities/deployment-secret';
+import { monthSalesEntity } from '../../functions/adapters/dynamodb/entities/month-sales';
 import { rateCounterEntity } from '../../functions/adapters/dynamodb/entities/rate-counter';
+import { summaryEntity } from '../../functions/adapters/dynamodb/entities/summary';
 import {
   BATCH_ITEMS_QUEUE,
   LOG_CONSUMERS,
@@ -16,7 +18,14 @@ import {
 } from '../../functions/manifest/resources';
 import { AVATAX_BASE_PATH, fullPath, type RouteDef, TAXJAR_BASE_PATH } from '../../functions/manifest/route';
 import { ROUTES, TAXJAR_TAXES } from '../../functions/manifest/routes';
-import { AccessProfiles, DEPLOYMENT_SECRET_PARTITION, profileKey, RATE_COUNTER_KEY_PREFIX, routeAccess } from '../../lib/constructs/access-profiles';
+import {
+  AccessProfiles,
+  DEPLOYMENT_SECRET_PARTITION,
+  MONTH_RECORD_KEY_PATTERN,
+  profileKey,
+  RATE_COUNTER_KEY_PREFIX,
+  routeAccess,
+} from '../../lib/constructs/access-profiles';
 import { CONTENT_REFRESH_SCHEDULES, ContentBucket } from '../../lib/constructs/content-store';
 import { QueueWorkers } from '../../lib/constructs/queue-workers';
 import { Queues } from '../../lib/constructs/queues';
@@ -168,7 +177,7 @@ describe('functions', () => {
 });
 
 describe('least privilege', () => {
-  it('lets read-only routes update nothing but their rate counters, and create nothing but the deployment secrets', () => {
+  it('lets read-only routes update nothing but their rate counters and the nexus month records, and create nothing but the deployment secrets', () => {
     // GET routes write only where the manifest says so: reading a batch or return job past its deadline records its failure.
     expect(routes.filter((r) => r.method === 'GET' && routeAccess(r).data === 'write').map((r) => r.id)).toEqual([
       'batches-get',
@@ -185,6 +194,7 @@ describe('least privilege', () => {
       const updates = statements.filter((s) => [s.Action].flat().includes('dynamodb:UpdateItem'));
       expect(updates).toEqual([
         expect.objectContaining({ Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_COUNTER_KEY_PREFIX}*`] } } }),
+        expect.objectContaining({ Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [MONTH_RECORD_KEY_PATTERN] } } }),
       ]);
     }
   });
@@ -197,9 +207,18 @@ describe('least privilege', () => {
       ).toEqual([]);
   });
 
-  it('uses the partition keys of the real rate counters and deployment secrets', () => {
+  it('uses the partition keys of the real rate counters, deployment secrets and month records', () => {
     expect(rateCounterEntity.key('key', 'general', 0).PK.startsWith(RATE_COUNTER_KEY_PREFIX)).toBe(true);
     expect(deploymentSecretEntity.key('cursor').PK).toBe(DEPLOYMENT_SECRET_PARTITION);
+    // IAM's StringLike: `*` is any run of characters.
+    const like = new RegExp(
+      `^${MONTH_RECORD_KEY_PATTERN.split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
+    const tenant = { accountId: 'acct_1', environment: 'sandbox' } as const;
+    expect(monthSalesEntity.key(tenant, '2026-Q4', 3).PK).toMatch(like);
+    expect(summaryEntity.key(tenant, { state: 'NY', period: '2026-11', location: '*' }, 0).PK).not.toMatch(like);
   });
 
   it('grants the idempotency table to POST routes only', () => {

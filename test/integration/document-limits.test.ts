@@ -42,33 +42,33 @@ describe('a document too large for one atomic write', () => {
   it('has every state and DC to hand', () => expect(STATES.length).toBe(51));
 
   it('is refused up front with 400 invalid_request naming the limit, and nothing of it is stored', async () => {
-    const code = unique('WIDE49');
-    const res = await commit(spread(code, 49, 'NYC'));
+    const code = unique('WIDE48');
+    const res = await commit(spread(code, 48, 'NYC'));
     const error = expectError(res, 400, 'invalid_request');
     expect(error.details).toEqual([expect.objectContaining({ code: 'transaction_item_limit', target: 'lines', severity: 'error' })]);
     const detail = error.details![0]!.message as string;
     expect(detail).toContain('needs 101 items');
     expect(detail).toContain('DynamoDB allows 100');
-    expect(detail).toContain('at most 48 destination states');
+    expect(detail).toContain('at most 47 destination states');
     expectError(await api('GET', `${V1}/transactions/${code}`, { key: KEYS.admin }), 404, 'transaction_not_found');
     if (!REMOTE) expect(await eventsMentioning('acct_main', 'sandbox', code)).toEqual([]);
   });
 
   it('at the limit commits, and its full refund, its void and its adjustment each fit', async () => {
-    const sale = unique('WIDE48');
-    expect((await commit(spread(sale, 48, 'NYC'))).status).toBe(201);
+    const sale = unique('WIDE47');
+    expect((await commit(spread(sale, 47, 'NYC'))).status).toBe(201);
     const refund = await api('POST', `${V1}/transactions/${sale}/refunds`, { key: KEYS.admin, body: { refund_code: `${sale}-R` } });
     expect(refund.status, refund.text).toBe(201);
     expect((await api('GET', `${V1}/transactions/${sale}`, { key: KEYS.admin })).body.status).toBe('refunded');
 
-    const voided = unique('WIDE48V');
-    expect((await commit(spread(voided, 48, 'NYC'))).status).toBe(201);
+    const voided = unique('WIDE47V');
+    expect((await commit(spread(voided, 47, 'NYC'))).status).toBe(201);
     const voiding = await api('POST', `${V1}/transactions/${voided}/void`, { key: KEYS.admin, body: {} });
     expect(voiding.status, voiding.text).toBe(200);
 
-    const adjusted = unique('WIDE48A');
-    expect((await commit(spread(adjusted, 48, 'NYC'))).status).toBe(201);
-    const { code: _code, ...replacement } = spread('-', 48, 'NYC');
+    const adjusted = unique('WIDE47A');
+    expect((await commit(spread(adjusted, 47, 'NYC'))).status).toBe(201);
+    const { code: _code, ...replacement } = spread('-', 47, 'NYC');
     const adjustment = await api('POST', `${V1}/transactions/adjustments`, {
       key: KEYS.admin,
       body: { original_code: adjusted, reversal_code: `${adjusted}-REV`, replacement_code: `${adjusted}-NEW`, replacement },

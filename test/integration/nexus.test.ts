@@ -230,7 +230,7 @@ describe('economic nexus', () => {
 
     const tenants = new TenantStore(db(), MAIN_TABLE);
     const ports: NexusPorts = {
-      nexus: (t) => new NexusStore(db(), MAIN_TABLE, t, new SummaryStore(db(), SUMMARY_TABLE, t)),
+      nexus: (t) => new NexusStore(db(), MAIN_TABLE, t, new SummaryStore(db(), SUMMARY_TABLE, t), SUMMARY_TABLE),
       documents: () => ({ get: async () => null }),
       rules: nexusRules,
       tenants,

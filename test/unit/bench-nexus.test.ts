@@ -3,7 +3,9 @@
 // and the check refuses an answer that measures anything else.
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../functions/core/nexus/dates';
+import { monthTotals, quarterOf } from '../../functions/core/nexus/month-sales';
 import { datedTotals } from '../../functions/core/nexus/recorded';
+import { isMonthSalesSummary } from '../../functions/core/returns/summary';
 import { answerMismatches, historyRecords } from '../../scripts/bench/nexus';
 import { documentAt, SPREAD_DAYS, salesBetween, seedAccount, statesOf, templates } from '../../scripts/bench/nexus-seed';
 import { content } from '../support/engine';
@@ -26,7 +28,17 @@ describe('the nexus bench seed', () => {
 
   it('sums the documents into summaries that hold the sales counted from their lines', () => {
     const seeded = seedAccount(byState, TODAY, 2_000);
-    expect(seeded.summaries).toHaveLength(places.length * 25);
+    const records = seeded.summaries.filter((s) => isMonthSalesSummary(s.key));
+    expect(seeded.summaries).toHaveLength(places.length * 25 + records.length);
+    // One month record per quarter of the 25 months, holding what the summaries hold.
+    expect(records).toHaveLength(new Set(seeded.summaries.filter((s) => !isMonthSalesSummary(s.key)).map((s) => quarterOf(s.key.period))).size);
+    for (const { state } of places) {
+      const fromRecords = records
+        .flatMap((r) => monthTotals(r.key.period, r.totals.sales).get(state) ?? [])
+        .flatMap((m) => m.parts)
+        .reduce((n, p) => ({ cents: n.cents + p.sales_cents, transactions: n.transactions + p.transactions }), { cents: 0, transactions: 0 });
+      expect(fromRecords).toEqual(salesBetween(seeded.sales, [], state, '2000-01-01', TODAY));
+    }
     for (const { state } of places) {
       const fromSummaries = seeded.summaries
         .filter((s) => s.key.state === state)

@@ -12,10 +12,11 @@ import type { EventDraft } from '../../functions/core/events/catalogue';
 import { alertOf } from '../../functions/core/nexus/alerts';
 import type { HistoryRecord } from '../../functions/core/nexus/history';
 import type { DatedTotal } from '../../functions/core/nexus/measure';
+import { type MonthTotal, monthSalesChanges, monthTotals } from '../../functions/core/nexus/month-sales';
 import type { NexusRepository } from '../../functions/core/nexus/ports';
-import { datedTotals, documentSales, lineSales } from '../../functions/core/nexus/recorded';
+import { datedTotals, daySalesKey, documentSales, lineSales } from '../../functions/core/nexus/recorded';
 import { monthsToRead, nexusReport } from '../../functions/core/nexus/report';
-import { ALL_LOCATIONS, contributions, keyOf, summaryDeltas } from '../../functions/core/returns/summary';
+import { ALL_LOCATIONS, contributions, keyOf, monthSalesSummaryKey, summaryDeltas } from '../../functions/core/returns/summary';
 import { calculate } from '../../functions/core/tax/engine';
 import type { LineTax } from '../../functions/core/tax/types';
 import { commit, refund, voidTransaction } from '../../functions/core/transactions/lifecycle';
@@ -76,8 +77,11 @@ describe('what a document adds to the nexus measure', () => {
 
   it('keeps the day sales on the summary of all locations, through the item and back, and a void takes them back', () => {
     const record = sale([{ amount: 250, zip: '57104' }]);
-    const [delta] = summaryDeltas({ create: [record], update: [] });
+    const [delta, month] = summaryDeltas({ create: [record], update: [] });
     expect(delta!.key).toEqual({ state: 'SD', period: '2026-11', location: ALL_LOCATIONS });
+    // The quarter's month record follows, with the month's net and the state's bound.
+    expect(month!.key).toEqual(monthSalesSummaryKey('2026-Q4'));
+    expect(Object.fromEntries(summaryEntity.increments(month!.totals))).toEqual({ SD11drs: 25_000, SD11drn: 1, SD11us: 25_000, SD11un: 1 });
     const item = Object.fromEntries(summaryEntity.increments(delta!.totals));
     expect(item.d10drs).toBe(25_000);
     expect(item.d10drn).toBe(1);
@@ -85,8 +89,10 @@ describe('what a document adds to the nexus measure', () => {
       { date: '2026-11-10', sales_cents: 25_000, transactions: 1, channel: 'direct', kind: 'retail' },
     ]);
     const voided = voidTransaction(record, null, AT).original;
-    const [back] = summaryDeltas({ create: [], update: [{ before: record, record: voided }] });
+    const [back, backMonth] = summaryDeltas({ create: [], update: [{ before: record, record: voided }] });
     expect([...back!.totals.sales]).toEqual([['10|direct|retail', { cents: -25_000, transactions: -1 }]]);
+    // A void lowers the net and leaves the bound: it bounds what any days of the month counted.
+    expect([...backMonth!.totals.sales]).toEqual([['SD|11|direct|retail', { cents: -25_000, transactions: -1 }]]);
   });
 
   it('adds up: the day sales of every state are the lines’ sales, for any mix of lines', () => {
@@ -167,7 +173,21 @@ class MemoryNexus implements NexusRepository {
   private readonly alerts = new Set<string>();
   constructor(private readonly totals: Map<string, DatedTotal[]>) {}
   async recorded(months: ReadonlyMap<string, readonly string[]>) {
-    return new Map([...this.totals].filter(([state]) => months.has(state)).map(([s, t]) => [s, [...t]]));
+    return new Map([...this.totals].filter(([state]) => months.has(state)).map(([s, t]) => [s, t.filter((d) => months.get(s)!.includes(d.date.slice(0, 7)))]));
+  }
+  /** The month totals the records would hold, each total one change. */
+  async monthSales(quarters: readonly string[], states: readonly string[]) {
+    const out = new Map<string, MonthTotal[] | null>(states.map((s) => [s, []]));
+    for (const state of states) {
+      const changes = (this.totals.get(state) ?? []).map((t, i) => ({
+        state,
+        month: t.date.slice(0, 7),
+        code: `d${i}`,
+        sales: new Map([[daySalesKey(t.date.slice(8, 10), t.channel, t.kind), { cents: t.sales_cents, transactions: t.transactions }]]),
+      }));
+      for (const c of monthSalesChanges(changes)) if (quarters.includes(c.quarter)) out.get(state)!.push(...(monthTotals(c.quarter, c.sales).get(state) ?? []));
+    }
+    return out;
   }
   async history(): Promise<HistoryRecord[]> {
     return [];

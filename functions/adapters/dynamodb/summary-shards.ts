@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { Tenant } from '../../core/access/records';
-import { type SummaryDelta, type SummaryKey, type SummaryTotals, sumTotals } from '../../core/returns/summary';
+import { isMonthSalesSummary, type SummaryDelta, type SummaryKey, type SummaryTotals, sumTotals } from '../../core/returns/summary';
 import type { TransactItem } from './atomic-write';
 import { summaryEntity } from './entities/summary';
 
@@ -49,7 +49,9 @@ export interface SummaryWrite {
  */
 export function summaryUpdates(table: string, tenant: Tenant, deltas: readonly SummaryDelta[], joinedShard?: number): SummaryWrite {
   const byItem = new Map<string, { key: SummaryKey; summary: string; shard: number; width: number; records: boolean; parts: SummaryTotals[] }>();
-  for (const d of deltas) {
+  // The quarters' month records first, so that the summaries keep their places at the end of a write.
+  const ordered = [...deltas.filter((d) => isMonthSalesSummary(d.key)), ...deltas.filter((d) => !isMonthSalesSummary(d.key))];
+  for (const d of ordered) {
     // Widths are per table too: a width recorded in one table says nothing of the other's shard 0.
     const summary = `${table}|${summaryEntity.summaryId(tenant, d.key)}`;
     const { width, recorded } = widths.get(summary) ?? { width: 1, recorded: true };
@@ -66,15 +68,18 @@ export function summaryUpdates(table: string, tenant: Tenant, deltas: readonly S
     if (adds.size === 0 && !records) continue;
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
+    // The shortest placeholders: a wide document's month record adds hundreds of totals in one
+    // expression, which DynamoDB caps at 4 KB.
     const clauses = [...adds].map(([name, value], i) => {
-      names[`#a${i}`] = name;
-      values[`:a${i}`] = value;
-      return `#a${i} :a${i}`;
+      const p = i.toString(36);
+      names[`#${p}`] = name;
+      values[`:${p}`] = value;
+      return `#${p} :${p}`;
     });
     if (records) {
-      names['#w'] = summaryEntity.widthAttribute;
-      values[':w'] = new Set([width]);
-      clauses.push('#w :w');
+      names['#W'] = summaryEntity.widthAttribute;
+      values[':W'] = new Set([width]);
+      clauses.push('#W :W');
     }
     updates.push({
       Update: {

@@ -16,7 +16,7 @@ import type { AvataxCompanion } from '../../core/avatax/records';
 import { DomainError } from '../../core/errors';
 import { type DeclaredDelta, declaredDeltas, mergeDeltas } from '../../core/exemptions/declared';
 import type { Page, PageRequest } from '../../core/lists/paging';
-import { keyOf, type SummaryDelta, summaryDeltas } from '../../core/returns/summary';
+import { isMonthSalesSummary, keyOf, type SummaryDelta, summaryDeltas } from '../../core/returns/summary';
 import {
   CompanionChanged,
   type DocumentChange,
@@ -64,6 +64,17 @@ const MAX_BYTES = 3_000_000;
  * the summary updates a group merges into one per summary, about MAX_BYTES, and no document twice
  * (a second commit of a code in the same chunk lands in a later group and fails as a duplicate).
  */
+/**
+ * The most totals (two attributes each, `#xx :xx` in the expression) one month record's update
+ * adds: its expression stays within DynamoDB's 4 KB. A document adds at most 51 states × (three
+ * kinds + the bound); an adjustment changing the channel too may add more, and is refused.
+ */
+const MAX_RECORD_TOTALS = 210;
+
+/** The month-record totals a change adds, by record and key. */
+const monthRecordTotals = (parts: ChangeParts): string[] =>
+  parts.deltas.filter((d) => isMonthSalesSummary(d.key)).flatMap((d) => [...d.totals.sales.keys()].map((k) => `${keyOf(d.key)}|${k}`));
+
 function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { index: number; parts: ChangeParts }[][] {
   const groups: { index: number; parts: ChangeParts }[][] = [];
   let group: (typeof groups)[number] = [];
@@ -71,13 +82,16 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
   let bytes = 0;
   let codes = new Set<string>();
   let summaries = new Set<string>();
+  let totals = new Set<string>();
   for (const { index, parts } of all) {
     const size = JSON.stringify(parts.write.items).length;
     const newSummaries = new Set([...summaries, ...parts.deltas.map((d) => keyOf(d.key))]);
+    const newTotals = new Set([...totals, ...monthRecordTotals(parts)]);
     // One more item for the group's usage counter (several owners in one group are rare: one batch is one key).
     const fits =
       items + parts.write.size + parts.declared.length + newSummaries.size + 1 <= MAX_ITEMS &&
       bytes + size <= MAX_BYTES &&
+      newTotals.size <= MAX_RECORD_TOTALS &&
       !parts.codes.some((c) => codes.has(c));
     if (group.length > 0 && !fits) {
       groups.push(group);
@@ -86,12 +100,14 @@ function joinGroups(all: readonly { index: number; parts: ChangeParts }[]): { in
       bytes = 0;
       codes = new Set();
       summaries = new Set();
+      totals = new Set();
     }
     group.push({ index, parts });
     items += parts.write.size + parts.declared.length;
     bytes += size;
     for (const c of parts.codes) codes.add(c);
     for (const d of parts.deltas) summaries.add(keyOf(d.key));
+    for (const t of monthRecordTotals(parts)) totals.add(t);
   }
   if (group.length > 0) groups.push(group);
   return groups;
@@ -113,15 +129,24 @@ const changeShard = (parts: ChangeParts): number | undefined => (parts.codes[0] 
  * saying how many items it needs and how many destination states a document can have.
  */
 function tooManyItems(parts: ChangeParts, summaries: number, reserve: number): DomainError | null {
+  const totals = monthRecordTotals(parts).length;
+  if (totals > MAX_RECORD_TOTALS) {
+    const message =
+      `This change adds ${totals} month totals of economic nexus in one update; DynamoDB's expression allows ${MAX_RECORD_TOTALS}. ` +
+      'Split the document into several (fewer destination states, or one sales channel).';
+    return new DomainError('invalid_request', message, [{ code: 'transaction_item_limit', target: 'lines', message }]);
+  }
   const own = parts.write.size + parts.declared.length;
   const needed = own + summaries + reserve;
   if (needed <= MAX_ITEMS) return null;
-  const states = new Set(parts.deltas.map((d) => d.key.state)).size;
-  const perState = Math.max(1, Math.ceil(summaries / Math.max(1, states)));
-  const maxStates = Math.floor((MAX_ITEMS - reserve - own) / perState);
+  const records = new Set(parts.deltas.filter((d) => isMonthSalesSummary(d.key)).map((d) => keyOf(d.key))).size;
+  const states = new Set(parts.deltas.filter((d) => !isMonthSalesSummary(d.key)).map((d) => d.key.state)).size;
+  const perState = Math.max(1, Math.ceil((summaries - records) / Math.max(1, states)));
+  const maxStates = Math.floor((MAX_ITEMS - reserve - own - records) / perState);
   const message =
     `This change needs ${needed} items in one atomic write; DynamoDB allows ${MAX_ITEMS}. It writes ${own} documents and events, ` +
-    `${summaries} return summaries (one per destination state and month${perState > 1 ? ', and per location' : ''}; ${states} states here)` +
+    `${summaries} return summaries (one per destination state and month${perState > 1 ? ', and per location' : ''}; ${states} states here` +
+    `; and the month totals of economic nexus, one per quarter)` +
     `${reserve > 0 ? `, and keeps ${reserve} free so that a refund, credit or void of the document always fits` : ''}. ` +
     `A change like this one fits with lines in at most ${maxStates} destination states: split the document into several.`;
   return new DomainError('invalid_request', message, [{ code: 'transaction_item_limit', target: 'lines', message }]);
@@ -140,10 +165,10 @@ export class TransactionStore implements TransactionRepository {
 
   /**
    * The usage counter updates of changes written together (in the slot of the first document), and
-   * whether they fit in the transaction. They almost always do; a change that fills DynamoDB's 100
-   * items by itself (a document in 48 destination states with a location, adjusted) is not refused
-   * for its usage: its counter follows in an UpdateItem once the transaction is written, the one case
-   * where a unit is not atomic with its document (docs/usage-and-monitoring.md).
+   * whether they fit in the transaction. The items a sale keeps free leave room for them; should a
+   * change fill DynamoDB's 100 items by itself, it is not refused for its usage: its counter follows
+   * in an UpdateItem once the transaction is written, the one case where a unit is not atomic with
+   * its document (docs/usage-and-monitoring.md).
    */
   private usageItems(parts: readonly ChangeParts[], written: number): { items: TransactItem[]; inline: boolean } {
     const charges = parts.flatMap((p) => p.usage);

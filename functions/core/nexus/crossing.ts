@@ -3,7 +3,8 @@
 // that rule's counting (measure.ts), boundary wording and combination of tests.
 
 import { isIsoDate } from './dates';
-import { type Amounts, type DatedTotal, type Exclusion, Ledger } from './measure';
+import { type Amounts, type DatedTotal, type Exclusion, Ledger, MonthsNeeded } from './measure';
+import type { MonthTotal } from './month-sales';
 import { obligationFrom } from './obligation';
 import { firstTest, type PeriodTest, periodInProgress, type TestBlock, testBlocksUpTo, testedDaily } from './periods';
 import type { Comparison, Duty, MeasuredRule, NexusRule, NexusRules, SourceKind } from './thresholds';
@@ -74,7 +75,11 @@ export function shareOf(rule: MeasuredRule, m: Amounts): number {
 export function firstMet(rule: MeasuredRule, ledger: Ledger, blocks: readonly TestBlock[]): PeriodTest | undefined {
   for (const block of blocks) {
     if (!testMet(rule, ledger.upperBound(block.from, block.to))) continue;
-    const met = block.tests().find((t) => testMet(rule, ledger.counted(t.from, t.to)));
+    const tests = block.tests();
+    // Every month the block's tests cut is asked for at once, so a caller reads them in one go.
+    const needed = new Set(tests.flatMap((t) => ledger.needs(t.from, t.to)));
+    if (needed.size > 0) throw new MonthsNeeded([...needed].sort());
+    const met = tests.find((t) => testMet(rule, ledger.counted(t.from, t.to)));
     if (met) return met;
   }
   return undefined;
@@ -92,8 +97,17 @@ const UNMEASURED = {
   assumptions: [],
 } as const;
 
-/** Exposure under one rule (the caller has chosen it: `exposureOn` chooses the rule in force). */
-export function exposureUnder(rule: NexusRule, asOf: string, totals: readonly DatedTotal[]): Omit<Exposure, 'earlier_rules'> {
+/**
+ * Exposure under one rule (the caller has chosen it: `exposureOn` chooses the rule in force), over
+ * day totals and the totals of months whose days are not given; MonthsNeeded where a test or the
+ * period measured cuts such a month.
+ */
+export function exposureUnder(
+  rule: NexusRule,
+  asOf: string,
+  totals: readonly DatedTotal[],
+  months: readonly MonthTotal[] = [],
+): Omit<Exposure, 'earlier_rules'> {
   if (!isIsoDate(asOf)) throw new Error(`not a date: ${JSON.stringify(asOf)}`);
   const base = { state: rule.state, as_of: asOf, rule_from: rule.from, duty: rule.duty, source_kind: rule.sourceKind };
   if (rule.period === 'not_measured')
@@ -104,8 +118,8 @@ export function exposureUnder(rule: NexusRule, asOf: string, totals: readonly Da
     };
   // Sales after the day asked about are not known on it.
   const known = totals.filter((t) => t.date <= asOf);
-  const ledger = new Ledger(rule, known);
-  const assumptions = rule.marketplace === 'unclear' && known.some((t) => t.channel === 'marketplace') ? ['marketplace_sales_counted_where_unclear'] : [];
+  const ledger = new Ledger(rule, known, months, asOf);
+  const assumptions = rule.marketplace === 'unclear' && ledger.hasMarketplace() ? ['marketplace_sales_counted_where_unclear'] : [];
   const crossing = firstMet(rule, ledger, testBlocksUpTo(rule.period, asOf, ledger.earliest ?? asOf));
   const progress = periodInProgress(rule.period, asOf);
   const period = crossing ? { from: crossing.from, to: crossing.to } : { from: progress.from, to: progress.to };
@@ -126,7 +140,7 @@ export function exposureUnder(rule: NexusRule, asOf: string, totals: readonly Da
 }
 
 /** Exposure on `asOf` under the rule in force that day; `no_rule` where the state has none. */
-export function exposureOn(rules: NexusRules, state: string, asOf: string, totals: readonly DatedTotal[]): Exposure {
+export function exposureOn(rules: NexusRules, state: string, asOf: string, totals: readonly DatedTotal[], months: readonly MonthTotal[] = []): Exposure {
   const rule = rules.ruleOn(state, asOf);
   if (!rule)
     return {
@@ -139,7 +153,7 @@ export function exposureOn(rules: NexusRules, state: string, asOf: string, total
       ...UNMEASURED,
       earlier_rules: [],
     };
-  const exposure = exposureUnder(rule, asOf, totals);
+  const exposure = exposureUnder(rule, asOf, totals, months);
   const lookBack = rule.period === 'not_measured' ? null : firstTest(rule.period, asOf);
   const earlier = lookBack ? rules.rulesDuring(state, lookBack.from, asOf).filter((r) => r.from < rule.from) : [];
   return { ...exposure, earlier_rules: earlier.map((r) => r.from) };

@@ -89,13 +89,15 @@ export function nexusReport(
   asOf: string,
   totals: ReadonlyMap<string, readonly DatedTotal[]>,
   registrations: readonly Registration[],
+  /** Exposures already measured (on month totals), by state; the others are measured on `totals`. */
+  exposures: ReadonlyMap<string, Exposure> = new Map(),
 ): NexusStateView[] {
   const byState = new Map(registrations.map((r) => [r.state, r]));
   const views: NexusStateView[] = [];
   for (const state of US_STATES) {
     const rule = rules.ruleOn(state, asOf);
     if (!rule) continue;
-    views.push(stateView(rule, exposureOn(rules, state, asOf, totals.get(state) ?? []), byState.get(state)));
+    views.push(stateView(rule, exposures.get(state) ?? exposureOn(rules, state, asOf, totals.get(state) ?? []), byState.get(state)));
   }
   const rank = (v: NexusStateView) => (v.measured_status === 'crossed' ? 0 : 1);
   return views.sort((a, b) => rank(a) - rank(b) || b.share - a.share || a.state.localeCompare(b.state));

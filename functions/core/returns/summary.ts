@@ -5,6 +5,7 @@
 // same atomic write as the change itself, so a summary is read in constant time however many
 // documents the month holds, and always equals the sum over the documents.
 
+import { monthSalesChanges } from '../nexus/month-sales';
 import { type DaySales, documentSales } from '../nexus/recorded';
 import { fromCents, fromMicro } from '../tax/money';
 import type { JurisdictionType } from '../tax/types';
@@ -14,6 +15,13 @@ export const KINDS_OF_DOCUMENT: readonly TransactionKind[] = ['sale', 'refund', 
 
 /** Every location together. */
 export const ALL_LOCATIONS = '*';
+
+/**
+ * The key of a quarter's month-sales record (core/nexus/month-sales.ts): every state in one item,
+ * written through the summaries' own sharded updates so that it takes contention as they do.
+ */
+export const monthSalesSummaryKey = (quarter: string): SummaryKey => ({ state: '*', period: quarter, location: '~month-sales' });
+export const isMonthSalesSummary = (key: SummaryKey): boolean => key.location === '~month-sales';
 
 export interface SummaryKey {
   /** Two-letter state the lines were sourced to. */
@@ -259,6 +267,11 @@ export function summaryDeltas(change: {
     accumulate(contributions(before), -1, net);
     for (const { key, totals } of net.values()) if (!isZero(totals)) deltas.push({ key, code: record.code, totals });
   }
+  const daySales = deltas
+    .filter((d) => d.key.location === ALL_LOCATIONS && d.totals.sales.size > 0)
+    .map((d) => ({ state: d.key.state, month: d.key.period, code: d.code, sales: d.totals.sales }));
+  for (const m of monthSalesChanges(daySales))
+    deltas.push({ key: monthSalesSummaryKey(m.quarter), code: m.code, totals: { ...emptyTotals(), sales: m.sales } });
   return deltas;
 }
 

@@ -160,7 +160,7 @@ export const OPERATIONS = {
       'Refused with nothing written:',
       DOCUMENT_REFUSALS,
       '- 400 `invalid_nexus_mode`: `nexus_mode: reference` (for calculations only).',
-      '- 400 `invalid_request` (detail `transaction_item_limit`): a document whose write would not fit one DynamoDB transaction (lines in more than 48 destination states with a `location_code`).',
+      '- 400 `invalid_request` (detail `transaction_item_limit`): a document whose write would not fit one DynamoDB transaction (lines in more than 47 destination states with a `location_code`).',
       '- 409 `duplicate_transaction`: the code is taken; the existing document is unchanged, and the detail says whether it was made from this same payload (an earlier attempt of this request) or another.',
       '',
       'Retry with the same `Idempotency-Key` to get the stored answer instead of a duplicate. Billed as one `commit`.',

@@ -9,9 +9,12 @@
 // other attribute describes them. Items written before this layout (`n`, `tx`, `t`, and
 // jurisdictions as `j_<id>_{tx,t}` described by `jm_<id>`) are read too: their kinds carry the same
 // totals, and both jurisdiction forms are summed. Collected against computed tax is `c_<field>`
-// (CollectionTotals); items from before it was kept read as nothing reported.
+// (CollectionTotals); items from before it was kept read as nothing reported. A quarter's month
+// record of economic nexus (entities/month-sales.ts) is a summary of its own key whose sales are
+// months of every state rather than days.
 import type { Tenant } from '../../../core/access/records';
 import type { Channel, SaleKind } from '../../../core/nexus/measure';
+import { monthBoundKey, monthSalesKey, parseMonthSalesKey } from '../../../core/nexus/month-sales';
 import { daySalesKey, parseDaySalesKey } from '../../../core/nexus/recorded';
 import {
   type CollectionTotals,
@@ -36,12 +39,20 @@ const CHANNEL_LETTER: Record<Channel, string> = { direct: 'd', marketplace: 'm' 
 const KIND_LETTER: Record<SaleKind, string> = { retail: 'r', resale: 's', exempt: 'e' };
 const CHANNEL_OF: Record<string, Channel> = { d: 'direct', m: 'marketplace' };
 const KIND_OF: Record<string, SaleKind> = { r: 'retail', s: 'resale', e: 'exempt' };
+/**
+ * A quarter's month totals (core/nexus/month-sales.ts), in the same letters after the state and
+ * month: `<ST><MM><channel><kind><measure>` (`CA11drs` is California's November direct retail
+ * sales), and the state's month bound `<ST><MM>u<measure>`.
+ */
+const MONTH_ATTRIBUTE = /^([A-Z]{2})(\d\d)(?:([dm])([rse])|(u))([sn])$/;
 
-/** The attribute of a day-sales key (`DD|channel|kind`) and measure. */
+/** The attribute of a day-sales key (`DD|channel|kind`) or a month-total key, and measure. */
 function salesAttribute(key: string, measure: 's' | 'n'): string {
   const parts = parseDaySalesKey(key);
-  if (!parts) throw new Error(`not a day-sales key: ${key}`);
-  return `d${parts.day}${CHANNEL_LETTER[parts.channel]}${KIND_LETTER[parts.kind]}${measure}`;
+  if (parts) return `d${parts.day}${CHANNEL_LETTER[parts.channel]}${KIND_LETTER[parts.kind]}${measure}`;
+  const month = parseMonthSalesKey(key);
+  if (!month) throw new Error(`not a day-sales or month-total key: ${key}`);
+  return `${month.state}${month.mm}${month.upper ? 'u' : `${CHANNEL_LETTER[month.channel]}${KIND_LETTER[month.kind]}`}${measure}`;
 }
 const COLLECTION: readonly (keyof CollectionTotals)[] = ['documents', 'collected', 'reported', 'under', 'over'];
 
@@ -100,7 +111,15 @@ export const summaryEntity = {
     const sales = new Map<string, { cents: number; transactions: number }>();
     for (const [name, value] of Object.entries(item)) {
       const day = typeof value === 'number' ? SALES_ATTRIBUTE.exec(name) : null;
-      if (day) {
+      const month = typeof value === 'number' && !day ? MONTH_ATTRIBUTE.exec(name) : null;
+      if (month) {
+        const at = `0000-${month[2]!}`;
+        const key = month[5] ? monthBoundKey(month[1]!, at) : monthSalesKey(month[1]!, at, CHANNEL_OF[month[3]!]!, KIND_OF[month[4]!]!);
+        const into = sales.get(key) ?? { cents: 0, transactions: 0 };
+        if (month[6] === 's') into.cents += value as number;
+        else into.transactions += value as number;
+        sales.set(key, into);
+      } else if (day) {
         const key = daySalesKey(day[1]!, CHANNEL_OF[day[2]!]!, KIND_OF[day[3]!]!);
         const into = sales.get(key) ?? { cents: 0, transactions: 0 };
         if (day[4] === 's') into.cents += value as number;

@@ -1,0 +1,185 @@
+// Month totals of the recorded sales (functions/core/nexus/month-sales.ts): what a change adds to
+// its quarter's record, the reconciliation of a record with the summaries it sums, and, by
+// property, that an exposure measured on month totals, reading the days of the months it asks for,
+// is the exposure measured on every day.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { exposureUnder } from '../../functions/core/nexus/crossing';
+import { addDays } from '../../functions/core/nexus/dates';
+import { type Channel, type DatedTotal, MonthsNeeded, type SaleKind } from '../../functions/core/nexus/measure';
+import { type MonthTotal, monthSalesChanges, monthTotals, quarterOf, reconciliation } from '../../functions/core/nexus/month-sales';
+import type { MeasuredPeriodKind } from '../../functions/core/nexus/periods';
+import { daySalesKey } from '../../functions/core/nexus/recorded';
+import type { MeasuredRule } from '../../functions/core/nexus/thresholds';
+
+const rule = (over: Partial<MeasuredRule>): MeasuredRule => ({
+  state: 'ZZ',
+  from: '2018-01-01',
+  duty: 'collect',
+  marketplace: 'yes',
+  sources: ['https://example.test/rule'],
+  sourceKind: 'official',
+  inferred: [],
+  note: 'a test rule',
+  period: 'previous_or_current_calendar_year',
+  salesThresholdCents: 10_000_000,
+  salesComparison: 'exceeds',
+  transactions: null,
+  combine: 'none',
+  whatCounts: 'gross',
+  obligationStarts: 'next_day',
+  ...over,
+});
+
+/** The month totals a record would hold for these totals, each total one change. */
+function asMonths(totals: readonly DatedTotal[]): MonthTotal[] {
+  const changes = totals.map((t, i) => ({
+    state: 'ZZ',
+    month: t.date.slice(0, 7),
+    code: `doc-${i}`,
+    sales: new Map([[daySalesKey(t.date.slice(8, 10), t.channel, t.kind), { cents: t.sales_cents, transactions: t.transactions }]]),
+  }));
+  const byQuarter = new Map<string, Map<string, { cents: number; transactions: number }>>();
+  for (const c of monthSalesChanges(changes)) {
+    const into = byQuarter.get(c.quarter) ?? new Map();
+    for (const [k, d] of c.sales) {
+      const at = into.get(k) ?? { cents: 0, transactions: 0 };
+      into.set(k, { cents: at.cents + d.cents, transactions: at.transactions + d.transactions });
+    }
+    byQuarter.set(c.quarter, into);
+  }
+  return [...byQuarter].flatMap(([q, sales]) => monthTotals(q, sales).get('ZZ') ?? []);
+}
+
+/** The exposure as GET /nexus reaches it: month totals first, then the days of each month asked for. */
+function byMonths(r: MeasuredRule, asOf: string, totals: readonly DatedTotal[]): { exposure: ReturnType<typeof exposureUnder>; read: number } {
+  const months = asMonths(totals);
+  const detailed = new Set<string>();
+  for (;;) {
+    try {
+      const exposure = exposureUnder(
+        r,
+        asOf,
+        totals.filter((t) => detailed.has(t.date.slice(0, 7))),
+        months.filter((m) => !detailed.has(m.month)),
+      );
+      return { exposure, read: detailed.size };
+    } catch (error) {
+      if (!(error instanceof MonthsNeeded)) throw error;
+      expect(error.months.every((m) => !detailed.has(m))).toBe(true);
+      for (const m of error.months) detailed.add(m);
+    }
+  }
+}
+
+describe('a quarter record', () => {
+  it('adds each day into its month and the positive parts into the state’s month bound', () => {
+    const [change] = monthSalesChanges([
+      {
+        state: 'CA',
+        month: '2026-11',
+        code: 'a',
+        sales: new Map([
+          [daySalesKey('03', 'direct', 'retail'), { cents: 500, transactions: 1 }],
+          [daySalesKey('09', 'direct', 'retail'), { cents: -200, transactions: -1 }],
+        ]),
+      },
+    ]);
+    expect(change!.quarter).toBe('2026-Q4');
+    expect(monthTotals('2026-Q4', change!.sales).get('CA')).toEqual([
+      {
+        state: 'CA',
+        month: '2026-11',
+        parts: [{ channel: 'direct', kind: 'retail', sales_cents: 300, transactions: 0 }],
+        upper_cents: 500,
+        upper_transactions: 1,
+      },
+    ]);
+    expect(quarterOf('2026-01')).toBe('2026-Q1');
+    expect(quarterOf('2026-12')).toBe('2026-Q4');
+  });
+
+  it('is brought level with its summaries by the difference, once', () => {
+    const record = new Map([['CA|11|direct|retail', { cents: 100, transactions: 1 }]]);
+    const months = new Map([['2026-11', new Map([[daySalesKey('02', 'direct', 'retail'), { cents: 700, transactions: 3 }]])]]);
+    const fix = reconciliation('CA', '2026-Q4', record, months);
+    expect(fix.get('CA|11|direct|retail')).toEqual({ cents: 600, transactions: 2 });
+    expect(fix.get('CA|11|upper')).toEqual({ cents: 700, transactions: 3 });
+    // A bound the record already holds is not added again.
+    const held = reconciliation('CA', '2026-Q4', new Map([...record, ['CA|11|upper', { cents: 650, transactions: 3 }]]), months);
+    expect(held.get('CA|11|upper')).toEqual({ cents: 50, transactions: 0 });
+    // A record holding more than the summaries (a void of a sale from before the records) comes down.
+    const back = reconciliation('CA', '2026-Q4', new Map([['CA|11|direct|retail', { cents: -50, transactions: -1 }]]), new Map());
+    expect(back.get('CA|11|direct|retail')).toEqual({ cents: 50, transactions: 1 });
+  });
+});
+
+describe('an exposure on month totals, by property', () => {
+  const KINDS: MeasuredPeriodKind[] = [
+    'previous_or_current_calendar_year',
+    'previous_calendar_year',
+    'trailing_12_months',
+    'previous_12_months_quarterly',
+    'previous_12_months_monthly',
+    'new_york_sales_tax_quarters',
+    'twelve_months_ending_september_30',
+    'any_12_consecutive_months',
+  ];
+  const total = fc.record({
+    date: fc.integer({ min: 0, max: 900 }).map((n) => addDays('2023-01-01', n)),
+    sales_cents: fc.oneof(fc.integer({ min: -3, max: 10 }), fc.integer({ min: -2_000, max: 40_000 })),
+    transactions: fc.integer({ min: -2, max: 5 }),
+    channel: fc.constantFrom<Channel>('direct', 'marketplace'),
+    kind: fc.constantFrom<SaleKind>('retail', 'resale', 'exempt'),
+  });
+  const aRule = fc.record({
+    period: fc.constantFrom(...KINDS),
+    salesThresholdCents: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 300_000 })),
+    salesComparison: fc.constantFrom('exceeds' as const, 'at_least' as const),
+    combine: fc.constantFrom('none' as const, 'or' as const, 'and' as const),
+    tx: fc.integer({ min: 1, max: 40 }),
+    txComparison: fc.constantFrom('exceeds' as const, 'at_least' as const),
+    whatCounts: fc.constantFrom('gross' as const, 'retail' as const, 'taxable' as const),
+    marketplace: fc.constantFrom('yes' as const, 'no' as const, 'unclear' as const),
+  });
+
+  it('equals the exposure on every day, whatever the refunds and however the months fall', () => {
+    fc.assert(
+      fc.property(aRule, fc.array(total, { maxLength: 60 }), fc.integer({ min: 0, max: 900 }), (p, totals, at) => {
+        const r = rule({
+          period: p.period,
+          salesThresholdCents: p.salesThresholdCents,
+          salesComparison: p.salesComparison,
+          combine: p.combine,
+          transactions: p.combine === 'none' ? null : { threshold: p.tx, comparison: p.txComparison },
+          whatCounts: p.whatCounts,
+          marketplace: p.marketplace,
+        });
+        const asOf = addDays('2023-01-01', at);
+        // A summary holds no zero day total (datedTotals leaves them out), so neither does this.
+        const recorded = totals.filter((t) => t.sales_cents !== 0 || t.transactions !== 0);
+        expect(byMonths(r, asOf, recorded).exposure).toEqual(exposureUnder(r, asOf, recorded));
+      }),
+      { numRuns: 800 },
+    );
+  });
+
+  it('reads no day of a state far below its threshold, and only the months around a crossing', () => {
+    const steady = Array.from({ length: 700 }, (_, i) => ({
+      date: addDays('2024-01-01', i),
+      sales_cents: 1_000,
+      transactions: 1,
+      channel: 'direct' as const,
+      kind: 'retail' as const,
+    }));
+    const far = rule({ period: 'trailing_12_months', salesThresholdCents: 100_000_000 });
+    const below = byMonths(far, '2025-11-30', steady);
+    expect(below.exposure.status).toBe('below');
+    expect(below.read).toBe(0);
+    // 1,000 cents a day crosses 100,000 cents on the 101st day of 2024 (calendar year, exceeds).
+    const near = rule({ period: 'previous_or_current_calendar_year', salesThresholdCents: 100_000 });
+    const crossed = byMonths(near, '2024-11-30', steady);
+    expect(crossed.exposure).toMatchObject({ status: 'crossed', crossed_on: addDays('2024-01-01', 100) });
+    expect(crossed.read).toBeLessThanOrEqual(2);
+  });
+});
