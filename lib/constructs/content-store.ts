@@ -26,10 +26,16 @@ export const CONTENT_REFRESH_SCHEDULES = [
   { id: 'QuarterStart', day: '1-10', month: 'JAN,APR,JUL,OCT' },
 ] as const;
 
-/** Each alarm fires on one or more of its metric in a day (a run's report, or a failed run). */
+/**
+ * Each alarm fires on one or more of its metric in a day (a run's report, or a failed run), the
+ * late alarm only on `lateRuns` daily runs in a row: publishers are routinely a few days behind.
+ * The refresh asks for the same quarter from the 15th of its last month to the 10th of its first,
+ * so a streak runs across the turn and can warn before the quarter begins.
+ */
 export const CONTENT_REFRESH_ALARMS = {
   periodHours: 24,
   threshold: 1,
+  lateRuns: 5,
   metrics: [CONTENT_REFRESH_METRICS.late, CONTENT_REFRESH_METRICS.unreadable, CONTENT_REFRESH_METRICS.implausible, CONTENT_REFRESH_METRICS.failed],
 } as const;
 
@@ -95,14 +101,16 @@ export class ContentRefresh extends Construct {
         statistic: 'Sum',
         period: Duration.hours(CONTENT_REFRESH_ALARMS.periodHours),
       });
-    const alarmOn = (alarmId: string, source: Metric, description: string) => {
+    const alarmOn = (alarmId: string, source: Metric, description: string, periods = 1) => {
       const alarm = new Alarm(this, alarmId, {
         alarmName: `${props.namePrefix}-content-refresh-${alarmId}`,
         alarmDescription: description,
         metric: source,
         threshold: CONTENT_REFRESH_ALARMS.threshold,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
+        // Every period must breach: a run reporting none, or a day without a report, ends a streak.
+        evaluationPeriods: periods,
+        datapointsToAlarm: periods,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
       alarm.addAlarmAction(new SnsAction(props.alarmTopic));
@@ -113,7 +121,8 @@ export class ContentRefresh extends Construct {
       alarmOn(
         'late',
         metric(CONTENT_REFRESH_METRICS.late),
-        "A publisher lists no file for the quarter asked: the other sources were applied, that state's rates stay as they were.",
+        `The last ${CONTENT_REFRESH_ALARMS.lateRuns} daily runs each found a publisher listing no file for the quarter asked: the other sources were applied, that state's rates stay as they were.`,
+        CONTENT_REFRESH_ALARMS.lateRuns,
       ),
       alarmOn(
         'unreadable',

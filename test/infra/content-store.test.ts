@@ -78,10 +78,11 @@ describe('the scheduled refresh', () => {
     ]);
   });
 
+  const alarms = ofType('AWS::CloudWatch::Alarm')
+    .map(([, r]) => r.Properties)
+    .filter((a) => String(a.AlarmName).startsWith('salestax-test-content-refresh-'));
+
   it('alarms on a late, unreadable or refused file and on a failed run, per stage, to the alarm topic', () => {
-    const alarms = ofType('AWS::CloudWatch::Alarm')
-      .map(([, r]) => r.Properties)
-      .filter((a) => String(a.AlarmName).startsWith('salestax-test-content-refresh-'));
     expect(alarms).toHaveLength(CONTENT_REFRESH_ALARMS.metrics.length + 1);
     for (const metric of CONTENT_REFRESH_ALARMS.metrics) {
       const alarm = alarms.find((a) => a.MetricName === metric)!;
@@ -100,5 +101,18 @@ describe('the scheduled refresh', () => {
       expect(alarm.AlarmActions).toHaveLength(1);
     }
     expect(alarms.find((a) => a.MetricName === 'Errors')).toMatchObject({ Namespace: 'AWS/Lambda' });
+  });
+
+  it('alarms on a late file only once it is late on consecutive daily runs, and on the others at once', () => {
+    const late = CONTENT_REFRESH_ALARMS.lateRuns;
+    expect(late).toBeGreaterThan(1);
+    // CloudWatch refuses an alarm evaluating more than seven days.
+    expect(late * CONTENT_REFRESH_ALARMS.periodHours).toBeLessThanOrEqual(7 * 24);
+    expect(alarms.find((a) => a.MetricName === CONTENT_REFRESH_METRICS.late)).toMatchObject({ EvaluationPeriods: late, DatapointsToAlarm: late });
+    for (const metric of [CONTENT_REFRESH_METRICS.unreadable, CONTENT_REFRESH_METRICS.implausible, CONTENT_REFRESH_METRICS.failed, 'Errors'])
+      expect(
+        alarms.find((a) => a.MetricName === metric),
+        metric,
+      ).toMatchObject({ EvaluationPeriods: 1, DatapointsToAlarm: 1 });
   });
 });

@@ -37,6 +37,19 @@ const NY_V1 = {
   ],
 };
 
+type V1Jurisdiction = { type: string; rate: number; source_kind: string | null };
+const KINDS_STRONGEST_FIRST = ['official_file', 'official_notice', 'vendor_table', 'secondary'];
+/** Per TaxJar rate part, the weakest source_kind of /api/v1's jurisdictions of its type that levy a rate. */
+const weakestKinds = (jurisdictions: readonly V1Jurisdiction[]) =>
+  Object.fromEntries(
+    ['state', 'county', 'city', 'special'].map((type) => {
+      const ranks = jurisdictions.filter((j) => j.type === type && j.rate > 0).map((j) => KINDS_STRONGEST_FIRST.indexOf(j.source_kind!));
+      return [type, ranks.length === 0 ? null : KINDS_STRONGEST_FIRST[Math.max(...ranks)]];
+    }),
+  );
+/** An addition TaxJar's shape allows, which the official client passes through. */
+const sourceKindsOf = (o: object) => (o as { source_kinds?: unknown }).source_kinds;
+
 describe('taxForOrder (POST /taxjar/v2/taxes)', () => {
   it('taxes line items and shipping exactly as POST /api/v1/calculations does', async () => {
     const { tax } = await taxjar().taxForOrder(NY_ORDER);
@@ -74,7 +87,29 @@ describe('taxForOrder (POST /taxjar/v2/taxes)', () => {
       special: 'Avalara TaxRates ZIP5 table 202603',
     });
     expect(new Set(v1.body.summary.map((j: { source: string }) => j.source))).toEqual(new Set(['Avalara TaxRates ZIP5 table 202603']));
+    // Beside the sources, how each was obtained: the strings of `sources` stay as they were.
+    expect(sourceKindsOf(b)).toEqual({ state: 'vendor_table', county: null, city: 'vendor_table', special: 'vendor_table' });
+    expect(sourceKindsOf(b)).toEqual(weakestKinds(v1.body.summary));
     expect((tax as unknown as { rate_areas: unknown }).rate_areas).toBeNull();
+  });
+
+  it("gives each part's weakest source kind, as /api/v1 does per jurisdiction (28031, Huntersville, North Carolina)", async () => {
+    // Huntersville's district rate is the ZIP table's, Mecklenburg County's new transit tax a secondary report's.
+    const { tax } = await taxjar().taxForOrder({
+      to_country: 'US',
+      to_zip: '28031',
+      to_state: 'NC',
+      shipping: 0,
+      line_items: [{ quantity: 1, unit_price: 100 }],
+    });
+    const v1 = await api('POST', `${V1}/calculations`, { key: KEY, body: { ship_to: { state: 'NC', zip: '28031' }, lines: [{ amount: 100 }] } });
+    expect(v1.status, v1.text).toBe(200);
+    const specials = v1.body.summary.filter((j: V1Jurisdiction) => j.type === 'special' && j.rate > 0);
+    expect(new Set(specials.map((j: V1Jurisdiction) => j.source_kind))).toEqual(new Set(['vendor_table', 'secondary']));
+    const b = tax.breakdown!;
+    expect((b as unknown as { sources: { special: string } }).sources.special).toContain('; ');
+    expect(sourceKindsOf(b)).toMatchObject({ state: 'vendor_table', special: 'secondary' });
+    expect(sourceKindsOf(b)).toEqual(weakestKinds(v1.body.summary));
   });
 
   it('names the rate areas of a ZIP that holds several, as /api/v1 does (64108, Kansas City, Missouri)', async () => {
@@ -207,7 +242,20 @@ describe('rates, categories, summary rates and nexus regions', () => {
       city: 'Avalara TaxRates ZIP5 table 202603',
       special: 'Avalara TaxRates ZIP5 table 202603',
     });
+    expect(sourceKindsOf(rate)).toEqual(weakestKinds(v1.body.jurisdictions));
     await expectTaxjarError(taxjar().ratesForLocation('00000'), 400, /invalid_address/);
+  });
+
+  it("ratesForLocation says how each part's sources were obtained, the weakest where a part has several", async () => {
+    // Georgia's state and county rates come from its Streamlined rate file, the rest from the ZIP table.
+    const ga = await api('GET', `${V1}/rates?zip=30301&state=GA`, { key: KEY });
+    const gaKinds = sourceKindsOf((await taxjar().ratesForLocation('30301', { state: 'GA' })).rate);
+    expect(gaKinds).toMatchObject({ state: 'official_file', county: 'official_file' });
+    expect(gaKinds).toEqual(weakestKinds(ga.body.jurisdictions));
+    const nc = await api('GET', `${V1}/rates?zip=28031&state=NC`, { key: KEY });
+    const ncKinds = sourceKindsOf((await taxjar().ratesForLocation('28031', { state: 'NC' })).rate);
+    expect(ncKinds).toMatchObject({ special: 'secondary' });
+    expect(ncKinds).toEqual(weakestKinds(nc.body.jurisdictions));
   });
 
   it('categories lists the tax code catalog of GET /api/v1/tax-codes (SHIPPING aside)', async () => {

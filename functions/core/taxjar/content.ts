@@ -2,7 +2,8 @@
 // the product tax codes (GET /v2/categories), per-state summary rates (GET /v2/summary_rates) and
 // the regions with nexus (GET /v2/nexus/regions). Same content and rules as /api/v1.
 import { nexusStates, type TenantSettings } from '../account/settings';
-import type { Micro, StateFacts } from '../content/artifact';
+import type { Micro, SourceKind, StateFacts } from '../content/artifact';
+import { weakestKind } from '../content/state-rates';
 import { US_STATES } from '../content/states';
 import type { TaxCode } from '../content/tax-content';
 import type { RateBreakdown } from '../tax/engine';
@@ -13,20 +14,41 @@ import { SHIPPING_TAX_CODE } from './document';
 /** Whether a state taxes delivery charges of taxable goods (TaxJar's `freight_taxable`). */
 export const freightTaxable = (facts: StateFacts): boolean => facts.salesTax && facts.taxability.shipping?.t !== 'exempt';
 
+interface Sourced {
+  readonly type: string;
+  readonly rate: number;
+  readonly source?: string;
+  readonly sourceKind?: SourceKind | undefined;
+}
+
+/** Each of TaxJar's rate parts, from the components of its type that levy a rate and name a source. */
+function byPart<T>(components: readonly Sourced[], of: (rated: readonly Sourced[]) => T) {
+  const rated = (type: string) => components.filter((c) => c.type === type && c.rate > 0 && c.source);
+  return { state: of(rated('state')), county: of(rated('county')), city: of(rated('city')), special: of(rated('special')) };
+}
+
 /**
  * Where each of TaxJar's rate parts comes from (publisher, table, date; several districts' sources
  * joined by "; "), or null for a part without a rate: an addition TaxJar's shape allows, as objects
  * the official client passes through.
  */
-export function taxjarSources(components: readonly { readonly type: string; readonly rate: number; readonly source?: string }[]) {
-  const of = (type: string): string | null => {
-    const sources = [...new Set(components.filter((c) => c.type === type && c.rate > 0 && c.source).map((c) => c.source!))];
-    return sources.length === 0 ? null : sources.join('; ');
-  };
-  return { state: of('state'), county: of('county'), city: of('city'), special: of('special') };
+export function taxjarSources(components: readonly Sourced[]) {
+  return byPart(components, (rated) => (rated.length === 0 ? null : [...new Set(rated.map((c) => c.source!))].join('; ')));
 }
 
-export function taxjarRateView(rates: RateBreakdown, facts: StateFacts) {
+/**
+ * How each part's sources were obtained: the weakest kind among them (ranked as GET /api/v1/config's
+ * weakest_source_kind), or null for a part without a source or with one of no known kind. A field
+ * of its own beside `sources`, so clients that read those strings keep working.
+ */
+export function taxjarSourceKinds(components: readonly Sourced[]) {
+  return byPart(components, (rated) => {
+    const kinds = rated.flatMap((c) => (c.sourceKind ? [c.sourceKind] : []));
+    return kinds.length === 0 || kinds.length < rated.length ? null : weakestKind(kinds);
+  });
+}
+
+export function taxjarRateView(rates: RateBreakdown, facts: StateFacts, kindOf: (source: string) => SourceKind | undefined) {
   const part = (type: string): Micro => rates.components.filter((c) => c.type === type).reduce((n, c) => n + c.rate, 0);
   const combined = rates.components.reduce((n, c) => n + c.rate, 0);
   return {
@@ -43,6 +65,7 @@ export function taxjarRateView(rates: RateBreakdown, facts: StateFacts) {
     combined_rate: fromMicro(combined),
     freight_taxable: freightTaxable(facts),
     sources: taxjarSources(rates.components),
+    source_kinds: taxjarSourceKinds(rates.components.map((c) => ({ ...c, sourceKind: kindOf(c.source) }))),
     rate_areas: rateAreasView(rates.rateAreas),
   };
 }

@@ -5,7 +5,7 @@ import { fromCents, fromMicro, MICRO, mulDivHalfUp } from '../tax/money';
 import { DECLARED_WITHOUT_CERTIFICATE } from '../tax/phases/declarations';
 import type { DocumentTax, JurisdictionType, LineTax } from '../tax/types';
 import { rateAreasView } from '../tax/view';
-import { taxjarSources } from './content';
+import { taxjarSourceKinds, taxjarSources } from './content';
 import { SHIPPING_LINE } from './document';
 
 interface Part {
@@ -61,7 +61,7 @@ function lineBreakdown(line: LineTax, specialTaxableKey: 'special_district_taxab
     [specialTaxableKey]: fromCents(p.special.taxable),
     special_tax_rate: fromMicro(p.special.rate),
     special_district_amount: fromCents(p.special.tax),
-    // An addition TaxJar's shape allows (as `sources` and `rate_areas`): the rule behind the line's taxability.
+    // An addition TaxJar's shape allows (as `sources`, `source_kinds` and `rate_areas`): the rule behind the line's taxability.
     taxability_rule: line.taxability_rule ?? null,
     // And what exempted it: a certificate on file, or the buyer's declaration without one.
     exemption: line.reason === 'certificate_applied' ? 'certificate_applied' : line.reason === 'declared_exemption' ? DECLARED_WITHOUT_CERTIFICATE : null,
@@ -157,6 +157,7 @@ export function taxjarTax(doc: DocumentTax, options: TaxjarTaxOptions) {
     special_tax_rate: fromMicro(p.special.rate),
     special_district_tax_collectable: fromCents(p.special.tax),
     sources: taxjarSources(doc.lines.flatMap((l) => l.jurisdictions)),
+    source_kinds: taxjarSourceKinds(doc.lines.flatMap((l) => l.jurisdictions)),
     // Only taxed freight has a shipping breakdown: integrations (Saleor's) read its taxable_amount
     // as the shipping's net price, so an untaxed one must not answer 0 there.
     ...(shipping && shipping.taxable > 0 ? { shipping: lineBreakdown(shipping, 'special_taxable_amount') } : {}),

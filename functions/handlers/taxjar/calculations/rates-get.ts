@@ -8,6 +8,7 @@ import { TAXJAR_RATES_GET } from '../../../manifest/routes/taxjar';
 import { TaxjarRateQuerySchema } from '../../../schemas/taxjar';
 
 export const handler = httpHandler(TAXJAR_RATES_GET, { query: TaxjarRateQuerySchema }, async (request) => {
-  const rates = content().rates(request.params.zip, request.query.state ?? undefined, request.now.toISOString().slice(0, 10));
-  return ok({ rate: taxjarRateView(rates, content().stateFacts(rates.area.state)) });
+  const held = content();
+  const rates = held.rates(request.params.zip, request.query.state ?? undefined, request.now.toISOString().slice(0, 10));
+  return ok({ rate: taxjarRateView(rates, held.stateFacts(rates.area.state), (source) => held.sourceKind(source)) });
 });
