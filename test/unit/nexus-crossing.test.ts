@@ -9,28 +9,10 @@ import { addDays } from '../../functions/core/nexus/dates';
 import type { Channel, DatedTotal, SaleKind } from '../../functions/core/nexus/measure';
 import { obligationFrom } from '../../functions/core/nexus/obligation';
 import { type MeasuredPeriodKind, testsUpTo } from '../../functions/core/nexus/periods';
-import { type MeasuredRule, OBLIGATION_STARTS, type ObligationStart } from '../../functions/core/nexus/thresholds';
+import { OBLIGATION_STARTS, type ObligationStart } from '../../functions/core/nexus/thresholds';
+import { aDatedTotal, aTestRule, DRAWN_FROM, testRule } from '../support/nexus-rules';
 
-function rule(over: Partial<MeasuredRule> = {}): MeasuredRule {
-  return {
-    state: 'ZZ',
-    from: '2018-01-01',
-    duty: 'collect',
-    marketplace: 'yes',
-    sources: ['https://example.test/rule'],
-    sourceKind: 'official',
-    inferred: [],
-    note: 'a test rule',
-    period: 'previous_or_current_calendar_year',
-    salesThresholdCents: 10_000_000,
-    salesComparison: 'exceeds',
-    transactions: null,
-    combine: 'none',
-    whatCounts: 'gross',
-    obligationStarts: 'next_day',
-    ...over,
-  };
-}
+const rule = testRule;
 
 const sale = (date: string, sales_cents: number, transactions = 1, channel: Channel = 'direct', kind: SaleKind = 'retail'): DatedTotal => ({
   date,
@@ -249,61 +231,34 @@ describe('crossed_on, by property', () => {
     'new_york_sales_tax_quarters',
     'any_12_consecutive_months',
   ];
-  const total = fc.record({
-    date: fc.integer({ min: 0, max: 900 }).map((n) => addDays('2023-01-01', n)),
-    // Small amounts too, so that sums land exactly on small thresholds (the boundary wording).
-    sales_cents: fc.oneof(fc.integer({ min: -3, max: 10 }), fc.integer({ min: -2_000, max: 40_000 })),
-    // Negative counts too (a void takes its transaction back), so no day's net is assumed positive.
-    transactions: fc.integer({ min: -2, max: 5 }),
-    channel: fc.constantFrom<Channel>('direct', 'marketplace'),
-    kind: fc.constantFrom<SaleKind>('retail', 'resale', 'exempt'),
-  });
-  const aRule = fc.record({
-    period: fc.constantFrom(...KINDS),
-    salesThresholdCents: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 300_000 })),
-    salesComparison: fc.constantFrom('exceeds' as const, 'at_least' as const),
-    combine: fc.constantFrom('none' as const, 'or' as const, 'and' as const),
-    tx: fc.integer({ min: 1, max: 40 }),
-    txComparison: fc.constantFrom('exceeds' as const, 'at_least' as const),
-    whatCounts: fc.constantFrom('gross' as const, 'retail' as const, 'taxable' as const),
-    marketplace: fc.constantFrom('yes' as const, 'no' as const, 'unclear' as const),
-  });
 
   it('is the first tested day whose measure, summed here independently, meets the test; none met means not crossed', () => {
     fc.assert(
-      fc.property(aRule, fc.array(total, { maxLength: 40 }), fc.integer({ min: 0, max: 900 }), (p, totals, at) => {
-        const r = rule({
-          period: p.period,
-          salesThresholdCents: p.salesThresholdCents,
-          salesComparison: p.salesComparison,
-          combine: p.combine,
-          transactions: p.combine === 'none' ? null : { threshold: p.tx, comparison: p.txComparison },
-          whatCounts: p.whatCounts,
-          marketplace: p.marketplace,
-        });
-        const asOf = addDays('2023-01-01', at);
+      fc.property(aTestRule(KINDS), fc.array(aDatedTotal, { maxLength: 40 }), fc.integer({ min: 0, max: 900 }), (r, totals, at) => {
+        const asOf = addDays(DRAWN_FROM, at);
         const counts = (t: DatedTotal) =>
           t.date <= asOf &&
-          !(t.channel === 'marketplace' && p.marketplace === 'no') &&
-          !(t.kind === 'resale' && p.whatCounts !== 'gross') &&
-          !(t.kind === 'exempt' && p.whatCounts === 'taxable');
+          !(t.channel === 'marketplace' && r.marketplace === 'no') &&
+          !(t.kind === 'resale' && r.whatCounts !== 'gross') &&
+          !(t.kind === 'exempt' && r.whatCounts === 'taxable');
         const cmp = (value: number, threshold: number, c: 'exceeds' | 'at_least') => (c === 'exceeds' ? value > threshold : value >= threshold);
         const met = (from: string, to: string) => {
           const inside = totals.filter((t) => counts(t) && t.date >= from && t.date <= to);
           const sales = cmp(
-            inside.reduce((s, t) => s + t.sales_cents, 0),
-            p.salesThresholdCents,
-            p.salesComparison,
+            inside.reduce((n, t) => n + t.sales_cents, 0),
+            r.salesThresholdCents,
+            r.salesComparison,
           );
+          if (r.transactions === null) return sales;
           const tx = cmp(
-            inside.reduce((s, t) => s + t.transactions, 0),
-            p.tx,
-            p.txComparison,
+            inside.reduce((n, t) => n + t.transactions, 0),
+            r.transactions.threshold,
+            r.transactions.comparison,
           );
-          return p.combine === 'none' ? sales : p.combine === 'or' ? sales || tx : sales && tx;
+          return r.combine === 'or' ? sales || tx : sales && tx;
         };
         const earliest = totals.filter((t) => t.date <= asOf).reduce((m, t) => (t.date < m ? t.date : m), asOf);
-        const tests = testsUpTo(p.period, asOf, earliest);
+        const tests = testsUpTo(r.period, asOf, earliest);
         const first = tests.find((t) => met(t.from, t.to));
         const e = exposureUnder(r, asOf, totals);
         expect(e.crossed_on).toBe(first?.on ?? null);

@@ -6,30 +6,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exposureUnder } from '../../functions/core/nexus/crossing';
 import { addDays } from '../../functions/core/nexus/dates';
-import { type Channel, type DatedTotal, MonthsNeeded, type SaleKind } from '../../functions/core/nexus/measure';
+import { type DatedTotal, MonthsNeeded } from '../../functions/core/nexus/measure';
 import { type MonthTotal, monthSalesChanges, monthTotals, quarterOf, reconciliation } from '../../functions/core/nexus/month-sales';
-import type { MeasuredPeriodKind } from '../../functions/core/nexus/periods';
 import { daySalesKey } from '../../functions/core/nexus/recorded';
 import type { MeasuredRule } from '../../functions/core/nexus/thresholds';
-
-const rule = (over: Partial<MeasuredRule>): MeasuredRule => ({
-  state: 'ZZ',
-  from: '2018-01-01',
-  duty: 'collect',
-  marketplace: 'yes',
-  sources: ['https://example.test/rule'],
-  sourceKind: 'official',
-  inferred: [],
-  note: 'a test rule',
-  period: 'previous_or_current_calendar_year',
-  salesThresholdCents: 10_000_000,
-  salesComparison: 'exceeds',
-  transactions: null,
-  combine: 'none',
-  whatCounts: 'gross',
-  obligationStarts: 'next_day',
-  ...over,
-});
+import { aDatedTotal, aTestRule, DRAWN_FROM, testRule } from '../support/nexus-rules';
 
 /** The month totals a record would hold for these totals, each total one change. */
 function asMonths(totals: readonly DatedTotal[]): MonthTotal[] {
@@ -115,47 +96,10 @@ describe('a quarter record', () => {
 });
 
 describe('an exposure on month totals, by property', () => {
-  const KINDS: MeasuredPeriodKind[] = [
-    'previous_or_current_calendar_year',
-    'previous_calendar_year',
-    'trailing_12_months',
-    'previous_12_months_quarterly',
-    'previous_12_months_monthly',
-    'new_york_sales_tax_quarters',
-    'twelve_months_ending_september_30',
-    'any_12_consecutive_months',
-  ];
-  const total = fc.record({
-    date: fc.integer({ min: 0, max: 900 }).map((n) => addDays('2023-01-01', n)),
-    sales_cents: fc.oneof(fc.integer({ min: -3, max: 10 }), fc.integer({ min: -2_000, max: 40_000 })),
-    transactions: fc.integer({ min: -2, max: 5 }),
-    channel: fc.constantFrom<Channel>('direct', 'marketplace'),
-    kind: fc.constantFrom<SaleKind>('retail', 'resale', 'exempt'),
-  });
-  const aRule = fc.record({
-    period: fc.constantFrom(...KINDS),
-    salesThresholdCents: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 300_000 })),
-    salesComparison: fc.constantFrom('exceeds' as const, 'at_least' as const),
-    combine: fc.constantFrom('none' as const, 'or' as const, 'and' as const),
-    tx: fc.integer({ min: 1, max: 40 }),
-    txComparison: fc.constantFrom('exceeds' as const, 'at_least' as const),
-    whatCounts: fc.constantFrom('gross' as const, 'retail' as const, 'taxable' as const),
-    marketplace: fc.constantFrom('yes' as const, 'no' as const, 'unclear' as const),
-  });
-
   it('equals the exposure on every day, whatever the refunds and however the months fall', () => {
     fc.assert(
-      fc.property(aRule, fc.array(total, { maxLength: 60 }), fc.integer({ min: 0, max: 900 }), (p, totals, at) => {
-        const r = rule({
-          period: p.period,
-          salesThresholdCents: p.salesThresholdCents,
-          salesComparison: p.salesComparison,
-          combine: p.combine,
-          transactions: p.combine === 'none' ? null : { threshold: p.tx, comparison: p.txComparison },
-          whatCounts: p.whatCounts,
-          marketplace: p.marketplace,
-        });
-        const asOf = addDays('2023-01-01', at);
+      fc.property(aTestRule(), fc.array(aDatedTotal, { maxLength: 60 }), fc.integer({ min: 0, max: 900 }), (r, totals, at) => {
+        const asOf = addDays(DRAWN_FROM, at);
         // A summary holds no zero day total (datedTotals leaves them out), so neither does this.
         const recorded = totals.filter((t) => t.sales_cents !== 0 || t.transactions !== 0);
         expect(byMonths(r, asOf, recorded).exposure).toEqual(exposureUnder(r, asOf, recorded));
@@ -172,12 +116,12 @@ describe('an exposure on month totals, by property', () => {
       channel: 'direct' as const,
       kind: 'retail' as const,
     }));
-    const far = rule({ period: 'trailing_12_months', salesThresholdCents: 100_000_000 });
+    const far = testRule({ period: 'trailing_12_months', salesThresholdCents: 100_000_000 });
     const below = byMonths(far, '2025-11-30', steady);
     expect(below.exposure.status).toBe('below');
     expect(below.read).toBe(0);
     // 1,000 cents a day crosses 100,000 cents on the 101st day of 2024 (calendar year, exceeds).
-    const near = rule({ period: 'previous_or_current_calendar_year', salesThresholdCents: 100_000 });
+    const near = testRule({ period: 'previous_or_current_calendar_year', salesThresholdCents: 100_000 });
     const crossed = byMonths(near, '2024-11-30', steady);
     expect(crossed.exposure).toMatchObject({ status: 'crossed', crossed_on: addDays('2024-01-01', 100) });
     expect(crossed.read).toBeLessThanOrEqual(2);
