@@ -114,6 +114,23 @@ describeLocal('month totals of economic nexus', () => {
     expect(await monthSales(tenant)).toEqual(await fromSummaries(tenant));
     expect((await fromSummaries(tenant)).get('SD|2031-05|direct|retail')).toEqual({ cents: 10_000, transactions: 1 });
   });
+
+  it('stay level when commits land while readers level them', async () => {
+    const base = await template();
+    const tenant: Tenant = { accountId: unique('acct_nxm').toLowerCase(), environment: 'sandbox' };
+    const store = new TransactionStore(db(), MAIN_TABLE, SUMMARY_TABLE, tenant);
+    await writeWithoutRecords(store, tenant, [sale(base, unique('P1'), 'NY', '2031-04-10', 2), sale(base, unique('P2'), 'SD', '2031-06-11')]);
+    // Commits and readers interleaved: each commit lands before, between or after a reader's
+    // snapshot and its update, and none is counted twice or lost.
+    const commits = Array.from({ length: 16 }, (_, i) =>
+      store.write({ create: [sale(base, unique(`C${i}`), i % 2 === 0 ? 'NY' : 'SD', `2031-0${4 + (i % 3)}-0${1 + (i % 9)}`)], update: [], events: [] }),
+    );
+    const readers = Array.from({ length: 6 }, () => monthSales(tenant));
+    await Promise.all([...commits, ...readers]);
+    const expected = await fromSummaries(tenant);
+    expect([...expected.values()].reduce((n, d) => n + d.transactions, 0)).toBe(18);
+    expect(await monthSales(tenant)).toEqual(expected);
+  });
 });
 
 describe('a quarter record key', () => {
