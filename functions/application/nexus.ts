@@ -11,7 +11,7 @@ import { alertOf } from '../core/nexus/alerts';
 import { type Exposure, exposureOn, pendingCrossing } from '../core/nexus/crossing';
 import { assertEntries, datedTotal, type HistoryEntry, type HistoryRecord } from '../core/nexus/history';
 import { type DatedTotal, MonthsNeeded } from '../core/nexus/measure';
-import { quarterOf } from '../core/nexus/month-sales';
+import { type MonthTotal, quarterOf } from '../core/nexus/month-sales';
 import type { NexusRepository } from '../core/nexus/ports';
 import { type ProjectionView, projectState } from '../core/nexus/projection';
 import { monthsToRead, type NexusStateView, nexusReport, stateView } from '../core/nexus/report';
@@ -59,12 +59,20 @@ function assertAsOf(rules: NexusRules, asOf: string, today: string, target: stri
 const DAY_ROUNDS = 2;
 
 /**
- * Exposure per state on `asOf` (the states given, else every state with a measured rule): measured
- * on the month totals of the quarters its look-back covers, reading the day sales only of the
- * months a test or the period measured cuts (core/nexus/measure.ts, MonthsNeeded); the sales
- * history is by day. The same answer as over every day, in a few reads.
+ * `measure` of each state (the states given, else every state with a measured rule) on the month
+ * totals of the quarters its look-back on `asOf` covers, reading the day sales only of the months
+ * it asks for (core/nexus/measure.ts, MonthsNeeded): at most twice, then its whole look-back. The
+ * sales history, and any `extra` totals, are by day. The same answer as over every day, in a few
+ * reads.
  */
-async function exposuresOn(ports: NexusPorts, tenant: Tenant, asOf: string, states?: ReadonlySet<string>): Promise<Map<string, Exposure>> {
+async function onMonthTotals<T>(
+  ports: NexusPorts,
+  tenant: Tenant,
+  asOf: string,
+  measure: (state: string, days: readonly DatedTotal[], months: readonly MonthTotal[]) => T,
+  states?: ReadonlySet<string>,
+  extra: readonly { readonly state: string; readonly total: DatedTotal }[] = [],
+): Promise<Map<string, T>> {
   const rules = ports.rules();
   const months = monthsToRead(rules, asOf);
   if (states) for (const state of [...months.keys()]) if (!states.has(state)) months.delete(state);
@@ -72,13 +80,13 @@ async function exposuresOn(ports: NexusPorts, tenant: Tenant, asOf: string, stat
   const quarters = [...new Set([...months.values()].flat().map(quarterOf))].sort();
   const [monthSales, history] = await Promise.all([repo.monthSales(quarters, [...months.keys()]), repo.history()]);
   const days = new Map<string, DatedTotal[]>();
-  for (const record of history)
-    for (const entry of record.entries) {
-      if (!months.has(entry.state)) continue;
-      days.set(entry.state, [...(days.get(entry.state) ?? []), datedTotal(entry)]);
-    }
+  const addDay = (state: string, total: DatedTotal) => {
+    if (months.has(state)) days.set(state, [...(days.get(state) ?? []), total]);
+  };
+  for (const record of history) for (const entry of record.entries) addDay(entry.state, datedTotal(entry));
+  for (const { state, total } of extra) addDay(state, total);
   const detailed = new Map<string, Set<string>>();
-  const out = new Map<string, Exposure>();
+  const out = new Map<string, T>();
   let pending = new Map<string, string[]>();
   for (const [state, list] of months) if (monthSales.get(state) === null) pending.set(state, list);
   for (let round = 0; ; round++) {
@@ -93,7 +101,7 @@ async function exposuresOn(ports: NexusPorts, tenant: Tenant, asOf: string, stat
       const lookBack = new Set(list);
       const rows = (monthSales.get(state) ?? []).filter((m) => lookBack.has(m.month) && !seen.has(m.month));
       try {
-        out.set(state, exposureOn(rules, state, asOf, days.get(state) ?? [], rows));
+        out.set(state, measure(state, days.get(state) ?? [], rows));
       } catch (error) {
         if (!(error instanceof MonthsNeeded)) throw error;
         const wanted = (round < DAY_ROUNDS ? error.months : list).filter((m) => !seen.has(m));
@@ -105,20 +113,10 @@ async function exposuresOn(ports: NexusPorts, tenant: Tenant, asOf: string, stat
   }
 }
 
-/** Recorded sales and sales history per state, over what an answer on `asOf` measures. */
-async function salesOn(ports: NexusPorts, tenant: Tenant, asOf: string, states?: ReadonlySet<string>): Promise<Map<string, DatedTotal[]>> {
-  const repo = ports.nexus(tenant);
-  const months = monthsToRead(ports.rules(), asOf);
-  if (states) for (const state of [...months.keys()]) if (!states.has(state)) months.delete(state);
-  const [recorded, history] = await Promise.all([repo.recorded(months), repo.history()]);
-  for (const record of history)
-    for (const entry of record.entries) {
-      if (states && !states.has(entry.state)) continue;
-      const list = recorded.get(entry.state) ?? [];
-      list.push(datedTotal(entry));
-      recorded.set(entry.state, list);
-    }
-  return recorded;
+/** Exposure per state on `asOf`, measured on month totals (onMonthTotals). */
+function exposuresOn(ports: NexusPorts, tenant: Tenant, asOf: string, states?: ReadonlySet<string>): Promise<Map<string, Exposure>> {
+  const rules = ports.rules();
+  return onMonthTotals(ports, tenant, asOf, (state, days, months) => exposureOn(rules, state, asOf, days, months), states);
 }
 
 export interface NexusOverview {
@@ -241,19 +239,19 @@ export async function projectNexus(ports: NexusPorts, call: TenantCall, input: P
   );
   if (details.length > 0) throw validationError(details);
   const tenant = call.principal.tenant;
-  const [sales, { settings }] = await Promise.all([salesOn(ports, tenant, asOf), ports.tenantConfigs.get(tenant)]);
-  for (const e of entries) {
-    const list = sales.get(e.state) ?? [];
-    list.push(datedTotal(e));
-    sales.set(e.state, list);
-  }
+  const { settings } = await ports.tenantConfigs.get(tenant);
   const growth = input.monthly_growth ?? 0;
   const horizon = input.horizon_months ?? 24;
-  const states: ProjectionView[] = [];
-  for (const state of monthsToRead(rules, asOf).keys()) {
-    const registration = settings.registrations.find((r) => r.state === state);
-    states.push(projectState(rules, state, asOf, sales.get(state) ?? [], { growth, horizonMonths: horizon, registration }));
-  }
+  const projected = await onMonthTotals(
+    ports,
+    tenant,
+    asOf,
+    (state, days, months) =>
+      projectState(rules, state, asOf, days, { growth, horizonMonths: horizon, registration: settings.registrations.find((r) => r.state === state) }, months),
+    undefined,
+    entries.map((e) => ({ state: e.state, total: datedTotal(e) })),
+  );
+  const states: ProjectionView[] = [...projected.values()];
   return { as_of: asOf, states: states.sort((a, b) => (a.crossed_on ?? '9999').localeCompare(b.crossed_on ?? '9999') || a.state.localeCompare(b.state)) };
 }
 

@@ -186,6 +186,13 @@ export async function nexusFigures(server: Runner, log: Log): Promise<Figures> {
   const many = await closedLoop(server.url, NEXUS_KEY, get, 200, HTTP_SECONDS, CONCURRENCY);
   if (one.errors + many.errors > 0) throw new Error(`GET /nexus: ${one.errors + many.errors} answers other than 200`);
 
+  // A projection reads the same month records and the days its run rate and tests cut.
+  const projectionMs = await timed(10, 2, async () => {
+    const res = await fetch(`${server.url}/api/v1/nexus/projections`, { method: 'POST', headers, body: JSON.stringify({ monthly_growth: 0.02 }) });
+    if (res.status !== 200) throw new Error(`POST /nexus/projections answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  });
+
   // In this process: the DynamoDB calls of one warm answer, the summary read alone, the computation alone.
   const { invoke, dynamoCalls } = inProcess(server.dynamo);
   await invoke('GET', '/api/v1/nexus', NEXUS_KEY);
@@ -207,6 +214,7 @@ export async function nexusFigures(server: Runner, log: Log): Promise<Figures> {
   for (const e of extras) totals.get(e.state)?.push({ date: e.date, sales_cents: e.cents, transactions: e.transactions, channel: e.channel, kind: e.kind });
   const computeMs = await timed(50, 10, () => nexusReport(rules, today, totals, []));
 
+  log(`POST /nexus/projections (2 % monthly growth): median ${round(projectionMs, 1)} ms of 10`);
   log(
     `GET /nexus (${documents} documents, ${states.length} states answered, ${crossed} crossed, checked against the seeded sums): p50 ${one.p50} ms, p99 ${one.p99} ms (1 client); ${many.rps} req/s, p99 ${many.p99} ms (${CONCURRENCY} clients)`,
   );
@@ -220,6 +228,7 @@ export async function nexusFigures(server: Runner, log: Log): Promise<Figures> {
     nexus_summaries_read: wanted.size,
     nexus_get_ddb_calls: calls,
     nexus_first_get_ms: round(firstMs, 1),
+    nexus_projection_ms: round(projectionMs, 1),
     nexus_read_ms: round(readMs, 2),
     nexus_days_read_ms: round(daysMs, 2),
     nexus_compute_ms: round(computeMs, 2),

@@ -3,8 +3,10 @@
 // totals, refunds and voids included, so that the properties of different modules draw alike.
 import fc from 'fast-check';
 import { addDays } from '../../functions/core/nexus/dates';
-import type { Channel, DatedTotal, SaleKind } from '../../functions/core/nexus/measure';
+import type { Channel, DatedTotal, MonthTotal, SaleKind } from '../../functions/core/nexus/measure';
+import { monthSalesChanges, monthTotals } from '../../functions/core/nexus/month-sales';
 import type { MeasuredPeriodKind } from '../../functions/core/nexus/periods';
+import { daySalesKey } from '../../functions/core/nexus/recorded';
 import { type MeasuredRule, PERIOD_KINDS } from '../../functions/core/nexus/thresholds';
 
 /** A measured rule in force from 2018, $100,000 exceeded over the calendar year unless `over` says otherwise. */
@@ -61,4 +63,24 @@ export function aTestRule(kinds: readonly MeasuredPeriodKind[] = MEASURED_KINDS)
       marketplace: fc.constantFrom('yes' as const, 'no' as const, 'unclear' as const),
     })
     .map(({ tx, txComparison, ...p }) => testRule({ ...p, transactions: p.combine === 'none' ? null : { threshold: tx, comparison: txComparison } }));
+}
+
+/** The month totals a quarter record would hold for a state's day totals, each total one change. */
+export function monthRecordsOf(state: string, totals: readonly DatedTotal[]): MonthTotal[] {
+  const changes = totals.map((t, i) => ({
+    state,
+    month: t.date.slice(0, 7),
+    code: `doc-${i}`,
+    sales: new Map([[daySalesKey(t.date.slice(8, 10), t.channel, t.kind), { cents: t.sales_cents, transactions: t.transactions }]]),
+  }));
+  const byQuarter = new Map<string, Map<string, { cents: number; transactions: number }>>();
+  for (const c of monthSalesChanges(changes)) {
+    const into = byQuarter.get(c.quarter) ?? new Map<string, { cents: number; transactions: number }>();
+    for (const [k, d] of c.sales) {
+      const at = into.get(k) ?? { cents: 0, transactions: 0 };
+      into.set(k, { cents: at.cents + d.cents, transactions: at.transactions + d.transactions });
+    }
+    byQuarter.set(c.quarter, into);
+  }
+  return [...byQuarter].flatMap(([q, sales]) => monthTotals(q, sales).get(state) ?? []);
 }

@@ -7,34 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { exposureUnder } from '../../functions/core/nexus/crossing';
 import { addDays } from '../../functions/core/nexus/dates';
 import { type DatedTotal, MonthsNeeded } from '../../functions/core/nexus/measure';
-import { type MonthTotal, monthSalesChanges, monthTotals, quarterOf, reconciliation } from '../../functions/core/nexus/month-sales';
+import { monthSalesChanges, monthTotals, quarterOf, reconciliation } from '../../functions/core/nexus/month-sales';
 import { daySalesKey } from '../../functions/core/nexus/recorded';
 import type { MeasuredRule } from '../../functions/core/nexus/thresholds';
-import { aDatedTotal, aTestRule, DRAWN_FROM, testRule } from '../support/nexus-rules';
-
-/** The month totals a record would hold for these totals, each total one change. */
-function asMonths(totals: readonly DatedTotal[]): MonthTotal[] {
-  const changes = totals.map((t, i) => ({
-    state: 'ZZ',
-    month: t.date.slice(0, 7),
-    code: `doc-${i}`,
-    sales: new Map([[daySalesKey(t.date.slice(8, 10), t.channel, t.kind), { cents: t.sales_cents, transactions: t.transactions }]]),
-  }));
-  const byQuarter = new Map<string, Map<string, { cents: number; transactions: number }>>();
-  for (const c of monthSalesChanges(changes)) {
-    const into = byQuarter.get(c.quarter) ?? new Map();
-    for (const [k, d] of c.sales) {
-      const at = into.get(k) ?? { cents: 0, transactions: 0 };
-      into.set(k, { cents: at.cents + d.cents, transactions: at.transactions + d.transactions });
-    }
-    byQuarter.set(c.quarter, into);
-  }
-  return [...byQuarter].flatMap(([q, sales]) => monthTotals(q, sales).get('ZZ') ?? []);
-}
+import { aDatedTotal, aTestRule, DRAWN_FROM, monthRecordsOf, testRule } from '../support/nexus-rules';
 
 /** The exposure as GET /nexus reaches it: month totals first, then the days of each month asked for. */
 function byMonths(r: MeasuredRule, asOf: string, totals: readonly DatedTotal[]): { exposure: ReturnType<typeof exposureUnder>; read: number } {
-  const months = asMonths(totals);
+  const months = monthRecordsOf('ZZ', totals);
   const detailed = new Set<string>();
   for (;;) {
     try {

@@ -1,9 +1,12 @@
 // What-if (core/nexus/projection.ts): the run rate of the twelve months before the day, grown a
 // month at a time and spread over the days, and the day a state's test would be met.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nexusRules } from '../../functions/adapters/content/nexus-rules-file';
-import type { DatedTotal } from '../../functions/core/nexus/measure';
+import { addDays } from '../../functions/core/nexus/dates';
+import { type DatedTotal, MonthsNeeded } from '../../functions/core/nexus/measure';
 import { monthlyRunRate, projectedTotals, projectState } from '../../functions/core/nexus/projection';
+import { aDatedTotal, DRAWN_FROM, monthRecordsOf } from '../support/nexus-rules';
 
 const rules = nexusRules();
 /** $10,000 of direct retail sales on the 15th of each month from July 2025 to June 2026. */
@@ -64,5 +67,48 @@ describe('projections', () => {
       projected: true,
       crossed_on: expect.stringMatching(/^2026-/),
     });
+  });
+});
+
+describe('projections on month totals, by property', () => {
+  // A state of each kind of period: calendar year, trailing, quarter ends, month ends, New York's quarters, any 12 months.
+  const states = ['WY', 'TN', 'IL', 'TX', 'NY', 'MS', 'CT'] as const;
+
+  it('projects what every day would, reading only the months asked for', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...states),
+        fc.array(aDatedTotal, { maxLength: 50 }),
+        fc.integer({ min: 400, max: 900 }),
+        fc.constantFrom(0, 0.05, 0.5),
+        (state, drawn, at, growth) => {
+          // Amounts a thousand times larger, so that the projections reach real thresholds.
+          const totals = drawn
+            .filter((t) => t.sales_cents !== 0 || t.transactions !== 0)
+            .map((t) => ({ ...t, sales_cents: t.sales_cents * 1_000, transactions: t.transactions * 10 }));
+          const asOf = addDays(DRAWN_FROM, at);
+          const months = monthRecordsOf(state, totals);
+          const detailed = new Set<string>();
+          for (;;) {
+            try {
+              const got = projectState(
+                rules,
+                state,
+                asOf,
+                totals.filter((t) => detailed.has(t.date.slice(0, 7))),
+                { ...options, growth },
+                months.filter((m) => !detailed.has(m.month)),
+              );
+              expect(got).toEqual(projectState(rules, state, asOf, totals, { ...options, growth }));
+              return;
+            } catch (error) {
+              if (!(error instanceof MonthsNeeded)) throw error;
+              for (const m of error.months) detailed.add(m);
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

@@ -12,9 +12,9 @@ import type { EventDraft } from '../../functions/core/events/catalogue';
 import { alertOf } from '../../functions/core/nexus/alerts';
 import type { HistoryRecord } from '../../functions/core/nexus/history';
 import type { DatedTotal } from '../../functions/core/nexus/measure';
-import { type MonthTotal, monthSalesChanges, monthTotals } from '../../functions/core/nexus/month-sales';
+import { type MonthTotal, quarterOf } from '../../functions/core/nexus/month-sales';
 import type { NexusRepository } from '../../functions/core/nexus/ports';
-import { datedTotals, daySalesKey, documentSales, lineSales } from '../../functions/core/nexus/recorded';
+import { datedTotals, documentSales, lineSales } from '../../functions/core/nexus/recorded';
 import { monthsToRead, nexusReport } from '../../functions/core/nexus/report';
 import { ALL_LOCATIONS, contributions, keyOf, monthSalesSummaryKey, summaryDeltas } from '../../functions/core/returns/summary';
 import { calculate } from '../../functions/core/tax/engine';
@@ -23,6 +23,7 @@ import { commit, refund, voidTransaction } from '../../functions/core/transactio
 import { type TransactionRecord, withChannel } from '../../functions/core/transactions/transaction';
 import { nexusTestWork } from '../../functions/core/work/pending-work';
 import { context } from '../support/engine';
+import { monthRecordsOf } from '../support/nexus-rules';
 
 const TENANT = { accountId: 'acct_nexus_unit', environment: 'sandbox' } as const;
 const AT = '2026-11-10T12:00:00.000Z';
@@ -177,17 +178,9 @@ class MemoryNexus implements NexusRepository {
   }
   /** The month totals the records would hold, each total one change. */
   async monthSales(quarters: readonly string[], states: readonly string[]) {
-    const out = new Map<string, MonthTotal[] | null>(states.map((s) => [s, []]));
-    for (const state of states) {
-      const changes = (this.totals.get(state) ?? []).map((t, i) => ({
-        state,
-        month: t.date.slice(0, 7),
-        code: `d${i}`,
-        sales: new Map([[daySalesKey(t.date.slice(8, 10), t.channel, t.kind), { cents: t.sales_cents, transactions: t.transactions }]]),
-      }));
-      for (const c of monthSalesChanges(changes)) if (quarters.includes(c.quarter)) out.get(state)!.push(...(monthTotals(c.quarter, c.sales).get(state) ?? []));
-    }
-    return out;
+    return new Map<string, MonthTotal[] | null>(
+      states.map((s) => [s, monthRecordsOf(s, this.totals.get(s) ?? []).filter((m) => quarters.includes(quarterOf(m.month)))]),
+    );
   }
   async history(): Promise<HistoryRecord[]> {
     return [];

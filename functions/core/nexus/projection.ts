@@ -4,7 +4,7 @@
 // the state's rule is applied to the sales on record plus the projected ones.
 import { exposureOn } from './crossing';
 import { addDays, dayNumber, daysInMonth, endOfMonth, firstOfMonth, fromDayNumber, monthOf, twelveMonthsEndingOn, yearOf } from './dates';
-import type { Channel, DatedTotal, SaleKind } from './measure';
+import { type Channel, type DatedTotal, MonthsNeeded, type MonthTotal, type SaleKind } from './measure';
 import { type Registration, thresholdView } from './report';
 import type { NexusRules } from './thresholds';
 
@@ -26,21 +26,35 @@ const half = (n: number): number => Math.floor(n + 0.5);
  */
 const MONTH_CEILING = { cents: 1e12, transactions: 1e9 } as const;
 
-/** Per channel and kind, the sales and transactions a month of the twelve months ending on `asOf`. */
+/**
+ * Per channel and kind, the sales and transactions a month of the twelve months ending on `asOf`,
+ * from day totals and the totals of months whose days are not given (none of `totals` may fall in
+ * them); MonthsNeeded where the twelve months cut such a month.
+ */
 export function monthlyRunRate(
   totals: readonly DatedTotal[],
   asOf: string,
+  months: readonly MonthTotal[] = [],
 ): Map<string, { channel: Channel; kind: SaleKind; cents: number; transactions: number }> {
   const { from } = twelveMonthsEndingOn(asOf);
   const rates = new Map<string, { channel: Channel; kind: SaleKind; cents: number; transactions: number }>();
-  for (const t of totals) {
-    if (t.date < from || t.date > asOf) continue;
+  const add = (t: { channel: Channel; kind: SaleKind; sales_cents: number; transactions: number }) => {
     const key = `${t.channel}|${t.kind}`;
     const into = rates.get(key) ?? { channel: t.channel, kind: t.kind, cents: 0, transactions: 0 };
     into.cents += t.sales_cents;
     into.transactions += t.transactions;
     rates.set(key, into);
+  };
+  for (const t of totals) if (t.date >= from && t.date <= asOf) add(t);
+  const cut: string[] = [];
+  for (const m of months) {
+    const first = `${m.month}-01`;
+    const last = endOfMonth(first);
+    if (last < from || first > asOf) continue;
+    if (first < from || last > asOf) cut.push(m.month);
+    else for (const part of m.parts) add(part);
   }
+  if (cut.length > 0) throw new MonthsNeeded([...new Set(cut)].sort());
   for (const r of rates.values()) {
     r.cents = r.cents / 12;
     r.transactions = r.transactions / 12;
@@ -49,9 +63,15 @@ export function monthlyRunRate(
 }
 
 /** The projected daily totals of the days after `asOf`, month by month up to `months` months on. */
-export function projectedTotals(totals: readonly DatedTotal[], asOf: string, growth: number, months: number): DatedTotal[] {
+export function projectedTotals(
+  totals: readonly DatedTotal[],
+  asOf: string,
+  growth: number,
+  months: number,
+  recorded: readonly MonthTotal[] = [],
+): DatedTotal[] {
   const out: DatedTotal[] = [];
-  for (const rate of monthlyRunRate(totals, asOf).values()) {
+  for (const rate of monthlyRunRate(totals, asOf, recorded).values()) {
     for (let k = 0; k <= months; k++) {
       const first = k === 0 ? addDays(asOf, 1) : firstOfMonth(asOf, k);
       const last = endOfMonth(asOf, k);
@@ -81,10 +101,21 @@ export function projectedTotals(totals: readonly DatedTotal[], asOf: string, gro
   return out;
 }
 
-export function projectState(rules: NexusRules, state: string, asOf: string, totals: readonly DatedTotal[], options: ProjectionOptions) {
-  const now = exposureOn(rules, state, asOf, totals);
+/**
+ * A state's projection on `asOf`, over day totals and the totals of months whose days are not
+ * given; MonthsNeeded where a test or the run rate's twelve months cut such a month.
+ */
+export function projectState(
+  rules: NexusRules,
+  state: string,
+  asOf: string,
+  totals: readonly DatedTotal[],
+  options: ProjectionOptions,
+  months: readonly MonthTotal[] = [],
+) {
+  const now = exposureOn(rules, state, asOf, totals, months);
   const rule = rules.ruleOn(state, asOf)!;
-  const rates = [...monthlyRunRate(totals, asOf).values()];
+  const rates = [...monthlyRunRate(totals, asOf, months).values()];
   const base = {
     state,
     threshold: thresholdView(rule),
@@ -97,11 +128,11 @@ export function projectState(rules: NexusRules, state: string, asOf: string, tot
   };
   if (now.status === 'crossed') return { ...base, projected: false, crossed_on: now.crossed_on, obligation_from: now.obligation_from };
   if (now.status === 'not_measured' || now.status === 'no_rule') return { ...base, projected: false, crossed_on: null, obligation_from: null };
-  const all = [...totals, ...projectedTotals(totals, asOf, options.growth, options.horizonMonths)];
+  const all = [...totals, ...projectedTotals(totals, asOf, options.growth, options.horizonMonths, months)];
   const horizon = endOfMonth(asOf, options.horizonMonths);
   for (let k = STEP_MONTHS; ; k += STEP_MONTHS) {
     const day = k >= options.horizonMonths ? horizon : endOfMonth(asOf, k);
-    const exposure = exposureOn(rules, state, day, all);
+    const exposure = exposureOn(rules, state, day, all, months);
     if (exposure.status === 'crossed' && exposure.crossed_on! > asOf)
       return { ...base, projected: true, crossed_on: exposure.crossed_on, obligation_from: exposure.obligation_from };
     if (day === horizon) return { ...base, projected: true, crossed_on: null, obligation_from: null };
