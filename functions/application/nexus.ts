@@ -81,7 +81,10 @@ async function onMonthTotals<T>(
   const [monthSales, history] = await Promise.all([repo.monthSales(quarters, [...months.keys()]), repo.history()]);
   const days = new Map<string, DatedTotal[]>();
   const addDay = (state: string, total: DatedTotal) => {
-    if (months.has(state)) days.set(state, [...(days.get(state) ?? []), total]);
+    if (!months.has(state)) return;
+    const list = days.get(state);
+    if (list) list.push(total);
+    else days.set(state, [total]);
   };
   for (const record of history) for (const entry of record.entries) addDay(entry.state, datedTotal(entry));
   for (const { state, total } of extra) addDay(state, total);

@@ -13,7 +13,7 @@ import type { NexusRepository } from '../../core/nexus/ports';
 import type { DaySales } from '../../core/nexus/recorded';
 import { datedTotals } from '../../core/nexus/recorded';
 import type { SummaryRepository } from '../../core/returns/ports';
-import { ALL_LOCATIONS, type SummaryKey } from '../../core/returns/summary';
+import { ALL_LOCATIONS, emptyTotals, type SummaryKey, sumTotals } from '../../core/returns/summary';
 import { nexusTestWork } from '../../core/work/pending-work';
 import { AtomicWrite } from './atomic-write';
 import { eventEntity } from './entities/event';
@@ -34,16 +34,17 @@ const LEVEL_STATES = 6;
 
 type Item = Record<string, unknown>;
 
-/** The sales of a state's part of a record plus its reconciliation, as month totals. */
+/** A state's month totals from a record's sales plus the state's reconciliation. */
 function levelled(quarter: string, state: string, record: ReadonlyMap<string, DaySales>, fix: ReadonlyMap<string, DaySales>): MonthTotal[] {
-  const merged = new Map<string, DaySales>();
-  for (const source of [record, fix])
-    for (const [key, d] of source) {
-      if (!key.startsWith(`${state}|`)) continue;
-      const at = merged.get(key) ?? { cents: 0, transactions: 0 };
-      merged.set(key, { cents: at.cents + d.cents, transactions: at.transactions + d.transactions });
-    }
-  return monthTotals(quarter, merged).get(state) ?? [];
+  return (
+    monthTotals(
+      quarter,
+      sumTotals([
+        { ...emptyTotals(), sales: record },
+        { ...emptyTotals(), sales: fix },
+      ]).sales,
+    ).get(state) ?? []
+  );
 }
 
 /** How long after its day a nexus test's registry entry is kept if the sweeper never handled it. */
@@ -67,11 +68,12 @@ export class NexusStore implements NexusRepository {
       quarters.map(async (quarter) => {
         const items = records.get(quarter) ?? [];
         const shard0 = items.find((i) => String(i.PK).endsWith('#0'));
-        const sales = monthSalesEntity.sales(items);
+        // Parsed once for every state of the quarter.
+        const totals = monthTotals(quarter, monthSalesEntity.sales(items));
         const pending = states.filter((s) => !monthSalesEntity.levelled(shard0, s));
         const level = pending.length > 0 ? await this.level(quarter, pending) : new Map<string, MonthTotal[] | null>();
         for (const state of states) {
-          const rows = level.has(state) ? level.get(state)! : levelled(quarter, state, sales, new Map());
+          const rows = level.has(state) ? level.get(state)! : (totals.get(state) ?? []);
           const into = out.get(state);
           if (into === null || into === undefined) continue;
           if (rows === null) out.set(state, null);
@@ -121,9 +123,13 @@ export class NexusStore implements NexusRepository {
         await batchGetAcross(this.db, [{ table: this.summaryTable, keys: todo.flatMap(summaryKeys).map((k) => summaryEntity.key(this.tenant, k, 0)) }])
       ).get(this.summaryTable)!;
       const widthOf = new Map(firsts.map((item) => [summaryEntity.summaryOf(item), summaryEntity.widthOf(item)]));
+      // Every shard of the state's month summaries, each with its month.
       const keysOf = (state: string) =>
         summaryKeys(state).flatMap((k) =>
-          Array.from({ length: widthOf.get(summaryEntity.summaryId(this.tenant, k)) ?? 1 }, (_, shard) => summaryEntity.key(this.tenant, k, shard)),
+          Array.from({ length: widthOf.get(summaryEntity.summaryId(this.tenant, k)) ?? 1 }, (_, shard) => ({
+            month: k.period,
+            key: summaryEntity.key(this.tenant, k, shard),
+          })),
         );
       // States in chunks that each fit one snapshot beside the record's shards.
       const chunks: string[][] = [];
@@ -149,7 +155,7 @@ export class NexusStore implements NexusRepository {
         chunks.map(async (group) => {
           const recordKeys = Array.from({ length: recordWidth }, (_, shard) => monthSalesEntity.key(this.tenant, quarter, shard));
           const stateKeys = group.map(keysOf);
-          const keys = [...recordKeys, ...stateKeys.flat()];
+          const keys = [...recordKeys, ...stateKeys.flat().map((k) => k.key)];
           const snapshot = await this.db.send(new TransactGetCommand({ TransactItems: keys.map((Key) => ({ Get: { TableName: this.summaryTable, Key } })) }));
           const items = (snapshot.Responses ?? []).map((r) => r.Item as Item | undefined);
           const recordItems = items.slice(0, recordWidth).filter((i): i is Item => i !== undefined);
@@ -160,7 +166,8 @@ export class NexusStore implements NexusRepository {
             stateKeys
               .flat()
               .some(
-                (key, i) => String(key.PK).endsWith('#0') && summaryEntity.widthOf(items[recordWidth + i]) > (widthOf.get(summaryEntity.summaryOf(key)) ?? 1),
+                ({ key }, i) =>
+                  String(key.PK).endsWith('#0') && summaryEntity.widthOf(items[recordWidth + i]) > (widthOf.get(summaryEntity.summaryOf(key)) ?? 1),
               );
           if (spread) {
             again.push(...group);
@@ -171,13 +178,9 @@ export class NexusStore implements NexusRepository {
           let at = recordWidth;
           for (const [g, state] of group.entries()) {
             const byMonth = new Map<string, Item[]>();
-            for (const key of stateKeys[g]!) {
+            for (const { month } of stateKeys[g]!) {
               const item = items[at++];
-              if (!item) continue;
-              const month = months.find(
-                (m) => summaryEntity.summaryOf(key) === summaryEntity.summaryId(this.tenant, { state, period: m, location: ALL_LOCATIONS }),
-              )!;
-              byMonth.set(month, [...(byMonth.get(month) ?? []), item]);
+              if (item) byMonth.set(month, [...(byMonth.get(month) ?? []), item]);
             }
             if (monthSalesEntity.levelled(shard0, state)) {
               out.set(state, levelled(quarter, state, sales, new Map()));

@@ -53,29 +53,34 @@ export interface DaySalesChange {
 }
 
 /**
- * What the changes add to the month records, per quarter and document: each day's net into its
- * month's net, and its positive part into the month's bound. Zero parts are left out.
+ * Adds a state's day sales of one month to month-record keys: each day's net into the month's net
+ * of its channel and kind, and its positive part into the state's month bound. Zero parts are left out.
  */
-export function monthSalesChanges(changes: readonly DaySalesChange[]): { quarter: string; code: string; sales: Map<string, DaySales> }[] {
-  const out = new Map<string, { quarter: string; code: string; sales: Map<string, { cents: number; transactions: number }> }>();
-  const add = (into: Map<string, { cents: number; transactions: number }>, key: string, cents: number, transactions: number) => {
+function addMonth(into: Map<string, { cents: number; transactions: number }>, state: string, month: string, days: ReadonlyMap<string, DaySales>): void {
+  const add = (key: string, cents: number, transactions: number) => {
     if (cents === 0 && transactions === 0) return;
     const at = into.get(key) ?? { cents: 0, transactions: 0 };
     at.cents += cents;
     at.transactions += transactions;
     into.set(key, at);
   };
+  for (const [dayKey, d] of days) {
+    const parts = parseDaySalesKey(dayKey);
+    if (!parts) continue;
+    add(monthSalesKey(state, month, parts.channel, parts.kind), d.cents, d.transactions);
+    add(monthBoundKey(state, month), Math.max(0, d.cents), Math.max(0, d.transactions));
+  }
+}
+
+/** What the changes add to the month records, per quarter and document (`addMonth` of each). */
+export function monthSalesChanges(changes: readonly DaySalesChange[]): { quarter: string; code: string; sales: Map<string, DaySales> }[] {
+  const out = new Map<string, { quarter: string; code: string; sales: Map<string, { cents: number; transactions: number }> }>();
   for (const change of changes) {
     const quarter = quarterOf(change.month);
     const id = `${quarter}|${change.code}`;
     let entry = out.get(id);
     if (!entry) out.set(id, (entry = { quarter, code: change.code, sales: new Map() }));
-    for (const [dayKey, d] of change.sales) {
-      const parts = parseDaySalesKey(dayKey);
-      if (!parts) continue;
-      add(entry.sales, monthSalesKey(change.state, change.month, parts.channel, parts.kind), d.cents, d.transactions);
-      add(entry.sales, monthBoundKey(change.state, change.month), Math.max(0, d.cents), Math.max(0, d.transactions));
-    }
+    addMonth(entry.sales, change.state, change.month, change.sales);
   }
   return [...out.values()].filter((e) => e.sales.size > 0);
 }
@@ -128,36 +133,23 @@ export function reconciliation(
   record: ReadonlyMap<string, DaySales>,
   months: ReadonlyMap<string, ReadonlyMap<string, DaySales>>,
 ): Map<string, DaySales> {
+  // What the record would hold had it been kept from the first change: nets and bounds.
   const want = new Map<string, { cents: number; transactions: number }>();
-  const bound = new Map<string, { cents: number; transactions: number }>();
-  const add = (into: typeof want, key: string, cents: number, transactions: number) => {
-    const at = into.get(key) ?? { cents: 0, transactions: 0 };
-    at.cents += cents;
-    at.transactions += transactions;
-    into.set(key, at);
-  };
-  for (const month of monthsOfQuarter(quarter))
-    for (const [dayKey, d] of months.get(month) ?? new Map<string, DaySales>()) {
-      const p = parseDaySalesKey(dayKey);
-      if (!p) continue;
-      add(want, monthSalesKey(state, month, p.channel, p.kind), d.cents, d.transactions);
-      add(bound, monthBoundKey(state, month), Math.max(0, d.cents), Math.max(0, d.transactions));
-    }
+  for (const month of monthsOfQuarter(quarter)) addMonth(want, state, month, months.get(month) ?? new Map<string, DaySales>());
   const out = new Map<string, DaySales>();
-  const keys = new Set([
-    ...want.keys(),
-    ...[...record.keys()].filter((k) => {
-      const p = parseMonthSalesKey(k);
-      return p !== null && p.state === state && !p.upper;
-    }),
-  ]);
+  const isNet = (key: string) => {
+    const p = parseMonthSalesKey(key);
+    return p !== null && p.state === state && !p.upper;
+  };
+  const keys = new Set([...want.keys(), ...record.keys()].filter(isNet));
   for (const key of keys) {
     const w = want.get(key) ?? { cents: 0, transactions: 0 };
     const r = record.get(key) ?? { cents: 0, transactions: 0 };
     if (w.cents !== r.cents || w.transactions !== r.transactions) out.set(key, { cents: w.cents - r.cents, transactions: w.transactions - r.transactions });
   }
   // A bound need only reach the month's positive days: what the record already bounds stays.
-  for (const [key, b] of bound) {
+  for (const [key, b] of want) {
+    if (!key.endsWith('|upper')) continue;
     const held = record.get(key) ?? { cents: 0, transactions: 0 };
     const lift = { cents: Math.max(0, b.cents - held.cents), transactions: Math.max(0, b.transactions - held.transactions) };
     if (lift.cents !== 0 || lift.transactions !== 0) out.set(key, lift);

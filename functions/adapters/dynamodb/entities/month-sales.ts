@@ -5,7 +5,7 @@
 // the state's part was brought level with its summaries (`l<ST>`): only a marked part is read alone.
 import type { Tenant } from '../../../core/access/records';
 import type { DaySales } from '../../../core/nexus/recorded';
-import { emptyTotals, monthSalesSummaryKey } from '../../../core/returns/summary';
+import { emptyTotals, monthSalesSummaryKey, sumTotals } from '../../../core/returns/summary';
 import type { ItemKey } from './keys';
 import { summaryEntity } from './summary';
 
@@ -17,16 +17,8 @@ export const monthSalesEntity = {
   /** Whether the state's part of the record is level with its summaries (shard 0 says). */
   levelled: (shard0: Record<string, unknown> | undefined, state: string): boolean => shard0?.[markOf(state)] !== undefined,
 
-  /** The record's sales, all its shards summed. */
-  sales(items: readonly Record<string, unknown>[]): Map<string, DaySales> {
-    const out = new Map<string, { cents: number; transactions: number }>();
-    for (const item of items)
-      for (const [key, d] of summaryEntity.totals(item).sales) {
-        const at = out.get(key) ?? { cents: 0, transactions: 0 };
-        out.set(key, { cents: at.cents + d.cents, transactions: at.transactions + d.transactions });
-      }
-    return out;
-  },
+  /** The sales of a summary's items (a record's, or a month summary's), all its shards summed. */
+  sales: (items: readonly Record<string, unknown>[]): ReadonlyMap<string, DaySales> => sumTotals(items.map(summaryEntity.totals)).sales,
 
   /**
    * The update of shard 0 that adds each state's reconciliation and marks it, on the condition
