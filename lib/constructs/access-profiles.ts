@@ -154,9 +154,10 @@ export class AccessProfiles extends Construct {
       main.grantReadData(role);
       summaries.grantReadData(role);
       usage.grantReadData(role);
-      grantRateCounting(main, role);
-      grantSecretCreation(main, role);
-      grantRecordLevelling(summaries, role);
+      // Their rate counters, the deployment's secrets (a conditional Put) and the nexus month records.
+      grantKeyed(role, main, 'UpdateItem', 'StringLike', `${RATE_COUNTER_KEY_PREFIX}*`);
+      grantKeyed(role, main, 'PutItem', 'StringEquals', DEPLOYMENT_SECRET_PARTITION);
+      grantKeyed(role, summaries, 'UpdateItem', 'StringLike', MONTH_RECORD_KEY_PATTERN);
     }
     if (profile.data === 'write') {
       main.grantReadWriteData(role);
@@ -193,35 +194,16 @@ function grantContent(bucket: IBucket, access: 'read' | 'publish', role: Role): 
   );
 }
 
-/** Read-only routes may still update their rate counters, and nothing else. */
-function grantRateCounting(main: Table, role: Role): void {
+/**
+ * Read-only routes may still `action` the items of `table` whose partition key `test` matches
+ * (`StringLike` or `StringEquals` on `keys`), and nothing else there.
+ */
+function grantKeyed(role: Role, table: Table, action: string, test: 'StringLike' | 'StringEquals', keys: string): void {
   role.addToPrincipalPolicy(
     new PolicyStatement({
-      actions: ['dynamodb:UpdateItem'],
-      resources: [main.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_COUNTER_KEY_PREFIX}*`] } },
-    }),
-  );
-}
-
-/** Read-only routes may update the month records of economic nexus, and no other summary. */
-function grantRecordLevelling(summaries: Table, role: Role): void {
-  role.addToPrincipalPolicy(
-    new PolicyStatement({
-      actions: ['dynamodb:UpdateItem'],
-      resources: [summaries.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [MONTH_RECORD_KEY_PATTERN] } },
-    }),
-  );
-}
-
-/** Read-only routes may create the deployment's secrets (a conditional Put), and nothing else. */
-function grantSecretCreation(main: Table, role: Role): void {
-  role.addToPrincipalPolicy(
-    new PolicyStatement({
-      actions: ['dynamodb:PutItem'],
-      resources: [main.tableArn],
-      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [DEPLOYMENT_SECRET_PARTITION] } },
+      actions: [`dynamodb:${action}`],
+      resources: [table.tableArn],
+      conditions: { [`ForAllValues:${test}`]: { 'dynamodb:LeadingKeys': [keys] } },
     }),
   );
 }
