@@ -14348,6 +14348,7 @@ export interface operations {
                      *           "threshold": {
                      *             "effective_from": "2018-06-21",
                      *             "sales_usd": 500000,
+                     *             "sales_min_transactions": null,
                      *             "transactions": 100,
                      *             "combine": "and",
                      *             "period": "new_york_sales_tax_quarters",
@@ -14404,6 +14405,7 @@ export interface operations {
                      *           "threshold": {
                      *             "effective_from": "2025-01-01",
                      *             "sales_usd": 100000,
+                     *             "sales_min_transactions": null,
                      *             "transactions": null,
                      *             "combine": "none",
                      *             "period": "previous_or_current_calendar_year",
@@ -14463,6 +14465,7 @@ export interface operations {
                      *           "threshold": {
                      *             "effective_from": "2018-10-01",
                      *             "sales_usd": 250000,
+                     *             "sales_min_transactions": null,
                      *             "transactions": null,
                      *             "combine": "none",
                      *             "period": "previous_calendar_year",
@@ -14535,6 +14538,8 @@ export interface operations {
                                 /** @description The first day of the rule in force on the day asked about. */
                                 effective_from: string;
                                 sales_usd: number | null;
+                                /** @description The least transactions the sales test also needs besides `sales_usd` (Minnesota until 2019-09-30); null where the amount alone meets it. */
+                                sales_min_transactions: number | null;
                                 /** @description The transaction test; null where the state has none (or repealed it). */
                                 transactions: number | null;
                                 /**
@@ -17231,6 +17236,7 @@ export interface operations {
                      *           "threshold": {
                      *             "effective_from": "2025-01-01",
                      *             "sales_usd": 100000,
+                     *             "sales_min_transactions": null,
                      *             "transactions": null,
                      *             "combine": "none",
                      *             "period": "previous_or_current_calendar_year",
@@ -17268,6 +17274,7 @@ export interface operations {
                      *           "threshold": {
                      *             "effective_from": "2018-10-01",
                      *             "sales_usd": 250000,
+                     *             "sales_min_transactions": null,
                      *             "transactions": null,
                      *             "combine": "none",
                      *             "period": "previous_calendar_year",
@@ -17302,6 +17309,7 @@ export interface operations {
                      *           "threshold": {
                      *             "effective_from": "2019-07-01",
                      *             "sales_usd": 100000,
+                     *             "sales_min_transactions": null,
                      *             "transactions": 200,
                      *             "combine": "or",
                      *             "period": "previous_or_current_calendar_year",
@@ -17350,6 +17358,8 @@ export interface operations {
                                 /** @description The first day of the rule in force on the day asked about. */
                                 effective_from: string;
                                 sales_usd: number | null;
+                                /** @description The least transactions the sales test also needs besides `sales_usd` (Minnesota until 2019-09-30); null where the amount alone meets it. */
+                                sales_min_transactions: number | null;
                                 /** @description The transaction test; null where the state has none (or repealed it). */
                                 transactions: number | null;
                                 /**

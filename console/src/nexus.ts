@@ -42,7 +42,8 @@ export function thresholdText(t: NexusState['threshold']): string {
   if (t.period === 'not_measured') return 'not measured';
   const dollars = (usd: number) => money(usd).replace(/\.00$/, '');
   const part = (value: string, comparison: 'exceeds' | 'at_least' | null) => (comparison === 'at_least' ? `${value} or more` : `over ${value}`);
-  const sales = t.sales_usd === null ? null : part(dollars(t.sales_usd), t.comparison.sales);
+  const amount = t.sales_usd === null ? null : part(dollars(t.sales_usd), t.comparison.sales);
+  const sales = amount && t.sales_min_transactions !== null ? `${amount} in ${t.sales_min_transactions.toLocaleString('en-US')} or more sales` : amount;
   const count = t.transactions === null ? null : part(`${t.transactions.toLocaleString('en-US')} transactions`, t.comparison.transactions);
   if (sales && count && t.combine !== 'none') return `${sales} ${t.combine} ${count}`;
   return sales ?? count ?? '—';

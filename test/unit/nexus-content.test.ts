@@ -43,11 +43,17 @@ describe('the nexus rules artifact', () => {
       expect(r.sources.length, `${r.state} ${r.from}`).toBeGreaterThan(0);
       expect(['official', 'secondary']).toContain(r.sourceKind);
     }
+    // Kentucky's 2026 act is read only in summaries: its row says so, and what it carried over.
     const kentucky = rules.ruleOn('KY', '2026-12-01')!;
-    expect(kentucky).toMatchObject({ sourceKind: 'secondary', from: '2018-10-01' });
-    expect(kentucky.note).toMatch(/no enacted act/);
-    expect(rules.ruleOn('NJ', '2026-12-01')).toMatchObject({ sourceKind: 'secondary' });
-    expect(rules.ruleOn('NJ', '2026-12-01')!.note).toMatch(/no enactment/);
+    expect(kentucky).toMatchObject({ sourceKind: 'secondary', from: '2026-08-01', transactions: null, combine: 'none' });
+    expect(kentucky.inferred).toEqual(['comparison_sales', 'obligation_starts']);
+    expect(kentucky.note).toMatch(/neither the act nor the letter was read/);
+    expect(rules.ruleOn('KY', '2026-07-31')).toMatchObject({ from: '2018-10-01', transactions: { threshold: 200, comparison: 'at_least' } });
+    const jersey = rules.ruleOn('NJ', '2026-12-01')!;
+    expect(jersey).toMatchObject({ sourceKind: 'official', transactions: { threshold: 200, comparison: 'at_least' } });
+    expect(jersey.note).toMatch(/no P\.L\. chapter was found/);
+    expect(rules.ruleOn('MN', '2019-09-30')).toMatchObject({ salesMinTransactions: 10, transactions: { threshold: 100 } });
+    expect(rules.ruleOn('MN', '2019-10-01')).toMatchObject({ salesMinTransactions: null, transactions: { threshold: 200 } });
   });
 
   it('the rule in force on a date: the latest on or before it, a repeal taking effect on its own day', () => {

@@ -76,6 +76,32 @@ describe('combining the tests', () => {
   });
 });
 
+describe('a sales test that also needs a number of sales', () => {
+  // Minnesota's first rule: 100 or more retail sales, or 10 or more totaling more than $100,000.
+  const r = rule({
+    period: 'previous_12_months_quarterly',
+    salesMinTransactions: 10,
+    combine: 'or',
+    transactions: { threshold: 100, comparison: 'at_least' },
+  });
+  const nine = Array.from({ length: 9 }, (_, i) => sale(addDays('2024-01-05', i), 2_000_000));
+
+  it('the amount in fewer sales meets neither test, and the share is that of the farther part', () => {
+    const e = exposureUnder(r, '2024-06-30', nine);
+    expect(e).toMatchObject({ status: 'approaching', crossed_on: null, measured: { sales_cents: 18_000_000, transactions: 9 }, share: 0.9 });
+  });
+
+  it('the tenth sale meets the sales test at the next quarter end, however small it is', () => {
+    const e = exposureUnder(r, '2024-06-30', [...nine, sale('2024-05-20', 1)]);
+    expect(e).toMatchObject({ status: 'crossed', crossed_on: '2024-06-30', measured: { sales_cents: 18_000_001, transactions: 10 } });
+  });
+
+  it('a refund that takes a sale back undoes it', () => {
+    const refund = sale('2024-05-21', -1, -1);
+    expect(exposureUnder(r, '2024-06-30', [...nine, sale('2024-05-20', 1), refund])).toMatchObject({ status: 'approaching', crossed_on: null });
+  });
+});
+
 describe('what counts', () => {
   const mixed = [
     sale('2024-03-01', 4_000_000, 40, 'direct', 'retail'),
@@ -148,6 +174,25 @@ describe('the rules of the data, on their dates', () => {
       earlier_rules: ['2018-10-01'],
       next_test: '2026-03-31',
     });
+  });
+
+  it('Minnesota before 2019-10-01: $150,000 in 9 sales is not enough, the 10th sale is; the later rule judges by the amount alone', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => sale(addDays('2019-01-07', i * 7), 1_666_700));
+    expect(exposureOn(rules, 'MN', '2019-06-30', nine)).toMatchObject({ rule_from: '2018-10-01', status: 'approaching', crossed_on: null });
+    expect(exposureOn(rules, 'MN', '2019-06-30', [...nine, sale('2019-04-02', 500)])).toMatchObject({ status: 'crossed', crossed_on: '2019-06-30' });
+    // The rule in force on the day asked about judges the whole look-back, the earlier one named.
+    expect(exposureOn(rules, 'MN', '2019-12-31', nine)).toMatchObject({
+      rule_from: '2019-10-01',
+      status: 'crossed',
+      crossed_on: '2019-03-31',
+      earlier_rules: ['2018-10-01'],
+    });
+  });
+
+  it("Kentucky's transaction test: 200 small sales cross it until 2026-07-31, the $100,000 alone decides from 2026-08-01", () => {
+    const small = Array.from({ length: 220 }, (_, i) => sale(addDays('2026-02-01', i % 150), 10_000));
+    expect(exposureOn(rules, 'KY', '2026-07-31', small)).toMatchObject({ rule_from: '2018-10-01', status: 'crossed' });
+    expect(exposureOn(rules, 'KY', '2026-08-01', small)).toMatchObject({ rule_from: '2026-08-01', status: 'below', share: 0.22, source_kind: 'secondary' });
   });
 
   it('says what a crossing obliges and how sure the rule is: an early collect-or-report election, a secondary row', () => {
@@ -244,17 +289,16 @@ describe('crossed_on, by property', () => {
         const cmp = (value: number, threshold: number, c: 'exceeds' | 'at_least') => (c === 'exceeds' ? value > threshold : value >= threshold);
         const met = (from: string, to: string) => {
           const inside = totals.filter((t) => counts(t) && t.date >= from && t.date <= to);
-          const sales = cmp(
-            inside.reduce((n, t) => n + t.sales_cents, 0),
-            r.salesThresholdCents,
-            r.salesComparison,
-          );
+          const count = inside.reduce((n, t) => n + t.transactions, 0);
+          const sales =
+            cmp(
+              inside.reduce((n, t) => n + t.sales_cents, 0),
+              r.salesThresholdCents,
+              r.salesComparison,
+            ) &&
+            (r.salesMinTransactions === null || count >= r.salesMinTransactions);
           if (r.transactions === null) return sales;
-          const tx = cmp(
-            inside.reduce((n, t) => n + t.transactions, 0),
-            r.transactions.threshold,
-            r.transactions.comparison,
-          );
+          const tx = cmp(count, r.transactions.threshold, r.transactions.comparison);
           return r.combine === 'or' ? sales || tx : sales && tx;
         };
         const earliest = totals.filter((t) => t.date <= asOf).reduce((m, t) => (t.date < m ? t.date : m), asOf);

@@ -52,7 +52,8 @@ export const meets = (value: number, threshold: number, comparison: Comparison):
 
 /** Whether a period's measure meets the rule's test. */
 export function testMet(rule: MeasuredRule, m: Amounts): boolean {
-  const sales = meets(m.sales_cents, rule.salesThresholdCents, rule.salesComparison);
+  const sales =
+    meets(m.sales_cents, rule.salesThresholdCents, rule.salesComparison) && (rule.salesMinTransactions === null || m.transactions >= rule.salesMinTransactions);
   if (rule.transactions === null) return sales;
   const transactions = meets(m.transactions, rule.transactions.threshold, rule.transactions.comparison);
   return rule.combine === 'and' ? sales && transactions : sales || transactions;
@@ -61,7 +62,9 @@ export function testMet(rule: MeasuredRule, m: Amounts): boolean {
 /** The share of the nearer test, rounded half-up to 4 decimals, in integer arithmetic. */
 export function shareOf(rule: MeasuredRule, m: Amounts): number {
   const ratio = (value: number, threshold: number) => Math.floor((Math.max(value, 0) * 20_000 + threshold) / (2 * threshold)) / 10_000;
-  const sales = ratio(m.sales_cents, rule.salesThresholdCents);
+  const amount = ratio(m.sales_cents, rule.salesThresholdCents);
+  // A sales test that also needs some transactions is as near as the farther of its two parts.
+  const sales = rule.salesMinTransactions === null ? amount : Math.min(amount, ratio(m.transactions, rule.salesMinTransactions));
   if (rule.transactions === null) return sales;
   const transactions = ratio(m.transactions, rule.transactions.threshold);
   return rule.combine === 'and' ? Math.min(sales, transactions) : Math.max(sales, transactions);

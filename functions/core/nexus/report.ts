@@ -48,6 +48,7 @@ export function thresholdView(rule: NexusRule) {
   return {
     effective_from: rule.from,
     sales_usd: measured ? money(measured.salesThresholdCents) : null,
+    sales_min_transactions: measured?.salesMinTransactions ?? null,
     transactions: measured?.transactions?.threshold ?? null,
     combine: measured?.combine ?? 'none',
     period: rule.period,

@@ -82,6 +82,11 @@ export interface MeasuredRule extends RuleBase {
   readonly period: Exclude<PeriodKind, 'not_measured'>;
   readonly salesThresholdCents: number;
   readonly salesComparison: Comparison;
+  /**
+   * The least transactions the sales test itself needs besides its amount (Minnesota's first rule:
+   * "10 or more retail sales totaling more than $100,000"); null where the amount alone meets it.
+   */
+  readonly salesMinTransactions: number | null;
   /** The transaction test, absent where `combine` is `none`. */
   readonly transactions: { readonly threshold: number; readonly comparison: Comparison } | null;
   readonly combine: Combine;
@@ -126,6 +131,8 @@ export function ruleProblems(rules: readonly NexusRule[]): string[] {
       if (!(Number.isSafeInteger(r.salesThresholdCents) && r.salesThresholdCents > 0)) problems.push(`${at}: the sales threshold must be a positive amount`);
       if ((r.combine === 'none') !== (r.transactions === null))
         problems.push(`${at}: combine ${r.combine} needs ${r.combine === 'none' ? 'no' : 'a'} transaction threshold`);
+      if (r.salesMinTransactions !== null && !(Number.isSafeInteger(r.salesMinTransactions) && r.salesMinTransactions > 0))
+        problems.push(`${at}: the sales test's least transactions must be a positive whole number`);
       if (r.transactions && !(Number.isSafeInteger(r.transactions.threshold) && r.transactions.threshold > 0))
         problems.push(`${at}: the transaction threshold must be a positive whole number`);
     }

@@ -11,6 +11,10 @@ const Threshold = v.pipe(
   v.strictObject({
     effective_from: v.pipe(Day, v.description('The first day of the rule in force on the day asked about.')),
     sales_usd: v.nullable(v.number()),
+    sales_min_transactions: v.pipe(
+      v.nullable(Int),
+      v.description('The least transactions the sales test also needs besides `sales_usd` (Minnesota until 2019-09-30); null where the amount alone meets it.'),
+    ),
     transactions: v.pipe(v.nullable(Int), v.description('The transaction test; null where the state has none (or repealed it).')),
     combine: v.pipe(v.picklist(COMBINES), v.description('`or`: either test suffices; `and`: both must be met; `none`: the amount alone.')),
     period: v.picklist(PERIOD_KINDS),

@@ -6,6 +6,7 @@ import { type NexusState, nexusAlert, shareAxisMax, shareBars, shareSummary, thr
 const threshold = (over: Partial<NexusState['threshold']> = {}): NexusState['threshold'] => ({
   effective_from: '2023-07-01',
   sales_usd: 100_000,
+  sales_min_transactions: null,
   transactions: null,
   combine: 'none',
   period: 'previous_or_current_calendar_year',
@@ -73,6 +74,9 @@ describe('a state’s test in words', () => {
       '$100,000 or more or 200 transactions or more',
     );
     expect(thresholdText(threshold({ sales_usd: 250_000.5 }))).toBe('over $250,000.50');
+    expect(
+      thresholdText(threshold({ sales_min_transactions: 10, transactions: 100, combine: 'or', comparison: { sales: 'exceeds', transactions: 'at_least' } })),
+    ).toBe('over $100,000 in 10 or more sales or 100 transactions or more');
     expect(thresholdText(threshold({ period: 'not_measured' }))).toBe('not measured');
   });
 });
