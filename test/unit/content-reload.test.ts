@@ -56,7 +56,7 @@ function logs() {
   };
 }
 
-const artifact = (version: string) => JSON.stringify({ format: 5, version });
+const artifact = (version: string) => JSON.stringify({ format: 6, version });
 const at = (seconds: number) => Date.UTC(2026, 11, 3, 10, 0, seconds);
 
 describe('the content reload from the content bucket', () => {

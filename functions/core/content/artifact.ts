@@ -282,6 +282,8 @@ export interface StateRatesAge {
 
 export interface LocalRateChange {
   readonly county: string;
+  /** The rate area (the ZIP tables' region name, upper case) it is limited to: a city's tax; absent, the whole county. */
+  readonly area?: string;
   readonly from: string;
   readonly to: string | null;
   readonly name: string;
@@ -290,7 +292,7 @@ export interface LocalRateChange {
 }
 
 /** The artifact format this runtime reads; the pipeline writes it (scripts/content/build/artifact.ts). */
-export const ARTIFACT_FORMAT = 5;
+export const ARTIFACT_FORMAT = 6;
 
 export interface ContentArtifact {
   readonly format: typeof ARTIFACT_FORMAT;
@@ -318,8 +320,8 @@ export interface ContentArtifact {
   readonly stateRateChanges: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro; readonly source: number }[]>>;
   /**
    * Local taxes that start after the ZIP tables' date, by state: in force from `from` to `to`
-   * (inclusive; null: open) on every ZIP of the postal county `county` (upper case), as a
-   * jurisdiction of their own (data/local_rate_changes.csv).
+   * (inclusive; null: open) on every ZIP of the postal county `county` (upper case), or only on
+   * its rate areas named `area`, as a jurisdiction of their own (data/local_rate_changes.csv).
    */
   readonly localRateChanges: Readonly<Record<string, readonly LocalRateChange[]>>;
   /** State rates before coverage, only for states without local tax and with exact dates. */

@@ -72,12 +72,12 @@ export class StateRates {
     return found && { rate: found.rate, source: rateSourceOf(this.artifact, found.source) };
   }
 
-  /** The local taxes of a postal county that started after the ZIP tables and are in force on `date`. */
-  localChanges(state: string, county: string, date: string): { readonly name: string; readonly rate: Micro; readonly source: string }[] {
+  /** The local taxes of a rate area (its postal county, its region) that started after the ZIP tables and are in force on `date`. */
+  localChanges(state: string, county: string, region: string, date: string): { readonly name: string; readonly rate: Micro; readonly source: string }[] {
     const list = this.artifact.localRateChanges?.[state];
     if (list === undefined) return NO_CHANGES;
     return list
-      .filter((c) => c.county === county && c.from <= date && (c.to === null || date <= c.to))
+      .filter((c) => c.county === county && (c.area === undefined || c.area === region) && c.from <= date && (c.to === null || date <= c.to))
       .map((c) => ({ name: c.name, rate: c.rate, source: rateSourceOf(this.artifact, c.source) }));
   }
 

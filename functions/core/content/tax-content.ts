@@ -5,7 +5,7 @@
 import type { Category, ContentArtifact, Holiday, Micro, RateVersion, SourceKind, StateFacts, TaxabilityBasis, Treatment } from './artifact';
 import { rateSourceOf } from './artifact-codec';
 import { holidayBasis, holidaysByState, holidaysIn } from './holidays';
-import type { Point, RateRange, Resolution } from './rate-area';
+import type { Point, RateArea, RateRange, Resolution } from './rate-area';
 import { RateIndex, type RateNames } from './rate-index';
 import { RuleIndex, type StateRules, type TreatmentDecision } from './rule-index';
 import { type RatesAge, StateRates } from './state-rates';
@@ -136,9 +136,12 @@ export class TaxContent {
     return this.stateRates.historical(state, date);
   }
 
-  /** Local taxes of the postal county that started after the ZIP tables, in force on the date. */
-  localRateChanges(state: string, county: string, date: string): readonly { readonly name: string; readonly rate: Micro; readonly source: string }[] {
-    return this.stateRates.localChanges(state, county, date);
+  /** Local taxes of the area's postal county (or of its region alone: names are upper case) that started after the ZIP tables, in force on the date. */
+  localRateChanges(
+    area: Pick<RateArea, 'state' | 'countyName' | 'regionName'>,
+    date: string,
+  ): readonly { readonly name: string; readonly rate: Micro; readonly source: string }[] {
+    return this.stateRates.localChanges(area.state, area.countyName, area.regionName, date);
   }
 
   /** A rate source of the artifact by index (publisher, table, date). */

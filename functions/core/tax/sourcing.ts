@@ -112,7 +112,7 @@ function source(dest: RateArea, origin: RateArea | null, date: string, content: 
   ];
   // A local tax that started after the ZIP tables is a jurisdiction of its own, on every area of its county.
   if (date >= content.coverageFrom)
-    for (const added of content.localRateChanges(local.state, local.countyName, date)) {
+    for (const added of content.localRateChanges(local, date)) {
       components.push({ type: 'special', name: added.name, rate: added.rate, source: added.source });
       shift += added.rate;
     }

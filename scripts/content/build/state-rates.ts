@@ -12,20 +12,33 @@ export function readStateRateHistory(build: Build, stateBuilds: readonly StateBu
   return history;
 }
 
+/** The columns of data/local_rate_changes.csv. */
+export const LOCAL_RATE_CHANGE_COLUMNS = [
+  'state',
+  'county',
+  'area',
+  'jurisdiction',
+  'rate',
+  'effective_from',
+  'effective_to',
+  'source',
+  'source_kind',
+] as const;
+
 /**
  * Local taxes announced to start after the ZIP tables' date (local_rate_changes.csv): each on every
- * ZIP of its postal county from its date, named and sourced on its own.
+ * ZIP of its postal county from its date, or on the county's rate areas of one name (a city's own
+ * tax), named and sourced on its own.
  */
-/** The columns of data/local_rate_changes.csv. */
-export const LOCAL_RATE_CHANGE_COLUMNS = ['state', 'county', 'jurisdiction', 'rate', 'effective_from', 'effective_to', 'source', 'source_kind'] as const;
-
 export function readLocalRateChanges(build: Build): ContentArtifact['localRateChanges'] {
   const changes: Record<string, ContentArtifact['localRateChanges'][string][number][]> = {};
   for (const r of build.load('local_rate_changes.csv', LOCAL_RATE_CHANGE_COLUMNS)) {
     if (!/^\d{4}-\d{2}-01$/.test(r.effective_from))
       throw new Error(`local_rate_changes.csv: ${r.jurisdiction} starts on ${r.effective_from}, not a month's first day`);
+    const area = r.area.trim().toUpperCase();
     (changes[r.state] ??= []).push({
       county: r.county.trim().toUpperCase(),
+      ...(area === '' ? {} : { area }),
       from: r.effective_from,
       to: r.effective_to || null,
       name: r.jurisdiction,

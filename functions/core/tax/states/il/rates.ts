@@ -1,6 +1,6 @@
 // Illinois rates: general merchandise, qualifying food and drugs each carry their own state,
 // transit-district and local rates (data/illinois_rate_components.csv), by the class of the product.
-import type { Category, IllinoisContent, TransitPeriod } from '../../../content/artifact';
+import type { Category, IllinoisContent, Micro, TransitPeriod } from '../../../content/artifact';
 import type { RateArea, TaxContent } from '../../../content/tax-content';
 import type { Component } from '../../taxability';
 import { localGrocery } from './grocery';
@@ -38,6 +38,8 @@ function transitOn(il: IllinoisContent, county: string, date: string): TransitPe
 export interface IllinoisRates {
   readonly components: readonly Component[];
   readonly note: string | null;
+  /** The rate of local taxes added since the ZIP table (data/local_rate_changes.csv), which moves the area's range alike. */
+  readonly shift: Micro;
 }
 
 /**
@@ -66,9 +68,16 @@ export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: str
       { type: 'special', name: transit?.name ?? '', rate: transitPart, source: transitSource },
       { type: 'special', name: area.regionName, rate: area.rates.special - inTable, source: area.sources.special },
     ];
-    return { components: parts.filter((p) => p.rate > 0), note: null };
+    // A county's or city's tax that started after the table falls on general merchandise only, as
+    // the table's county and city parts do.
+    let shift = 0;
+    for (const added of content.localRateChanges(area, date)) {
+      parts.push({ type: 'special', name: added.name, rate: added.rate, source: added.source });
+      shift += added.rate;
+    }
+    return { components: parts.filter((p) => p.rate > 0), note: null, shift };
   }
-  if (cls === 'exempt') return { components: [], note: null };
+  if (cls === 'exempt') return { components: [], note: null, shift: 0 };
   let stateRate = cls === 'food' ? period.food : period.drugs;
   if (cls === 'food' && il.foodSuspensions.some((s) => within(date, s.from, s.to))) stateRate = 0;
   // MED taxes food and drugs at its general rate, in some townships only: a ZIP is in it when its
@@ -86,8 +95,8 @@ export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: str
       },
     ] satisfies Component[]
   ).filter((p) => p.rate > 0);
-  if (cls !== 'food' || date < il.localGroceryFrom) return { components: parts, note: null };
+  if (cls !== 'food' || date < il.localGroceryFrom) return { components: parts, note: null, shift: 0 };
   const local = localGrocery(area, date, content);
   if (local === undefined) return null; // the content does not know whether this place levies the local 1 %
-  return { components: [...parts, local.component], note: local.note };
+  return { components: [...parts, local.component], note: local.note, shift: 0 };
 }

@@ -68,7 +68,7 @@ export function sourceIllinois(
       taxingRates: taxing.map((c) => c.rate),
       sourcing: origin ? 'origin' : 'destination',
       usedCityRate: false,
-      rateAreas: origin ? null : rateAreasOf(area, general),
+      rateAreas: origin ? null : rateAreasOf(area, general + (rates?.shift ?? 0), rates?.shift ?? 0),
       stateSource: (components.find((c) => c.type === 'state') ?? components[0])?.source ?? '',
       products: null,
       spanNote: undefined,
