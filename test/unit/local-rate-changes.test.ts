@@ -18,75 +18,83 @@ const illinois = { seller_class: 'remote' as const };
 const general = (state: string, zip: string, date: string) =>
   run({ date, ship_to: { state, zip }, ...(state === 'IL' ? illinois : {}), lines: [{ amount: 100, description: 'a chair' }] }).lines[0]!;
 
-describe.each(changes)('$jurisdiction ($state, $county County $area) from $effective_from', (c) => {
-  const inCounty = rows.filter((r) => r.state === c.state && r.county_name === c.county && (c.area === '' || r.region_name === c.area));
-  const outside = rows.find((r) => r.state === c.state && r.county_name !== c.county && r.county_name !== '')!;
-  const restOfCounty = rows.filter((r) => r.state === c.state && r.county_name === c.county && c.area !== '' && r.region_name !== c.area);
-  const rate = toMicro(c.rate);
+const areasOf = (c: (typeof changes)[number]) =>
+  c.area
+    .split(';')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+const inScope = (c: (typeof changes)[number], r: (typeof rows)[number]) =>
+  r.state === c.state && r.county_name === c.county && (areasOf(c).length === 0 || areasOf(c).includes(r.region_name));
+const partRate = (line: ReturnType<typeof general>, part: string) => line.jurisdictions.find((j) => j.type === part)?.rate ?? 0;
 
-  it('adds its rate, named and sourced on its own, on every ZIP of the county from its first day', () => {
+/** What a change moves a ZIP's rate by from its day: an added tax its rate, a part its new rate less the one it replaces, where it still has that. */
+function moveOf(c: (typeof changes)[number], before: ReturnType<typeof general>): number {
+  if (c.part === '' || c.part === 'added') return toMicro(c.rate);
+  return partRate(before, c.part) === toMicro(c.from_rate) ? toMicro(c.rate) - toMicro(c.from_rate) : 0;
+}
+
+describe.each(changes)('$jurisdiction ($state, $county County $area, $part) from $effective_from', (c) => {
+  const inCounty = rows.filter((r) => inScope(c, r));
+  const outside = rows.find((r) => r.state === c.state && r.county_name !== c.county && r.county_name !== '')!;
+  const sameDay = changes.filter((o) => o.state === c.state && o.effective_from === c.effective_from);
+  // The rest of the county, but for places another change of that day sets the same part of.
+  const restOfCounty = rows.filter(
+    (r) => r.state === c.state && r.county_name === c.county && !inScope(c, r) && !sameDay.some((o) => o !== c && o.part === c.part && inScope(o, r)),
+  );
+  const rate = toMicro(c.rate);
+  const added = c.part === '' || c.part === 'added';
+
+  it('from its first day, on every ZIP of its county (or city): a tax of its own, or the part’s new rate where the part still has the rate replaced', () => {
     expect(inCounty.length).toBeGreaterThan(0);
+    let moved = 0;
     for (const r of inCounty) {
       const before = general(c.state, r.zip, dayBefore(c.effective_from));
       const from = general(c.state, r.zip, c.effective_from);
-      expect(
-        before.jurisdictions.map((j) => j.name),
-        r.zip,
-      ).not.toContain(c.jurisdiction);
-      expect(from.rate - before.rate, r.zip).toBe(rate);
-      expect(
-        from.jurisdictions.find((j) => j.name === c.jurisdiction),
-        r.zip,
-      ).toMatchObject({ type: 'special', rate, source: c.source, sourceKind: c.source_kind });
+      // Changes of the same day on the same place add up.
+      const expected = sameDay.filter((o) => inScope(o, r)).reduce((n, o) => n + moveOf(o, before), 0);
+      expect(from.rate - before.rate, r.zip).toBe(expected);
+      if (added) {
+        expect(
+          before.jurisdictions.map((j) => j.name),
+          r.zip,
+        ).not.toContain(c.jurisdiction);
+        expect(
+          from.jurisdictions.find((j) => j.name === c.jurisdiction),
+          r.zip,
+        ).toMatchObject({ type: 'special', rate, source: c.source, sourceKind: c.source_kind });
+      } else if (moveOf(c, before) !== 0 || partRate(before, c.part) === toMicro(c.from_rate)) {
+        moved += 1;
+        expect(
+          from.jurisdictions.find((j) => j.type === c.part),
+          r.zip,
+        ).toMatchObject({ rate, source: c.source, sourceKind: c.source_kind });
+      } else expect(partRate(from, c.part), r.zip).toBe(partRate(before, c.part));
       expect(from.jurisdictions.reduce((n, j) => n + j.tax, 0)).toBe(from.tax);
     }
+    // A part's change that reaches no ZIP of the content would say nothing: each reaches one at least.
+    if (!added) expect(moved).toBeGreaterThan(0);
   });
 
-  it('ends after its last day, where it has one, and leaves the other counties alone', () => {
+  it('ends after its last day, where it has one, and leaves the other counties (and the rest of its county) alone', () => {
     const zip = inCounty[0]!.zip;
     if (c.effective_to) expect(general(c.state, zip, dayAfter(c.effective_to)).rate).toBe(general(c.state, zip, dayBefore(c.effective_from)).rate);
     expect(general(c.state, outside.zip, c.effective_from).rate).toBe(general(c.state, outside.zip, dayBefore(c.effective_from)).rate);
-    for (const r of restOfCounty)
-      expect(
-        general(c.state, r.zip, c.effective_from).jurisdictions.map((j) => j.name),
-        r.zip,
-      ).not.toContain(c.jurisdiction);
+    for (const r of restOfCounty) {
+      const from = general(c.state, r.zip, c.effective_from);
+      if (added)
+        expect(
+          from.jurisdictions.map((j) => j.name),
+          r.zip,
+        ).not.toContain(c.jurisdiction);
+      else expect(partRate(from, c.part), r.zip).toBe(partRate(general(c.state, r.zip, dayBefore(c.effective_from)), c.part));
+    }
     expect(content.sourceKind(c.source)).toBe(c.source_kind);
   });
 });
 
-describe('a city’s tax and a county’s on one place', () => {
-  it('Tacoma (98402) 10.3 %, then 10.4 % with its own tax from 2026-04-01, 10.5 % with the county’s from 2026-07-01; unincorporated Pierce (98446) only the county’s', () => {
-    expect(['2026-03-31', '2026-04-01', '2026-07-01'].map((d) => general('WA', '98402', d).rate)).toEqual([103_000, 104_000, 105_000]);
-    expect(['2026-04-01', '2026-07-01'].map((d) => general('WA', '98446', d).rate)).toEqual([101_000, 102_000]);
-  });
-});
-
-describe('an Illinois county tax added after the table', () => {
-  const line = (date: string, tax_code?: string) =>
-    run({ date, ship_to: { state: 'IL', zip: '62701' }, ...illinois, lines: [{ amount: 100, description: 'goods', ...(tax_code ? { tax_code } : {}) }] })
-      .lines[0]!;
-
-  it('falls on general merchandise, as the county’s other parts do', () => {
-    const before = line('2026-06-30');
-    const from = line('2026-07-01');
-    expect(from.rate - before.rate).toBe(5_000);
-    expect(from.jurisdictions.find((j) => j.name === 'SANGAMON COUNTY PUBLIC SAFETY')).toMatchObject({ rate: 5_000, sourceKind: 'secondary' });
-  });
-
-  it('leaves groceries and drugs alone', () => {
-    for (const code of ['40030', '51010']) {
-      const before = line('2026-06-30', code);
-      const from = line('2026-07-01', code);
-      expect(from.rate, code).toBe(before.rate);
-      expect(from.jurisdictions.map((j) => j.name)).not.toContain('SANGAMON COUNTY PUBLIC SAFETY');
-    }
-  });
-});
-
 describe('the rates the issue quotes', () => {
-  it('Charlotte (28202) 7.25 % before 2026-04-01 and 8.25 % from it; San Jose (95113) 9.375 % and then 10 %', () => {
-    expect([general('NC', '28202', '2026-03-31').rate, general('NC', '28202', '2026-04-01').rate]).toEqual([72_500, 82_500]);
+  it('Charlotte (28202) 7.25 % before 2026-07-01 and 8.25 % from it; San Jose (95113) 9.375 % before 2026-04-01 and then 10 %', () => {
+    expect([general('NC', '28202', '2026-06-30').rate, general('NC', '28202', '2026-07-01').rate]).toEqual([72_500, 82_500]);
     expect([general('CA', '95113', '2026-03-31').rate, general('CA', '95113', '2026-04-01').rate]).toEqual([93_750, 100_000]);
   });
 });

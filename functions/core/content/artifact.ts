@@ -280,10 +280,17 @@ export interface StateRatesAge {
   readonly sources: readonly RateSourceFacts[];
 }
 
+/** What a local rate change does: adds a jurisdiction of its own, or sets the county's or the city's part of the ZIP row. */
+export type LocalRatePart = 'added' | 'county' | 'city';
+
 export interface LocalRateChange {
   readonly county: string;
-  /** The rate area (the ZIP tables' region name, upper case) it is limited to: a city's tax; absent, the whole county. */
-  readonly area?: string;
+  /** The rate areas (the ZIP tables' region names, upper case) it is limited to: a city's tax; absent, the whole county. */
+  readonly areas?: readonly string[];
+  /** Absent: `added`. */
+  readonly part?: Exclude<LocalRatePart, 'added'>;
+  /** For a part: the rate it replaces; an area whose part has another rate is left as it is. */
+  readonly was?: Micro;
   readonly from: string;
   readonly to: string | null;
   readonly name: string;
@@ -319,9 +326,9 @@ export interface ContentArtifact {
   /** State-part changes on or after coverage (scheduled statutory changes). */
   readonly stateRateChanges: Readonly<Record<string, readonly { readonly from: string; readonly rate: Micro; readonly source: number }[]>>;
   /**
-   * Local taxes that start after the ZIP tables' date, by state: in force from `from` to `to`
+   * Local rate changes after the ZIP tables' date, by state: in force from `from` to `to`
    * (inclusive; null: open) on every ZIP of the postal county `county` (upper case), or only on
-   * its rate areas named `area`, as a jurisdiction of their own (data/local_rate_changes.csv).
+   * its rate areas named in `areas`: a tax of its own, or a part's new rate (data/local_rate_changes.csv).
    */
   readonly localRateChanges: Readonly<Record<string, readonly LocalRateChange[]>>;
   /** State rates before coverage, only for states without local tax and with exact dates. */

@@ -1,6 +1,6 @@
 // A state's rate part over time: scheduled changes on or after coverage, its history before, and
 // how current its newest rates are (docs/taxes-and-content.md, "Effective-dated versions").
-import { type ContentArtifact, type Micro, SOURCE_KINDS, type SourceKind, type StateRatesAge } from './artifact';
+import { type ContentArtifact, type LocalRatePart, type Micro, SOURCE_KINDS, type SourceKind, type StateRatesAge } from './artifact';
 import { rateSourceOf } from './artifact-codec';
 
 /** How current a state's rates are: its newest version, their sources, and the last date answered without a warning. */
@@ -34,7 +34,16 @@ export function oneQuarterAfter(date: string): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const NO_CHANGES: { name: string; rate: Micro; source: string }[] = [];
+/** A local rate change in force: a jurisdiction added, or a part's new rate where it still is `was`. */
+export interface LocalChange {
+  readonly part: LocalRatePart;
+  readonly was: Micro | null;
+  readonly name: string;
+  readonly rate: Micro;
+  readonly source: string;
+}
+
+const NO_CHANGES: readonly LocalChange[] = [];
 
 /** The dated state parts of one artifact, shared by its versions. */
 export class StateRates {
@@ -73,12 +82,12 @@ export class StateRates {
   }
 
   /** The local taxes of a rate area (its postal county, its region) that started after the ZIP tables and are in force on `date`. */
-  localChanges(state: string, county: string, region: string, date: string): { readonly name: string; readonly rate: Micro; readonly source: string }[] {
+  localChanges(state: string, county: string, region: string, date: string): readonly LocalChange[] {
     const list = this.artifact.localRateChanges?.[state];
     if (list === undefined) return NO_CHANGES;
     return list
-      .filter((c) => c.county === county && (c.area === undefined || c.area === region) && c.from <= date && (c.to === null || date <= c.to))
-      .map((c) => ({ name: c.name, rate: c.rate, source: rateSourceOf(this.artifact, c.source) }));
+      .filter((c) => c.county === county && (c.areas === undefined || c.areas.includes(region)) && c.from <= date && (c.to === null || date <= c.to))
+      .map((c) => ({ part: c.part ?? 'added', was: c.was ?? null, name: c.name, rate: c.rate, source: rateSourceOf(this.artifact, c.source) }));
   }
 
   /** The state rate before coverage, where the state's history covers the date exactly, and its source. */

@@ -8,13 +8,13 @@ import { holidayBasis, holidaysByState, holidaysIn } from './holidays';
 import type { Point, RateArea, RateRange, Resolution } from './rate-area';
 import { RateIndex, type RateNames } from './rate-index';
 import { RuleIndex, type StateRules, type TreatmentDecision } from './rule-index';
-import { type RatesAge, StateRates } from './state-rates';
+import { type LocalChange, type RatesAge, StateRates } from './state-rates';
 import { type TaxCode, taxCodesOf } from './tax-codes';
 
 export { findRow } from './artifact-codec';
 export type { ComponentRates, ComponentSources, Point, RateArea, RateRange, Resolution, ResolvedAddress } from './rate-area';
 export type { StateRules, TreatmentDecision } from './rule-index';
-export { oneQuarterAfter, quarterOf, type RatesAge, weakestKind } from './state-rates';
+export { type LocalChange, oneQuarterAfter, quarterOf, type RatesAge, weakestKind } from './state-rates';
 export type { TaxCode } from './tax-codes';
 
 /** What every version of one artifact shares: parsed once per process. */
@@ -137,10 +137,7 @@ export class TaxContent {
   }
 
   /** Local taxes of the area's postal county (or of its region alone: names are upper case) that started after the ZIP tables, in force on the date. */
-  localRateChanges(
-    area: Pick<RateArea, 'state' | 'countyName' | 'regionName'>,
-    date: string,
-  ): readonly { readonly name: string; readonly rate: Micro; readonly source: string }[] {
+  localRateChanges(area: Pick<RateArea, 'state' | 'countyName' | 'regionName'>, date: string): readonly LocalChange[] {
     return this.stateRates.localChanges(area.state, area.countyName, area.regionName, date);
   }
 

@@ -2,9 +2,11 @@
 // the state's intrastate sourcing rule, a city's official rate (by its state module), scheduled
 // state-rate changes and state-rate history before coverage.
 import type { Micro } from '../content/artifact';
-import type { ComponentRates, ComponentSources, RateArea, TaxContent } from '../content/tax-content';
+import type { ComponentRates, ComponentSources, LocalChange, RateArea, TaxContent } from '../content/tax-content';
 import { byRate, type Component, type Jurisdictions } from './taxability';
 import type { RateAreas, Sourcing } from './types';
+
+const NO_LOCAL_CHANGES: readonly LocalChange[] = [];
 
 export interface Sourced extends Jurisdictions {
   readonly sourcing: Sourcing;
@@ -104,15 +106,23 @@ function source(dest: RateArea, origin: RateArea | null, date: string, content: 
       sources = { ...sources, state: changed.source };
     }
   }
+  // Local rate changes since the ZIP tables: a part's new rate where it still has the rate replaced,
+  // a tax added as a jurisdiction of its own on every area of its county (or of its city).
+  const changes = date >= content.coverageFrom ? content.localRateChanges(local, date) : NO_LOCAL_CHANGES;
+  for (const change of changes)
+    if (change.part !== 'added' && rates[change.part] === change.was) {
+      shift += change.rate - change.was;
+      rates = { ...rates, [change.part]: change.rate };
+      sources = { ...sources, [change.part]: change.source };
+    }
   const components: Component[] = [
     { type: 'state', name: facts.name, rate: rates.state, source: sources.state },
     { type: 'county', name: local.countyName, rate: rates.county, source: sources.county },
     { type: 'city', name: local.cityName, rate: rates.city, source: sources.city },
     { type: 'special', name: specialName, rate: rates.special, source: sources.special },
   ];
-  // A local tax that started after the ZIP tables is a jurisdiction of its own, on every area of its county.
-  if (date >= content.coverageFrom)
-    for (const added of content.localRateChanges(local, date)) {
+  for (const added of changes)
+    if (added.part === 'added') {
       components.push({ type: 'special', name: added.name, rate: added.rate, source: added.source });
       shift += added.rate;
     }

@@ -17,8 +17,10 @@ export const LOCAL_RATE_CHANGE_COLUMNS = [
   'state',
   'county',
   'area',
+  'part',
   'jurisdiction',
   'rate',
+  'from_rate',
   'effective_from',
   'effective_to',
   'source',
@@ -26,19 +28,30 @@ export const LOCAL_RATE_CHANGE_COLUMNS = [
 ] as const;
 
 /**
- * Local taxes announced to start after the ZIP tables' date (local_rate_changes.csv): each on every
- * ZIP of its postal county from its date, or on the county's rate areas of one name (a city's own
- * tax), named and sourced on its own.
+ * Local rate changes announced after the ZIP tables' date (local_rate_changes.csv), on every ZIP of
+ * a postal county from their date or on the county's rate areas of one name (a city's): a tax added
+ * as a jurisdiction of its own, named and sourced on its own, or a new rate of the county's or the
+ * city's part where that part still has the rate the change replaces.
  */
 export function readLocalRateChanges(build: Build): ContentArtifact['localRateChanges'] {
   const changes: Record<string, ContentArtifact['localRateChanges'][string][number][]> = {};
   for (const r of build.load('local_rate_changes.csv', LOCAL_RATE_CHANGE_COLUMNS)) {
     if (!/^\d{4}-\d{2}-01$/.test(r.effective_from))
       throw new Error(`local_rate_changes.csv: ${r.jurisdiction} starts on ${r.effective_from}, not a month's first day`);
-    const area = r.area.trim().toUpperCase();
+    const areas = r.area
+      .split(';')
+      .map((a) => a.trim().toUpperCase())
+      .filter((a) => a !== '');
+    const part = r.part.trim() || 'added';
+    if (part !== 'added' && part !== 'county' && part !== 'city')
+      throw new Error(`local_rate_changes.csv: ${r.jurisdiction}: part ${part} is none of added, county, city`);
+    if ((part === 'added') !== (r.from_rate.trim() === ''))
+      throw new Error(`local_rate_changes.csv: ${r.jurisdiction}: from_rate is given exactly where a part's rate is replaced`);
+    if (part === 'city' && areas.length === 0) throw new Error(`local_rate_changes.csv: ${r.jurisdiction}: a city's part needs the city's area`);
     (changes[r.state] ??= []).push({
       county: r.county.trim().toUpperCase(),
-      ...(area === '' ? {} : { area }),
+      ...(areas.length === 0 ? {} : { areas }),
+      ...(part === 'added' ? {} : { part, was: toMicro(r.from_rate) }),
       from: r.effective_from,
       to: r.effective_to || null,
       name: r.jurisdiction,

@@ -38,7 +38,7 @@ function transitOn(il: IllinoisContent, county: string, date: string): TransitPe
 export interface IllinoisRates {
   readonly components: readonly Component[];
   readonly note: string | null;
-  /** The rate of local taxes added since the ZIP table (data/local_rate_changes.csv), which moves the area's range alike. */
+  /** What local rate changes since the ZIP table (data/local_rate_changes.csv) moved the rate by: the area's range moves alike. */
   readonly shift: Micro;
 }
 
@@ -61,20 +61,32 @@ export function illinoisComponents(area: RateArea, cls: IllinoisClass, date: str
     const transitPart = inTable > 0 && inTable === tabled ? (transit?.general ?? inTable) : inTable;
     const stateSource = content.rateSource(period.source);
     const transitSource = transit !== undefined && transitPart === transit.general ? content.rateSource(transit.source) : area.sources.special;
+    // Local rate changes since the table fall on general merchandise only, as the table's county and
+    // city parts do: a part's new rate where it still has the rate replaced, or a tax of its own.
+    const changes = content.localRateChanges(area, date);
+    let shift = 0;
+    let countyPart = { rate: area.rates.county, source: area.sources.county };
+    let cityPart = { rate: area.rates.city, source: area.sources.city };
+    for (const c of changes)
+      if (c.part === 'county' && countyPart.rate === c.was) {
+        shift += c.rate - c.was;
+        countyPart = { rate: c.rate, source: c.source };
+      } else if (c.part === 'city' && cityPart.rate === c.was) {
+        shift += c.rate - c.was;
+        cityPart = { rate: c.rate, source: c.source };
+      }
     const parts: Component[] = [
       { type: 'state', name: 'ILLINOIS', rate: period.general, source: stateSource },
-      { type: 'county', name: il.names.county[county] ?? county, rate: area.rates.county, source: area.sources.county },
-      { type: 'city', name: area.cityName, rate: area.rates.city, source: area.sources.city },
+      { type: 'county', name: il.names.county[county] ?? county, ...countyPart },
+      { type: 'city', name: area.cityName, ...cityPart },
       { type: 'special', name: transit?.name ?? '', rate: transitPart, source: transitSource },
       { type: 'special', name: area.regionName, rate: area.rates.special - inTable, source: area.sources.special },
     ];
-    // A county's or city's tax that started after the table falls on general merchandise only, as
-    // the table's county and city parts do.
-    let shift = 0;
-    for (const added of content.localRateChanges(area, date)) {
-      parts.push({ type: 'special', name: added.name, rate: added.rate, source: added.source });
-      shift += added.rate;
-    }
+    for (const added of changes)
+      if (added.part === 'added') {
+        parts.push({ type: 'special', name: added.name, rate: added.rate, source: added.source });
+        shift += added.rate;
+      }
     return { components: parts.filter((p) => p.rate > 0), note: null, shift };
   }
   if (cls === 'exempt') return { components: [], note: null, shift: 0 };
