@@ -2960,7 +2960,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "AL",
@@ -2976,7 +2977,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 3,
+                     *               "newest_from": "2026-10-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "AR",
@@ -2992,7 +2998,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 10,
+                     *               "newest_from": "2026-10-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "AZ",
@@ -3008,7 +3019,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 3,
+                     *               "newest_from": "2026-10-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "CA",
@@ -3030,7 +3046,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 1,
+                     *               "newest_from": "2026-04-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "CO",
@@ -3046,7 +3067,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "CT",
@@ -3062,7 +3084,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "DC",
@@ -3078,7 +3101,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "DE",
@@ -3094,7 +3118,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "FL",
@@ -3110,7 +3135,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "GA",
@@ -3132,7 +3158,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 1,
+                     *               "newest_from": "2026-07-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "HI",
@@ -3148,7 +3179,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "IA",
@@ -3164,7 +3196,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "ID",
@@ -3180,7 +3213,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "IL",
@@ -3196,7 +3230,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 2,
+                     *               "newest_from": "2026-07-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "IN",
@@ -3212,7 +3251,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "KS",
@@ -3228,7 +3268,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "KY",
@@ -3244,7 +3285,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "LA",
@@ -3260,7 +3302,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "MA",
@@ -3276,7 +3319,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "MD",
@@ -3292,7 +3336,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "ME",
@@ -3308,7 +3353,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "MI",
@@ -3324,7 +3370,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "MN",
@@ -3346,7 +3393,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 1,
+                     *               "newest_from": "2026-07-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "MO",
@@ -3362,7 +3414,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "MS",
@@ -3378,7 +3431,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "MT",
@@ -3394,7 +3448,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "NC",
@@ -3410,7 +3465,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 1,
+                     *               "newest_from": "2026-07-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "ND",
@@ -3426,7 +3486,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 3,
+                     *               "newest_from": "2026-10-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "NE",
@@ -3442,7 +3507,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 1,
+                     *               "newest_from": "2026-07-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "NH",
@@ -3458,7 +3528,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "NJ",
@@ -3474,7 +3545,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "NM",
@@ -3490,7 +3562,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "NV",
@@ -3506,7 +3579,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "NY",
@@ -3522,7 +3596,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "OH",
@@ -3538,7 +3613,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "OK",
@@ -3554,7 +3630,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "OR",
@@ -3570,7 +3647,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "PA",
@@ -3586,7 +3664,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "RI",
@@ -3602,7 +3681,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "SC",
@@ -3618,7 +3698,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 1,
+                     *               "newest_from": "2026-05-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "SD",
@@ -3634,7 +3719,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "TN",
@@ -3650,7 +3736,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "TX",
@@ -3666,7 +3753,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "UT",
@@ -3682,7 +3770,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "VA",
@@ -3698,7 +3787,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "VT",
@@ -3714,7 +3804,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "WA",
@@ -3730,7 +3821,12 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": {
+                     *               "count": 8,
+                     *               "newest_from": "2026-07-01",
+                     *               "weakest_source_kind": "secondary"
+                     *             }
                      *           },
                      *           {
                      *             "state": "WI",
@@ -3752,7 +3848,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "WV",
@@ -3768,7 +3865,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           },
                      *           {
                      *             "state": "WY",
@@ -3784,7 +3882,8 @@ export interface operations {
                      *                 "date": "2026-03-01",
                      *                 "kind": "vendor_table"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "local_changes": null
                      *           }
                      *         ]
                      *       }
@@ -3849,6 +3948,13 @@ export interface operations {
                                     /** @enum {string} */
                                     kind: "official_file" | "official_notice" | "vendor_table" | "secondary";
                                 }[];
+                                /** @description Local taxes added and local rates changed after the version’s rates, each applied from its own date and named with its source in the answers it reaches: how many, the newest first day, and the weakest kind among their sources. Null where the state has none. */
+                                local_changes: {
+                                    count: number;
+                                    newest_from: string;
+                                    /** @enum {string} */
+                                    weakest_source_kind: "official_file" | "official_notice" | "vendor_table" | "secondary";
+                                } | null;
                             }[];
                         };
                     };

@@ -28,7 +28,7 @@ export function contentService(content: () => TaxContent) {
     ratesAges: () =>
       US_STATES.flatMap((state) => {
         const age = content().ratesAge(state);
-        return age === undefined ? [] : [{ state, ...age }];
+        return age === undefined ? [] : [{ state, ...age, localChanges: content().localChangesSummary(state) }];
       }),
 
     /** How a rate source of the content was obtained (undefined for a label it does not hold). */

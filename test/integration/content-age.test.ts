@@ -1,7 +1,10 @@
 // An honest age over HTTP: GET /config lists each state's newest rate version and its sources; a
 // calculation, a transaction and an estimate dated more than one quarter after it carry
 // content_older_than_date, and accuracy_policy deterministic refuses them.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_RATE_CHANGE_COLUMNS } from '../../scripts/content/build/state-rates';
+import { readCsv } from '../../scripts/content/files/csv';
 import { KEYS } from '../fixtures/seed';
 import { api, V1 } from '../support/http';
 
@@ -32,6 +35,30 @@ describe('how current the content is, over HTTP', () => {
     const order = ['official_file', 'official_notice', 'vendor_table', 'secondary'];
     for (const s of states) expect(order.indexOf(s.weakest_source_kind), s.state).toBe(Math.max(...s.sources.map((x) => order.indexOf(x.kind))));
     expect(states.find((s) => s.state === 'CA')!.sources.map((s) => s.table)).toContain('Effective Sales and Use Tax Rates 1-1-26');
+  });
+
+  it("GET /config sums up the local changes since each state's rates: how many, the newest first day, the weakest kind", async () => {
+    const res = await api('GET', `${V1}/config`, { key: KEYS.admin });
+    const states: { state: string; local_changes: { count: number; newest_from: string; weakest_source_kind: string } | null }[] = res.body.content.states;
+    const changes = readCsv(join(import.meta.dirname, '..', '..', 'data', 'local_rate_changes.csv'), LOCAL_RATE_CHANGE_COLUMNS);
+    const order = ['official_file', 'official_notice', 'vendor_table', 'secondary'];
+    for (const s of states) {
+      const mine = changes.filter((c) => c.state === s.state);
+      expect(s.local_changes, s.state).toEqual(
+        mine.length === 0
+          ? null
+          : {
+              count: mine.length,
+              newest_from: mine
+                .map((c) => c.effective_from)
+                .sort()
+                .at(-1),
+              weakest_source_kind: order[Math.max(...mine.map((c) => order.indexOf(c.source_kind)))],
+            },
+      );
+    }
+    expect(states.find((s) => s.state === 'NY')!.local_changes).toBeNull();
+    expect(states.find((s) => s.state === 'WA')!.local_changes).toMatchObject({ newest_from: '2026-07-01', weakest_source_kind: 'secondary' });
   });
 
   it('a calculation dated after current_until carries the warning with the version date; deterministic refuses it', async () => {

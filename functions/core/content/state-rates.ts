@@ -74,6 +74,20 @@ export class StateRates {
     return age ?? undefined;
   }
 
+  /**
+   * A state's local rate changes since its ZIP rows, whichever date: how many, the newest first day,
+   * and the weakest kind among their sources; null where it has none.
+   */
+  localChangesSummary(state: string): { readonly count: number; readonly newestFrom: string; readonly weakestKind: SourceKind } | null {
+    const list = this.artifact.localRateChanges?.[state];
+    if (list === undefined || list.length === 0) return null;
+    return {
+      count: list.length,
+      newestFrom: list.reduce((newest, c) => (c.from > newest ? c.from : newest), list[0]!.from),
+      weakestKind: weakestKind(list.map((c) => this.artifact.rateSourceKinds[c.source]!)),
+    };
+  }
+
   /** The state part on `date` when a scheduled change replaces the rate table's (on or after coverage), and its source. */
   change(state: string, date: string): { readonly rate: Micro; readonly source: string } | undefined {
     let found: { rate: Micro; source: number } | undefined;

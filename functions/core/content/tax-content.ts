@@ -82,6 +82,11 @@ export class TaxContent {
     return this.stateRates.ratesAge(state);
   }
 
+  /** A state's local rate changes since its ZIP rows (data/local_rate_changes.csv): count, newest first day, weakest kind of source. */
+  localChangesSummary(state: string) {
+    return this.stateRates.localChangesSummary(state);
+  }
+
   /** The versions held, oldest first. */
   versions(): { readonly version: string; readonly from: string }[] {
     return this.artifact.versions.map((v) => ({ version: v.version, from: v.from }));

@@ -54,6 +54,12 @@ export const Config = v.strictObject({
               "Where the version's rates of the state come from (publisher, table or file, its date): the state's own publications first, the vendor ZIP table last.",
             ),
           ),
+          local_changes: v.pipe(
+            v.nullable(v.strictObject({ count: v.pipe(v.number(), v.integer()), newest_from: v.string(), weakest_source_kind: SourceKindValue })),
+            v.description(
+              'Local taxes added and local rates changed after the version’s rates, each applied from its own date and named with its source in the answers it reaches: how many, the newest first day, and the weakest kind among their sources. Null where the state has none.',
+            ),
+          ),
         }),
       ),
       v.description('Per state and DC, how current the rates are.'),

@@ -37,6 +37,10 @@ export const handler = httpHandler(CONFIG_GET, {}, async ({ principal, now, admi
           newest_quarter: a.quarter,
           weakest_source_kind: a.weakestKind,
           sources: a.sources.map((s) => ({ publisher: s.publisher, table: s.table, date: s.date, kind: s.kind })),
+          local_changes:
+            a.localChanges === null
+              ? null
+              : { count: a.localChanges.count, newest_from: a.localChanges.newestFrom, weakest_source_kind: a.localChanges.weakestKind },
         })),
     },
   });
