@@ -85,11 +85,19 @@ let server: Server;
 let origin: string;
 let served: Record<string, { type: string; body: Buffer | string }> = routes(OPEN_MN_BOUNDARY);
 const requested: string[] = [];
+/** Paths whose next requests (so many) have their connection reset, as a server dropping a kept-alive socket does. */
+const resets = new Map<string, number>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url!, 'http://x').pathname;
     requested.push(path);
+    const left = resets.get(path) ?? 0;
+    if (left > 0) {
+      resets.set(path, left - 1);
+      req.socket.destroy();
+      return;
+    }
     const hit = served[path];
     if (!hit) {
       res.writeHead(404).end();
@@ -240,6 +248,25 @@ describe('npm run content:refresh', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('asks again for a file whose connection was reset, and gives up after three resets', async () => {
+    const path = '/data/edi/sales-tax/taxrates.txt';
+    const asked = () => requested.filter((p) => p === path).length;
+    try {
+      requested.length = 0;
+      resets.set(path, 1);
+      const { files } = await download({ date: '2026-10-01', origin, sources: ['tx-rates'] });
+      expect(files.map((f) => f.name)).toEqual(['taxrates.txt']);
+      expect(asked()).toBe(2);
+      // A server that resets every time: the error is the network's, after three tries.
+      requested.length = 0;
+      resets.set(path, 3);
+      await expect(download({ date: '2026-10-01', origin, sources: ['tx-rates'] })).rejects.toThrow(/fetch failed/);
+      expect(asked()).toBe(3);
+    } finally {
+      resets.clear();
+    }
+  });
 
   it("fails on a file the publisher's page lists but does not serve, and on a page without a link", async () => {
     served = { ...routes(OPEN_MN_BOUNDARY) };

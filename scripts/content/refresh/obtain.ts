@@ -73,6 +73,9 @@ export interface Downloaded {
   readonly late: Late[];
 }
 
+/** Tries of one address before a network error ends the refresh. */
+const GET_ATTEMPTS = 3;
+
 export async function download(options: DownloadOptions): Promise<Downloaded> {
   const at = (url: string) => {
     if (!options.origin) return url;
@@ -80,9 +83,22 @@ export async function download(options: DownloadOptions): Promise<Downloaded> {
     return `${options.origin.replace(/\/$/, '')}${u.pathname}${u.search}`;
   };
   const get = async (url: string): Promise<Buffer> => {
-    const response = await fetch(at(url), { redirect: 'follow' });
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    return Buffer.from(await response.arrayBuffer());
+    for (let attempt = 1; ; attempt++) {
+      let response: Response;
+      let bytes: Buffer;
+      try {
+        response = await fetch(at(url), { redirect: 'follow' });
+        bytes = Buffer.from(await response.arrayBuffer());
+      } catch (error) {
+        // A connection reset or closed under the request (a server dropping a kept-alive socket
+        // as it is reused): the same GET again is safe. An HTTP status is an answer, not retried.
+        if (attempt >= GET_ATTEMPTS) throw error;
+        await new Promise((r) => setTimeout(r, 250 * attempt));
+        continue;
+      }
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return bytes;
+    }
   };
   const wanted = OFFICIAL_SOURCES.filter((s) => s.location !== null && (!options.sources || options.sources.includes(s.id)));
   const files: Obtained[] = [];
