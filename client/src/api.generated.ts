@@ -14455,6 +14455,7 @@ export interface operations {
                      *             "effective_from": "2018-06-21",
                      *             "sales_usd": 500000,
                      *             "sales_min_transactions": null,
+                     *             "counts_sales_from": null,
                      *             "transactions": 100,
                      *             "combine": "and",
                      *             "period": "new_york_sales_tax_quarters",
@@ -14512,6 +14513,7 @@ export interface operations {
                      *             "effective_from": "2025-01-01",
                      *             "sales_usd": 100000,
                      *             "sales_min_transactions": null,
+                     *             "counts_sales_from": null,
                      *             "transactions": null,
                      *             "combine": "none",
                      *             "period": "previous_or_current_calendar_year",
@@ -14572,6 +14574,7 @@ export interface operations {
                      *             "effective_from": "2018-10-01",
                      *             "sales_usd": 250000,
                      *             "sales_min_transactions": null,
+                     *             "counts_sales_from": null,
                      *             "transactions": null,
                      *             "combine": "none",
                      *             "period": "previous_calendar_year",
@@ -14646,6 +14649,8 @@ export interface operations {
                                 sales_usd: number | null;
                                 /** @description The least transactions the sales test also needs besides `sales_usd` (Minnesota until 2019-09-30); null where the amount alone meets it. */
                                 sales_min_transactions: number | null;
+                                /** @description The first day whose sales count (Kansas counts none of 2020); null where every day of the period counts. */
+                                counts_sales_from: string | null;
                                 /** @description The transaction test; null where the state has none (or repealed it). */
                                 transactions: number | null;
                                 /**
@@ -17343,6 +17348,7 @@ export interface operations {
                      *             "effective_from": "2025-01-01",
                      *             "sales_usd": 100000,
                      *             "sales_min_transactions": null,
+                     *             "counts_sales_from": null,
                      *             "transactions": null,
                      *             "combine": "none",
                      *             "period": "previous_or_current_calendar_year",
@@ -17381,6 +17387,7 @@ export interface operations {
                      *             "effective_from": "2018-10-01",
                      *             "sales_usd": 250000,
                      *             "sales_min_transactions": null,
+                     *             "counts_sales_from": null,
                      *             "transactions": null,
                      *             "combine": "none",
                      *             "period": "previous_calendar_year",
@@ -17416,6 +17423,7 @@ export interface operations {
                      *             "effective_from": "2019-07-01",
                      *             "sales_usd": 100000,
                      *             "sales_min_transactions": null,
+                     *             "counts_sales_from": null,
                      *             "transactions": 200,
                      *             "combine": "or",
                      *             "period": "previous_or_current_calendar_year",
@@ -17466,6 +17474,8 @@ export interface operations {
                                 sales_usd: number | null;
                                 /** @description The least transactions the sales test also needs besides `sales_usd` (Minnesota until 2019-09-30); null where the amount alone meets it. */
                                 sales_min_transactions: number | null;
+                                /** @description The first day whose sales count (Kansas counts none of 2020); null where every day of the period counts. */
+                                counts_sales_from: string | null;
                                 /** @description The transaction test; null where the state has none (or repealed it). */
                                 transactions: number | null;
                                 /**

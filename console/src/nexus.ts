@@ -37,7 +37,7 @@ export function shareBars(states: readonly NexusState[]): ShareBars {
 /** The share axis reaches past the threshold, and past the largest share. */
 export const shareAxisMax = (shares: readonly number[]): number => Math.max(1.1, ...shares.map((s) => s * 1.05));
 
-/** The state's test, e.g. `over $100,000`, `over $500,000 and over 100 transactions`, `$100,000 or more or 200 transactions or more`. */
+/** The state's test, e.g. `over $100,000`, `over $500,000 and over 100 transactions`, `$100,000 or more or 200 transactions or more`, `over $100,000, sales from 2021-01-01`. */
 export function thresholdText(t: NexusState['threshold']): string {
   if (t.period === 'not_measured') return 'not measured';
   const dollars = (usd: number) => money(usd).replace(/\.00$/, '');
@@ -45,8 +45,8 @@ export function thresholdText(t: NexusState['threshold']): string {
   const amount = t.sales_usd === null ? null : part(dollars(t.sales_usd), t.comparison.sales);
   const sales = amount && t.sales_min_transactions !== null ? `${amount} in ${t.sales_min_transactions.toLocaleString('en-US')} or more sales` : amount;
   const count = t.transactions === null ? null : part(`${t.transactions.toLocaleString('en-US')} transactions`, t.comparison.transactions);
-  if (sales && count && t.combine !== 'none') return `${sales} ${t.combine} ${count}`;
-  return sales ?? count ?? '—';
+  const test = sales && count && t.combine !== 'none' ? `${sales} ${t.combine} ${count}` : (sales ?? count ?? '—');
+  return t.counts_sales_from === null ? test : `${test}, sales from ${t.counts_sales_from}`;
 }
 
 /** `YYYY-MM-DD – YYYY-MM-DD`, or a dash. */

@@ -158,6 +158,25 @@ describe('economic nexus', () => {
     expect((await nexusOf('NM')).measured.excluded.marketplace?.sales).toBe((before.measured.excluded.marketplace?.sales ?? 0) + 70);
   });
 
+  it('owes collection from the first day of a law however early its look-back was met, and counts Kansas sales from 2021 only', async () => {
+    const res = await history([
+      { state: 'TX', date: '2019-03-05', amount: 600_000, transactions: 40 },
+      { state: 'KS', date: '2020-05-10', amount: 200_000, transactions: 10 },
+      { state: 'KS', date: '2021-04-01', amount: 100_000.01, transactions: 5 },
+    ]);
+    expect(res.status, res.text).toBe(201);
+    expect(await nexusOf('TX', '?as_of=2019-11-01')).toMatchObject({ status: 'crossed', crossed_on: '2019-03-31', obligation_from: '2019-10-01' });
+    const kansas = await nexusOf('KS', '?as_of=2021-08-01');
+    expect(kansas).toMatchObject({
+      status: 'crossed',
+      crossed_on: '2021-04-01',
+      obligation_from: '2021-07-01',
+      threshold: { counts_sales_from: '2021-01-01' },
+    });
+    expect(kansas.measured.sales).toBe(100_000.01);
+    expect((await api('DELETE', `${V1}/nexus/sales-history/${res.body.id}`, { key: KEY })).status).toBe(200);
+  });
+
   it('refuses a whole request for one bad entry, with the specific code, and stores nothing', async () => {
     const before = (await api('GET', `${V1}/nexus/sales-history`, { key: KEY })).body.data.length;
     const good = { state: 'WY', date: TODAY, amount: 10, transactions: 1 };

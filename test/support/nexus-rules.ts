@@ -24,6 +24,7 @@ export function testRule(over: Partial<MeasuredRule> = {}): MeasuredRule {
     salesThresholdCents: 10_000_000,
     salesComparison: 'exceeds',
     salesMinTransactions: null,
+    countsSalesFrom: null,
     transactions: null,
     combine: 'none',
     whatCounts: 'gross',

@@ -54,6 +54,18 @@ describe('the nexus rules artifact', () => {
     expect(jersey.note).toMatch(/no P\.L\. chapter was found/);
     expect(rules.ruleOn('MN', '2019-09-30')).toMatchObject({ salesMinTransactions: 10, transactions: { threshold: 100 } });
     expect(rules.ruleOn('MN', '2019-10-01')).toMatchObject({ salesMinTransactions: null, transactions: { threshold: 200 } });
+    // Kansas counts no sales of 2020 toward its 2021 law; no other rule leaves days of its period out.
+    expect(
+      rules.artifact.rules.flatMap((r) => (r.period !== 'not_measured' && r.countsSalesFrom !== null ? [[r.state, r.from, r.countsSalesFrom]] : [])),
+    ).toEqual([['KS', '2021-07-01', '2021-01-01']]);
+  });
+
+  it('the first day a threshold measured a state without a break: a change of test continues the law, a notice that measured nothing does not', () => {
+    const rules = nexusRules();
+    expect(rules.measuredSince('SD', '2024-01-01')).toBe('2018-11-01');
+    expect(rules.measuredSince('KS', '2024-01-01')).toBe('2021-07-01');
+    expect(rules.measuredSince('KS', '2020-01-01')).toBeNull();
+    expect(rules.measuredSince('FL', '2021-06-30')).toBeNull();
   });
 
   it('the rule in force on a date: the latest on or before it, a repeal taking effect on its own day', () => {
@@ -96,6 +108,8 @@ describe('the build refuses a bad row, naming it', () => {
       { transaction_threshold: '200', comparison_transactions: 'at_least' },
       /combine none needs no transaction threshold/,
     ],
+    ['a first counted day that is not the first of a month', { counts_sales_from: '2021-01-15' }, /counts_sales_from must be the first day of a month/],
+    ['a first counted day that is not a date', { counts_sales_from: '2021' }, /counts_sales_from/],
     ['a threshold that is not a whole number', { sales_threshold_usd: '100000.50' }, /sales_threshold_usd is not a positive whole number/],
     [
       'an unmeasured position with a threshold',

@@ -10,7 +10,7 @@ import type { Channel, DatedTotal, SaleKind } from '../../functions/core/nexus/m
 import { obligationFrom } from '../../functions/core/nexus/obligation';
 import { type MeasuredPeriodKind, testsUpTo } from '../../functions/core/nexus/periods';
 import { OBLIGATION_STARTS, type ObligationStart } from '../../functions/core/nexus/thresholds';
-import { aDatedTotal, aTestRule, DRAWN_FROM, testRule } from '../support/nexus-rules';
+import { aDatedTotal, aTestRule, DRAWN_FROM, monthRecordsOf, testRule } from '../support/nexus-rules';
 
 const rule = testRule;
 
@@ -235,6 +235,66 @@ describe('the rules of the data, on their dates', () => {
     expect(exposureOn(rules, 'KS', '2020-05-01', [sale('2020-01-01', 99_999_999)])).toMatchObject({ status: 'not_measured', crossed_on: null });
     expect(exposureOn(rules, 'FL', '2021-06-30', [sale('2021-01-01', 99_999_999)])).toMatchObject({ status: 'no_rule', rule_from: null });
     expect(exposureOn(rules, 'DE', '2026-01-01', []).status).toBe('no_rule');
+  });
+});
+
+describe('a crossing found before the law was in force', () => {
+  const rules = nexusRules();
+
+  it('owes collection from the first day of the law, crossed_on keeping the day the test was met', () => {
+    // Texas: twelve months met by March 2019; the law starts on 2019-10-01, not four months after March.
+    expect(exposureOn(rules, 'TX', '2019-11-01', [sale('2019-03-05', 60_000_000)])).toMatchObject({
+      status: 'crossed',
+      crossed_on: '2019-03-31',
+      obligation_from: '2019-10-01',
+    });
+    // Missouri: met at the quarter end of 2022-06-30; its law starts on 2023-01-01.
+    expect(exposureOn(rules, 'MO', '2023-02-01', [sale('2022-06-10', 20_000_000)])).toMatchObject({
+      crossed_on: '2022-06-30',
+      obligation_from: '2023-01-01',
+    });
+    // Florida: the 2020 calendar year decides from its last day; the law starts on 2021-07-01.
+    expect(exposureOn(rules, 'FL', '2021-08-01', [sale('2020-06-01', 20_000_000)])).toMatchObject({
+      crossed_on: '2020-12-31',
+      obligation_from: '2021-07-01',
+    });
+    // South Dakota, Tennessee: a crossing in the year before the first day of the law.
+    expect(exposureOn(rules, 'SD', '2018-12-01', [sale('2018-03-10', 20_000_000)])).toMatchObject({
+      crossed_on: '2018-03-10',
+      obligation_from: '2018-11-01',
+    });
+    expect(exposureOn(rules, 'TN', '2019-10-15', [sale('2019-01-15', 60_000_000)])).toMatchObject({
+      crossed_on: '2019-01-15',
+      obligation_from: '2019-10-01',
+    });
+  });
+
+  it('a later change of the test continues the law: an earlier crossing keeps its own start of collection', () => {
+    // South Dakota dropped its transaction test on 2023-07-01; a 2022 crossing of the amount still binds from 2022.
+    expect(exposureOn(rules, 'SD', '2023-07-15', [sale('2022-03-01', 20_000_000)])).toMatchObject({
+      rule_from: '2023-07-01',
+      crossed_on: '2022-03-01',
+      obligation_from: '2022-03-02',
+    });
+  });
+
+  it('Kansas counts no sales before 2021 and owes nothing before its law of 2021-07-01 (the notice before it measured nothing)', () => {
+    const of2020 = [sale('2020-05-10', 20_000_000)];
+    expect(exposureOn(rules, 'KS', '2021-08-01', of2020)).toMatchObject({ rule_from: '2021-07-01', status: 'below', crossed_on: null, obligation_from: null });
+    const e = exposureOn(rules, 'KS', '2021-08-01', [...of2020, sale('2021-03-01', 6_000_000), sale('2021-04-01', 4_000_001)]);
+    expect(e).toMatchObject({ status: 'crossed', crossed_on: '2021-04-01', obligation_from: '2021-07-01', earlier_rules: ['2019-10-01'] });
+    expect(e.measured.sales_cents).toBe(10_000_001);
+    // 2020 known only by its month totals: left out without asking for its days.
+    expect(exposureOn(rules, 'KS', '2021-08-01', [], monthRecordsOf('KS', of2020))).toMatchObject({ status: 'below', share: 0 });
+    // Once in force, the law's crossings are dated as any other: a 2022 crossing binds on its day.
+    expect(exposureOn(rules, 'KS', '2022-12-31', [sale('2022-05-02', 10_000_001)])).toMatchObject({ crossed_on: '2022-05-02', obligation_from: '2022-05-02' });
+  });
+
+  it('a rule that counts sales only from a day leaves earlier ones out of every test', () => {
+    const r = rule({ countsSalesFrom: '2024-03-01' });
+    const sales = [sale('2024-02-10', 8_000_000), sale('2024-03-10', 3_000_000)];
+    expect(exposureUnder(rule(), '2024-06-30', sales)).toMatchObject({ status: 'crossed', crossed_on: '2024-03-10' });
+    expect(exposureUnder(r, '2024-06-30', sales)).toMatchObject({ status: 'below', share: 0.3, measured: { sales_cents: 3_000_000, transactions: 1 } });
   });
 });
 

@@ -34,7 +34,7 @@ export interface Exposure {
   readonly share: number;
   /** The day the test was first met: the day of sales, or the day of the test for the kinds that test at period ends. */
   readonly crossed_on: string | null;
-  /** When collection must start, by the state's rule. */
+  /** When collection must start, by the state's rule: from `exposureOn`, never before its law measured sellers. */
   readonly obligation_from: string | null;
   /** Where the data leaves the counting open, what was assumed. */
   readonly assumptions: readonly string[];
@@ -119,9 +119,12 @@ export function exposureUnder(
       status: 'not_measured',
       ...UNMEASURED,
     };
-  // Sales after the day asked about are not known on it.
-  const known = totals.filter((t) => t.date <= asOf);
-  const ledger = new Ledger(rule, known, months, asOf);
+  // Sales after the day asked about are not known on it; sales before the first day the rule
+  // counts do not count.
+  const countsFrom = rule.countsSalesFrom ?? '0000-01-01';
+  const known = totals.filter((t) => t.date <= asOf && t.date >= countsFrom);
+  const counted = rule.countsSalesFrom === null ? months : months.filter((m) => m.month >= countsFrom.slice(0, 7));
+  const ledger = new Ledger(rule, known, counted, asOf);
   const assumptions = rule.marketplace === 'unclear' && ledger.hasMarketplace() ? ['marketplace_sales_counted_where_unclear'] : [];
   const crossing = firstMet(rule, ledger, testBlocksUpTo(rule.period, asOf, ledger.earliest ?? asOf));
   const progress = periodInProgress(rule.period, asOf);
@@ -156,7 +159,12 @@ export function exposureOn(rules: NexusRules, state: string, asOf: string, total
       ...UNMEASURED,
       earlier_rules: [],
     };
-  const exposure = exposureUnder(rule, asOf, totals, months);
+  const under = exposureUnder(rule, asOf, totals, months);
+  // A crossing found in the look-back may predate the law: no collection is owed before a
+  // threshold measured the state (Texas's law starts on 2019-10-01 however early its first
+  // twelve months were met).
+  const since = rules.measuredSince(state, asOf);
+  const exposure = under.obligation_from !== null && since !== null && under.obligation_from < since ? { ...under, obligation_from: since } : under;
   const lookBack = rule.period === 'not_measured' ? null : firstTest(rule.period, asOf);
   const earlier = lookBack ? rules.rulesDuring(state, lookBack.from, asOf).filter((r) => r.from < rule.from) : [];
   return { ...exposure, earlier_rules: earlier.map((r) => r.from) };

@@ -49,6 +49,7 @@ export function thresholdView(rule: NexusRule) {
     effective_from: rule.from,
     sales_usd: measured ? money(measured.salesThresholdCents) : null,
     sales_min_transactions: measured?.salesMinTransactions ?? null,
+    counts_sales_from: measured?.countsSalesFrom ?? null,
     transactions: measured?.transactions?.threshold ?? null,
     combine: measured?.combine ?? 'none',
     period: rule.period,

@@ -87,6 +87,12 @@ export interface MeasuredRule extends RuleBase {
    * "10 or more retail sales totaling more than $100,000"); null where the amount alone meets it.
    */
   readonly salesMinTransactions: number | null;
+  /**
+   * The first day whose sales count, the first of a month (month totals are whole months): a state
+   * may count none made before its law, as Kansas counts no 2020 sales; null where every day in the
+   * period counts.
+   */
+  readonly countsSalesFrom: string | null;
   /** The transaction test, absent where `combine` is `none`. */
   readonly transactions: { readonly threshold: number; readonly comparison: Comparison } | null;
   readonly combine: Combine;
@@ -133,6 +139,8 @@ export function ruleProblems(rules: readonly NexusRule[]): string[] {
         problems.push(`${at}: combine ${r.combine} needs ${r.combine === 'none' ? 'no' : 'a'} transaction threshold`);
       if (r.salesMinTransactions !== null && !(Number.isSafeInteger(r.salesMinTransactions) && r.salesMinTransactions > 0))
         problems.push(`${at}: the sales test's least transactions must be a positive whole number`);
+      if (r.countsSalesFrom !== null && !(isIsoDate(r.countsSalesFrom) && r.countsSalesFrom.endsWith('-01')))
+        problems.push(`${at}: counts_sales_from must be the first day of a month`);
       if (r.transactions && !(Number.isSafeInteger(r.transactions.threshold) && r.transactions.threshold > 0))
         problems.push(`${at}: the transaction threshold must be a positive whole number`);
     }
@@ -173,5 +181,19 @@ export class NexusRules {
   rulesDuring(state: string, from: string, to: string): readonly NexusRule[] {
     const list = this.history(state);
     return list.filter((r, i) => r.from <= to && (list[i + 1]?.from ?? '9999-12-31') > from);
+  }
+
+  /**
+   * The first day a threshold has measured the state without a break up to `date`: the start of the
+   * rule in force, or of the measured rules just before it (South Dakota's 2023 change of its test
+   * continues its 2018 law; Kansas's 2021 law follows a notice that measured nothing). Null where
+   * the rule in force measures nothing or the state has none.
+   */
+  measuredSince(state: string, date: string): string | null {
+    const list = this.history(state);
+    let i = list.findLastIndex((r) => r.from <= date);
+    if (i < 0 || list[i]!.period === 'not_measured') return null;
+    while (i > 0 && list[i - 1]!.period !== 'not_measured') i--;
+    return list[i]!.from;
   }
 }

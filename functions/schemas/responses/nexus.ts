@@ -15,6 +15,10 @@ const Threshold = v.pipe(
       v.nullable(Int),
       v.description('The least transactions the sales test also needs besides `sales_usd` (Minnesota until 2019-09-30); null where the amount alone meets it.'),
     ),
+    counts_sales_from: v.pipe(
+      NullableDay,
+      v.description('The first day whose sales count (Kansas counts none of 2020); null where every day of the period counts.'),
+    ),
     transactions: v.pipe(v.nullable(Int), v.description('The transaction test; null where the state has none (or repealed it).')),
     combine: v.pipe(v.picklist(COMBINES), v.description('`or`: either test suffices; `and`: both must be met; `none`: the amount alone.')),
     period: v.picklist(PERIOD_KINDS),

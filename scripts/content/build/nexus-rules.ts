@@ -36,6 +36,7 @@ const COLUMNS = [
   'comparison_transactions',
   'sales_min_transactions',
   'period',
+  'counts_sales_from',
   'what_counts',
   'marketplace_sales_included',
   'duty',
@@ -73,6 +74,7 @@ const Measured = v.strictObject({
   comparison_transactions: v.union([blank, v.picklist(COMPARISONS)]),
   sales_min_transactions: v.union([blank, whole]),
   period: v.picklist(PERIOD_KINDS.filter((p) => p !== 'not_measured')),
+  counts_sales_from: v.union([blank, date]),
   what_counts: v.picklist(WHAT_COUNTS),
   obligation_starts: v.picklist(OBLIGATION_STARTS),
 });
@@ -87,6 +89,7 @@ const Unmeasured = v.strictObject({
   comparison_transactions: blank,
   sales_min_transactions: blank,
   period: v.literal('not_measured'),
+  counts_sales_from: blank,
   what_counts: blank,
   obligation_starts: blank,
 });
@@ -113,6 +116,7 @@ function toRule(r: Row): NexusRule {
     salesThresholdCents: Number(m.sales_threshold_usd) * 100,
     salesComparison: m.comparison_sales,
     salesMinTransactions: m.sales_min_transactions === '' ? null : Number(m.sales_min_transactions),
+    countsSalesFrom: m.counts_sales_from === '' ? null : m.counts_sales_from,
     transactions: m.transaction_threshold === '' ? null : { threshold: Number(m.transaction_threshold), comparison: m.comparison_transactions || 'exceeds' },
     combine: m.combine,
     whatCounts: m.what_counts,

@@ -7,6 +7,7 @@ const threshold = (over: Partial<NexusState['threshold']> = {}): NexusState['thr
   effective_from: '2023-07-01',
   sales_usd: 100_000,
   sales_min_transactions: null,
+  counts_sales_from: null,
   transactions: null,
   combine: 'none',
   period: 'previous_or_current_calendar_year',
@@ -77,6 +78,7 @@ describe('a state’s test in words', () => {
     expect(
       thresholdText(threshold({ sales_min_transactions: 10, transactions: 100, combine: 'or', comparison: { sales: 'exceeds', transactions: 'at_least' } })),
     ).toBe('over $100,000 in 10 or more sales or 100 transactions or more');
+    expect(thresholdText(threshold({ counts_sales_from: '2021-01-01' }))).toBe('over $100,000, sales from 2021-01-01');
     expect(thresholdText(threshold({ period: 'not_measured' }))).toBe('not measured');
   });
 });
