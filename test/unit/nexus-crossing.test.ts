@@ -241,32 +241,19 @@ describe('the rules of the data, on their dates', () => {
 describe('a crossing found before the law was in force', () => {
   const rules = nexusRules();
 
-  it('owes collection from the first day of the law, crossed_on keeping the day the test was met', () => {
-    // Texas: twelve months met by March 2019; the law starts on 2019-10-01, not four months after March.
-    expect(exposureOn(rules, 'TX', '2019-11-01', [sale('2019-03-05', 60_000_000)])).toMatchObject({
-      status: 'crossed',
-      crossed_on: '2019-03-31',
-      obligation_from: '2019-10-01',
-    });
-    // Missouri: met at the quarter end of 2022-06-30; its law starts on 2023-01-01.
-    expect(exposureOn(rules, 'MO', '2023-02-01', [sale('2022-06-10', 20_000_000)])).toMatchObject({
-      crossed_on: '2022-06-30',
-      obligation_from: '2023-01-01',
-    });
-    // Florida: the 2020 calendar year decides from its last day; the law starts on 2021-07-01.
-    expect(exposureOn(rules, 'FL', '2021-08-01', [sale('2020-06-01', 20_000_000)])).toMatchObject({
-      crossed_on: '2020-12-31',
-      obligation_from: '2021-07-01',
-    });
+  // [state, asked on, a sale's day, its cents, the day the test was met, the first day of the law]
+  it.each([
+    // Texas: twelve months met by March 2019, not four months after March.
+    ['TX', '2019-11-01', '2019-03-05', 60_000_000, '2019-03-31', '2019-10-01'],
+    // Missouri: met at the quarter end of 2022-06-30.
+    ['MO', '2023-02-01', '2022-06-10', 20_000_000, '2022-06-30', '2023-01-01'],
+    // Florida: the 2020 calendar year decides from its last day.
+    ['FL', '2021-08-01', '2020-06-01', 20_000_000, '2020-12-31', '2021-07-01'],
     // South Dakota, Tennessee: a crossing in the year before the first day of the law.
-    expect(exposureOn(rules, 'SD', '2018-12-01', [sale('2018-03-10', 20_000_000)])).toMatchObject({
-      crossed_on: '2018-03-10',
-      obligation_from: '2018-11-01',
-    });
-    expect(exposureOn(rules, 'TN', '2019-10-15', [sale('2019-01-15', 60_000_000)])).toMatchObject({
-      crossed_on: '2019-01-15',
-      obligation_from: '2019-10-01',
-    });
+    ['SD', '2018-12-01', '2018-03-10', 20_000_000, '2018-03-10', '2018-11-01'],
+    ['TN', '2019-10-15', '2019-01-15', 60_000_000, '2019-01-15', '2019-10-01'],
+  ])('%s: owes collection from the first day of the law, crossed_on keeping the day the test was met', (state, asOf, day, cents, crossed, law) => {
+    expect(exposureOn(rules, state, asOf, [sale(day, cents)])).toMatchObject({ status: 'crossed', crossed_on: crossed, obligation_from: law });
   });
 
   it('a later change of the test continues the law: an earlier crossing keeps its own start of collection', () => {
