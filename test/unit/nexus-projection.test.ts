@@ -19,7 +19,9 @@ const options = { growth: 0, horizonMonths: 24, registration: undefined };
 
 describe('projections', () => {
   it('takes a month of the last twelve as the run rate, and spreads each projected month over its days in whole cents', () => {
-    expect([...monthlyRunRate(steady, '2026-06-30').values()]).toEqual([{ channel: 'direct', kind: 'retail', cents: 1_000_000, transactions: 10 }]);
+    expect([...monthlyRunRate(steady, '2026-06-30').values()]).toEqual([
+      { channel: 'direct', kind: 'retail', cents: 1_000_000, transactions: 10, yearCents: 12_000_000, yearTransactions: 120 },
+    ]);
     const projected = projectedTotals(steady, '2026-06-30', 0, 3);
     const july = projected.filter((t) => t.date.startsWith('2026-07'));
     expect(july).toHaveLength(31);
@@ -73,6 +75,20 @@ describe('projections', () => {
 describe('projections on month totals, by property', () => {
   // A state of each kind of period: calendar year, trailing, quarter ends, month ends, New York's quarters, any 12 months.
   const states = ['WY', 'TN', 'IL', 'TX', 'NY', 'MS', 'CT'] as const;
+
+  it('rounds the run rate once over the twelve months, whichever way the totals are held', () => {
+    // Parts of 50, 70, -20 and -10 transactions: 90 a year, 7.5 a month, which is 8; summing each part's twelfth gave 7.
+    const totals: DatedTotal[] = [
+      { date: '2023-03-06', sales_cents: 0, transactions: 50, channel: 'direct', kind: 'exempt' },
+      { date: '2023-03-06', sales_cents: 0, transactions: 70, channel: 'marketplace', kind: 'retail' },
+      { date: '2023-04-01', sales_cents: 0, transactions: -20, channel: 'direct', kind: 'resale' },
+      { date: '2023-03-06', sales_cents: 0, transactions: -10, channel: 'direct', kind: 'retail' },
+    ];
+    const byDay = projectState(rules, 'WY', '2024-02-05', totals, options);
+    const byMonth = projectState(rules, 'WY', '2024-02-05', [], options, monthRecordsOf('WY', totals));
+    expect(byDay.monthly_run_rate).toEqual({ sales: 0, transactions: 8 });
+    expect(byMonth).toEqual(byDay);
+  });
 
   it('projects what every day would, reading only the months asked for', () => {
     fc.assert(

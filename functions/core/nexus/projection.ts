@@ -26,23 +26,29 @@ const half = (n: number): number => Math.floor(n + 0.5);
  */
 const MONTH_CEILING = { cents: 1e12, transactions: 1e9 } as const;
 
+/** A channel and kind's month of the run rate (`cents`, `transactions`) and the twelve months' sums it is a twelfth of. */
+export interface RunRate {
+  readonly channel: Channel;
+  readonly kind: SaleKind;
+  cents: number;
+  transactions: number;
+  yearCents: number;
+  yearTransactions: number;
+}
+
 /**
  * Per channel and kind, the sales and transactions a month of the twelve months ending on `asOf`,
  * from day totals and the totals of months whose days are not given (none of `totals` may fall in
  * them); MonthsNeeded where the twelve months cut such a month.
  */
-export function monthlyRunRate(
-  totals: readonly DatedTotal[],
-  asOf: string,
-  months: readonly MonthTotal[] = [],
-): Map<string, { channel: Channel; kind: SaleKind; cents: number; transactions: number }> {
+export function monthlyRunRate(totals: readonly DatedTotal[], asOf: string, months: readonly MonthTotal[] = []): Map<string, RunRate> {
   const { from } = twelveMonthsEndingOn(asOf);
-  const rates = new Map<string, { channel: Channel; kind: SaleKind; cents: number; transactions: number }>();
+  const rates = new Map<string, RunRate>();
   const add = (t: { channel: Channel; kind: SaleKind; sales_cents: number; transactions: number }) => {
     const key = `${t.channel}|${t.kind}`;
-    const into = rates.get(key) ?? { channel: t.channel, kind: t.kind, cents: 0, transactions: 0 };
-    into.cents += t.sales_cents;
-    into.transactions += t.transactions;
+    const into = rates.get(key) ?? { channel: t.channel, kind: t.kind, cents: 0, transactions: 0, yearCents: 0, yearTransactions: 0 };
+    into.yearCents += t.sales_cents;
+    into.yearTransactions += t.transactions;
     rates.set(key, into);
   };
   for (const t of totals) if (t.date >= from && t.date <= asOf) add(t);
@@ -56,8 +62,8 @@ export function monthlyRunRate(
   }
   if (cut.length > 0) throw new MonthsNeeded([...new Set(cut)].sort());
   for (const r of rates.values()) {
-    r.cents = r.cents / 12;
-    r.transactions = r.transactions / 12;
+    r.cents = r.yearCents / 12;
+    r.transactions = r.yearTransactions / 12;
   }
   return rates;
 }
@@ -116,14 +122,17 @@ export function projectState(
   const now = exposureOn(rules, state, asOf, totals, months);
   const rule = rules.ruleOn(state, asOf)!;
   const rates = [...monthlyRunRate(totals, asOf, months).values()];
+  // The twelve months' whole sums, divided once: a sum of each part's twelfth would round by the
+  // order the parts came in, so day totals and month totals could answer a different figure.
+  const year = rates.reduce((n, r) => ({ cents: n.cents + r.yearCents, transactions: n.transactions + r.yearTransactions }), { cents: 0, transactions: 0 });
   const base = {
     state,
     threshold: thresholdView(rule),
     registered_from: options.registration?.registered_from ?? null,
     status_on_as_of: now.status,
     monthly_run_rate: {
-      sales: half(rates.reduce((n, r) => n + r.cents, 0)) / 100,
-      transactions: half(rates.reduce((n, r) => n + r.transactions, 0)),
+      sales: half(year.cents / 12) / 100,
+      transactions: half(year.transactions / 12),
     },
   };
   if (now.status === 'crossed') return { ...base, projected: false, crossed_on: now.crossed_on, obligation_from: now.obligation_from };
