@@ -75,11 +75,14 @@ export class StateRates {
   }
 
   /**
-   * A state's local rate changes since its ZIP rows, whichever date: how many, the newest first day,
-   * and the weakest kind among their sources; null where it has none.
+   * A state's local rate changes on top of its rates: how many, the newest first day, and the weakest
+   * kind among their sources; null where it has none. A change dated before the version that states
+   * the rates is in that version's table already (Nome's January rate in Alaska's March table), so
+   * it is not counted.
    */
   localChangesSummary(state: string): { readonly count: number; readonly newestFrom: string; readonly weakestKind: SourceKind } | null {
-    const list = this.artifact.localRateChanges?.[state];
+    const since = this.ratesAge(state)?.from ?? '0000-01-01';
+    const list = this.artifact.localRateChanges?.[state]?.filter((c) => c.from >= since);
     if (list === undefined || list.length === 0) return null;
     return {
       count: list.length,
