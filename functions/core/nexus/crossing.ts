@@ -123,8 +123,12 @@ export function exposureUnder(
   // counts do not count.
   const countsFrom = rule.countsSalesFrom ?? '0000-01-01';
   const known = totals.filter((t) => t.date <= asOf && t.date >= countsFrom);
-  const counted = rule.countsSalesFrom === null ? months : months.filter((m) => m.month >= countsFrom.slice(0, 7));
-  const ledger = new Ledger(rule, known, counted, asOf);
+  const ledger = new Ledger(
+    rule,
+    known,
+    months.filter((m) => m.month >= countsFrom.slice(0, 7)),
+    asOf,
+  );
   const assumptions = rule.marketplace === 'unclear' && ledger.hasMarketplace() ? ['marketplace_sales_counted_where_unclear'] : [];
   const crossing = firstMet(rule, ledger, testBlocksUpTo(rule.period, asOf, ledger.earliest ?? asOf));
   const progress = periodInProgress(rule.period, asOf);
